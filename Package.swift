@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Trampoline",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "trampoline", targets: ["trampoline"]),
+        .library(name: "TrampolineKit", targets: ["TrampolineKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // libcmark, the CommonMark reference implementation; only MarkdownRenderer.swift imports it.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // Turns the top-level Templates/ folder into Swift source so the built-in templates
+        // live inside the binary (no resource bundle to lose when the binary is copied).
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(
+            name: "EmbedTemplates",
+            capability: .buildTool(),
+            dependencies: ["TemplateEmbedder"]
+        ),
+        .target(
+            name: "TrampolineKit",
+            dependencies: [
+                "CCmark",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTemplates"]
+        ),
+        .executableTarget(
+            name: "trampoline",
+            dependencies: [
+                "TrampolineKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "TrampolineKitTests",
+            dependencies: ["TrampolineKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TrampolineCLITests",
+            dependencies: ["TrampolineKit"],
+            resources: [.copy("Fixtures"), .copy("Snapshots")]
+        ),
+    ]
+)

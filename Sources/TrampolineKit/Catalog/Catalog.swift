@@ -1,0 +1,95 @@
+/// A validated link catalog: everything `build` needs, with every value already checked.
+public struct Catalog: Sendable, Equatable {
+    public var site: SiteSettings
+    public var app: AppSettings
+    public var links: [Link]
+
+    public init(site: SiteSettings, app: AppSettings, links: [Link]) {
+        self.site = site
+        self.app = app
+        self.links = links
+    }
+}
+
+/// The `site:` section.
+public struct SiteSettings: Sendable, Equatable {
+    /// `https://host` with no path, query or trailing slash.
+    public var url: String
+    public var host: String
+    public var title: String?
+    /// The `<html lang>` value.
+    public var language: String
+    /// The output folder as written in the catalog, if any.
+    public var output: String?
+}
+
+/// The `app:` section.
+public struct AppSettings: Sendable, Equatable {
+    public var name: String
+    public var teamID: String
+    public var bundleID: String
+    public var appStoreID: String
+    /// The custom URL scheme, without `:` or `//`.
+    public var scheme: String
+    public var appStoreURL: String
+    /// More `TEAMID.bundle.id` values the AASA claims the links for.
+    public var extraAppIDs: [String]
+
+    /// `TEAMID.bundle.id` for the app, then the extra ones: the AASA's `appIDs`.
+    public var appIDs: [String] { ["\(teamID).\(bundleID)"] + extraAppIDs }
+}
+
+/// How a link behaves; `defaults:` sets them for every link and each link may override any of them.
+public struct LinkOptions: Sendable, Equatable {
+    public enum Fallback: String, Sendable, CaseIterable {
+        case store
+        case web
+    }
+
+    /// Ways the deferred link survives the install.
+    public enum DeferredChannel: String, Sendable, CaseIterable {
+        case clipboard
+        case cookie
+    }
+
+    public var template: String = "interstitial"
+    public var fallback: Fallback = .store
+    public var fallbackDelayMs: Int = 1500
+    public var deferred: [DeferredChannel] = [.clipboard, .cookie]
+    public var cookieName: String = "deferredDeepLink"
+    public var cookieDays: Int = 1
+    public var forwardQuery: Bool = true
+    public var image: String?
+
+    public init() {}
+}
+
+/// One entry of `links:`.
+public struct Link: Sendable, Equatable {
+    /// `/topic/1`: leading slash, no trailing slash, only safe characters.
+    public var path: String
+    /// The custom-scheme URL that opens the screen.
+    public var deepLink: String
+    public var title: String
+    /// Markdown.
+    public var description: String?
+    public var webURL: String?
+    /// Query parameters added to the deferred link, in catalog order.
+    public var campaign: [CampaignParameter]
+    public var options: LinkOptions
+    /// Where the entry starts, for diagnostics found after loading.
+    public var location: SourceLocation
+    /// Where `web_url` is written, for findings about it.
+    public var webURLLocation: SourceLocation?
+    /// Where the template is chosen (the link's own key or the default's).
+    public var templateLocation: SourceLocation
+
+    /// The image for social previews: the link's own or the default.
+    public var image: String? { options.image }
+}
+
+/// One `campaign:` entry.
+public struct CampaignParameter: Sendable, Equatable {
+    public var name: String
+    public var value: String
+}

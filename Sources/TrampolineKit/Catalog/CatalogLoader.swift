@@ -1,0 +1,84 @@
+import Foundation
+import Yams
+
+/// Reads `site-config.yml` into a validated ``Catalog``, reporting every problem at once with its
+/// `file:line:column`.
+public struct CatalogLoader: Sendable {
+    /// Template names the catalog may use; nil skips the check (the builder knows the real set).
+    public var knownTemplates: Set<String>?
+
+    public init(knownTemplates: Set<String>? = nil) {
+        self.knownTemplates = knownTemplates
+    }
+
+    /// Loads the file at `url`; `displayPath` is how diagnostics name it.
+    public func load(contentsOf url: URL, displayPath: String) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+        var engine = DiagnosticEngine()
+        let start = SourceLocation(file: displayPath, line: 1, column: 1)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            engine.error("no catalog at \(displayPath)", at: nil, hint: "pass --config PATH, or run 'trampoline init' to write a starter site-config.yml")
+            return (nil, engine)
+        }
+        if isDirectory.boolValue {
+            engine.error("\(displayPath) is a directory, not a catalog file", at: start, hint: "point --config at the site-config.yml inside it")
+            return (nil, engine)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            engine.error("cannot read the catalog: \(error.localizedDescription)", at: start, hint: "check the file's permissions")
+            return (nil, engine)
+        }
+        return load(data: data, displayPath: displayPath)
+    }
+
+    /// Loads catalog bytes; invalid UTF-8 and a byte-order mark are handled here rather than by the YAML parser.
+    public func load(data: Data, displayPath: String) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+        var engine = DiagnosticEngine()
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let (line, column) = Self.firstInvalidUTF8(in: bytes)
+            engine.error(
+                "the catalog is not valid UTF-8 text",
+                at: SourceLocation(file: displayPath, line: line, column: column),
+                hint: "save the file as UTF-8"
+            )
+            return (nil, engine)
+        }
+        return load(yaml: text, displayPath: displayPath)
+    }
+
+    /// Loads catalog text.
+    public func load(yaml: String, displayPath: String) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+        var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates)
+        let catalog = reader.read(yaml: yaml)
+        return (reader.engine.hasErrors ? nil : catalog, reader.engine)
+    }
+
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, lineStart = 0, index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length: Int
+            switch byte {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: length = 0
+            }
+            let valid = length > 0 && index + length <= bytes.count
+                && String(validating: bytes[index..<index + length], as: UTF8.self) != nil
+            if !valid {
+                let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).unicodeScalars.count + 1
+                return (line, column)
+            }
+            if byte == 0x0A { line += 1; lineStart = index + 1 }
+            index += length
+        }
+        return (line, 1)
+    }
+}

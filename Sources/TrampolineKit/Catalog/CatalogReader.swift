@@ -1,0 +1,478 @@
+import Yams
+
+/// Walks the YAML node tree of a catalog, checking shape and values, and building the model.
+/// Every problem becomes a diagnostic at the node's position; reading goes on so all are reported.
+struct CatalogReader {
+    let file: String
+    let knownTemplates: Set<String>?
+    var engine = DiagnosticEngine()
+    /// Past this many errors the rest is noise (and an alias bomb could produce billions).
+    static let errorLimit = 200
+    /// More links than this is a mistake or an attack (YAML aliases can multiply a list).
+    static let linkLimit = 2_000_000
+
+    init(file: String, knownTemplates: Set<String>?) {
+        self.file = file
+        self.knownTemplates = knownTemplates
+    }
+
+    typealias Entry = (key: Node, value: Node)
+
+    // MARK: - Sections
+
+    mutating func read(yaml: String) -> Catalog? {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            reportYAMLError(error)
+            return nil
+        }
+        guard let root, root.null == nil || root.scalar?.string.isEmpty == false else {
+            error("the catalog is empty", at: SourceLocation(file: file, line: 1, column: 1),
+                  hint: "a catalog needs site:, app: and links: sections (run 'trampoline init' for a starter)")
+            return nil
+        }
+        guard let sections = mapping(root, what: "the catalog", known: CatalogKeys.root) else { return nil }
+
+        let site = sections["site"].flatMap { readSite($0) }
+        if sections["site"] == nil { missing("site", in: root, what: "the catalog") }
+        let app = sections["app"].flatMap { readApp($0) }
+        if sections["app"] == nil { missing("app", in: root, what: "the catalog") }
+        var defaults = LinkOptions()
+        var defaultsTemplateLocation = location(of: root)
+        if let entry = sections["defaults"] {
+            readOptions(entry.value, known: CatalogKeys.defaults, what: "defaults", into: &defaults, templateLocation: &defaultsTemplateLocation)
+        }
+        var links: [Link] = []
+        if let entry = sections["links"] {
+            links = readLinks(entry.value, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+        } else {
+            missing("links", in: root, what: "the catalog")
+        }
+        guard let site, let app, !engine.hasErrors else { return nil }
+        return Catalog(site: site, app: app, links: links)
+    }
+
+    mutating func readSite(_ entry: Entry) -> SiteSettings? {
+        guard let keys = mapping(entry.value, what: "site", known: CatalogKeys.site) else { return nil }
+        var result: SiteSettings?
+        if let url = required("url", in: keys, of: entry.value, what: "site") {
+            if let problem = CatalogRules.webURLProblem(url.text, key: "site.url") {
+                error(problem.message, at: url.location, hint: problem.hint)
+            } else if !url.text.lowercased().hasPrefix("https://") {
+                error("site.url must use https: iOS fetches the AASA file and opens universal links over https only", at: url.location, hint: "write https://\(url.text.drop { $0 != "/" }.drop { $0 == "/" })")
+            } else {
+                let afterScheme = url.text.dropFirst("https://".count)
+                let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+                let rest = afterScheme.dropFirst(authority.count)
+                if !(rest.isEmpty || rest == "/") || authority.contains("@") {
+                    error("site.url must be just https:// and a host, found \(CatalogRules.quoted(url.text))", at: url.location,
+                          hint: "Trampoline serves links from the root of their own host; write https://\(authority.split(separator: "@").last ?? "")")
+                } else {
+                    let host = authority.lowercased()
+                    result = SiteSettings(url: "https://\(host)", host: host, title: nil, language: "en", output: nil)
+                }
+            }
+        }
+        let title = optionalText("title", in: keys)
+        var language = "en"
+        if let lang = optionalText("language", in: keys) {
+            if CatalogRules.isLanguageTag(lang.text) { language = lang.text } else {
+                error("site.language \(CatalogRules.quoted(lang.text)) is not a language tag", at: lang.location, hint: "use a BCP 47 tag such as en, fr or pt-BR")
+            }
+        }
+        let output = optionalText("output", in: keys)
+        if let output, output.text.isEmpty {
+            error("site.output is empty", at: output.location, hint: "remove it to use _site, or name a folder")
+        }
+        result?.title = title?.text
+        result?.language = language
+        result?.output = output?.text
+        return result
+    }
+
+    mutating func readApp(_ entry: Entry) -> AppSettings? {
+        guard let keys = mapping(entry.value, what: "app", known: CatalogKeys.app) else { return nil }
+        let name = required("name", in: keys, of: entry.value, what: "app")
+        if let name, name.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            error("app.name is empty", at: name.location, hint: "give the app's display name")
+        }
+        guard let iosEntry = keys["ios"] else {
+            missing("ios", in: entry.value, what: "app")
+            return nil
+        }
+        guard let ios = mapping(iosEntry.value, what: "app.ios", known: CatalogKeys.ios) else { return nil }
+        let what = "app.ios"
+        let team = required("team_id", in: ios, of: iosEntry.value, what: what)
+        if let team, !CatalogRules.matches(team.text, CatalogRules.isUpperAlnum, length: 10...10) {
+            error("team_id \(CatalogRules.quoted(team.text)) must be 10 characters A-Z and 0-9", at: team.location, hint: "copy it from the Apple Developer account's Membership page")
+        }
+        let bundle = required("bundle_id", in: ios, of: iosEntry.value, what: what)
+        if let bundle, !CatalogRules.isBundleID(bundle.text) {
+            error("bundle_id \(CatalogRules.quoted(bundle.text)) is not a bundle identifier", at: bundle.location, hint: "use reverse-DNS letters, digits and hyphens, such as com.example.app")
+        }
+        let storeID = required("app_store_id", in: ios, of: iosEntry.value, what: what)
+        if let storeID, !CatalogRules.matches(storeID.text, { ("0"..."9").contains($0) }, length: 1...15) {
+            error("app_store_id \(CatalogRules.quoted(storeID.text)) must be digits", at: storeID.location, hint: "use the number after 'id' in the App Store URL, in quotes: \"1356057329\"")
+        }
+        let scheme = required("scheme", in: ios, of: iosEntry.value, what: what)
+        if let scheme {
+            if !CatalogRules.isScheme(scheme.text) {
+                error("scheme \(CatalogRules.quoted(scheme.text)) is not a URL scheme", at: scheme.location, hint: "write only the name, letters first, without ':' or '//', such as marry")
+            } else if CatalogRules.forbiddenSchemes.contains(scheme.text.lowercased()) {
+                error("scheme '\(scheme.text)' is not an app's custom scheme", at: scheme.location, hint: "use the URL scheme registered in the app's Info.plist")
+            }
+        }
+        var storeURL = storeID.map { "https://apps.apple.com/app/id\($0.text)" }
+        if let given = optionalText("app_store_url", in: ios) {
+            if let problem = CatalogRules.webURLProblem(given.text, key: "app_store_url") {
+                error(problem.message, at: given.location, hint: problem.hint)
+            } else {
+                storeURL = given.text
+                let host = CatalogRules.hostOf(given.text.drop { $0 != "/" }.dropFirst(2))?.lowercased()
+                if host != "apps.apple.com" && host != "itunes.apple.com" {
+                    warning("app_store_url does not point at apps.apple.com", at: given.location, hint: "people without the app will not reach the App Store unless this page sends them there")
+                }
+            }
+        }
+        var extra: [String] = []
+        if let list = ios["extra_app_ids"] {
+            for item in sequence(list.value, what: "extra_app_ids") {
+                guard let text = scalarText(item, what: "an extra_app_ids entry") else { continue }
+                if CatalogRules.isAppID(text) { extra.append(text) } else {
+                    error("extra_app_ids entry \(CatalogRules.quoted(text)) is not TEAMID.bundle.id", at: location(of: item), hint: "write the 10-character team ID, a dot and the bundle ID")
+                }
+            }
+        }
+        guard let name, let team, let bundle, let storeID, let scheme, let storeURL else { return nil }
+        return AppSettings(
+            name: name.text, teamID: team.text, bundleID: bundle.text, appStoreID: storeID.text,
+            scheme: scheme.text, appStoreURL: storeURL, extraAppIDs: extra
+        )
+    }
+
+    // MARK: - Links
+
+    mutating func readLinks(_ node: Node, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> [Link] {
+        guard case .sequence(let items) = node else {
+            error("links must be a list of links", at: location(of: node), hint: "start each link with '- path: /...'")
+            return []
+        }
+        if items.count > Self.linkLimit {
+            error("links has \(items.count) entries, more than the \(Self.linkLimit) Trampoline accepts", at: location(of: node), hint: "split the catalog, or check for YAML aliases that repeat the list")
+            return []
+        }
+        var links: [Link] = []
+        links.reserveCapacity(items.count)
+        var seen: [String: SourceLocation] = [:]
+        for item in items {
+            if engine.errors.count >= Self.errorLimit { break }
+            guard let link = readLink(item, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app) else { continue }
+            // Hosts and macOS disks are often case-insensitive: /Sale and /sale would overwrite each other.
+            let key = link.path.lowercased()
+            if let first = seen[key] {
+                let same = links.first { $0.path.lowercased() == key }?.path == link.path
+                error(
+                    same ? "duplicate path \(link.path); first defined at \(first)" : "path \(link.path) differs only in case from the path at \(first)",
+                    at: link.location, hint: "each link needs its own path"
+                )
+                continue
+            }
+            seen[key] = link.location
+            links.append(link)
+        }
+        return links
+    }
+
+    mutating func readLink(_ node: Node, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> Link? {
+        guard let keys = mapping(node, what: "a link", known: CatalogKeys.link) else { return nil }
+        let errorsBefore = engine.errors.count
+        var path: String?
+        if let raw = required("path", in: keys, of: node, what: "the link") {
+            switch CatalogRules.normalizedPath(raw.text) {
+            case .success(let normalized): path = normalized
+            case .failure(let violation): error(violation.message, at: raw.location, hint: violation.hint)
+            }
+        }
+        let title = required("title", in: keys, of: node, what: "the link")
+        if let title, title.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            error("the link's title is empty", at: title.location, hint: "give the page a title; it is shown in previews")
+        }
+        let description = optionalText("description", in: keys, multiline: true)
+        var webURL: String?
+        let webEntry = optionalText("web_url", in: keys)
+        if let webEntry {
+            if let problem = CatalogRules.webURLProblem(webEntry.text, key: "web_url") {
+                error(problem.message, at: webEntry.location, hint: problem.hint)
+            } else {
+                webURL = webEntry.text
+            }
+        }
+        var deepLink: String?
+        if let given = optionalText("deep_link", in: keys) {
+            deepLink = checkDeepLink(given, app: app)
+        } else if let path, let app {
+            deepLink = "\(app.scheme)://\(path.dropFirst())"
+        }
+        var campaign: [CampaignParameter] = []
+        if let entry = keys["campaign"] {
+            campaign = readCampaign(entry.value)
+        }
+        var options = defaults
+        var templateLocation = defaultsTemplateLocation
+        readOptions(node, known: CatalogKeys.link, what: "the link", into: &options, templateLocation: &templateLocation, entries: keys)
+        if options.fallback == .web, webURL == nil, webEntry == nil {
+            error("fallback is 'web' but the link has no web_url", at: location(of: node), hint: "add web_url: https://... to the link, or set fallback: store")
+        }
+        guard engine.errors.count == errorsBefore, let path, let title, let deepLink else { return nil }
+        return Link(
+            path: path, deepLink: deepLink, title: title.text, description: description?.text, webURL: webURL,
+            campaign: campaign, options: options, location: location(of: node),
+            webURLLocation: webEntry?.location, templateLocation: templateLocation
+        )
+    }
+
+    mutating func checkDeepLink(_ given: Located, app: AppSettings?) -> String? {
+        let text = given.text
+        if let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" || $0 == "`" }) {
+            error("deep_link contains \(CatalogRules.describe(bad))", at: given.location, hint: "percent-encode it, or remove it")
+            return nil
+        }
+        guard let colon = text.firstIndex(of: ":"), CatalogRules.isScheme(String(text[..<colon])) else {
+            error("deep_link \(CatalogRules.quoted(text)) has no scheme", at: given.location, hint: "write it as \(app?.scheme ?? "myapp")://screen")
+            return nil
+        }
+        let scheme = text[..<colon].lowercased()
+        if let app, scheme != app.scheme.lowercased() {
+            error("deep_link uses the '\(scheme):' scheme, not the app's '\(app.scheme):'", at: given.location, hint: "deep links open the app through its own scheme; write \(app.scheme)://...")
+            return nil
+        }
+        return text
+    }
+
+    mutating func readCampaign(_ node: Node) -> [CampaignParameter] {
+        guard case .mapping(let pairs) = node else {
+            error("campaign must be a mapping of parameter names to values", at: location(of: node), hint: "write campaign: {utm_source: newsletter}")
+            return []
+        }
+        var result: [CampaignParameter] = []
+        for (key, value) in pairs {
+            guard let name = scalarText(key, what: "a campaign parameter name"),
+                  let text = scalarText(value, what: "campaign.\(key.scalar?.string ?? "")", allowEmpty: true)
+            else { continue }
+            if name.isEmpty {
+                error("a campaign parameter name is empty", at: location(of: key), hint: "name the parameter")
+                continue
+            }
+            if let bad = CatalogRules.controlCharacter(in: name + text, allowNewlines: false) {
+                error("campaign.\(name) contains \(CatalogRules.describe(bad))", at: location(of: value), hint: "remove it")
+                continue
+            }
+            result.append(CampaignParameter(name: name, value: text))
+        }
+        return result
+    }
+
+    /// Reads the option keys present in `node` over `options`; used for `defaults:` and each link.
+    mutating func readOptions(_ node: Node, known: [String], what: String, into options: inout LinkOptions, templateLocation: inout SourceLocation, entries: [String: Entry]? = nil) {
+        guard let keys = entries ?? mapping(node, what: what, known: known) else { return }
+        if let t = optionalText("template", in: keys) {
+            let valid = CatalogRules.matches(t.text, { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }, length: 1...64)
+            if !valid {
+                error("template \(CatalogRules.quoted(t.text)) is not a template name", at: t.location, hint: "use interstitial, redirect, or the name of a Templates/<name>.md file (lowercase letters, digits, - and _)")
+            } else if let knownTemplates, !knownTemplates.contains(t.text) {
+                let near = CatalogKeys.suggestion(for: t.text, among: knownTemplates.sorted())
+                error("no template named '\(t.text)'", at: t.location, hint: near.map { "did you mean '\($0)'?" } ?? "available: \(knownTemplates.sorted().joined(separator: ", "))")
+            } else {
+                options.template = t.text
+                templateLocation = t.location
+            }
+        }
+        if let f = optionalText("fallback", in: keys) {
+            if let value = LinkOptions.Fallback(rawValue: f.text) { options.fallback = value } else {
+                error("fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location, hint: "store sends people to the App Store; web to the link's web_url")
+            }
+        }
+        if let entry = keys["fallback_delay_ms"], let value = integer(entry.value, what: "fallback_delay_ms", range: 0...60_000, hint: "iOS needs about 1000-2500 ms to switch to an installed app") {
+            options.fallbackDelayMs = value
+        }
+        if let entry = keys["deferred"] {
+            var channels: [LinkOptions.DeferredChannel] = []
+            for item in sequence(entry.value, what: "deferred") {
+                guard let text = scalarText(item, what: "a deferred entry") else { continue }
+                guard let channel = LinkOptions.DeferredChannel(rawValue: text) else {
+                    error("unknown deferred channel \(CatalogRules.quoted(text))", at: location(of: item), hint: "use clipboard and/or cookie")
+                    continue
+                }
+                if channels.contains(channel) {
+                    error("deferred lists '\(text)' twice", at: location(of: item), hint: "remove the repeat")
+                    continue
+                }
+                channels.append(channel)
+            }
+            options.deferred = channels
+        }
+        if let c = optionalText("cookie_name", in: keys) {
+            if CatalogRules.isCookieName(c.text) { options.cookieName = c.text } else {
+                error("cookie_name \(CatalogRules.quoted(c.text)) is not a safe cookie name", at: c.location, hint: "use 1-64 letters, digits, _ or -")
+            }
+        }
+        if let entry = keys["cookie_days"], let value = integer(entry.value, what: "cookie_days", range: 1...400, hint: "browsers cap cookies at 400 days") {
+            options.cookieDays = value
+        }
+        if let entry = keys["forward_query"], let value = boolean(entry.value, what: "forward_query") {
+            options.forwardQuery = value
+        }
+        if let i = optionalText("image", in: keys) {
+            if let problem = CatalogRules.webURLProblem(i.text, key: "image") {
+                error(problem.message, at: i.location, hint: problem.hint)
+            } else {
+                options.image = i.text
+            }
+        }
+    }
+
+    // MARK: - Node helpers
+
+    struct Located {
+        var text: String
+        var location: SourceLocation
+    }
+
+    func location(of node: Node) -> SourceLocation {
+        let mark = node.mark
+        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    mutating func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
+        guard engine.errors.count < Self.errorLimit else { return }
+        engine.error(message, at: location, hint: hint)
+        if engine.errors.count == Self.errorLimit {
+            engine.error("too many errors; stopping here", at: location, hint: "fix the ones above and run again")
+        }
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation, hint: String? = nil) {
+        engine.warning(message, at: location, hint: hint)
+    }
+
+    mutating func missing(_ key: String, in node: Node, what: String) {
+        error("\(what) is missing the required key '\(key)'", at: location(of: node), hint: "add \(key): to \(what)")
+    }
+
+    /// The entries of a mapping by key, after reporting unknown keys with a suggestion.
+    mutating func mapping(_ node: Node, what: String, known: [String]) -> [String: Entry]? {
+        guard case .mapping(let pairs) = node else {
+            error("\(what) must be a mapping of keys to values, found \(kind(of: node))", at: location(of: node), hint: "indent its keys under it, one 'key: value' per line")
+            return nil
+        }
+        var result: [String: Entry] = [:]
+        for (key, value) in pairs {
+            guard let name = key.scalar?.string else {
+                error("\(what) has a key that is not text", at: location(of: key), hint: "keys are plain words such as \(known.first ?? "path")")
+                continue
+            }
+            guard known.contains(name) else {
+                let hint = CatalogKeys.suggestion(for: name, among: known).map { "did you mean '\($0)'?" }
+                    ?? "known keys: \(known.joined(separator: ", "))"
+                error("unknown key '\(name)' in \(what)", at: location(of: key), hint: hint)
+                continue
+            }
+            result[name] = (key, value)
+        }
+        return result
+    }
+
+    func kind(of node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let s): return s.string.isEmpty || node.null != nil ? "nothing" : "'\(s.string.prefix(40))'"
+        case .alias: return "an alias"
+        }
+    }
+
+    mutating func scalarText(_ node: Node, what: String, allowEmpty: Bool = false) -> String? {
+        guard case .scalar(let scalar) = node, node.null == nil || scalar.style != .plain || allowEmpty else {
+            error("\(what) must be text, found \(kind(of: node))", at: location(of: node), hint: "write a value after the colon; quote it if it contains ': ' or starts with a symbol")
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func required(_ key: String, in keys: [String: Entry], of node: Node, what: String) -> Located? {
+        guard keys[key] != nil else {
+            missing(key, in: node, what: what)
+            return nil
+        }
+        return optionalText(key, in: keys)
+    }
+
+    mutating func optionalText(_ key: String, in keys: [String: Entry], multiline: Bool = false) -> Located? {
+        guard let entry = keys[key], let text = scalarText(entry.value, what: key) else { return nil }
+        let at = location(of: entry.value)
+        if let bad = CatalogRules.controlCharacter(in: text, allowNewlines: multiline) {
+            error("\(key) contains \(CatalogRules.describe(bad))", at: at, hint: "remove the control character")
+            return nil
+        }
+        if !multiline, text.contains("\n") {
+            error("\(key) spans several lines", at: at, hint: "write it on one line")
+            return nil
+        }
+        if text.utf8.count > 1_000_000 {
+            error("\(key) is \(text.utf8.count) bytes long", at: at, hint: "keep catalog values under 1 MB; pages must stay small")
+            return nil
+        }
+        return Located(text: text, location: at)
+    }
+
+    mutating func integer(_ node: Node, what: String, range: ClosedRange<Int>, hint: String) -> Int? {
+        guard case .scalar = node, let value = node.int else {
+            error("\(what) must be a whole number, found \(kind(of: node))", at: location(of: node), hint: hint)
+            return nil
+        }
+        guard range.contains(value) else {
+            error("\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: location(of: node), hint: hint)
+            return nil
+        }
+        return value
+    }
+
+    mutating func boolean(_ node: Node, what: String) -> Bool? {
+        guard case .scalar = node, let value = node.bool else {
+            error("\(what) must be true or false, found \(kind(of: node))", at: location(of: node), hint: "write true or false")
+            return nil
+        }
+        return value
+    }
+
+    mutating func sequence(_ node: Node, what: String) -> [Node] {
+        guard case .sequence(let items) = node else {
+            error("\(what) must be a list, found \(kind(of: node))", at: location(of: node), hint: "write it as [a, b] or one '- item' per line")
+            return []
+        }
+        return Array(items)
+    }
+
+    mutating func reportYAMLError(_ error: Error) {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard let yaml = error as? YamlError else {
+            self.error("cannot parse the catalog: \(error)", at: start)
+            return
+        }
+        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1)) }
+        let hint = "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
+        switch yaml {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            let context = context.map { " \($0.text) (at \($0.mark.line):\($0.mark.column))" } ?? ""
+            self.error("YAML syntax: \(problem)\(context)", at: at(mark), hint: hint)
+        case let .duplicatedKeysInMapping(duplicates, context):
+            self.error("duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping", at: at(context.mark), hint: "each key may appear once; remove or rename the repeat")
+        case let .reader(problem, _, _, _):
+            self.error("cannot read the catalog: \(problem)", at: start, hint: "save the file as UTF-8 text without control characters")
+        default:
+            self.error("cannot parse the catalog: \(yaml)", at: start, hint: hint)
+        }
+    }
+}

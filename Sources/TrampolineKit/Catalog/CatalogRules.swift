@@ -1,0 +1,164 @@
+/// The value rules of the catalog, as pure functions: each returns nil when the value is fine,
+/// or a message saying what is wrong and how to fix it.
+enum CatalogRules {
+    static let reservedPaths: Set<String> = [
+        "/index.html", "/404.html", "/loadcookie.html", "/apple-app-site-association", "/_headers",
+        "/_trampoline", "/trampoline-manifest.json",
+    ]
+
+    /// Characters allowed in a link path: RFC 3986 unreserved and a few sub-delimiters.
+    /// No `%` (so no encoded traversal), no `*` or `?` (AASA wildcards), no `\`, `#`, spaces or quotes.
+    static func isPathCharacter(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~", "!", "$", "&", "(", ")", "+", ",", ";",
+            "=", ":", "@", "/":
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Normalizes a link path (drops one trailing slash) or explains why it is unsafe.
+    static func normalizedPath(_ raw: String) -> Result<String, RuleViolation> {
+        guard raw.hasPrefix("/") else {
+            return .failure(.init("path \(quoted(raw)) must start with '/'", hint: "write it as /\(raw)"))
+        }
+        var path = raw
+        if path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        if path == "/" {
+            return .failure(.init("path '/' is the site's home page and cannot be a link", hint: "use a path such as /welcome"))
+        }
+        if let bad = path.unicodeScalars.first(where: { !isPathCharacter($0) }) {
+            return .failure(.init(
+                "path \(quoted(raw)) contains \(describe(bad)), which is not allowed in a link path",
+                hint: "use letters, digits and - . _ ~ ! $ & ( ) + , ; = : @ between slashes; no %, *, ?, #, \\ or spaces"
+            ))
+        }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            if segment.isEmpty {
+                return .failure(.init("path \(quoted(raw)) has an empty segment ('//')", hint: "remove the extra slash"))
+            }
+            if segment == "." || segment == ".." {
+                return .failure(.init("path \(quoted(raw)) contains a '\(segment)' segment, which would leave its folder", hint: "spell the path out without . or .."))
+            }
+            if segment.hasPrefix(".") {
+                return .failure(.init("path \(quoted(raw)) has a segment starting with '.', which hosts treat as hidden", hint: "start each segment with a letter or digit"))
+            }
+            if segment.utf8.count > 200 {
+                return .failure(.init("path \(quoted(raw)) has a segment longer than 200 bytes", hint: "shorten it; file systems cap names at 255 bytes"))
+            }
+        }
+        let lowered = path.lowercased()
+        if reservedPaths.contains(lowered) || reservedPaths.contains(where: { lowered.hasPrefix($0 + "/") })
+            || lowered.hasPrefix("/.well-known")
+        {
+            return .failure(.init("path \(quoted(raw)) is reserved for a file Trampoline writes itself", hint: "choose another path"))
+        }
+        return .success(path)
+    }
+
+    /// Absolute http(s) URLs only; everything else (javascript:, data:, protocol-relative) is refused.
+    static func webURLProblem(_ value: String, key: String) -> RuleViolation? {
+        if let bad = value.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+            return .init("\(key) contains \(describe(bad))", hint: "URLs cannot contain spaces or control characters; percent-encode them (%20)")
+        }
+        guard let colon = value.firstIndex(of: ":") else {
+            return .init("\(key) \(quoted(value)) is not an absolute URL", hint: "write it in full, starting with https://")
+        }
+        let scheme = value[..<colon].lowercased()
+        guard scheme == "https" || scheme == "http" else {
+            return .init("\(key) uses the '\(scheme):' scheme; only http: and https: URLs are allowed here", hint: "use an https:// URL")
+        }
+        let rest = value[value.index(after: colon)...]
+        guard rest.hasPrefix("//"), let host = hostOf(rest.dropFirst(2)), !host.isEmpty else {
+            return .init("\(key) \(quoted(value)) has no host", hint: "write it as https://host/path")
+        }
+        if value.contains("\\") || value.contains("\"") || value.contains("<") || value.contains(">") || value.contains("`") {
+            return .init("\(key) \(quoted(value)) contains a character that must be percent-encoded (\\ \" < > `)", hint: "percent-encode it")
+        }
+        return nil
+    }
+
+    static func hostOf(_ authorityAndRest: Substring) -> String? {
+        let authority = authorityAndRest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        if hostPort.hasPrefix("[") { return String(hostPort) }
+        return hostPort.split(separator: ":", omittingEmptySubsequences: false).first.map(String.init)
+    }
+
+    static func isScheme(_ value: String) -> Bool {
+        guard let first = value.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
+        return value.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "."
+        }
+    }
+
+    /// Schemes that would turn a deep link into script or local content in a browser.
+    static let forbiddenSchemes: Set<String> = [
+        "javascript", "data", "vbscript", "file", "about", "blob", "http", "https", "filesystem", "view-source",
+    ]
+
+    static func matches(_ value: String, _ allowed: (Unicode.Scalar) -> Bool, length: ClosedRange<Int>) -> Bool {
+        length.contains(value.unicodeScalars.count) && value.unicodeScalars.allSatisfy(allowed)
+    }
+
+    static func isUpperAlnum(_ c: Unicode.Scalar) -> Bool { ("A"..."Z").contains(c) || ("0"..."9").contains(c) }
+
+    static func isBundleID(_ value: String) -> Bool {
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && value.utf8.count <= 155 && parts.allSatisfy { part in
+            !part.isEmpty && part.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+            }
+        }
+    }
+
+    static func isAppID(_ value: String) -> Bool {
+        guard let dot = value.firstIndex(of: ".") else { return false }
+        return matches(String(value[..<dot]), isUpperAlnum, length: 10...10) && isBundleID(String(value[value.index(after: dot)...]))
+    }
+
+    static func isLanguageTag(_ value: String) -> Bool {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    /// RFC 6265 cookie-name token, narrowed to characters that need no quoting anywhere.
+    static func isCookieName(_ value: String) -> Bool {
+        matches(value, { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }, length: 1...64)
+    }
+
+    /// Control characters other than tab and newline have no business in catalog text.
+    static func controlCharacter(in value: String, allowNewlines: Bool) -> Unicode.Scalar? {
+        value.unicodeScalars.first { c in
+            if allowNewlines, c == "\n" || c == "\t" || c == "\r" { return false }
+            return c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value)
+        }
+    }
+
+    static func describe(_ c: Unicode.Scalar) -> String {
+        let hex = String(c.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        if c.value < 0x20 || c.value == 0x7F || c.properties.isWhitespace {
+            return "the character \(code)"
+        }
+        return "'\(c)' (\(code))"
+    }
+
+    static func quoted(_ value: String) -> String {
+        let shown = value.count > 60 ? String(value.prefix(57)) + "..." : value
+        return "'" + shown.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "'"
+    }
+}
+
+/// A broken rule: what is wrong, and how to fix it.
+struct RuleViolation: Error, Equatable {
+    var message: String
+    var hint: String?
+
+    init(_ message: String, hint: String? = nil) {
+        self.message = message
+        self.hint = hint
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Mustache
+
+/// Renders the HTML pages of a site: each link's page, the home page, the 404 page and loadCookie.html.
+/// Catalog values reach the output only through the escapers of the context they land in.
+struct PageRenderer: Sendable {
+    let catalog: Catalog
+    let templates: TemplateSet
+
+    /// The page of one link.
+    func linkPage(_ link: Link) -> String {
+        let template = templates.pages[link.options.template] ?? templates.pages["interstitial"]!
+        let url = catalog.site.url + link.path
+        let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
+        var values = baseValues()
+        values["title"] = link.title
+        values["description"] = link.description
+        values["image"] = link.image
+        values["url"] = url
+        values["deep_link"] = link.deepLink
+        let data: [(String, String)] = [
+            ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
+            ("template", Escaping.jsonString(link.options.template)),
+            ("deepLink", Escaping.jsonString(link.deepLink)),
+            ("deferredLink", Escaping.jsonString(link.deferredLink)),
+            ("fixed", "[" + link.fixedQueryKeys.map(Escaping.jsonString).joined(separator: ",") + "]"),
+            ("store", Escaping.jsonString(catalog.app.appStoreURL)),
+            ("web", link.webURL.map(Escaping.jsonString) ?? "null"),
+            ("fallback", Escaping.jsonString(link.options.fallback.rawValue)),
+            ("delay", String(link.options.fallbackDelayMs)),
+            ("deferred", "[" + link.options.deferred.map { Escaping.jsonString($0.rawValue) }.joined(separator: ",") + "]"),
+            ("cookieName", Escaping.jsonString(link.options.cookieName)),
+            ("cookieDays", String(link.options.cookieDays)),
+            ("forwardQuery", link.options.forwardQuery ? "true" : "false"),
+        ]
+        let fallback = link.options.fallback == .web ? (link.webURL ?? catalog.app.appStoreURL) : catalog.app.appStoreURL
+        return page(
+            template: template, values: values,
+            frame: Frame(
+                pageTitle: link.title, title: link.title, description: descriptionText, url: url,
+                image: link.image, banner: "app-id=\(catalog.app.appStoreID), app-argument=\(url)",
+                buttonHref: fallback, data: data
+            )
+        )
+    }
+
+    /// `index.html`, `404.html` or `loadCookie.html`.
+    func specialPage(_ name: String) -> String {
+        let template = templates.pages[name]!
+        let siteTitle = catalog.site.title ?? catalog.app.name
+        var data: [(String, String)] = []
+        if template.behaviour == .loadCookie {
+            let names = catalog.links.reduce(into: [String]()) { names, link in
+                if link.options.deferred.contains(.cookie), !names.contains(link.options.cookieName) { names.append(link.options.cookieName) }
+            }
+            data = [
+                ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
+                ("cookieNames", "[" + (names.isEmpty ? [LinkOptions().cookieName] : names).map(Escaping.jsonString).joined(separator: ",") + "]"),
+                ("scheme", Escaping.jsonString(catalog.app.scheme)),
+            ]
+        }
+        let pageTitle = name == "index" ? siteTitle : (name == "404" ? "Not found · \(siteTitle)" : catalog.app.name)
+        return page(
+            template: template, values: baseValues(),
+            frame: Frame(
+                pageTitle: pageTitle, title: pageTitle, description: nil, url: name == "index" ? catalog.site.url + "/" : nil,
+                image: nil, banner: "app-id=\(catalog.app.appStoreID)",
+                buttonHref: template.behaviour == .page ? catalog.app.appStoreURL : nil, data: data
+            )
+        )
+    }
+
+    /// Values every body template may use.
+    private func baseValues() -> [String: String] {
+        [
+            "app": catalog.app.name,
+            "site_title": catalog.site.title ?? catalog.app.name,
+            "store_url": catalog.app.appStoreURL,
+        ]
+    }
+
+    /// What the layout needs beyond the body.
+    private struct Frame {
+        var pageTitle: String
+        var title: String
+        var description: String?
+        var url: String?
+        var image: String?
+        var banner: String
+        var buttonHref: String?
+        /// Keys and already-encoded JSON values, in a fixed order for byte-identical output.
+        var data: [(String, String)]
+    }
+
+    private func page(template: PageTemplate, values: [String: String], frame: Frame) -> String {
+        // Markdown is rendered after the placeholders; values are Markdown-escaped, except the
+        // description, which is Markdown by design (cmark's safe mode drops raw HTML from it).
+        let markdown = template.body.render(values)
+        let content = MarkdownRenderer.html(from: markdown)
+        let button = template.button?.render(values) ?? "Open in \(catalog.app.name)"
+        let json = frame.data.isEmpty ? "" : "{" + frame.data.map { "\(Escaping.jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        let hasScript = template.behaviour != .page
+        let optional: [String: String?] = [
+            "description": frame.description.flatMap { $0.isEmpty ? nil : $0 },
+            "url": frame.url,
+            "image": frame.image,
+            "button_href": frame.buttonHref,
+            "data": json.isEmpty ? nil : Escaping.scriptSafeJSON(json),
+            "script": hasScript ? templates.script : nil,
+        ]
+        // Mustache treats an empty string as true: absent values are left out, not emptied.
+        var layoutValues: [String: String] = optional.compactMapValues { $0 }
+        layoutValues["lang"] = catalog.site.language
+        layoutValues["page_title"] = frame.pageTitle
+        layoutValues["title"] = frame.title
+        layoutValues["site_title"] = catalog.site.title ?? catalog.app.name
+        layoutValues["apple_itunes_app"] = frame.banner
+        layoutValues["content"] = content
+        layoutValues["button_text"] = button
+        layoutValues["style"] = templates.style
+        return templates.layout.render(layoutValues)
+    }
+}

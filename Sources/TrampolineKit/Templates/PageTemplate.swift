@@ -1,0 +1,93 @@
+import Mustache
+import Yams
+
+/// A `Templates/<name>.md` file: YAML front matter (behaviour, button text) and a Markdown body
+/// with `{{placeholders}}`.
+struct PageTemplate: Sendable {
+    /// What the page's script does.
+    enum Behaviour: String, Sendable, CaseIterable {
+        /// Preview with a button that copies the deferred link, sets the cookie and goes to the store.
+        case interstitial
+        /// Tries the app at once; falls back after the delay.
+        case redirect
+        /// A plain page (home, 404): no script.
+        case page
+        /// `loadCookie.html`: hands the cookie's link back to the app.
+        case loadCookie = "load-cookie"
+    }
+
+    static let frontMatterKeys = ["behaviour", "button"]
+
+    var name: String
+    var behaviour: Behaviour
+    var button: MustacheTemplate?
+    /// The body, parsed with Markdown escaping of `{{values}}` so catalog text stays text.
+    var body: MustacheTemplate
+
+    /// Parses `text` read from `file`, reporting problems with their line and column.
+    static func parse(name: String, text: String, file: String, engine: inout DiagnosticEngine) -> PageTemplate? {
+        var frontMatter = ""
+        var body = text
+        var bodyLineOffset = 0
+        if text.hasPrefix("---\n") || text.hasPrefix("---\r\n") {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+                engine.error("front matter starts with '---' but never ends", at: SourceLocation(file: file, line: 1, column: 1), hint: "close it with a line of '---'")
+                return nil
+            }
+            frontMatter = lines[1..<end].joined(separator: "\n")
+            body = lines[(end + 1)...].joined(separator: "\n")
+            bodyLineOffset = end + 1
+        }
+        var behaviour = Behaviour.interstitial
+        var buttonText: String?
+        if !frontMatter.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            do {
+                guard case .mapping(let pairs)? = try Yams.compose(yaml: frontMatter) else {
+                    engine.error("front matter must be 'key: value' lines", at: SourceLocation(file: file, line: 2, column: 1), hint: "known keys: \(frontMatterKeys.joined(separator: ", "))")
+                    return nil
+                }
+                for (key, value) in pairs {
+                    let at = SourceLocation(file: file, line: (key.mark?.line ?? 0) + 1, column: key.mark?.column ?? 1)
+                    switch key.scalar?.string {
+                    case "behaviour":
+                        guard let raw = value.scalar?.string, let parsed = Behaviour(rawValue: raw) else {
+                            engine.error("behaviour must be one of \(Behaviour.allCases.map(\.rawValue).joined(separator: ", "))", at: at, hint: "interstitial shows a preview and a button; redirect tries the app at once")
+                            continue
+                        }
+                        behaviour = parsed
+                    case "button":
+                        buttonText = value.scalar?.string
+                    default:
+                        let name = key.scalar?.string ?? "?"
+                        let hint = CatalogKeys.suggestion(for: name, among: frontMatterKeys).map { "did you mean '\($0)'?" } ?? "known keys: \(frontMatterKeys.joined(separator: ", "))"
+                        engine.error("unknown front matter key '\(name)'", at: at, hint: hint)
+                    }
+                }
+            } catch {
+                engine.error("front matter is not valid YAML: \(error)", at: SourceLocation(file: file, line: 2, column: 1), hint: "check indentation and quoting")
+                return nil
+            }
+        }
+        let button: MustacheTemplate?
+        let parsedBody: MustacheTemplate
+        do {
+            button = try buttonText.map { try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + $0) }
+        } catch {
+            engine.error("button text is not a valid template: \(error)", at: SourceLocation(file: file, line: 2, column: 1), hint: "check the {{ }} pairs")
+            return nil
+        }
+        do {
+            MarkdownContentType.register()
+            parsedBody = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + body)
+        } catch let error as MustacheTemplate.ParserError {
+            let at = SourceLocation(file: file, line: error.context.lineNumber + bodyLineOffset, column: max(1, error.context.columnNumber))
+            engine.error("template syntax: \(error.error)", at: at, hint: "check the {{ }} pairs and {{#section}}...{{/section}} nesting")
+            return nil
+        } catch {
+            engine.error("template syntax: \(error)", at: SourceLocation(file: file, line: bodyLineOffset + 1, column: 1))
+            return nil
+        }
+        return PageTemplate(name: name, behaviour: behaviour, button: button, body: parsedBody)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Mustache
+
+/// The layout, style, script and page templates a build uses: the built-in ones from the binary,
+/// each overridden by a file of the same name in the `Templates/` folder beside the catalog.
+struct TemplateSet: Sendable {
+    var layout: MustacheTemplate
+    var style: String
+    var script: String
+    var pages: [String: PageTemplate]
+
+    /// Files every site needs besides the link templates.
+    static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js"
+    static let specialPages = ["index", "404", "loadCookie"]
+
+    /// The names a catalog's `template:` may use.
+    var linkTemplateNames: Set<String> {
+        Set(pages.filter { $0.value.behaviour == .interstitial || $0.value.behaviour == .redirect }.keys)
+    }
+
+    /// Loads the built-ins, then the overrides in `directory` (if it exists).
+    static func load(overrides directory: URL?, displayDirectory: String, engine: inout DiagnosticEngine) -> TemplateSet? {
+        var sources: [String: (text: String, file: String)] = [:]
+        for (name, text) in EmbeddedTemplates.files {
+            sources[name] = (text, "(built-in)/\(name)")
+        }
+        if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            for name in names.sorted() where name.hasSuffix(".md") || name == layoutFile || name == styleFile || name == scriptFile {
+                let display = displayDirectory.isEmpty ? name : "\(displayDirectory)/\(name)"
+                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
+                      let text = String(data: data, encoding: .utf8)
+                else {
+                    engine.error("cannot read template \(display) as UTF-8 text", at: SourceLocation(file: display, line: 1, column: 1), hint: "save it as UTF-8")
+                    continue
+                }
+                sources[name] = (text, display)
+            }
+        }
+        var pages: [String: PageTemplate] = [:]
+        for (name, source) in sources where name.hasSuffix(".md") {
+            let base = String(name.dropLast(3))
+            if let page = PageTemplate.parse(name: base, text: source.text, file: source.file, engine: &engine) {
+                pages[base] = page
+            }
+        }
+        guard let layoutSource = sources[layoutFile], let style = sources[styleFile]?.text, let script = sources[scriptFile]?.text else {
+            engine.error("the built-in templates are incomplete", at: nil, hint: "this is a bug in Trampoline; please report it")
+            return nil
+        }
+        let layout: MustacheTemplate
+        do {
+            layout = try MustacheTemplate(string: layoutSource.text)
+        } catch let error as MustacheTemplate.ParserError {
+            engine.error("template syntax: \(error.error)", at: SourceLocation(file: layoutSource.file, line: error.context.lineNumber, column: max(1, error.context.columnNumber)), hint: "check the {{ }} pairs and section nesting")
+            return nil
+        } catch {
+            engine.error("template syntax: \(error)", at: SourceLocation(file: layoutSource.file, line: 1, column: 1))
+            return nil
+        }
+        for special in specialPages where pages[special] == nil {
+            if !engine.hasErrors {
+                engine.error("the template \(special).md is missing", at: nil, hint: "restore it, or delete your override so the built-in one is used")
+            }
+        }
+        if engine.hasErrors { return nil }
+        return TemplateSet(layout: layout, style: style, script: script, pages: pages)
+    }
+}

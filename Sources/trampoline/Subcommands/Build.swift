@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import TrampolineKit
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site from the catalog.",
+        discussion: "Nothing is written unless the whole catalog is valid. Files are replaced atomically, unchanged files are left alone, and pages of removed links are deleted."
+    )
+
+    @OptionGroup var options: CatalogOptions
+
+    @Option(name: .shortAndLong, help: "Output folder (default: the catalog's site.output, else _site beside it).")
+    var output: String?
+
+    func run() throws {
+        let builder = options.builder
+        let result: SiteBuilder.Result
+        do {
+            result = try builder.build()
+        } catch let error as DiagnosticsError {
+            Console.report(error.diagnostics)
+            throw ExitCode.failure
+        }
+        Console.report(result.warnings)
+        do {
+            let outputURL = try builder.outputURL(for: result.catalog, override: output)
+            let summary = try SiteWriter(outputURL: outputURL).write(result.plan)
+            let aasa = result.plan["apple-app-site-association"]?.count ?? 0
+            print("Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa))")
+        } catch let error as DiagnosticsError {
+            Console.report(error.diagnostics)
+            throw ExitCode.failure
+        } catch {
+            Console.report([Diagnostic(.error, at: nil, "\(error)", hint: "check that the output folder is writable")])
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,93 @@
+(function () {
+  "use strict";
+  var el = document.getElementById("trampoline-data");
+  if (!el) return;
+  var d = JSON.parse(el.textContent);
+  var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
+
+  // The link handed to the app: catalog link + campaign (built in) + the visited URL's query.
+  function deferredLink() {
+    if (!d.forwardQuery || !location.search) return d.deferredLink;
+    var link = d.deferredLink, hash = "", i = link.indexOf("#");
+    if (i >= 0) { hash = link.slice(i); link = link.slice(0, i); }
+    i = link.indexOf("?");
+    var params = new URLSearchParams(i >= 0 ? link.slice(i + 1) : "");
+    new URLSearchParams(location.search).forEach(function (value, key) {
+      if (d.fixed.indexOf(key) < 0) params.set(key, value);
+    });
+    var query = params.toString();
+    return (i >= 0 ? link.slice(0, i) : link) + (query ? "?" + query : "") + hash;
+  }
+
+  function setCookie(name, value, seconds) {
+    document.cookie = name + "=" + value + "; path=/; max-age=" + seconds + "; SameSite=Lax; Secure";
+  }
+
+  function legacyCopy(text) {
+    var area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    area.setSelectionRange(0, text.length);
+    try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
+    document.body.removeChild(area);
+  }
+
+  function copy(text) {
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      return navigator.clipboard.writeText(text).catch(function () { legacyCopy(text); });
+    }
+    legacyCopy(text);
+    return Promise.resolve();
+  }
+
+  if (d.behaviour === "load-cookie") {
+    var jar = document.cookie ? document.cookie.split("; ") : [];
+    for (var n = 0; n < d.cookieNames.length; n++) {
+      for (var c = 0; c < jar.length; c++) {
+        var eq = jar[c].indexOf("=");
+        if (jar[c].slice(0, eq) !== d.cookieNames[n]) continue;
+        var value = "";
+        try { value = decodeURIComponent(jar[c].slice(eq + 1)); } catch (e) { /* not ours */ }
+        setCookie(d.cookieNames[n], "", 0);
+        // Only the app's own scheme: a planted cookie must not navigate anywhere else.
+        if (value.toLowerCase().indexOf(d.scheme.toLowerCase() + ":") === 0) location.replace(value);
+        return;
+      }
+    }
+    return;
+  }
+
+  var fallback = ios ? (d.fallback === "web" && d.web ? d.web : d.store) : (d.web || d.store);
+  var wants = function (channel) { return d.deferred.indexOf(channel) >= 0; };
+  var remember = function (link) {
+    if (wants("cookie")) setCookie(d.cookieName, encodeURIComponent(link), d.cookieDays * 86400);
+  };
+
+  var button = document.getElementById("trampoline-open");
+  if (button) {
+    button.addEventListener("click", function (event) {
+      event.preventDefault();
+      var link = deferredLink();
+      remember(link);
+      var go = function () { location.href = fallback; };
+      if (wants("clipboard")) copy(link).then(go, go); else go();
+    });
+  }
+
+  if (d.behaviour === "redirect") {
+    var link = deferredLink();
+    remember(link);
+    if (!ios) { location.replace(fallback); return; }
+    // If the app opens, iOS hides this page before the timer fires: then stay put.
+    var timer = setTimeout(function () { location.href = fallback; }, d.delay);
+    var cancel = function () { clearTimeout(timer); };
+    document.addEventListener("visibilitychange", function () { if (document.hidden) cancel(); });
+    window.addEventListener("pagehide", cancel);
+    location.href = link;
+  }
+})();
