@@ -47,12 +47,13 @@ let package = Package(
         .testTarget(
             name: "TrampolineKitTests",
             dependencies: ["TrampolineKit"],
+            exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "TrampolineCLITests",
             dependencies: ["TrampolineKit"],
-            resources: [.copy("Fixtures"), .copy("Snapshots")]
+            resources: [.copy("Fixtures")]
         ),
     ]
 )

@@ -1,0 +1,108 @@
+import Foundation
+
+extension AASAMatcher {
+    /// A JSON value with its type kept exact. `JSONSerialization` hands back `NSNumber` for both
+    /// numbers and booleans; the file format cares about the difference (`"exclude": 1` is not
+    /// `true`), so values are classified once, here.
+    indirect enum JSONValue: Sendable, Equatable {
+        case string(String)
+        /// A number, kept as its rendered text: the matcher never computes with numbers.
+        case number(String)
+        case bool(Bool)
+        case null
+        case array([JSONValue])
+        case object([String: JSONValue])
+
+        /// Converts the output of `JSONSerialization` (or an equivalent Swift literal) into a value.
+        init(any value: Any, at location: String) throws(AASAMatcherError) {
+            if let string = value as? String {
+                self = .string(string)
+            } else if type(of: value) == Bool.self, let bool = value as? Bool {
+                self = .bool(bool)
+            } else if let number = value as? NSNumber {
+                let kind = String(cString: number.objCType)
+                if kind == "c" || kind == "B" {
+                    // JSONSerialization's booleans report the C `char` type on every platform.
+                    self = .bool(number.boolValue)
+                } else if kind == "d" || kind == "f" {
+                    let double = number.doubleValue
+                    self = .number(double == double.rounded() && abs(double) < 1e15
+                        ? String(Int64(double)) : String(double))
+                } else {
+                    self = .number(number.stringValue)
+                }
+            } else if value is NSNull {
+                self = .null
+            } else if let array = value as? [Any] {
+                var items: [JSONValue] = []
+                items.reserveCapacity(array.count)
+                for (index, item) in array.enumerated() {
+                    items.append(try JSONValue(any: item, at: "\(location)[\(index)]"))
+                }
+                self = .array(items)
+            } else if let dictionary = value as? [String: Any] {
+                var members: [String: JSONValue] = [:]
+                for (key, item) in dictionary {
+                    members[key] = try JSONValue(any: item, at: location.isEmpty ? key : "\(location).\(key)")
+                }
+                self = .object(members)
+            } else {
+                throw AASAMatcherError(location: location, message: "unsupported value of type \(type(of: value))")
+            }
+        }
+
+        /// Compact JSON text, with object keys in the order a reader expects for AASA rules
+        /// (`/`, `?`, `#`, flags, `comment`, then the rest alphabetically). JSONSerialization does
+        /// not preserve the file's key order, so a stable order is the next best thing.
+        var rendered: String {
+            switch self {
+            case .string(let string): return Self.quote(string)
+            case .number(let text): return text
+            case .bool(let bool): return bool ? "true" : "false"
+            case .null: return "null"
+            case .array(let items): return "[" + items.map(\.rendered).joined(separator: ", ") + "]"
+            case .object(let members):
+                let keys = members.keys.sorted { Self.keyRank($0) < Self.keyRank($1) || (Self.keyRank($0) == Self.keyRank($1) && $0 < $1) }
+                return "{" + keys.map { "\(Self.quote($0)): \(members[$0]!.rendered)" }.joined(separator: ", ") + "}"
+            }
+        }
+
+        /// A short description of the value's type, for error messages.
+        var typeName: String {
+            switch self {
+            case .string: return "a string"
+            case .number: return "a number"
+            case .bool: return "a boolean"
+            case .null: return "null"
+            case .array: return "an array"
+            case .object: return "an object"
+            }
+        }
+
+        private static let keyOrder = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
+
+        private static func keyRank(_ key: String) -> Int {
+            keyOrder.firstIndex(of: key) ?? keyOrder.count
+        }
+
+        private static func quote(_ string: String) -> String {
+            var out = "\""
+            for scalar in string.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 {
+                        out += String(format: "\\u%04x", scalar.value)
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+    }
+}

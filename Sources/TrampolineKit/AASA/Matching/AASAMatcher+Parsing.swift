@@ -1,0 +1,153 @@
+import Foundation
+
+extension AASAMatcher {
+    /// Reads the `applinks` section into details. Shape errors throw; keys the system ignores
+    /// (`apps`, `comment`, other services, unknown keys) are ignored here too.
+    static func parse(_ root: JSONValue) throws(AASAMatcherError) -> [Detail] {
+        guard case .object(let top) = root else {
+            throw AASAMatcherError(location: "", message: "the file must be a JSON object, found \(root.typeName)")
+        }
+        // A file without applinks (say, webcredentials only) is valid; it claims no URLs.
+        guard let applinksValue = top["applinks"] else { return [] }
+        guard case .object(let applinks) = applinksValue else {
+            throw AASAMatcherError(location: "applinks", message: "must be an object, found \(applinksValue.typeName)")
+        }
+        let variables = try substitutionVariables(applinks["substitutionVariables"], at: "applinks.substitutionVariables")
+        let fileDefaults = try defaults(applinks["defaults"], at: "applinks.defaults")
+
+        switch applinks["details"] {
+        case nil:
+            return []
+        case .array(let entries)?:
+            return try entries.enumerated().map { (index, entry) throws(AASAMatcherError) in
+                let location = "applinks.details[\(index)]"
+                guard case .object(let members) = entry else {
+                    throw AASAMatcherError(location: location, message: "must be an object, found \(entry.typeName)")
+                }
+                return try detail(members, keyedAppID: nil, at: location, fileDefaults: fileDefaults, variables: variables)
+            }
+        case .object(let entries)?:
+            // The oldest form: {"details": {"<appID>": {"paths": [...]}}}. JSON objects have no
+            // order, so the entries are evaluated sorted by app ID.
+            return try entries.keys.sorted().map { (appID) throws(AASAMatcherError) in
+                let location = "applinks.details.\(appID)"
+                guard case .object(let members) = entries[appID]! else {
+                    throw AASAMatcherError(location: location, message: "must be an object, found \(entries[appID]!.typeName)")
+                }
+                return try detail(members, keyedAppID: appID, at: location, fileDefaults: fileDefaults, variables: variables)
+            }
+        case let other?:
+            throw AASAMatcherError(location: "applinks.details", message: "must be an array (or, in the legacy form, an object keyed by app ID), found \(other.typeName)")
+        }
+    }
+
+    private static func detail(
+        _ members: [String: JSONValue], keyedAppID: String?, at location: String,
+        fileDefaults: [String: JSONValue], variables: [String: [String]]
+    ) throws(AASAMatcherError) -> Detail {
+        var appIDs: [String] = keyedAppID.map { [$0] } ?? []
+        if let value = members["appIDs"] {
+            appIDs += try strings(value, at: "\(location).appIDs")
+        }
+        if let value = members["appID"] {
+            guard case .string(let appID) = value else {
+                throw AASAMatcherError(location: "\(location).appID", message: "must be a string, found \(value.typeName)")
+            }
+            appIDs.append(appID)
+        }
+        if keyedAppID == nil, members["appIDs"] == nil, members["appID"] == nil {
+            throw AASAMatcherError(location: location, message: "names no app: add \"appIDs\" (or the legacy \"appID\")")
+        }
+
+        // Nearer settings win: file defaults, then this detail's defaults, then the rule itself.
+        let inherited = fileDefaults.merging(try defaults(members["defaults"], at: "\(location).defaults")) { $1 }
+        var rules: [Rule] = []
+        if let componentsValue = members["components"] {
+            // When both are present, components win: `paths` is the pre-iOS 13 spelling and
+            // newer systems read `components` instead of it.
+            guard case .array(let components) = componentsValue else {
+                throw AASAMatcherError(location: "\(location).components", message: "must be an array, found \(componentsValue.typeName)")
+            }
+            for (index, component) in components.enumerated() {
+                let componentLocation = "\(location).components[\(index)]"
+                guard case .object(let keys) = component else {
+                    throw AASAMatcherError(location: componentLocation, message: "must be an object, found \(component.typeName)")
+                }
+                try validateRuleKeys(keys, at: componentLocation)
+                let own = keys.filter { Rule.ruleKeys.contains($0.key) }
+                rules.append(Rule(settings: inherited.merging(own) { $1 }, variables: variables, text: component.rendered))
+            }
+        } else if let pathsValue = members["paths"] {
+            // Legacy paths constrain the path only; `NOT ` marks an exclusion. They still follow
+            // the caseSensitive / percentEncoded defaults.
+            let flags = inherited.filter { $0.key == "caseSensitive" || $0.key == "percentEncoded" }
+            for path in try strings(pathsValue, at: "\(location).paths") {
+                var settings = flags
+                if path.hasPrefix("NOT ") {
+                    settings["/"] = .string(String(path.dropFirst(4)))
+                    settings["exclude"] = .bool(true)
+                } else {
+                    settings["/"] = .string(path)
+                    settings["exclude"] = .bool(false)
+                }
+                rules.append(Rule(settings: settings, variables: variables, text: path))
+            }
+        }
+        return Detail(appIDs: appIDs, rules: rules)
+    }
+
+    /// A `defaults` object: Apple documents it as a subclass of components, and swcutil applies
+    /// every component key found there (`/`, `?`, `#`, `exclude` as well as the two flags).
+    private static func defaults(_ value: JSONValue?, at location: String) throws(AASAMatcherError) -> [String: JSONValue] {
+        guard let value else { return [:] }
+        guard case .object(let keys) = value else {
+            throw AASAMatcherError(location: location, message: "must be an object, found \(value.typeName)")
+        }
+        try validateRuleKeys(keys, at: location)
+        return keys.filter { Rule.ruleKeys.contains($0.key) }
+    }
+
+    private static func validateRuleKeys(_ keys: [String: JSONValue], at location: String) throws(AASAMatcherError) {
+        for key in ["/", "#"] {
+            if let value = keys[key], case .string = value {} else if let value = keys[key] {
+                throw AASAMatcherError(location: "\(location).\(key)", message: "must be a pattern string, found \(value.typeName)")
+            }
+        }
+        if let value = keys["?"] {
+            switch value {
+            case .string, .object: break // non-string values inside the object are tolerated, as by swcutil
+            default:
+                throw AASAMatcherError(location: "\(location).?", message: "must be a pattern string or an object of query item patterns, found \(value.typeName)")
+            }
+        }
+        for key in ["exclude", "caseSensitive", "percentEncoded"] {
+            if let value = keys[key], case .bool = value {} else if let value = keys[key] {
+                throw AASAMatcherError(location: "\(location).\(key)", message: "must be true or false, found \(value.rendered)")
+            }
+        }
+    }
+
+    private static func substitutionVariables(_ value: JSONValue?, at location: String) throws(AASAMatcherError) -> [String: [String]] {
+        guard let value else { return [:] }
+        guard case .object(let members) = value else {
+            throw AASAMatcherError(location: location, message: "must be an object of name to list of strings, found \(value.typeName)")
+        }
+        var variables: [String: [String]] = [:]
+        for (name, values) in members {
+            variables[name] = try strings(values, at: "\(location).\(name)")
+        }
+        return variables
+    }
+
+    private static func strings(_ value: JSONValue, at location: String) throws(AASAMatcherError) -> [String] {
+        guard case .array(let items) = value else {
+            throw AASAMatcherError(location: location, message: "must be an array of strings, found \(value.typeName)")
+        }
+        return try items.enumerated().map { (index, item) throws(AASAMatcherError) in
+            guard case .string(let string) = item else {
+                throw AASAMatcherError(location: "\(location)[\(index)]", message: "must be a string, found \(item.typeName)")
+            }
+            return string
+        }
+    }
+}

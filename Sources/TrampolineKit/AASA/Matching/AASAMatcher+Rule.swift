@@ -1,0 +1,147 @@
+import Foundation
+
+extension AASAMatcher {
+    /// One compiled rule: a `components` entry, or a legacy `paths` entry, with the `defaults`
+    /// it inherits already folded in.
+    struct Rule: Sendable {
+        /// How a rule constrains the query.
+        enum QueryConstraint: Sendable {
+            /// No `?` key (or one the system ignores): any query, or none, is fine.
+            case any
+            /// `"?": "pattern"`: the pattern must cover the whole query string.
+            case whole(Pattern)
+            /// `"?": {"name": "pattern", ...}`: every named item must match; others are ignored.
+            case items([QueryItemConstraint])
+        }
+
+        struct QueryItemConstraint: Sendable {
+            let name: String
+            let pattern: Pattern
+        }
+
+        /// The keys a rule (and a `defaults` object, which Apple calls a subclass of components)
+        /// may carry. Anything else, including misspellings such as `casesensitive`, is ignored,
+        /// as swcutil does.
+        static let ruleKeys: Set<String> = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded"]
+
+        let path: Pattern?
+        let query: QueryConstraint
+        let fragment: Pattern?
+        let exclude: Bool
+        let caseSensitive: Bool
+        let percentEncoded: Bool
+        /// The rule as it reads in the file, for reports.
+        let text: String
+
+        /// Builds a rule from its effective settings: the component's own keys laid over the
+        /// detail's `defaults`, laid over the file's `defaults`. Types must already be validated.
+        init(settings: [String: JSONValue], variables: [String: [String]], text: String) {
+            let caseSensitive = settings["caseSensitive"].flatMap(Self.bool) ?? true
+            self.caseSensitive = caseSensitive
+            percentEncoded = settings["percentEncoded"].flatMap(Self.bool) ?? true
+            exclude = settings["exclude"].flatMap(Self.bool) ?? false
+            self.text = text
+
+            if case .string(let source)? = settings["/"] {
+                path = Pattern(Self.normalizedPath(source), caseSensitive: caseSensitive, variables: variables,
+                               parentMatchesTrailingSlashStar: true)
+            } else {
+                path = nil
+            }
+            if case .string(let source)? = settings["#"] {
+                fragment = Pattern(source, caseSensitive: caseSensitive, variables: variables)
+            } else {
+                fragment = nil
+            }
+            switch settings["?"] {
+            case .string(let source)?:
+                query = .whole(Pattern(source, caseSensitive: caseSensitive, variables: variables))
+            case .object(let members)?:
+                var constraints: [QueryItemConstraint] = []
+                var allStrings = true
+                for name in members.keys.sorted() {
+                    guard case .string(let source)? = members[name] else { allStrings = false; break }
+                    constraints.append(QueryItemConstraint(
+                        name: name, pattern: Pattern(source, caseSensitive: caseSensitive, variables: variables)))
+                }
+                // swcutil drops the whole dictionary when any value is not a string, taking the
+                // valid constraints beside it along: {"a": "1", "flag": true} matches ?a=2.
+                query = allStrings ? .items(constraints) : .any
+            default:
+                query = .any
+            }
+        }
+
+        /// Whether every component the rule specifies matches `url`.
+        func matches(_ url: URLParts) -> Bool {
+            if let path {
+                let text = Self.normalizedPath(percentEncoded ? url.path : URLParts.percentDecoded(url.path))
+                guard path.matches(text) else { return false }
+            }
+            switch query {
+            case .any:
+                break
+            case .whole(let pattern):
+                // An absent query reads as the empty string: "*" and "" accept it, "?*" does not.
+                let raw = url.query ?? ""
+                guard pattern.matches(percentEncoded ? raw : URLParts.percentDecoded(raw)) else { return false }
+            case .items(let constraints):
+                let items = queryItems(url.query)
+                for constraint in constraints {
+                    let values = items.filter { namesEqual($0.name, constraint.name) }.map(\.value)
+                    // A missing item counts as present with an empty value, and every occurrence
+                    // of a repeated name must match (both settled against swcutil).
+                    if values.isEmpty {
+                        guard constraint.pattern.matches("") else { return false }
+                    } else {
+                        guard values.allSatisfy(constraint.pattern.matches) else { return false }
+                    }
+                }
+            }
+            if let fragment {
+                let raw = url.fragment ?? ""
+                guard fragment.matches(percentEncoded ? raw : URLParts.percentDecoded(raw)) else { return false }
+            }
+            return true
+        }
+
+        /// Leading and trailing runs of slashes are insignificant on both sides of a path
+        /// comparison: `abc` matches `/abc`, `/buy/` matches `/buy` and `/buy//`.
+        static func normalizedPath(_ path: String) -> String {
+            var trimmed = Substring(path)
+            while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
+            while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+            return trimmed.isEmpty ? "" : "/" + trimmed
+        }
+
+        private func queryItems(_ query: String?) -> [(name: String, value: String)] {
+            guard let query, !query.isEmpty else { return [] }
+            return query.split(separator: "&").map { item in
+                let name: Substring
+                let value: Substring
+                if let equals = item.firstIndex(of: "=") {
+                    name = item[..<equals]
+                    value = item[item.index(after: equals)...]
+                } else {
+                    // `?flag` is an item with an empty value.
+                    name = item
+                    value = ""
+                }
+                // Decoding happens per name and value, after splitting, so an encoded %26 or %3D
+                // cannot create or merge items.
+                return percentEncoded
+                    ? (String(name), String(value))
+                    : (URLParts.percentDecoded(String(name)), URLParts.percentDecoded(String(value)))
+            }
+        }
+
+        private func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
+            caseSensitive ? lhs == rhs : lhs.lowercased() == rhs.lowercased()
+        }
+
+        private static func bool(_ value: JSONValue) -> Bool? {
+            if case .bool(let bool) = value { return bool }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+extension AASAMatcher {
+    /// A URL split into the parts AASA rules look at, with percent-encoding kept exactly as
+    /// written. `URL.path` and friends decode or re-encode, which would change what patterns see
+    /// (`/a%2Fb` must not read as `/a/b` under the default `percentEncoded: true`), so the string is
+    /// split by hand following RFC 3986's generic syntax.
+    struct URLParts: Sendable {
+        let scheme: String
+        let host: String
+        let port: Int?
+        /// Path as written, without normalisation; empty when the URL has no path.
+        let path: String
+        /// Query as written, without the `?`; nil when the URL has none.
+        let query: String?
+        /// Fragment as written, without the `#`; nil when the URL has none.
+        let fragment: String?
+
+        /// Splits `string`; nil when it is not an absolute URL with an authority.
+        init?(_ string: String) {
+            var rest = Substring(string.trimmingCharacters(in: .whitespaces))
+            guard let colon = rest.firstIndex(of: ":") else { return nil }
+            let scheme = rest[..<colon]
+            guard let first = scheme.first, first.isASCII, first.isLetter,
+                  scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            else { return nil }
+            self.scheme = scheme.lowercased()
+            rest = rest[rest.index(after: colon)...]
+            guard rest.hasPrefix("//") else { return nil }
+            rest = rest.dropFirst(2)
+
+            if let hash = rest.firstIndex(of: "#") {
+                fragment = String(rest[rest.index(after: hash)...])
+                rest = rest[..<hash]
+            } else {
+                fragment = nil
+            }
+            if let question = rest.firstIndex(of: "?") {
+                query = String(rest[rest.index(after: question)...])
+                rest = rest[..<question]
+            } else {
+                query = nil
+            }
+            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+            path = String(rest[authorityEnd...])
+            var authority = rest[..<authorityEnd]
+            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+
+            // Split host and port; a bracketed IPv6 literal contains colons of its own.
+            var hostPart = authority
+            var portPart: Substring?
+            if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+                hostPart = authority[...close]
+                let afterHost = authority[authority.index(after: close)...]
+                if afterHost.hasPrefix(":") { portPart = afterHost.dropFirst() }
+            } else if let portColon = authority.lastIndex(of: ":") {
+                hostPart = authority[..<portColon]
+                portPart = authority[authority.index(after: portColon)...]
+            }
+            guard !hostPart.isEmpty else { return nil }
+            host = Self.normalizedHost(hostPart)
+            if let portPart, !portPart.isEmpty {
+                guard let number = Int(portPart) else { return nil }
+                port = number
+            } else {
+                port = nil
+            }
+        }
+
+        /// The port in effect, filling in the scheme's default.
+        var effectivePort: Int? { port ?? Self.defaultPort(for: scheme) }
+
+        /// Whether the URL is served by `domain` (a host name, optionally with `:port`).
+        /// Hosts compare case-insensitively (RFC 3986) and ignore a trailing root dot.
+        func isServed(by domain: String) -> Bool {
+            var domainHost = Substring(domain.trimmingCharacters(in: .whitespaces))
+            var domainPort: Int?
+            if !domainHost.hasPrefix("["), let colon = domainHost.lastIndex(of: ":"),
+               let number = Int(domainHost[domainHost.index(after: colon)...]) {
+                domainPort = number
+                domainHost = domainHost[..<colon]
+            }
+            guard Self.normalizedHost(domainHost) == host else { return false }
+            return (domainPort ?? Self.defaultPort(for: scheme)) == effectivePort
+        }
+
+        private static func normalizedHost(_ host: Substring) -> String {
+            var lowered = host.lowercased()
+            if lowered.hasSuffix("."), lowered.count > 1 { lowered.removeLast() }
+            return lowered
+        }
+
+        private static func defaultPort(for scheme: String) -> Int? {
+            switch scheme {
+            case "https": return 443
+            case "http": return 80
+            default: return nil
+            }
+        }
+
+        /// Decodes `%XX` escapes as UTF-8. Malformed escapes are kept as written; text whose
+        /// escapes do not form valid UTF-8 is returned unchanged rather than guessed at.
+        static func percentDecoded(_ text: String) -> String {
+            guard text.contains("%") else { return text }
+            var bytes: [UInt8] = []
+            let source = Array(text.utf8)
+            var index = 0
+            while index < source.count {
+                if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
+                   let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                    bytes.append(high << 4 | low)
+                    index += 3
+                } else {
+                    bytes.append(source[index])
+                    index += 1
+                }
+            }
+            return String(bytes: bytes, encoding: .utf8) ?? text
+        }
+
+        private static func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+    }
+}

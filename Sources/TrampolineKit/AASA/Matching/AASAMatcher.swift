@@ -1,0 +1,62 @@
+import Foundation
+
+/// Decides, offline, whether an apple-app-site-association file claims a URL for an app, following
+/// Apple's `applinks` rules: `details` with `components` (`/`, `?`, `#`, `exclude`, `caseSensitive`,
+/// `percentEncoded`), `defaults` at file, detail and rule level, `substitutionVariables` including
+/// the built-ins, and the legacy `paths` (with `NOT `) and dictionary-shaped `details`.
+///
+/// Rules are tried in order and the first one whose specified components all match decides:
+/// `exclude` for an exclusion rule, otherwise `match`. When no rule matches the result is
+/// `no_match`.
+///
+/// ```swift
+/// let matcher = try AASAMatcher(data: fileData)
+/// let verdict = matcher.verdict(for: "https://example.com/buy/42",
+///                               appID: "ABCDE12345.com.example.app", domain: "example.com")
+/// ```
+public struct AASAMatcher: Sendable {
+    /// Every app ID the file's `applinks` section mentions, in file order, without duplicates.
+    /// Dictionary-shaped legacy `details` have no order, so their keys are listed sorted.
+    public let appIDs: [String]
+
+    let details: [Detail]
+
+    /// Parses an apple-app-site-association file.
+    /// - Throws: `AASAMatcherError` when the data is not JSON or a key has the wrong shape.
+    public init(data: Data) throws {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw AASAMatcherError(location: "", message: "the file is not valid JSON (\(error.localizedDescription))")
+        }
+        try self.init(json: object)
+    }
+
+    /// Builds a matcher from an already-parsed file, as returned by `JSONSerialization`.
+    /// - Throws: `AASAMatcherError` when a key has the wrong shape.
+    public init(json: Any) throws {
+        let parsed = try Self.parse(JSONValue(any: json, at: ""))
+        details = parsed
+        var seen = Set<String>()
+        appIDs = parsed.flatMap(\.appIDs).filter { seen.insert($0).inserted }
+    }
+
+    /// Decides what the file says about `url` for `appID`, when the file is served from `domain`.
+    ///
+    /// A URL whose host (and port) differ from `domain`, that is not `https` (iOS opens universal
+    /// links over https only), or that cannot be parsed is never claimed. Details listing the app are scanned in file order and the
+    /// first matching rule decides.
+    public func verdict(for url: String, appID: String, domain: String) -> AASAVerdict {
+        let noMatch = AASAVerdict(decision: .noMatch, appID: appID)
+        guard let parts = URLParts(url), parts.scheme == "https",
+              parts.isServed(by: domain)
+        else { return noMatch }
+        for detail in details where detail.appIDs.contains(appID) {
+            for (index, rule) in detail.rules.enumerated() where rule.matches(parts) {
+                return AASAVerdict(decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
+            }
+        }
+        return noMatch
+    }
+}

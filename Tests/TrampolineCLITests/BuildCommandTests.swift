@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+
+final class BuildCommandTests: XCTestCase {
+    func example() throws -> String {
+        let url = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/example.yml", withExtension: nil))
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    func testBuildWritesTheSiteAndSummarizes() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example())
+        let result = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Built 5 links into _site: 12 written, 0 unchanged, 0 removed; AASA 1.2 KB"), result.stdout)
+        XCTAssertEqual(result.stderr, "")
+        let files = dir.contents(of: "_site")
+        XCTAssertNotNil(files["topic/1/index.html"])
+        XCTAssertNotNil(files["loadCookie.html"])
+        XCTAssertEqual(files[".well-known/apple-app-site-association"], files["apple-app-site-association"])
+
+        let again = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertTrue(again.stdout.contains("0 written, 12 unchanged, 0 removed"), again.stdout)
+    }
+
+    func testConfigAndOutputOptions() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("catalogs/links.yml", try example())
+        let result = try TrampolineProcess.run(["build", "--config", "catalogs/links.yml", "--output", "public"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertNotNil(dir.contents(of: "public")["invite/index.html"])
+        XCTAssertTrue(dir.contents(of: "catalogs/_site").isEmpty, "--output wins over site.output")
+    }
+
+    func testErrorsAreCompilerStyleAllAtOnceAndExitNonZero() throws {
+        let dir = try TemporaryDirectory()
+        let broken = try example()
+            .replacingOccurrences(of: "team_id: ABCDE12345", with: "team_id: nope")
+            .replacingOccurrences(of: "    title: Budget planner", with: "    titel: Budget planner")
+            .replacingOccurrences(of: "web_url: https://example.com/topic/1", with: "web_url: javascript:alert(1)")
+        try dir.write("site-config.yml", broken)
+        let result = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4, result.stderr)
+        XCTAssertTrue(lines[0].hasPrefix("site-config.yml:12:14: error: team_id 'nope' must be 10 characters A-Z and 0-9"), lines[0])
+        XCTAssertTrue(lines[1].hasPrefix("site-config.yml:35:14: error: web_url uses the 'javascript:' scheme"), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix("site-config.yml:38:5: error: the link is missing the required key 'title'"), lines[2])
+        XCTAssertTrue(lines[3].hasPrefix("site-config.yml:40:5: error: unknown key 'titel' in a link; did you mean 'title'?"), lines[3])
+    }
+
+    func testFailedBuildLeavesThePreviousSiteByteForByte() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example())
+        XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).status, 0)
+        try dir.write("_site/CNAME", "go.example.com")
+        let before = dir.contents(of: "_site")
+        // Valid YAML, one bad link among good ones: nothing may be written.
+        try dir.write("site-config.yml", try example().replacingOccurrences(of: "title: Wedding checklist", with: "title: Changed") + "  - path: /../escape\n    title: x\n")
+        let result = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("site-config.yml:73:11: error: path '/../escape' contains a '..' segment"), result.stderr)
+        XCTAssertEqual(dir.contents(of: "_site"), before)
+    }
+
+    func testMissingCatalogAndDirectoryInsteadOfFile() throws {
+        let dir = try TemporaryDirectory()
+        let missing = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("error: no catalog at site-config.yml; pass --config PATH"), missing.stderr)
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("folder.yml"), withIntermediateDirectories: true)
+        let folder = try TrampolineProcess.run(["build", "--config", "folder.yml"], in: dir.url)
+        XCTAssertEqual(folder.status, 1)
+        XCTAssertTrue(folder.stderr.hasPrefix("folder.yml:1:1: error: folder.yml is a directory"), folder.stderr)
+        XCTAssertTrue(dir.contents(of: "_site").isEmpty)
+    }
+
+    func testWarningsDoNotFailTheBuild() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example().replacingOccurrences(of: "app_store_url: https://apps.apple.com/app/id1356057329", with: "app_store_url: https://example.com/get-the-app"))
+        let result = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.hasPrefix("site-config.yml:16:20: warning: app_store_url does not point at apps.apple.com"), result.stderr)
+    }
+}

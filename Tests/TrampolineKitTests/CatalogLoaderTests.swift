@@ -1,0 +1,228 @@
+import TrampolineKit
+import XCTest
+
+final class CatalogLoaderTests: XCTestCase {
+    static let valid = """
+    site:
+      url: https://go.example.com
+      title: Example links
+    app:
+      name: Marry
+      ios:
+        team_id: ABCDE12345
+        bundle_id: com.example.marry
+        app_store_id: "1356057329"
+        scheme: marry
+    links:
+      - path: /topic/1
+        title: Wedding checklist
+
+    """
+
+    func load(_ yaml: String, templates: Set<String>? = ["interstitial", "redirect"]) -> (Catalog?, [Diagnostic]) {
+        let (catalog, engine) = CatalogLoader(knownTemplates: templates).load(yaml: yaml, displayPath: "site-config.yml")
+        return (catalog, engine.sorted)
+    }
+
+    /// The text form of the errors, which is what users see.
+    func errors(_ yaml: String) -> [String] {
+        load(yaml).1.filter { $0.severity == .error }.map(\.description)
+    }
+
+    func testValidCatalogWithDefaultsAndDerivedValues() throws {
+        let (catalog, diagnostics) = load(Self.valid)
+        XCTAssertEqual(diagnostics, [])
+        let c = try XCTUnwrap(catalog)
+        XCTAssertEqual(c.site.url, "https://go.example.com")
+        XCTAssertEqual(c.site.language, "en")
+        XCTAssertEqual(c.app.appStoreURL, "https://apps.apple.com/app/id1356057329")
+        XCTAssertEqual(c.app.appIDs, ["ABCDE12345.com.example.marry"])
+        XCTAssertEqual(c.links.count, 1)
+        XCTAssertEqual(c.links[0].deepLink, "marry://topic/1")
+        XCTAssertEqual(c.links[0].options, LinkOptions())
+        XCTAssertEqual(c.links[0].location, SourceLocation(file: "site-config.yml", line: 12, column: 5))
+    }
+
+    func testLinkOverridesDefaults() throws {
+        let yaml = Self.valid.replacingOccurrences(of: "links:\n", with: """
+        defaults:
+          template: redirect
+          fallback_delay_ms: 900
+          cookie_days: 3
+          deferred: [cookie]
+        links:
+          - path: /a
+            title: A
+            fallback_delay_ms: 100
+            deferred: []
+            forward_query: no
+
+        """)
+        let c = try XCTUnwrap(load(yaml).0)
+        let a = c.links[0], topic = c.links[1]
+        XCTAssertEqual(a.options.template, "redirect")
+        XCTAssertEqual(a.options.fallbackDelayMs, 100)
+        XCTAssertEqual(a.options.deferred, [])
+        XCTAssertFalse(a.options.forwardQuery)
+        XCTAssertEqual(a.options.cookieDays, 3)
+        XCTAssertEqual(topic.options.fallbackDelayMs, 900)
+        XCTAssertEqual(topic.options.deferred, [.cookie])
+    }
+
+    func testYAMLSyntaxErrorHasLineAndColumn() {
+        let result = errors("site:\n  url: [https://x.example\napp: {}\n")
+        XCTAssertEqual(result.count, 1)
+        XCTAssertTrue(result[0].hasPrefix("site-config.yml:3:"), result[0])
+        XCTAssertTrue(result[0].contains("YAML syntax"), result[0])
+    }
+
+    func testTabIndentationIsASyntaxError() {
+        let result = errors("site:\n\turl: https://x.example\n")
+        XCTAssertEqual(result.count, 1)
+        XCTAssertTrue(result[0].hasPrefix("site-config.yml:2:1: error: YAML syntax"), result[0])
+    }
+
+    func testUnknownKeySuggestsTheNearestKnownKey() {
+        let yaml = Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    tittle: typo\n    descripton: typo")
+        XCTAssertEqual(errors(yaml), [
+            "site-config.yml:14:5: error: unknown key 'tittle' in a link; did you mean 'title'?",
+            "site-config.yml:15:5: error: unknown key 'descripton' in a link; did you mean 'description'?",
+        ])
+    }
+
+    func testMissingRequiredKeysAreAllReported() {
+        let yaml = """
+        site:
+          title: no url
+        app:
+          name: Marry
+          ios:
+            team_id: ABCDE12345
+        links:
+          - path: /a
+
+        """
+        let result = errors(yaml)
+        XCTAssertTrue(result.contains("site-config.yml:2:3: error: site is missing the required key 'url'; add url: to site"), "\(result)")
+        XCTAssertTrue(result.contains { $0.hasPrefix("site-config.yml:6:5: error: app.ios is missing the required key 'bundle_id'") }, "\(result)")
+        XCTAssertTrue(result.contains { $0.hasPrefix("site-config.yml:6:5: error: app.ios is missing the required key 'scheme'") }, "\(result)")
+        XCTAssertTrue(result.contains { $0.hasPrefix("site-config.yml:8:5: error: the link is missing the required key 'title'") }, "\(result)")
+    }
+
+    func testWrongTypesNameWhatWasFound() {
+        let yaml = Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    fallback_delay_ms: soon\n    forward_query: maybe\n    deferred: clipboard\n    campaign: [a, b]")
+        let result = errors(yaml)
+        XCTAssertEqual(result.count, 4, "\(result)")
+        XCTAssertTrue(result[0].hasPrefix("site-config.yml:14:24: error: fallback_delay_ms must be a whole number, found 'soon'"), result[0])
+        XCTAssertTrue(result[1].hasPrefix("site-config.yml:15:20: error: forward_query must be true or false, found 'maybe'"), result[1])
+        XCTAssertTrue(result[2].hasPrefix("site-config.yml:16:15: error: deferred must be a list"), result[2])
+        XCTAssertTrue(result[3].hasPrefix("site-config.yml:17:15: error: campaign must be a mapping"), result[3])
+    }
+
+    func testDuplicatePathsNameBothLines() {
+        let yaml = Self.valid + "  - path: /topic/1/\n    title: again\n  - path: /Topic/1\n    title: case\n"
+        XCTAssertEqual(errors(yaml), [
+            "site-config.yml:14:5: error: duplicate path /topic/1; first defined at site-config.yml:12:5; each link needs its own path",
+            "site-config.yml:16:5: error: path /Topic/1 differs only in case from the path at site-config.yml:12:5; each link needs its own path",
+        ])
+    }
+
+    func testPathsThatCouldLeaveTheOutputFolderAreRejected() {
+        for bad in ["/../etc/passwd", "/a/%2e%2e/b", "/a\\\\b", "topic", "/a/./b", "/a//b", "/.well-known/x", "/loadCookie.html", "/a?b", "/a*", "/", "/sp ace"] {
+            let yaml = Self.valid.replacingOccurrences(of: "path: /topic/1", with: "path: \"\(bad)\"")
+            let result = errors(yaml)
+            XCTAssertEqual(result.count, 1, "\(bad): \(result)")
+            XCTAssertTrue(result.first?.hasPrefix("site-config.yml:12:11: error: path") == true, "\(bad): \(result)")
+        }
+    }
+
+    func testDangerousURLSchemesAreRejectedInEveryURLField() {
+        for value in ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,x", "vbscript:x", "//evil.example/x", " https://x.example", "https://x.example/\"onload"] {
+            for key in ["web_url", "image"] {
+                let yaml = Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    \(key): '\(value)'")
+                let result = errors(yaml)
+                XCTAssertEqual(result.count, 1, "\(key)=\(value): \(result)")
+                XCTAssertTrue(result.first?.hasPrefix("site-config.yml:14:") == true, "\(key)=\(value): \(result)")
+            }
+        }
+        let deep = errors(Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    deep_link: javascript:alert(1)"))
+        XCTAssertEqual(deep, ["site-config.yml:14:16: error: deep_link uses the 'javascript:' scheme, not the app's 'marry:'; deep links open the app through its own scheme; write marry://..."])
+        let scheme = errors(Self.valid.replacingOccurrences(of: "scheme: marry", with: "scheme: javascript"))
+        XCTAssertTrue(scheme.first?.hasPrefix("site-config.yml:10:13: error: scheme 'javascript' is not an app's custom scheme") == true, "\(scheme)")
+    }
+
+    func testSiteURLMustBeHTTPSAndHostOnly() {
+        XCTAssertTrue(errors(Self.valid.replacingOccurrences(of: "url: https://go.example.com", with: "url: http://go.example.com")).first?.hasPrefix("site-config.yml:2:8: error: site.url must use https") == true)
+        XCTAssertTrue(errors(Self.valid.replacingOccurrences(of: "url: https://go.example.com", with: "url: https://go.example.com/links")).first?.hasPrefix("site-config.yml:2:8: error: site.url must be just https:// and a host") == true)
+    }
+
+    func testAppIdentifiersAreChecked() {
+        let yaml = Self.valid
+            .replacingOccurrences(of: "team_id: ABCDE12345", with: "team_id: abc")
+            .replacingOccurrences(of: "bundle_id: com.example.marry", with: "bundle_id: marry")
+            .replacingOccurrences(of: "app_store_id: \"1356057329\"", with: "app_store_id: id135")
+        let result = errors(yaml)
+        XCTAssertEqual(result.map { String($0.prefix(while: { $0 != "'" })) }, [
+            "site-config.yml:7:14: error: team_id ",
+            "site-config.yml:8:16: error: bundle_id ",
+            "site-config.yml:9:19: error: app_store_id ",
+        ])
+    }
+
+    func testNonAppleStoreURLIsAWarningNotAnError() throws {
+        let yaml = Self.valid.replacingOccurrences(of: "scheme: marry", with: "scheme: marry\n    app_store_url: https://example.com/get")
+        let (catalog, diagnostics) = load(yaml)
+        XCTAssertEqual(catalog?.app.appStoreURL, "https://example.com/get")
+        XCTAssertEqual(diagnostics.map(\.severity), [.warning])
+        XCTAssertTrue(diagnostics[0].description.hasPrefix("site-config.yml:11:20: warning: app_store_url does not point at apps.apple.com"))
+    }
+
+    func testFallbackWebNeedsAWebURL() {
+        let result = errors(Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    fallback: web"))
+        XCTAssertEqual(result, ["site-config.yml:12:5: error: fallback is 'web' but the link has no web_url; add web_url: https://... to the link, or set fallback: store"])
+    }
+
+    func testUnknownTemplateSuggestsAKnownOne() {
+        let result = errors(Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    template: redirekt"))
+        XCTAssertEqual(result, ["site-config.yml:14:15: error: no template named 'redirekt'; did you mean 'redirect'?"])
+    }
+
+    func testControlCharactersAreRejectedButUnicodeTextIsKept() throws {
+        let nul = errors(Self.valid.replacingOccurrences(of: "title: Wedding checklist", with: "title: \"a\\0b\""))
+        XCTAssertEqual(nul, ["site-config.yml:13:12: error: title contains the character U+0000; remove the control character"])
+        let c = try XCTUnwrap(load(Self.valid.replacingOccurrences(of: "title: Wedding checklist", with: "title: \"\u{202E}gnp.exe 💍 \\u2028 ok\"")).0)
+        XCTAssertEqual(c.links[0].title, "\u{202E}gnp.exe 💍 \u{2028} ok")
+    }
+
+    func testEmptyFileAndNonMappingRoot() {
+        XCTAssertEqual(errors("").first, "site-config.yml:1:1: error: the catalog is empty; a catalog needs site:, app: and links: sections (run 'trampoline init' for a starter)")
+        XCTAssertTrue(errors("- a\n- b\n").first?.hasPrefix("site-config.yml:1:1: error: the catalog must be a mapping") == true)
+    }
+
+    func testInvalidUTF8IsReportedAtItsPosition() {
+        var data = Data("site:\n  title: caf".utf8)
+        data.append(contentsOf: [0xC3, 0x28])
+        let (_, engine) = CatalogLoader().load(data: data, displayPath: "site-config.yml")
+        XCTAssertEqual(engine.sorted.map(\.description), ["site-config.yml:2:13: error: the catalog is not valid UTF-8 text; save the file as UTF-8"])
+    }
+
+    func testByteOrderMarkIsAccepted() {
+        let (catalog, _) = CatalogLoader(knownTemplates: nil).load(data: Data([0xEF, 0xBB, 0xBF]) + Data(Self.valid.utf8), displayPath: "x.yml")
+        XCTAssertNotNil(catalog)
+    }
+
+    func testAliasBombStopsWithABoundedNumberOfErrors() {
+        var previous = "a"
+        var bomb = "x0: &a [\"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\"]\n"
+        for level in 1...8 {
+            bomb += "x\(level): &l\(level) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]\n"
+            previous = "l\(level)"
+        }
+        let catalog = "anchors:\n" + bomb.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n" + Self.valid.replacingOccurrences(of: "links:\n  - path: /topic/1\n    title: Wedding checklist\n", with: "links: *l8\n")
+        let result = errors(catalog)
+        XCTAssertLessThanOrEqual(result.count, 202)
+        XCTAssertTrue(result.contains { $0.contains("unknown key 'anchors'") })
+        // The reader never walks into structure it does not expect, so the aliases are not expanded.
+        XCTAssertEqual(result.filter { $0.contains("a link must be a mapping") }.count, 10, "\(result)")
+    }
+}

@@ -1,0 +1,34 @@
+import TrampolineKit
+import XCTest
+
+final class EscapingTests: XCTestCase {
+    func testHTMLEscapesEveryMarkupCharacter() {
+        XCTAssertEqual(Escaping.html("<a href=\"x\" onclick='y'>&</a>"), "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
+    }
+
+    func testScriptSafeJSONCannotCloseTheScriptElement() {
+        let json = Escaping.scriptSafeJSON(Escaping.jsonString("</script><!-- \u{2028}\u{2029} & \"q\" \\"))
+        XCTAssertFalse(json.contains("<"))
+        XCTAssertFalse(json.contains(">"))
+        XCTAssertFalse(json.contains("\u{2028}"))
+        XCTAssertFalse(json.contains("\u{2029}"))
+        XCTAssertEqual(json, #""\u003c/script\u003e\u003c!-- \u2028\u2029 \u0026 \"q\" \\""#)
+        // And it still decodes to the original text.
+        let decoded = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String
+        XCTAssertEqual(decoded, "</script><!-- \u{2028}\u{2029} & \"q\" \\")
+    }
+
+    func testJSONStringEscapesControlCharacters() {
+        XCTAssertEqual(Escaping.jsonString("a\u{0}b\u{1F}c\nd"), #""a\u0000b\u001fc\nd""#)
+    }
+
+    func testFormComponentMatchesURLSearchParams() {
+        // Expected values are what `new URLSearchParams({k: v}).toString()` gives in browsers.
+        XCTAssertEqual(Escaping.formComponent("a b&c=d/é*~"), "a+b%26c%3Dd%2F%C3%A9*%7E")
+        XCTAssertEqual(Escaping.formComponent("javascript:alert(1)"), "javascript%3Aalert%281%29")
+    }
+
+    func testMarkdownEscapingKeepsValuesLiteral() {
+        XCTAssertEqual(Escaping.markdown("# *hi* <b>[x](javascript:y)\nz"), "\\# \\*hi\\* \\<b\\>\\[x\\]\\(javascript\\:y\\) z")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import TrampolineKit
+import XCTest
+
+final class SiteWriterTests: XCTestCase {
+    func mtime(_ url: URL) throws -> Date {
+        try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+    }
+
+    func testWritesEverythingThenOnlyWhatChanged() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        let first = try writer.write(try site.build().plan)
+        XCTAssertEqual(first.written.count, 12)
+        XCTAssertEqual(first.unchanged, [])
+        let page = site.outputURL.appendingPathComponent("topic/2/index.html")
+        let before = try mtime(page)
+        // A different title changes exactly one page (and nothing else).
+        try Data(try SiteFixture.fixture("example.yml").replacingOccurrences(of: "title: Wedding checklist", with: "title: Wedding list").utf8).write(to: site.configURL)
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = try writer.write(try site.build().plan)
+        XCTAssertEqual(second.written, ["topic/1/index.html"])
+        XCTAssertEqual(second.unchanged.count, 11)
+        XCTAssertEqual(try mtime(page), before, "unchanged file keeps its mtime")
+    }
+
+    func testRemovedLinksAreDeletedButForeignFilesAreNot() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        try writer.write(try site.build().plan)
+        let foreign = site.outputURL.appendingPathComponent("vendors/robots.txt")
+        try Data("mine".utf8).write(to: foreign)
+        let cname = site.outputURL.appendingPathComponent("CNAME")
+        try Data("go.example.com".utf8).write(to: cname)
+        let without = try SiteFixture.fixture("example.yml")
+            .replacingOccurrences(of: "  - path: /vendors/photographers", with: "  - path: /vendors-gone\n    deep_link: marry://gone\n    title: Gone\n  - path: /unused")
+            .replacingOccurrences(of: "  - path: /topic/2\n", with: "  - path: /topic/2b\n")
+        try Data(without.utf8).write(to: site.configURL)
+        let summary = try writer.write(try site.build().plan)
+        XCTAssertEqual(summary.removed.sorted(), ["topic/2/index.html", "vendors/photographers/index.html"])
+        let fm = FileManager.default
+        XCTAssertFalse(fm.fileExists(atPath: site.outputURL.appendingPathComponent("topic/2").path), "emptied folder removed")
+        XCTAssertFalse(fm.fileExists(atPath: site.outputURL.appendingPathComponent("vendors/photographers").path))
+        XCTAssertEqual(try String(contentsOf: foreign, encoding: .utf8), "mine")
+        XCTAssertEqual(try String(contentsOf: cname, encoding: .utf8), "go.example.com")
+    }
+
+    func testTamperedManifestCannotDeleteOutsideTheFolder() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let outside = site.folder.appendingPathComponent("precious.txt")
+        try Data("keep".utf8).write(to: outside)
+        try FileManager.default.createDirectory(at: site.outputURL, withIntermediateDirectories: true)
+        try Data(#"{"files": ["../precious.txt", "/etc/hostname", "a/../../precious.txt"]}"#.utf8).write(to: site.outputURL.appendingPathComponent(".trampoline-manifest.json"))
+        let summary = try SiteWriter(outputURL: site.outputURL).write(try site.build().plan)
+        XCTAssertEqual(summary.removed, [])
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "keep")
+    }
+
+    func testNoTemporaryFilesAreLeftBehind() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        try SiteWriter(outputURL: site.outputURL).write(try site.build().plan)
+        let all = FileManager.default.enumerator(atPath: site.outputURL.path)?.allObjects as? [String] ?? []
+        XCTAssertFalse(all.contains { $0.hasSuffix(".tmp") }, "\(all)")
+    }
+
+    func testOutputFolderMayNotContainTheCatalog() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let catalog = try site.build().catalog
+        XCTAssertThrowsError(try site.builder.outputURL(for: catalog, override: site.folder.path))
+        XCTAssertThrowsError(try site.builder.outputURL(for: catalog, override: site.folder.deletingLastPathComponent().path))
+        XCTAssertEqual(try site.builder.outputURL(for: catalog, override: nil).path, site.outputURL.standardizedFileURL.resolvingSymlinksInPath().path)
+    }
+}

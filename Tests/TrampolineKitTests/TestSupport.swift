@@ -1,0 +1,35 @@
+import Foundation
+import TrampolineKit
+import XCTest
+
+/// Writes a catalog (and optional template overrides) into a fresh folder and builds its plan.
+final class SiteFixture {
+    let folder: URL
+
+    init(catalog: String, templates: [String: String] = [:]) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("trampoline-kit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Templates"), withIntermediateDirectories: true)
+        try Data(catalog.utf8).write(to: configURL)
+        for (name, text) in templates {
+            try Data(text.utf8).write(to: folder.appendingPathComponent("Templates/\(name)"))
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    var configURL: URL { folder.appendingPathComponent("site-config.yml") }
+    var outputURL: URL { folder.appendingPathComponent("_site") }
+
+    var builder: SiteBuilder { SiteBuilder(configURL: configURL, configDisplayPath: "site-config.yml") }
+
+    func build() throws -> SiteBuilder.Result { try builder.build() }
+
+    func page(_ path: String) throws -> String {
+        String(decoding: try XCTUnwrap(try build().plan[path]), as: UTF8.self)
+    }
+
+    static func fixture(_ name: String) throws -> String {
+        let url = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil))
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+}
