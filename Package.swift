@@ -7,11 +7,15 @@ let package = Package(
     products: [
         .executable(name: "trampoline", targets: ["trampoline"]),
         .library(name: "TrampolineKit", targets: ["TrampolineKit"]),
+        .library(name: "TrampolinePreview", targets: ["TrampolinePreview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // libcmark, the CommonMark reference implementation; only MarkdownRenderer.swift imports it.
@@ -37,10 +41,22 @@ let package = Package(
             ],
             plugins: ["EmbedTemplates"]
         ),
+        // `trampoline serve`: the local preview server. A target of its own so TrampolineKit
+        // (and anyone embedding it) never links Hummingbird.
+        .target(
+            name: "TrampolinePreview",
+            dependencies: [
+                "TrampolineKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "trampoline",
             dependencies: [
                 "TrampolineKit",
+                "TrampolinePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,6 +65,10 @@ let package = Package(
             dependencies: ["TrampolineKit"],
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TrampolinePreviewTests",
+            dependencies: ["TrampolineKit", "TrampolinePreview"]
         ),
         .testTarget(
             name: "TrampolineCLITests",

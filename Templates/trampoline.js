@@ -80,9 +80,10 @@
   }
 
   if (d.behaviour === "redirect") {
+    // A desktop has no app to hand a link to: no cookie, no scheme attempt, straight to the fallback.
+    if (!ios) { location.replace(fallback); return; }
     var link = deferredLink();
     remember(link);
-    if (!ios) { location.replace(fallback); return; }
     // If the app opens, iOS hides this page before the timer fires: then stay put.
     var timer = setTimeout(function () { location.href = fallback; }, d.delay);
     var cancel = function () { clearTimeout(timer); };

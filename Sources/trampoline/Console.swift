@@ -8,10 +8,21 @@ enum Console {
         FileHandle.standardError.write(Data(DiagnosticPrinter.render(diagnostics, format: format).utf8))
     }
 
+    /// A line on standard output, unbuffered: `serve` runs for long and others read its lines live.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     static func displayPath(_ url: URL) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         let path = url.path
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+
+    /// `840 ms` or `2.41 s`.
+    static func duration(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds < 1 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.2f s", seconds)
     }
 
     static func kilobytes(_ bytes: Int) -> String {

@@ -128,7 +128,7 @@ final class CatalogLoaderTests: XCTestCase {
     }
 
     func testPathsThatCouldLeaveTheOutputFolderAreRejected() {
-        for bad in ["/../etc/passwd", "/a/%2e%2e/b", "/a\\\\b", "topic", "/a/./b", "/a//b", "/.well-known/x", "/loadCookie.html", "/a?b", "/a*", "/", "/sp ace"] {
+        for bad in ["/../etc/passwd", "/a/%2e%2e/b", "/a\\\\b", "topic", "/a/./b", "/a..b", "/a//b", "/.well-known/x", "/loadCookie.html", "/a?b", "/a*", "/", "/sp ace"] {
             let yaml = Self.valid.replacingOccurrences(of: "path: /topic/1", with: "path: \"\(bad)\"")
             let result = errors(yaml)
             XCTAssertEqual(result.count, 1, "\(bad): \(result)")

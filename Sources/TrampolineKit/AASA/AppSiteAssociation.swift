@@ -3,6 +3,9 @@ public enum AppSiteAssociation {
     /// Apple ignores AASA files larger than this.
     public static let sizeLimit = 128 * 1024
 
+    /// Above this a file still works, but a few more links will push it past ``sizeLimit``.
+    public static let sizeWarningLimit = 100 * 1024
+
     /// Pages of the site that must never open the app: the app itself loads loadCookie.html.
     public static let excludedPaths = ["/", "/index.html", "/404.html", "/loadCookie.html"]
 

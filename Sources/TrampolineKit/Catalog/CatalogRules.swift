@@ -38,7 +38,8 @@ enum CatalogRules {
             if segment.isEmpty {
                 return .failure(.init("path \(quoted(raw)) has an empty segment ('//')", hint: "remove the extra slash"))
             }
-            if segment == "." || segment == ".." {
+            // Any "..", not just a whole segment: servers and CDNs reject or normalize it unevenly.
+            if segment == "." || segment.contains("..") {
                 return .failure(.init("path \(quoted(raw)) contains a '\(segment)' segment, which would leave its folder", hint: "spell the path out without . or .."))
             }
             if segment.hasPrefix(".") {

@@ -25,7 +25,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds the plan, or throws ``DiagnosticsError`` with every problem found.
-    public func build() throws -> Result {
+    /// - Parameter progress: called as pages are rendered with (pages done, pages in all), at most
+    ///   about a hundred times per build, so a terminal can show progress on large catalogs.
+    public func build(progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
         var engine = DiagnosticEngine()
         let templatesDisplay = (configDisplayPath as NSString).deletingLastPathComponent
         let templates = TemplateSet.load(
@@ -39,7 +41,7 @@ public struct SiteBuilder: Sendable {
         guard let catalog, let templates, !engine.hasErrors else {
             throw DiagnosticsError(engine.sorted)
         }
-        let plan = Self.plan(for: catalog, templates: templates, engine: &engine)
+        let plan = Self.plan(for: catalog, templates: templates, engine: &engine, progress: progress)
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
         return Result(plan: plan, catalog: catalog, warnings: engine.sorted)
     }
@@ -47,10 +49,14 @@ public struct SiteBuilder: Sendable {
     /// A rough page budget: phones on slow networks should get the page in one round trip.
     static let pageBudget = 8 * 1024
 
-    static func plan(for catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine) -> SitePlan {
+    static func plan(for catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine, progress: ((Int, Int) -> Void)? = nil) -> SitePlan {
         let renderer = PageRenderer(catalog: catalog, templates: templates)
         var plan = SitePlan()
-        for link in catalog.links {
+        let total = catalog.links.count
+        // Report every 1% (and the last page) so the callback never dominates a large build.
+        let step = max(1, total / 100)
+        for (index, link) in catalog.links.enumerated() {
+            defer { if let progress, (index + 1) % step == 0 || index + 1 == total { progress(index + 1, total) } }
             let html = renderer.linkPage(link)
             if html.utf8.count > pageBudget {
                 engine.warning("the page for \(link.path) is \(html.utf8.count / 1024) KB, over the \(pageBudget / 1024) KB budget", at: link.location, hint: "shorten its description or title")
@@ -63,13 +69,9 @@ public struct SiteBuilder: Sendable {
         plan.add(".nojekyll", "")
         plan.add("_headers", Self.headers)
         let aasa = AppSiteAssociation.json(for: catalog)
-        if aasa.utf8.count > AppSiteAssociation.sizeLimit {
-            engine.error(
-                "the apple-app-site-association file would be \(aasa.utf8.count / 1024) KB; iOS ignores files over 128 KB",
-                at: SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1),
-                hint: "each link path is claimed explicitly: use shorter paths, or split the \(catalog.links.count) links across several hosts (each has its own AASA)"
-            )
-        }
+        // Read the file back with Apple's matching rules: an AASA that misses a link, claims
+        // loadCookie.html or is too large becomes a build error, so it is never written.
+        ClaimVerifier.verify(aasa: Data(aasa.utf8), catalog: catalog, engine: &engine)
         plan.add(".well-known/apple-app-site-association", aasa)
         plan.add("apple-app-site-association", aasa)
         return plan

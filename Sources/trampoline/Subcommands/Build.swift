@@ -14,11 +14,15 @@ struct Build: ParsableCommand {
     var output: String?
 
     func run() throws {
+        let clock = ContinuousClock(), start = clock.now
         let builder = options.builder
         let result: SiteBuilder.Result
+        let progress = ProgressLine.forStandardError()
         do {
-            result = try builder.build()
+            result = try builder.build(progress: progress.map { line in { done, total in line.update(done: done, total: total) } })
+            progress?.clear()
         } catch let error as DiagnosticsError {
+            progress?.clear()
             Console.report(error.diagnostics)
             throw ExitCode.failure
         }
@@ -27,7 +31,7 @@ struct Build: ParsableCommand {
             let outputURL = try builder.outputURL(for: result.catalog, override: output)
             let summary = try SiteWriter(outputURL: outputURL).write(result.plan)
             let aasa = result.plan["apple-app-site-association"]?.count ?? 0
-            print("Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa))")
+            print("Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa)) in \(Console.duration(clock.now - start))")
         } catch let error as DiagnosticsError {
             Console.report(error.diagnostics)
             throw ExitCode.failure

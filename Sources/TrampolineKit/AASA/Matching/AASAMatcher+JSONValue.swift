@@ -85,24 +85,9 @@ extension AASAMatcher {
             keyOrder.firstIndex(of: key) ?? keyOrder.count
         }
 
+        /// JSON string literal, the same escaping the generated AASA uses.
         private static func quote(_ string: String) -> String {
-            var out = "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        out += String(format: "\\u%04x", scalar.value)
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
+            Escaping.jsonString(string)
         }
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Answers `trampoline match`: what an apple-app-site-association file decides for a URL,
+/// for each app ID, and which rule decided it.
+public struct AASAQuery: Sendable {
+    public let matcher: AASAMatcher
+    /// The apps asked about, in order.
+    public let appIDs: [String]
+    /// The host the file is served from; nil means each URL's own host.
+    public let domain: String?
+
+    /// - Parameters:
+    ///   - aasa: the file's bytes.
+    ///   - appIDs: the apps to ask about; nil means every app the file names.
+    ///   - domain: the host serving the file (`host` or `host:port`); nil means each URL's own host.
+    /// - Throws: ``DiagnosticsError`` when the file cannot be read as an AASA or names no app.
+    public init(aasa: Data, appIDs: [String]? = nil, domain: String? = nil, displayName: String = "the apple-app-site-association file") throws {
+        do {
+            matcher = try AASAMatcher(data: aasa)
+        } catch {
+            throw DiagnosticsError([Diagnostic(.error, at: nil, "\(displayName): \(error)", hint: "pass a JSON file with an applinks section")])
+        }
+        let ids = appIDs ?? matcher.appIDs
+        guard !ids.isEmpty else {
+            throw DiagnosticsError([Diagnostic(.error, at: nil, "\(displayName) names no app in its applinks details", hint: "add appIDs to a detail")])
+        }
+        self.appIDs = ids
+        self.domain = domain
+    }
+
+    /// One URL's verdicts.
+    public struct Answer: Sendable, Equatable {
+        public var url: String
+        /// The host the URL was judged against.
+        public var domain: String
+        public var verdicts: [AASAVerdict]
+        /// Why a `no_match` is one when it is not about rules: the URL's host or scheme, or an
+        /// app the file does not list (app ID → reason).
+        public var reasons: [String: String]
+
+        /// The URL, then one line per app: `  TEAM.app: match by rule 8: {"/": "/topic/1"}`.
+        public var text: String {
+            var lines = ["\(url) (served by \(domain))"]
+            for verdict in verdicts {
+                var line = "  \(verdict.appID): \(verdict.decision.rawValue)"
+                if let index = verdict.ruleIndex, let rule = verdict.rule {
+                    line += " by rule \(index): \(rule)"
+                } else {
+                    line += " (\(reasons[verdict.appID] ?? "no rule matches this URL"))"
+                }
+                lines.append(line)
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// Judges `input`: a full URL, or a path (`/topic/1`) on ``domain``.
+    /// - Throws: ``DiagnosticsError`` when `input` is not a URL that can be judged.
+    public func answer(for input: String) throws -> Answer {
+        var url = input
+        if input.hasPrefix("/") {
+            guard let domain else {
+                throw DiagnosticsError([Diagnostic(.error, at: nil, "'\(input)' is a path, and there is no domain to put it on", hint: "give a full URL such as https://example.com\(input), or pass --domain")])
+            }
+            url = "https://\(domain)\(input)"
+        }
+        guard let parts = AASAMatcher.URLParts(url) else {
+            throw DiagnosticsError([Diagnostic(.error, at: nil, "'\(input)' is not an absolute URL", hint: "write it as https://host/path")])
+        }
+        let authority = parts.port.map { "\(parts.host):\($0)" } ?? parts.host
+        let domain = domain ?? authority
+        var reasons: [String: String] = [:]
+        let verdicts = appIDs.map { appID in
+            let verdict = matcher.verdict(for: url, appID: appID, domain: domain)
+            if verdict.decision == .noMatch {
+                if parts.scheme != "https" {
+                    reasons[appID] = "iOS opens only https URLs as universal links"
+                } else if !parts.isServed(by: domain) {
+                    reasons[appID] = "the URL's host is not \(domain), which serves the file"
+                } else if !matcher.appIDs.contains(appID) {
+                    reasons[appID] = "the file does not list this app"
+                }
+            }
+            return verdict
+        }
+        return Answer(url: url, domain: domain, verdicts: verdicts, reasons: reasons)
+    }
+}

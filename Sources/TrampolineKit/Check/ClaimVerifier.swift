@@ -1,0 +1,98 @@
+import Foundation
+
+/// Reads a planned apple-app-site-association file back with ``AASAMatcher`` (Apple's matching
+/// rules, independent of the generator) and checks that it claims what the site needs:
+/// every link URL for every app ID, and none of the site's own pages. Also checks its size.
+///
+/// `build` runs it on every plan, so a file that would not open the app is never written.
+public enum ClaimVerifier {
+    /// Pages the site serves itself. iOS must leave them in the browser: the app reads the
+    /// deferred link from `/loadCookie.html` in a web view, and the home and 404 pages are
+    /// for people. Listed here on purpose rather than taken from the generator, so a generator
+    /// change cannot silently loosen the check.
+    public static let unclaimedPaths = ["/", "/index.html", "/404.html", "/loadCookie.html"]
+
+    /// The query added to the third probe URL of each link: shared links carry campaign tags.
+    static let probeQuery = "?x=1"
+
+    /// The URLs of `link` that must open the app: as written, with a trailing slash and with a query.
+    public static func probeURLs(for link: Link, siteURL: String) -> [String] {
+        let url = siteURL + link.path
+        return [url, url + "/", url + probeQuery]
+    }
+
+    /// Checks `aasa` (the bytes the build would write) for `catalog`, reporting into `engine`:
+    /// an error above ``AppSiteAssociation/sizeLimit``, a warning above
+    /// ``AppSiteAssociation/sizeWarningLimit``, an error at each link that is not claimed for
+    /// every app ID, and an error for each of ``unclaimedPaths`` that is claimed.
+    public static func verify(aasa: Data, catalog: Catalog, engine: inout DiagnosticEngine) {
+        let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
+        let kilobytes = aasa.count / 1024
+        if aasa.count > AppSiteAssociation.sizeLimit {
+            engine.error(
+                "the apple-app-site-association file would be \(kilobytes) KB; iOS ignores files over \(AppSiteAssociation.sizeLimit / 1024) KB",
+                at: top,
+                hint: "each link path is claimed explicitly: use shorter paths, or split the \(catalog.links.count) links across several hosts (each has its own AASA)"
+            )
+            // Matching thousands of links against thousands of rules would only repeat the news.
+            return
+        }
+        if aasa.count > AppSiteAssociation.sizeWarningLimit {
+            engine.warning(
+                "the apple-app-site-association file is \(kilobytes) KB, close to the \(AppSiteAssociation.sizeLimit / 1024) KB iOS reads",
+                at: top,
+                hint: "past \(AppSiteAssociation.sizeLimit / 1024) KB iOS ignores the whole file and no link opens the app; plan for shorter paths or a second host"
+            )
+        }
+
+        let matcher: AASAMatcher.Bulk
+        do {
+            matcher = try AASAMatcher.Bulk(AASAMatcher(data: aasa))
+        } catch {
+            engine.error("the apple-app-site-association file cannot be read back: \(error)", at: top, hint: "this is a bug in Trampoline; please report it")
+            return
+        }
+        let domain = catalog.site.host
+        let appIDs = catalog.app.appIDs
+
+        for link in catalog.links {
+            var failures: [String] = []
+            for url in probeURLs(for: link, siteURL: catalog.site.url) {
+                for appID in appIDs {
+                    let verdict = matcher.verdict(for: url, appID: appID, domain: domain)
+                    if verdict.decision != .match {
+                        failures.append("\(url) for \(appID) (\(explain(verdict)))")
+                    }
+                }
+            }
+            guard let first = failures.first else { continue }
+            let more = failures.count > 1 ? ", and \(failures.count - 1) more URL and app ID pair\(failures.count == 2 ? "" : "s")" : ""
+            engine.error(
+                "the apple-app-site-association file does not claim \(first)\(more); the link would open Safari, not the app",
+                at: link.location,
+                hint: "check the path for characters AASA patterns treat specially, such as $( )"
+            )
+        }
+
+        for path in unclaimedPaths {
+            let url = catalog.site.url + path
+            for appID in appIDs {
+                let verdict = matcher.verdict(for: url, appID: appID, domain: domain)
+                guard verdict.decision == .match else { continue }
+                engine.error(
+                    "the apple-app-site-association file claims \(url) for \(appID) (\(explain(verdict))); iOS would open the app instead of the page",
+                    at: top,
+                    hint: path == "/loadCookie.html"
+                        ? "the app loads this page in a web view to read the deferred link; it must stay excluded"
+                        : "the site's own pages must stay in the browser; exclude them before any wildcard"
+                )
+            }
+        }
+    }
+
+    /// `match by rule 3: {"/": "/x"}`, `exclude by rule 0: …` or `no rule matches`.
+    static func explain(_ verdict: AASAVerdict) -> String {
+        guard let index = verdict.ruleIndex, let rule = verdict.rule else { return "no rule matches" }
+        return "\(verdict.decision.rawValue) by rule \(index): \(rule)"
+    }
+}

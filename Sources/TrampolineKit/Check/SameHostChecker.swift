@@ -1,0 +1,103 @@
+import Foundation
+
+/// Finds the same-domain trap: a URL on the site's own host that the AASA claims, reached from
+/// the site itself. iOS opens a universal link tapped on a page of the same domain in Safari,
+/// not in the app, so such a `web_url` or button never opens the app (and a fallback to it lands
+/// on another link page).
+public struct SameHostChecker: Sendable {
+    public let catalog: Catalog
+    /// The file the plan would write.
+    public let matcher: AASAMatcher
+    /// Where findings about the special pages (`index.html`, …) point: their template override
+    /// (plan path → location); pages without one are reported without a location.
+    public let specialPageLocations: [String: SourceLocation]
+
+    public init(catalog: Catalog, matcher: AASAMatcher, specialPageLocations: [String: SourceLocation] = [:]) {
+        self.catalog = catalog
+        self.matcher = matcher
+        self.specialPageLocations = specialPageLocations
+        bulk = AASAMatcher.Bulk(matcher)
+    }
+
+    private let bulk: AASAMatcher.Bulk
+
+    static let hint = "iOS opens a universal link tapped on a page of its own domain in Safari, not in the app; point it at another host or at a path the AASA does not claim"
+
+    /// Warnings for each link's `web_url` and for each `<a href>` in the planned pages.
+    public func warnings(for plan: SitePlan) -> [Diagnostic] {
+        var seen = Set<String>()
+        var result: [Diagnostic] = []
+        func warn(_ message: String, at location: SourceLocation?, url: String) {
+            guard seen.insert("\(location?.description ?? "")|\(url)").inserted else { return }
+            result.append(Diagnostic(.warning, at: location, message, hint: Self.hint))
+        }
+
+        for link in catalog.links {
+            if let webURL = link.webURL, isClaimed(webURL) {
+                warn("web_url \(webURL) is on this site and the apple-app-site-association file claims it", at: link.webURLLocation ?? link.location, url: webURL)
+            }
+            let pagePath = String(link.path.dropFirst()) + "/index.html"
+            guard let html = plan[pagePath] else { continue }
+            for href in Self.anchorTargets(in: String(decoding: html, as: UTF8.self)) {
+                guard let url = resolve(href, onPage: catalog.site.url + link.path), isClaimed(url) else { continue }
+                if url == link.webURL {
+                    // The button falls back to web_url: the finding above already names it.
+                    warn("web_url \(url) is on this site and the apple-app-site-association file claims it", at: link.webURLLocation ?? link.location, url: url)
+                } else if link.description?.contains(href) == true {
+                    warn("the description of \(link.path) links to \(url), which the apple-app-site-association file claims", at: link.location, url: url)
+                } else {
+                    warn("the page for \(link.path) (template '\(link.options.template)') links to \(url), which the apple-app-site-association file claims", at: link.templateLocation, url: url)
+                }
+            }
+        }
+
+        for name in TemplateSet.specialPages {
+            let pagePath = name + ".html"
+            guard let html = plan[pagePath] else { continue }
+            for href in Self.anchorTargets(in: String(decoding: html, as: UTF8.self)) {
+                guard let url = resolve(href, onPage: catalog.site.url + "/"), isClaimed(url) else { continue }
+                warn("\(pagePath) links to \(url), which the apple-app-site-association file claims", at: specialPageLocations[pagePath], url: url)
+            }
+        }
+        return result
+    }
+
+    /// Whether `url` is on the site's host and claimed for at least one of the catalog's apps.
+    func isClaimed(_ url: String) -> Bool {
+        catalog.app.appIDs.contains { bulk.verdict(for: url, appID: $0, domain: catalog.site.host).decision == .match }
+    }
+
+    /// `href` made absolute against the page it appears on; nil for what is not a web URL.
+    func resolve(_ href: String, onPage page: String) -> String? {
+        guard !href.hasPrefix("#"), let base = URL(string: page), let url = URL(string: href, relativeTo: base) else { return nil }
+        let absolute = url.absoluteString
+        return absolute.lowercased().hasPrefix("https://") || absolute.lowercased().hasPrefix("http://") ? absolute : nil
+    }
+
+    // `<a … href="…">` with either quote; other tags (canonical links, images) are not taps.
+    static let anchorPattern = try! NSRegularExpression(
+        pattern: #"<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')"#,
+        options: [.caseInsensitive]
+    )
+
+    /// The `href` values of the page's anchors, with HTML character references decoded.
+    static func anchorTargets(in html: String) -> [String] {
+        let range = NSRange(html.startIndex..., in: html)
+        return anchorPattern.matches(in: html, range: range).compactMap { match in
+            for group in 1...2 {
+                if let r = Range(match.range(at: group), in: html) { return unescape(String(html[r])) }
+            }
+            return nil
+        }
+    }
+
+    static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&#x27;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// `trampoline check` as a library call: everything `build` validates (the catalog, the
+/// templates, the AASA's claims and size), plus the same-domain trap and whether the output
+/// folder holds what `build` would write now. Reads the disk, never writes it.
+///
+/// ```swift
+/// let report = SiteChecker(builder: SiteBuilder(configURL: url), outputOverride: nil).run()
+/// print(DiagnosticPrinter.render(report.diagnostics, format: .text))
+/// ```
+public struct SiteChecker: Sendable {
+    /// The catalog to check, as `build` would read it.
+    public var builder: SiteBuilder
+    /// `--output`, resolved as `build` resolves it (``SiteBuilder/outputURL(for:override:)``).
+    public var outputOverride: String?
+
+    public init(builder: SiteBuilder, outputOverride: String? = nil) {
+        self.builder = builder
+        self.outputOverride = outputOverride
+    }
+
+    /// Builds the plan in memory and checks it and the output folder; never throws, every
+    /// problem is a diagnostic in the report.
+    public func run() -> CheckReport {
+        let result: SiteBuilder.Result
+        do {
+            result = try builder.build()
+        } catch let error as DiagnosticsError {
+            // Without a plan there is nothing to compare; the build's findings are the report.
+            return CheckReport(diagnostics: error.diagnostics)
+        } catch {
+            return CheckReport(diagnostics: [Diagnostic(.error, at: nil, "\(error)")])
+        }
+        var engine = DiagnosticEngine()
+        result.warnings.forEach { engine.emit($0) }
+
+        if let aasa = result.plan["apple-app-site-association"], let matcher = try? AASAMatcher(data: aasa) {
+            let sameHost = SameHostChecker(catalog: result.catalog, matcher: matcher, specialPageLocations: specialPageLocations())
+            sameHost.warnings(for: result.plan).forEach { engine.emit($0) }
+        }
+
+        var compared: URL?
+        do {
+            let outputURL = try builder.outputURL(for: result.catalog, override: outputOverride)
+            let staleness = StalenessChecker(outputURL: outputURL)
+            // A folder that was never built here (CI on a fresh checkout) is not stale; an existing
+            // one must match the plan file for file.
+            if staleness.outputExists {
+                let differences = staleness.differences(from: result.plan)
+                staleness.diagnostics(for: differences, displayPath: Self.displayPath(outputURL)).forEach { engine.emit($0) }
+                compared = outputURL
+            }
+        } catch let error as DiagnosticsError {
+            error.diagnostics.forEach { engine.emit($0) }
+        } catch {
+            engine.error("\(error)", at: nil)
+        }
+        return CheckReport(diagnostics: engine.sorted, catalog: result.catalog, comparedOutput: compared)
+    }
+
+    /// The special pages whose template is overridden in `Templates/`, so findings about them
+    /// point at the file the user wrote.
+    func specialPageLocations() -> [String: SourceLocation] {
+        let folder = (builder.configDisplayPath as NSString).deletingLastPathComponent
+        var result: [String: SourceLocation] = [:]
+        for name in TemplateSet.specialPages {
+            let file = builder.templatesURL.appendingPathComponent("\(name).md")
+            guard FileManager.default.fileExists(atPath: file.path) else { continue }
+            let display = folder.isEmpty ? "Templates/\(name).md" : "\(folder)/Templates/\(name).md"
+            result["\(name).html"] = SourceLocation(file: display, line: 1, column: 1)
+        }
+        return result
+    }
+
+    /// `url` relative to the working directory when it is inside it, as people typed it.
+    public static func displayPath(_ url: URL) -> String {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.resolvingSymlinksInPath().path
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Compares a ``SitePlan`` with an output folder: is what is on disk what `build` would write now?
+public struct StalenessChecker: Sendable {
+    /// The output folder.
+    public var outputURL: URL
+
+    public init(outputURL: URL) {
+        self.outputURL = outputURL
+    }
+
+    /// The differences between a plan and the folder, each list sorted.
+    public struct Differences: Sendable, Equatable {
+        /// Planned files that are not on disk.
+        public var missing: [String] = []
+        /// Planned files whose bytes on disk differ.
+        public var changed: [String] = []
+        /// Files an earlier build wrote (listed in its manifest) that the plan no longer has.
+        public var extra: [String] = []
+
+        public init(missing: [String] = [], changed: [String] = [], extra: [String] = []) {
+            self.missing = missing
+            self.changed = changed
+            self.extra = extra
+        }
+
+        public var isEmpty: Bool { missing.isEmpty && changed.isEmpty && extra.isEmpty }
+    }
+
+    /// Whether the folder exists at all (a site that was never built here is not "stale").
+    public var outputExists: Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: outputURL.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// What differs between `plan` and the folder, file by file.
+    public func differences(from plan: SitePlan) -> Differences {
+        var result = Differences()
+        for path in plan.files.keys.sorted() {
+            let url = outputURL.appendingPathComponent(path)
+            guard let data = try? Data(contentsOf: url) else {
+                result.missing.append(path)
+                continue
+            }
+            if data != plan.files[path] { result.changed.append(path) }
+        }
+        // Only files Trampoline wrote count as extra: a file the team put there by hand is theirs.
+        let planned = Set(plan.files.keys)
+        for path in Manifest.read(from: outputURL).paths.subtracting(planned).sorted() {
+            let url = outputURL.appendingPathComponent(path)
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                result.extra.append(path)
+            }
+        }
+        return result
+    }
+
+    /// One error per kind of difference, naming the files (the first few, then a count).
+    /// `displayPath` is how messages name the output folder.
+    public func diagnostics(for differences: Differences, displayPath: String) -> [Diagnostic] {
+        let hint = "run trampoline build"
+        var result: [Diagnostic] = []
+        if !differences.missing.isEmpty {
+            result.append(Diagnostic(.error, at: nil, "\(displayPath) is stale: \(Self.count(differences.missing.count)) missing (\(Self.summarize(differences.missing)))", hint: hint))
+        }
+        if !differences.changed.isEmpty {
+            result.append(Diagnostic(.error, at: nil, "\(displayPath) is stale: \(Self.count(differences.changed.count)) out of date (\(Self.summarize(differences.changed)))", hint: hint))
+        }
+        if !differences.extra.isEmpty {
+            result.append(Diagnostic(.error, at: nil, "\(displayPath) is stale: \(Self.count(differences.extra.count)) no longer in the catalog (\(Self.summarize(differences.extra)))", hint: hint + ", which removes them"))
+        }
+        return result
+    }
+
+    /// How many names a message lists before saying "and N more".
+    static let listedNames = 5
+
+    static func summarize(_ paths: [String]) -> String {
+        guard paths.count > listedNames else { return paths.joined(separator: ", ") }
+        return paths.prefix(listedNames).joined(separator: ", ") + " and \(paths.count - listedNames) more"
+    }
+
+    static func count(_ n: Int) -> String { n == 1 ? "1 file" : "\(n) files" }
+}

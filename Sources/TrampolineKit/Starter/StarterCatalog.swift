@@ -1,0 +1,75 @@
+/// The commented `site-config.yml` that `trampoline init` writes: valid as written, so a first
+/// `trampoline build` works before anything is edited, and every key explained where it stands.
+public enum StarterCatalog {
+    /// The catalog's file name.
+    public static let fileName = "site-config.yml"
+
+    /// The catalog's text. Its first line points editors (yaml-language-server) at the schema
+    /// that `init` writes beside it.
+    public static let text = """
+    # yaml-language-server: $schema=\(CatalogSchema.fileName)
+    # Trampoline link catalog: every link below becomes a page at https://<site.url host>/<path>
+    # that opens the app when it is installed and sends everyone else to the App Store.
+    #   trampoline build   writes the site into site.output (default _site/)
+    #   trampoline serve   previews it on http://127.0.0.1:4000/ and rebuilds on every save
+    # Edit the templates in Templates/ to rebrand the pages; delete a file there to use the built-in one.
+
+    site:
+      # The host the site is deployed to: https:// and a host, no path.
+      url: https://go.example.com
+      title: Example links
+      # BCP 47 language tag for the pages.
+      language: en
+      # Output folder, relative to this file.
+      output: _site
+
+    app:
+      name: Example
+      ios:
+        # From the Apple Developer account's Membership page.
+        team_id: ABCDE12345
+        bundle_id: com.example.app
+        # The number after "id" in the App Store URL; keep the quotes.
+        app_store_id: "1234567890"
+        # The custom URL scheme registered in the app's Info.plist, without "://".
+        scheme: example
+        # app_store_url defaults to https://apps.apple.com/app/id<app_store_id>.
+        # More TEAMID.bundle.id values that should open the links (e.g. a beta build):
+        # extra_app_ids: [ABCDE12345.com.example.app.beta]
+
+    # Options every link inherits; any link may override them.
+    defaults:
+      # interstitial: a preview page with an "Open in app" button; redirect: tries the app at once.
+      template: interstitial
+      # Where people without the app go: store (the App Store) or web (the link's web_url).
+      fallback: store
+      # How long a redirect page waits for the app before falling back.
+      fallback_delay_ms: 1500
+      # How the link survives the install: copied to the clipboard and/or kept in a cookie
+      # that the app reads back through loadCookie.html.
+      deferred: [clipboard, cookie]
+      cookie_name: deferredDeepLink
+      cookie_days: 1
+      # Hand the visited URL's query (?utm_source=...) to the app too.
+      forward_query: true
+
+    links:
+      - path: /welcome
+        # The screen to open; defaults to <scheme>://<path without the slash>.
+        deep_link: example://welcome
+        title: Welcome to Example
+        # Markdown.
+        description: Open **Example** to get started.
+        # Added to the link the app receives.
+        campaign: {utm_source: starter}
+
+      - path: /promo/spring
+        title: Spring offer
+        description: Tap to open the offer in the app.
+        template: redirect
+        # A page to send people to instead of the App Store (fallback: web).
+        web_url: https://example.com/spring
+        fallback: web
+
+    """
+}

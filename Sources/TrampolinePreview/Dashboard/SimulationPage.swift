@@ -1,0 +1,77 @@
+import Foundation
+import TrampolineKit
+
+/// `/_trampoline/simulate`: what one link does on a phone with or without the app. A desktop
+/// browser has neither the app nor the App Store, so the flow is told here, worked out from the
+/// built page's own data, beside a script-less preview of the page.
+struct SimulationPage {
+    var flow: LinkFlow
+    var appInstalled: Bool
+
+    func render() -> String {
+        let h = Escaping.html
+        let automatic = flow.behaviour == "redirect"
+        let universal: String
+        switch flow.decision {
+        case .match:
+            universal = "The AASA claims <code>\(h(flow.url))</code> (rule <code>\(h(flow.rule ?? ""))</code>): tapped in Safari, Messages or Mail, iOS opens the app directly and never loads this page. The page runs only where universal links don't apply (a pasted URL, some in-app browsers):"
+        case .exclude:
+            universal = "The AASA excludes <code>\(h(flow.url))</code> (rule <code>\(h(flow.rule ?? ""))</code>): iOS loads this page in the browser even with the app installed."
+        case .noMatch:
+            universal = "The AASA does not claim <code>\(h(flow.url))</code>: iOS loads this page in the browser even with the app installed."
+        }
+        var channels: [String] = []
+        if flow.clipboardText != nil { channels.append("the app reads the link from the clipboard") }
+        if flow.cookie != nil { channels.append("the app opens <code>/loadCookie.html</code> in a Safari view, which finds the cookie and opens the link") }
+        let afterInstall = channels.isEmpty
+            ? "Nothing carries the link over: the app opens on its start screen."
+            : channels.joined(separator: "; or ").prefix(1).uppercased() + channels.joined(separator: "; or ").dropFirst() + ": <code>\(h(flow.deferredLink))</code>."
+        let panel: String
+        if appInstalled {
+            panel = """
+            <h2>App installed</h2>
+            <p>\(universal)</p>
+            <dl>
+            <dt>Scheme URL that opens the app</dt><dd><code id="sim-scheme">\(h(flow.deferredLink))</code>\(flow.forwardQuery ? " <small>(plus the visited URL's query)</small>" : "")</dd>
+            <dt>How</dt><dd>\(automatic ? "The page navigates to it at once." : "The page shows its preview; its Smart App Banner offers <em>Open</em>, which hands the app this link.")</dd>
+            <dt>Fallback</dt><dd id="sim-fallback"><span class="cancelled">\(h(flow.fallbackKind)) → <code>\(h(flow.fallbackURL))</code>\(automatic ? " after \(flow.fallbackDelayMs) ms" : "")</span> <strong>cancelled</strong>: the app comes to the front, iOS hides the page and the page stops its timer.</dd>
+            </dl>
+            """
+        } else {
+            panel = """
+            <h2>App not installed</h2>
+            <p>\(flow.decision == .match ? "Without the app, iOS ignores the AASA and Safari loads the page." : "Safari loads the page.")</p>
+            <dl>
+            <dt>Clipboard</dt><dd id="sim-clipboard">\(flow.clipboardText.map { "<code>\(h($0))</code>" } ?? "nothing is copied (deferred has no clipboard)")</dd>
+            <dt>Cookie</dt><dd id="sim-cookie">\(flow.cookie.map { "<code>\(h($0))</code>" } ?? "no cookie is set (deferred has no cookie)")</dd>
+            <dt>Fallback</dt><dd id="sim-fallback">\(h(flow.fallbackKind)) → <a href="\(h(flow.fallbackURL))"><code>\(h(flow.fallbackURL))</code></a>, \(automatic ? "after \(flow.fallbackDelayMs) ms" : "when the visitor taps the button")</dd>
+            <dt>After the install</dt><dd>\(afterInstall)</dd>
+            </dl>
+            """
+        }
+        return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(appInstalled ? "App installed" : "App not installed") · \(h(flow.path))</title>
+        <style>\(DashboardPage.style)</style>
+        </head>
+        <body>
+        <header><h1>\(h(flow.title)) <small>\(h(flow.path))</small></h1>
+        <p><a href="\(PreviewRoutes.prefix)/">← Dashboard</a> · template \(h(flow.template))\(flow.behaviour == flow.template ? "" : " (\(h(flow.behaviour)))") · AASA <span class="decision decision-\(h(flow.decision.rawValue))">\(h(flow.decision.rawValue))</span></p></header>
+        <main>
+        <section class="panel" id="simulation">
+        \(panel)
+        </section>
+        <h2>The page</h2>
+        <p>Rendered without its script, so nothing navigates away: <a href="\(h(flow.path))">open it for real</a>.</p>
+        <iframe sandbox src="\(h(flow.path))" title="The page for \(h(flow.path))"></iframe>
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TrampolineKit
+
+/// `trampoline serve`: builds the site, serves the output folder as a static host would (through
+/// Hummingbird's FileMiddleware), rebuilds when the catalog or its templates change and reloads
+/// open pages; `/_trampoline/` shows every link's flow.
+public struct PreviewServer: Sendable {
+    /// What to build and where to listen.
+    public struct Configuration: Sendable {
+        public var configURL: URL
+        /// How messages name the catalog (what the user typed).
+        public var configDisplayPath: String
+        /// `--output`, relative to the working directory; nil uses the catalog's own choice.
+        public var outputOverride: String?
+        /// Loopback by default: a preview is not for the network.
+        public var host: String = "127.0.0.1"
+        /// 0 picks a free port.
+        public var port: Int = 4000
+        public var watch: Bool = true
+        public var pollInterval: Duration = .milliseconds(300)
+
+        public init(configURL: URL, configDisplayPath: String, outputOverride: String? = nil) {
+            self.configURL = configURL
+            self.configDisplayPath = configDisplayPath
+            self.outputOverride = outputOverride
+        }
+    }
+
+    /// Where the site is being served, once the socket is bound.
+    public struct Address: Sendable {
+        public var outputURL: URL
+        public var host: String
+        /// The real port (the chosen one when asked for 0).
+        public var port: Int
+        /// `http://host:port/`.
+        public var url: String {
+            "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+        }
+    }
+
+    public var configuration: Configuration
+    public var reporter: PreviewReporter
+
+    public init(configuration: Configuration, reporter: PreviewReporter = .silent) {
+        self.configuration = configuration
+        self.reporter = reporter
+    }
+
+    /// Builds once, then serves until SIGINT or SIGTERM.
+    /// - Parameters:
+    ///   - onBuilt: called after the first build, before the socket is bound.
+    ///   - onReady: called once the server listens.
+    /// - Throws: ``DiagnosticsError`` when the first build fails (nothing is served then).
+    public func run(
+        onBuilt: @escaping @Sendable (BuildSnapshot) -> Void = { _ in },
+        onReady: @escaping @Sendable (Address) -> Void
+    ) async throws {
+        let rebuilder = SiteRebuilder(
+            builder: SiteBuilder(configURL: configuration.configURL, configDisplayPath: configuration.configDisplayPath),
+            outputOverride: configuration.outputOverride
+        )
+        let (snapshot, outputURL) = try rebuilder.initialBuild()
+        onBuilt(snapshot)
+        let state = PreviewState(snapshot: snapshot, outputURL: outputURL)
+
+        var logger = Logger(label: "trampoline.serve")
+        logger.logLevel = .warning
+        let router = Self.router(state: state, outputURL: outputURL, logger: logger)
+        let watcher = CatalogWatcher(
+            rebuilder: rebuilder, state: state, interval: configuration.pollInterval,
+            watch: configuration.watch, reporter: reporter
+        )
+        let host = configuration.host
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: configuration.port)),
+            services: [watcher],
+            onServerRunning: { channel in
+                onReady(Address(outputURL: outputURL, host: host, port: channel.localAddress?.port ?? 0))
+            },
+            logger: logger
+        )
+        try await app.runService()
+    }
+
+    /// Outermost first: refuse escaping paths, add the reload script to HTML, act as a static
+    /// host (404 page, AASA type), map folders to their index.html, then FileMiddleware serves.
+    static func router(state: PreviewState, outputURL: URL, logger: Logger) -> Router<BasicRequestContext> {
+        let files = ContainedFileSystem(rootFolder: outputURL, logger: logger)
+        let router = Router()
+        router.addMiddleware {
+            PathGuardMiddleware()
+            LiveReloadMiddleware(state: state)
+            StaticHostMiddleware()
+            PrettyURLMiddleware(files: files)
+            // Text types say UTF-8 as static hosts do, so titles like "Sale — 20%" survive any browser.
+            FileMiddleware(fileProvider: files, searchForIndexHtml: true).withAdditionalMediaTypes(forFileExtensions: [
+                "html": MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8")),
+                "css": MediaType(type: .text, subType: "css", parameter: ("charset", "utf-8")),
+                "js": MediaType(type: .text, subType: "javascript", parameter: ("charset", "utf-8")),
+            ])
+        }
+        PreviewRoutes.add(to: router, state: state)
+        return router
+    }
+}

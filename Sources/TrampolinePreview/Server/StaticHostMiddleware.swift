@@ -1,0 +1,53 @@
+import Hummingbird
+
+/// What static hosts add around the files: the `404.html` page with status 404 for unknown
+/// paths, and the AASA served as `application/json` at both of its paths (the file has no
+/// extension, and iOS rejects other types; `_headers` sets the same on Netlify/Cloudflare).
+struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
+    static var aasaPaths: Set<String> { ["/.well-known/apple-app-site-association", "/apple-app-site-association"] }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The router picks the endpoint before middleware runs, so a preview route's own 404 could
+        // not be re-dispatched to the page: those keep their own answer.
+        if request.uri.path.hasPrefix(PreviewRoutes.prefix) { return try await next(request, context) }
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            return try await notFoundPage(for: request, context: context, next: next)
+        }
+        if response.status == .notFound {
+            return try await notFoundPage(for: request, context: context, next: next)
+        }
+        guard Self.aasaPaths.contains(request.uri.path) else { return response }
+        var json = response
+        json.headers[.contentType] = "application/json"
+        return json
+    }
+
+    /// The site's own 404.html, fetched through the same file middleware, with status 404.
+    func notFoundPage(for request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.method == .get || request.method == .head, request.uri.path != "/404.html" else {
+            throw HTTPError(.notFound)
+        }
+        var head = request.head
+        head.method = .get
+        head.path = "/404.html"
+        // The 404 page must come whole, whatever validators or ranges the request carried.
+        head.headerFields[.ifNoneMatch] = nil
+        head.headerFields[.ifModifiedSince] = nil
+        head.headerFields[.range] = nil
+        var page: Response
+        do {
+            page = try await next(Request(head: head, body: request.body), context)
+        } catch let error as HTTPError where error.status == .notFound {
+            throw HTTPError(.notFound, message: "Not found (and the site has no 404.html).")
+        }
+        guard page.status == .ok else { throw HTTPError(.notFound) }
+        page.status = .notFound
+        page.headers[.eTag] = nil
+        page.headers[.lastModified] = nil
+        if request.method == .head { page.body = ResponseBody() }
+        return page
+    }
+}

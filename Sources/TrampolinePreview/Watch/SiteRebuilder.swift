@@ -1,0 +1,47 @@
+import Foundation
+import TrampolineKit
+
+/// Builds the catalog and writes it into the served folder, as `trampoline build` would.
+public struct SiteRebuilder: Sendable {
+    public var builder: SiteBuilder
+    /// `--output`, if given (relative to the working directory).
+    public var outputOverride: String?
+
+    public init(builder: SiteBuilder, outputOverride: String?) {
+        self.builder = builder
+        self.outputOverride = outputOverride
+    }
+
+    /// The first build: decides the folder to serve. Throws ``DiagnosticsError`` when the catalog
+    /// is broken or the folder cannot be written.
+    public func initialBuild() throws -> (snapshot: BuildSnapshot, outputURL: URL) {
+        let clock = ContinuousClock(), start = clock.now
+        let result = try builder.build()
+        let outputURL = try builder.outputURL(for: result.catalog, override: outputOverride)
+        let snapshot = try write(result, to: outputURL, duration: clock.now - start)
+        return (snapshot, outputURL)
+    }
+
+    /// A rebuild into the folder being served. The folder stays the one chosen at start even if
+    /// `site.output` changes, so the server never serves a folder nothing writes to.
+    public func rebuild(into outputURL: URL) throws -> BuildSnapshot {
+        let clock = ContinuousClock(), start = clock.now
+        let result = try builder.build()
+        return try write(result, to: outputURL, duration: clock.now - start)
+    }
+
+    func write(_ result: SiteBuilder.Result, to outputURL: URL, duration: Duration) throws -> BuildSnapshot {
+        let summary: SiteWriter.Summary
+        do {
+            summary = try SiteWriter(outputURL: outputURL).write(result.plan)
+        } catch let error as DiagnosticsError {
+            throw error
+        } catch {
+            throw DiagnosticsError([Diagnostic(.error, at: nil, "\(error)", hint: "check that the output folder is writable")])
+        }
+        return BuildSnapshot(
+            catalog: result.catalog, plan: result.plan, warnings: result.warnings, summary: summary,
+            flows: LinkFlow.flows(for: result.catalog, plan: result.plan), duration: duration
+        )
+    }
+}

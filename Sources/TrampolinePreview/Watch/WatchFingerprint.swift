@@ -1,0 +1,37 @@
+import Foundation
+
+/// The state of the files a build reads (the catalog and the Templates folder beside it), cheap to
+/// take every few hundred milliseconds: each file's name, size, modification time and inode, so
+/// in-place saves and editors' rename-over saves are both seen.
+struct WatchFingerprint: Equatable, Sendable {
+    struct Entry: Equatable, Sendable {
+        var path: String
+        var size: UInt64
+        var modified: Double
+        var inode: UInt64
+    }
+
+    var entries: [Entry]
+
+    static func take(config: URL, templates: URL) -> WatchFingerprint {
+        var entries: [Entry] = []
+        entries.append(entry(for: config.path) ?? Entry(path: config.path, size: 0, modified: 0, inode: 0))
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: templates.path) {
+            for name in names.sorted() {
+                if let entry = entry(for: templates.appendingPathComponent(name).path) { entries.append(entry) }
+            }
+        }
+        return WatchFingerprint(entries: entries)
+    }
+
+    static func entry(for path: String) -> Entry? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+        return Entry(path: path, size: UInt64(info.st_size), modified: modified, inode: UInt64(info.st_ino))
+    }
+}

@@ -1,0 +1,5 @@
+import ArgumentParser
+import TrampolineKit
+
+/// `--format text|json|github`; the raw values are the names.
+extension DiagnosticFormat: ExpressibleByArgument {}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import TrampolineKit
+
+struct Match: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what an apple-app-site-association file decides for URLs.",
+        discussion: """
+        Prints, for each URL and each app ID, match, exclude or no_match and the rule that decided it, \
+        using Apple's matching rules. By default the AASA is the one build would write from the catalog, \
+        served by the catalog's host; with --aasa it is that file, served by --domain or by each URL's host. \
+        A URL may be a path (/topic/1) when the domain is known.
+        With --jsonl, reads conformance cases ({"id", "aasa", "domain", "appId", "url"}) one per line on \
+        standard input and answers each with {"id", "decision"} or {"id", "error"} on standard output.
+        """
+    )
+
+    @Option(name: .shortAndLong, help: "The link catalog whose AASA to use (default: site-config.yml).")
+    var config: String?
+
+    @Option(help: ArgumentHelp("An apple-app-site-association file to use instead of the catalog's.", valueName: "file"))
+    var aasa: String?
+
+    @Option(help: ArgumentHelp("The host serving the --aasa file (default: each URL's host).", valueName: "host"))
+    var domain: String?
+
+    @Flag(help: "Answer conformance cases, one JSON object per line, from standard input.")
+    var jsonl = false
+
+    @Argument(help: "URLs (or paths) to match.")
+    var urls: [String] = []
+
+    func validate() throws {
+        if jsonl {
+            guard config == nil, aasa == nil, domain == nil, urls.isEmpty else {
+                throw ValidationError("--jsonl reads everything from standard input; it takes no other options or URLs.")
+            }
+            return
+        }
+        if config != nil, aasa != nil { throw ValidationError("Pass --config or --aasa, not both.") }
+        if domain != nil, aasa == nil { throw ValidationError("--domain applies to --aasa; with a catalog the domain is its site host.") }
+        if urls.isEmpty { throw ValidationError("Give at least one URL to match.") }
+    }
+
+    func run() throws {
+        if jsonl { return runCases() }
+        do {
+            let query = try makeQuery()
+            // Judge every URL before printing, so an invalid one fails the run with no half-output.
+            let answers = try urls.map(query.answer(for:))
+            print(answers.map(\.text).joined(separator: "\n"), terminator: "")
+        } catch let error as DiagnosticsError {
+            Console.report(error.diagnostics)
+            throw ExitCode.failure
+        }
+    }
+
+    private func makeQuery() throws -> AASAQuery {
+        if let aasa {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: aasa))
+            } catch {
+                throw DiagnosticsError([Diagnostic(.error, at: nil, "cannot read \(aasa): \(error.localizedDescription)", hint: "check the path")])
+            }
+            return try AASAQuery(aasa: data, domain: domain, displayName: aasa)
+        }
+        let path = config ?? "site-config.yml"
+        let result = try SiteBuilder(configURL: URL(fileURLWithPath: path), configDisplayPath: path).build()
+        let data = result.plan["apple-app-site-association"] ?? Data()
+        return try AASAQuery(aasa: data, appIDs: result.catalog.app.appIDs, domain: result.catalog.site.host)
+    }
+
+    /// The runner contract: never stops on a bad case; answers go to standard output as they are made.
+    private func runCases() {
+        var lineNumber = 0
+        while let line = readLine(strippingNewline: true) {
+            lineNumber += 1
+            guard let answer = ConformanceRunner.answer(line: line, lineNumber: lineNumber) else { continue }
+            // Unbuffered, so a runner feeding cases one at a time gets each answer at once.
+            FileHandle.standardOutput.write(Data((answer + "\n").utf8))
+        }
+    }
+}

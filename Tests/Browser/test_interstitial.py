@@ -1,0 +1,118 @@
+"""interstitial template: a real tap copies the deferred link, sets the cookie, then leaves."""
+import time
+import urllib.parse
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import DESKTOP, IPHONE, encode_uri_component, expected_deferred, split_link
+
+SENTINEL = "clipboard-sentinel-before-tap"
+
+
+def prime_clipboard(b, site):
+    """Put a known value on the real clipboard (from a page that has navigator.clipboard)."""
+    b.get(site.server.blank)
+    b.write_clipboard(SENTINEL)
+    assert b.read_clipboard() == SENTINEL
+
+
+def assert_cookie(b, name, value, days):
+    c = b.driver.get_cookie(name)
+    assert c is not None, f"cookie {name} not set"
+    assert c["value"] == encode_uri_component(value), c
+    assert urllib.parse.unquote(c["value"]) == value
+    assert c["path"] == "/", c
+    assert c.get("sameSite") == "Lax", c
+    assert c.get("secure") is True, c
+    assert "expiry" in c, f"session cookie, expected max-age: {c}"
+    expected = time.time() + days * 86400
+    assert abs(c["expiry"] - expected) < 60, f"expiry {c['expiry']} vs expected ~{expected:.0f}"
+
+
+@pytest.mark.parametrize("clipboard_api", [True, False], ids=["navigator.clipboard", "execCommand"])
+def test_tap_copies_sets_cookie_and_goes_to_store(site, recorder, new_browser, clipboard_api):
+    b = new_browser(IPHONE, hide_clipboard=not clipboard_api)
+    path = "/topic/1"
+    eff = site.link(path)
+    prime_clipboard(b, site)
+
+    b.get(site.url(path))
+    assert b.js("return 'clipboard' in navigator") is clipboard_api
+    data = b.page_data()
+    button = b.driver.find_element(By.ID, "trampoline-open")
+    assert button.tag_name == "a"
+    assert b.driver.get_cookie(eff["cookie_name"]) is None, "cookie set before the tap"
+    assert not recorder.select(browser=b.id, path="/store")
+
+    b.tap(button)
+    store = recorder.wait_for(5, browser=b.id, path="/store")
+    assert store is not None, "the tap did not lead to the store"
+    assert not recorder.select(browser=b.id, prefix="/web/")
+    assert b.driver.current_url == site.store
+
+    # exactly the deferred link is on the clipboard
+    copied = b.read_clipboard()
+    assert copied == data["deferredLink"], (copied, data["deferredLink"])
+    base, params = split_link(copied)
+    exp_base, exp_params = expected_deferred(site, path)
+    assert base == exp_base and dict(params) == exp_params and len(params) == len(exp_params)
+
+    # the cookie was set before leaving, with the contract's attributes
+    assert store.cookies().get(eff["cookie_name"]) == encode_uri_component(copied), store.cookie
+    assert_cookie(b, eff["cookie_name"], copied, eff["cookie_days"])
+
+
+def test_web_fallback_on_iphone(site, recorder, new_browser):
+    b = new_browser(IPHONE)
+    path = "/share/webfallback"
+    eff = site.link(path)
+    b.get(site.url(path))
+    data = b.page_data()
+    b.tap(b.driver.find_element(By.ID, "trampoline-open"))
+    web_path = urllib.parse.urlsplit(eff["web_url"]).path
+    assert recorder.wait_for(5, browser=b.id, path=web_path) is not None, "tap did not go to web_url"
+    time.sleep(0.3)
+    assert not recorder.select(browser=b.id, path="/store")
+    assert b.read_clipboard() == data["deferredLink"]
+
+
+def test_desktop_click_prefers_web_url(site, recorder, new_browser):
+    b = new_browser(DESKTOP)
+    path = "/topic/1"  # fallback store, but it has a web_url
+    web_path = urllib.parse.urlsplit(site.link(path)["web_url"]).path
+    b.get(site.url(path))
+    b.click(b.driver.find_element(By.ID, "trampoline-open"))
+    assert recorder.wait_for(5, browser=b.id, path=web_path) is not None, "desktop click did not go to web_url"
+    time.sleep(0.3)
+    assert not recorder.select(browser=b.id, path="/store")
+    assert b.scheme_navigations() == []
+
+
+def test_desktop_click_without_web_url_goes_to_store(site, recorder, new_browser):
+    b = new_browser(DESKTOP)
+    path = "/share/noforward"  # no web_url
+    b.get(site.url(path))
+    b.click(b.driver.find_element(By.ID, "trampoline-open"))
+    assert recorder.wait_for(5, browser=b.id, path="/store") is not None
+    assert not recorder.select(browser=b.id, prefix="/web/")
+    assert b.scheme_navigations() == []
+
+
+def test_no_forward_query_and_custom_cookie(site, recorder, new_browser):
+    """forward_query: false ignores the visited query; cookie_name/cookie_days overrides apply."""
+    b = new_browser(IPHONE)
+    path = "/share/noforward"
+    eff = site.link(path)
+    b.get(site.url(path, "promo=beach&utm_source=visited"))
+    data = b.page_data()
+    b.tap(b.driver.find_element(By.ID, "trampoline-open"))
+    store = recorder.wait_for(5, browser=b.id, path="/store")
+    assert store is not None
+    copied = b.read_clipboard()
+    assert copied == data["deferredLink"]
+    base, params = split_link(copied)
+    assert (base, dict(params)) == expected_deferred(site, path)  # no promo, campaign utm_source kept
+    assert "promo" not in copied
+    assert_cookie(b, "altDeferred", copied, 7)
+    assert b.driver.get_cookie("deferredDeepLink") is None

@@ -1,0 +1,153 @@
+import Foundation
+import XCTest
+
+final class CheckCommandTests: XCTestCase {
+    private func example() throws -> String {
+        let url = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/example.yml", withExtension: nil))
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// A folder with the example catalog, built.
+    private func builtSite(_ catalog: String? = nil) throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try catalog ?? example())
+        let build = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        return dir
+    }
+
+    /// The example with /topic/1's web_url on the site's own host, which the AASA claims (line 35).
+    private func sameHostCatalog() throws -> String {
+        try example().replacingOccurrences(of: "web_url: https://example.com/topic/1", with: "web_url: https://go.example.com/topic/2")
+    }
+
+    func testACleanBuiltSitePasses() throws {
+        let dir = try builtSite()
+        let result = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "Checked 5 links for 2 app IDs, compared with _site: 0 errors, 0 warnings\n")
+    }
+
+    func testCheckWritesNothing() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example())
+        let result = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stderr.contains("no output folder to compare"), result.stderr)
+        XCTAssertTrue(dir.contents(of: "_site").isEmpty)
+    }
+
+    func testEditingATitleWithoutRebuildingIsStale() throws {
+        let dir = try builtSite()
+        try dir.write("site-config.yml", try example().replacingOccurrences(of: "title: Budget planner", with: "title: Budget tracker"))
+        let result = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout, "error: _site is stale: 1 file out of date (topic/2/index.html); run trampoline build\n")
+        // Rebuilding fixes it.
+        XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).status, 0)
+        XCTAssertEqual(try TrampolineProcess.run(["check"], in: dir.url).status, 0)
+    }
+
+    func testMissingAndExtraFilesAreStale() throws {
+        let dir = try builtSite()
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("_site/404.html"))
+        // Removing a link leaves its page behind until the next build.
+        let withoutInvite = try example().replacingOccurrences(of: "  - path: /invite\n", with: "  - path: /invitation\n")
+        try dir.write("site-config.yml", withoutInvite)
+        try dir.write("_site/robots.txt", "mine")
+        let result = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("error: _site is stale: 2 files missing (404.html, invitation/index.html); run trampoline build"), result.stdout)
+        XCTAssertTrue(lines.contains("error: _site is stale: 1 file no longer in the catalog (invite/index.html); run trampoline build, which removes them"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("robots.txt"), "a file the team added is not Trampoline's to judge")
+    }
+
+    func testTheOutputOptionChoosesTheFolder() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example())
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--output", "public"], in: dir.url).status, 0)
+        try dir.write("public/index.html", "edited by hand")
+        let result = try TrampolineProcess.run(["check", "--output", "public"], in: dir.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("public is stale: 1 file out of date (index.html)"), result.stdout)
+    }
+
+    func testAWebURLOnTheSitesOwnHostIsAWarningAndStrictFailsIt() throws {
+        let dir = try builtSite(try sameHostCatalog())
+        let result = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stdout)
+        let line = try XCTUnwrap(result.stdout.split(separator: "\n").first.map(String.init))
+        XCTAssertTrue(line.hasPrefix("site-config.yml:35:"), line)
+        XCTAssertTrue(line.contains(": warning: web_url https://go.example.com/topic/2 is on this site and the apple-app-site-association file claims it; iOS opens a universal link tapped on a page of its own domain in Safari"), line)
+        XCTAssertTrue(result.stderr.contains("0 errors, 1 warning"), result.stderr)
+
+        let strict = try TrampolineProcess.run(["check", "--strict"], in: dir.url)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stdout.hasPrefix("site-config.yml:35:"), strict.stdout)
+        XCTAssertTrue(strict.stdout.contains(": error: web_url https://go.example.com/topic/2"), strict.stdout)
+    }
+
+    func testTextLinesAreCompilerStyle() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example().replacingOccurrences(of: "team_id: ABCDE12345", with: "team_id: nope"))
+        let result = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(result.status, 1)
+        let pattern = try NSRegularExpression(pattern: #"^site-config\.yml:\d+:\d+: (error|warning): \S"#)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertFalse(lines.isEmpty)
+        for line in lines {
+            XCTAssertNotNil(pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)), line)
+        }
+        XCTAssertTrue(lines[0].hasPrefix("site-config.yml:12:"), lines[0])
+    }
+
+    func testJSONFormatIsAReportWithCounts() throws {
+        let dir = try builtSite(try sameHostCatalog())
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("_site/404.html"))
+        let result = try TrampolineProcess.run(["check", "--format", "json"], in: dir.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "", "the JSON report is the whole output")
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(report["errors"] as? Int, 1)
+        XCTAssertEqual(report["warnings"] as? Int, 1)
+        let diagnostics = try XCTUnwrap(report["diagnostics"] as? [[String: Any]])
+        let warning = try XCTUnwrap(diagnostics.first { $0["severity"] as? String == "warning" })
+        XCTAssertEqual(warning["file"] as? String, "site-config.yml")
+        XCTAssertEqual(warning["line"] as? Int, 35)
+        XCTAssertNotNil(warning["hint"])
+        let error = try XCTUnwrap(diagnostics.first { $0["severity"] as? String == "error" })
+        XCTAssertEqual(error["message"] as? String, "_site is stale: 1 file missing (404.html)")
+    }
+
+    func testGitHubFormatPrintsAnnotations() throws {
+        let warned = try builtSite(try sameHostCatalog())
+        let warning = try TrampolineProcess.run(["check", "--format", "github"], in: warned.url)
+        XCTAssertEqual(warning.status, 0)
+        XCTAssertTrue(warning.stdout.hasPrefix("::warning file=site-config.yml,line=35,col="), warning.stdout)
+        XCTAssertTrue(warning.stdout.contains("::web_url https://go.example.com/topic/2 is on this site"), warning.stdout)
+
+        let broken = try TemporaryDirectory()
+        try broken.write("site-config.yml", try example().replacingOccurrences(of: "team_id: ABCDE12345", with: "team_id: nope"))
+        let error = try TrampolineProcess.run(["check", "--format", "github"], in: broken.url)
+        XCTAssertEqual(error.status, 1)
+        XCTAssertTrue(error.stdout.hasPrefix("::error file=site-config.yml,line=12,col="), error.stdout)
+    }
+
+    /// `$(name)` in a path is an AASA substitution variable, so the file would not claim the link:
+    /// check reports it at the link and build refuses to write anything.
+    func testAnUnclaimedLinkFailsCheckAndBuild() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example().replacingOccurrences(of: "path: /spring-sale", with: "path: /sale/$(lang)"))
+        let check = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stdout.hasPrefix("site-config.yml:66:"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("error: the apple-app-site-association file does not claim https://go.example.com/sale/$(lang) for ABCDE12345.com.example.marry (no rule matches)"), check.stdout)
+
+        let build = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(build.status, 1)
+        XCTAssertTrue(build.stderr.contains("does not claim https://go.example.com/sale/$(lang)"), build.stderr)
+        XCTAssertTrue(dir.contents(of: "_site").isEmpty, "nothing is written")
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import TrampolineKit
+import XCTest
+
+final class ClaimVerifierTests: XCTestCase {
+    private func verify(_ aasa: String, _ catalog: Catalog? = nil) throws -> DiagnosticEngine {
+        var engine = DiagnosticEngine()
+        ClaimVerifier.verify(aasa: Data(aasa.utf8), catalog: try catalog ?? CheckFixtures.catalog(), engine: &engine)
+        return engine
+    }
+
+    /// A modern AASA with the given component rules for `appIDs`.
+    private func aasa(_ components: [String], appIDs: [String] = [CheckFixtures.app, CheckFixtures.beta]) -> String {
+        let ids = appIDs.map { "\"\($0)\"" }.joined(separator: ", ")
+        return #"{"applinks": {"details": [{"appIDs": [\#(ids)], "components": [\#(components.joined(separator: ", "))]}]}}"#
+    }
+
+    private let allLinks = [
+        #"{"/": "/topic/1"}"#, #"{"/": "/topic/1/"}"#,
+        #"{"/": "/topic/2"}"#, #"{"/": "/topic/2/"}"#,
+        #"{"/": "/invite"}"#, #"{"/": "/invite/"}"#,
+    ]
+
+    func testTheGeneratedFileClaimsEveryLinkAndNoSitePage() throws {
+        let catalog = try CheckFixtures.catalog()
+        let engine = try verify(AppSiteAssociation.json(for: catalog), catalog)
+        XCTAssertEqual(engine.diagnostics, [])
+    }
+
+    func testTheHandWrittenBaselineIsClean() throws {
+        XCTAssertEqual(try verify(aasa(allLinks)).diagnostics, [])
+    }
+
+    func testALinkTheFileDoesNotClaimIsAnErrorAtTheLink() throws {
+        let engine = try verify(aasa(allLinks.filter { !$0.contains("/topic/2") }))
+        XCTAssertEqual(engine.errors.count, 1)
+        let error = try XCTUnwrap(engine.errors.first)
+        XCTAssertEqual(error.location, SourceLocation(file: "site-config.yml", line: 17, column: 5))
+        XCTAssertTrue(error.message.contains("does not claim https://go.example.com/topic/2 for \(CheckFixtures.app) (no rule matches)"), error.message)
+        // 3 URLs x 2 apps fail; the message names one and counts the rest.
+        XCTAssertTrue(error.message.contains("and 5 more"), error.message)
+    }
+
+    /// Shared links carry campaign queries: a rule that turns away queried URLs breaks them.
+    func testTheURLWithAQueryMustBeClaimedToo() throws {
+        let engine = try verify(aasa([#"{"/": "/invite", "?": "?*", "exclude": true}"#] + allLinks))
+        let error = try XCTUnwrap(engine.errors.first)
+        XCTAssertEqual(engine.errors.count, 1)
+        XCTAssertTrue(error.message.contains("does not claim https://go.example.com/invite?x=1 for \(CheckFixtures.app) (exclude by rule 0"), error.message)
+        // Only the queried URL fails, for both apps.
+        XCTAssertTrue(error.message.contains("and 1 more URL and app ID pair;"), error.message)
+        XCTAssertEqual(error.location?.line, 21)
+    }
+
+    func testAnExcludedLinkNamesTheDecidingRule() throws {
+        let engine = try verify(aasa([#"{"/": "/topic/1*", "exclude": true}"#] + allLinks))
+        let error = try XCTUnwrap(engine.errors.first)
+        XCTAssertTrue(error.message.contains(#"exclude by rule 0: {"/": "/topic/1*", "exclude": true}"#), error.message)
+        XCTAssertEqual(error.location?.line, 13)
+    }
+
+    func testEveryAppIDMustBeClaimed() throws {
+        let engine = try verify(aasa(allLinks, appIDs: [CheckFixtures.app]))
+        // One error per link, each about the beta app only.
+        XCTAssertEqual(engine.errors.count, 3)
+        for error in engine.errors {
+            XCTAssertTrue(error.message.contains("for \(CheckFixtures.beta) (no rule matches)"), error.message)
+            XCTAssertFalse(error.message.contains("for \(CheckFixtures.app) "), error.message)
+        }
+    }
+
+    func testClaimingTheSitesOwnPagesIsAnError() throws {
+        let engine = try verify(aasa([#"{"/": "*"}"#]))
+        let messages = engine.errors.map(\.message)
+        // 4 pages x 2 apps; the links themselves are claimed by the wildcard.
+        XCTAssertEqual(messages.count, 8, messages.joined(separator: "\n"))
+        for page in ["https://go.example.com/ ", "/index.html", "/404.html", "/loadCookie.html"] {
+            XCTAssertTrue(messages.contains { $0.contains(page) }, "no error about \(page)")
+        }
+        let loadCookie = try XCTUnwrap(engine.errors.first { $0.message.contains("loadCookie.html") })
+        XCTAssertEqual(loadCookie.location, SourceLocation(file: "site-config.yml", line: 1, column: 1))
+        XCTAssertTrue(loadCookie.hint?.contains("web view") == true)
+    }
+
+    func testExcludingTheSitesPagesBeforeAWildcardIsClean() throws {
+        let excludes = ["/", "/index.html", "/404.html", "/loadCookie.html"].map { #"{"/": "\#($0)", "exclude": true}"# }
+        XCTAssertEqual(try verify(aasa(excludes + [#"{"/": "*"}"#])).diagnostics, [])
+    }
+
+    /// Whitespace keeps the JSON valid and the claims intact while growing the file.
+    private func padded(_ json: String, to size: Int) -> String {
+        json + String(repeating: " ", count: size - json.utf8.count)
+    }
+
+    func testAFileOver100KBIsAWarning() throws {
+        let engine = try verify(padded(aasa(allLinks), to: 110 * 1024))
+        XCTAssertEqual(engine.errors, [])
+        let warning = try XCTUnwrap(engine.warnings.first)
+        XCTAssertEqual(engine.warnings.count, 1)
+        XCTAssertTrue(warning.message.contains("110 KB"), warning.message)
+    }
+
+    func testAFileAtTheWarningLimitIsClean() throws {
+        XCTAssertEqual(try verify(padded(aasa(allLinks), to: AppSiteAssociation.sizeWarningLimit)).diagnostics, [])
+    }
+
+    func testAFileOver128KBIsAnError() throws {
+        let engine = try verify(padded(aasa(allLinks), to: AppSiteAssociation.sizeLimit + 1))
+        let error = try XCTUnwrap(engine.errors.first)
+        XCTAssertEqual(engine.diagnostics.count, 1)
+        XCTAssertTrue(error.message.contains("iOS ignores files over 128 KB"), error.message)
+    }
+
+    func testAnUnreadableFileIsAnError() throws {
+        let engine = try verify("{not json")
+        XCTAssertEqual(engine.errors.count, 1)
+        XCTAssertTrue(engine.errors[0].message.contains("cannot be read back"), engine.errors[0].message)
+    }
+
+    /// `$(name)` is an AASA substitution variable: a path using it literally is never claimed, so
+    /// the build refuses to write a file that would leave the link in Safari.
+    func testTheBuildRefusesAPathThatIsAnAASAPattern() throws {
+        let yaml = CheckFixtures.yaml.replacingOccurrences(of: "path: /invite", with: "path: /offer/$(lang)")
+        let folder = try CheckFixtures.folder(["site-config.yml": yaml])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builder = SiteBuilder(configURL: folder.appendingPathComponent("site-config.yml"), configDisplayPath: "site-config.yml")
+        XCTAssertThrowsError(try builder.build()) { error in
+            let diagnostics = (error as? DiagnosticsError)?.diagnostics ?? []
+            XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+            XCTAssertEqual(diagnostics.first?.location?.line, 21)
+            XCTAssertTrue(diagnostics.first?.message.contains("https://go.example.com/offer/$(lang)") == true, "\(diagnostics)")
+        }
+    }
+}

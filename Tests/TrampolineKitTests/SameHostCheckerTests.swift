@@ -1,0 +1,61 @@
+import Foundation
+@testable import TrampolineKit
+import XCTest
+
+final class SameHostCheckerTests: XCTestCase {
+    private func warnings(_ yaml: String, templates: [String: String] = [:]) throws -> [Diagnostic] {
+        var files = ["site-config.yml": yaml]
+        for (name, text) in templates { files["Templates/\(name)"] = text }
+        let folder = try CheckFixtures.folder(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builder = SiteBuilder(configURL: folder.appendingPathComponent("site-config.yml"), configDisplayPath: "site-config.yml")
+        return SiteChecker(builder: builder).run().diagnostics
+    }
+
+    func testAWebURLOnTheSitesClaimedHostIsAWarningAtWebURL() throws {
+        let yaml = CheckFixtures.yaml.replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/topic/1")
+        let diagnostics = try warnings(yaml)
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        let warning = try XCTUnwrap(diagnostics.first)
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertEqual(warning.location?.line, 20)
+        XCTAssertTrue(warning.message.contains("web_url https://go.example.com/topic/1"), warning.message)
+        XCTAssertTrue(warning.hint?.contains("Safari") == true)
+    }
+
+    func testTheButtonFallingBackToWebURLIsReportedOnce() throws {
+        let yaml = CheckFixtures.yaml
+            .replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/invite")
+            .replacingOccurrences(of: "    title: Budget planner\n", with: "    title: Budget planner\n    fallback: web\n")
+        let diagnostics = try warnings(yaml)
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        XCTAssertEqual(diagnostics.first?.location?.line, 21)
+    }
+
+    func testUnclaimedPagesAndOtherHostsAreFine() throws {
+        // /about.html is on the site but not a link, so iOS has nothing to open the app for.
+        XCTAssertEqual(try warnings(CheckFixtures.yaml.replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/about.html")), [])
+        XCTAssertEqual(try warnings(CheckFixtures.yaml), [])
+    }
+
+    func testADescriptionLinkToAnotherLinkPageIsAWarningAtTheLink() throws {
+        let yaml = CheckFixtures.yaml.replacingOccurrences(of: "Everything for the big day.", with: "See [the budget](https://go.example.com/topic/2).")
+        let diagnostics = try warnings(yaml)
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        XCTAssertEqual(diagnostics.first?.location?.line, 13)
+        XCTAssertTrue(diagnostics.first?.message.contains("description of /topic/1 links to https://go.example.com/topic/2") == true, "\(diagnostics)")
+    }
+
+    func testATemplateButtonToAClaimedPageIsAWarningAtTheTemplate() throws {
+        let index = "---\nbehaviour: page\n---\n# Links\n\n[Checklist](/topic/1)\n"
+        let diagnostics = try warnings(CheckFixtures.yaml, templates: ["index.md": index])
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        XCTAssertEqual(diagnostics.first?.location, SourceLocation(file: "Templates/index.md", line: 1, column: 1))
+        XCTAssertTrue(diagnostics.first?.message.contains("index.html links to https://go.example.com/topic/1") == true, "\(diagnostics)")
+    }
+
+    func testAnchorsAreReadWithEitherQuoteAndDecoded() {
+        let html = #"<link rel="canonical" href="https://a/x"><a class="b" href='https://a/y?p=1&amp;q=2'>y</a><A HREF="/z">z</A>"#
+        XCTAssertEqual(SameHostChecker.anchorTargets(in: html), ["https://a/y?p=1&q=2", "/z"])
+    }
+}

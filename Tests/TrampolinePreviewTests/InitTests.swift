@@ -1,0 +1,57 @@
+import Foundation
+import TrampolineKit
+import XCTest
+
+/// `trampoline init [DIR]`, run as a process.
+final class InitTests: XCTestCase {
+    func testWritesStarterCatalogSchemaAndTemplates() throws {
+        let project = try TemporaryProject()
+        let result = try CommandRunner.trampoline(["init", "new-site"], in: project.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let config = try XCTUnwrap(project.read("new-site/site-config.yml"))
+        XCTAssertTrue(config.hasPrefix("# yaml-language-server: $schema=site-config.schema.json\n"))
+        XCTAssertEqual(project.read("new-site/site-config.schema.json")?.trimmingCharacters(in: .whitespacesAndNewlines),
+                       CatalogSchema.json.trimmingCharacters(in: .whitespacesAndNewlines))
+        XCTAssertFalse(BuiltinTemplates.files.isEmpty)
+        for (name, text) in BuiltinTemplates.files {
+            XCTAssertEqual(project.read("new-site/Templates/\(name)"), text, name)
+        }
+        XCTAssertNotNil(BuiltinTemplates.files["layout.html"])
+    }
+
+    func testStarterCatalogBuildsWithTheCopiedTemplates() throws {
+        let project = try TemporaryProject()
+        XCTAssertEqual(try CommandRunner.trampoline(["init"], in: project.url).status, 0)
+        // A template edit in the copy must show in the build: the copies are really used.
+        let layout = try XCTUnwrap(project.read("Templates/layout.html"))
+        try project.write("Templates/layout.html", layout.replacingOccurrences(of: "<main>", with: "<main data-starter-copy>"))
+        let build = try CommandRunner.trampoline(["build"], in: project.url)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertEqual(build.stderr, "", "the starter builds without warnings")
+        XCTAssertTrue(build.stdout.hasPrefix("Built 2 links into _site"), build.stdout)
+        let page = try XCTUnwrap(project.read("_site/welcome/index.html"))
+        XCTAssertTrue(page.contains("<title>Welcome to Example</title>"))
+        XCTAssertTrue(page.contains("data-starter-copy"))
+        XCTAssertNotNil(project.read("_site/promo/spring/index.html"))
+    }
+
+    func testRefusesToOverwriteAndWritesNothing() throws {
+        let project = try TemporaryProject()
+        try project.write("site-config.yml", "# mine\n")
+        let result = try CommandRunner.trampoline(["init"], in: project.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("site-config.yml already exists"), result.stderr)
+        XCTAssertEqual(project.read("site-config.yml"), "# mine\n")
+        XCTAssertNil(project.read("site-config.schema.json"), "nothing is written when anything exists")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("Templates").path))
+
+        // A single existing template is named too.
+        let other = try TemporaryProject()
+        try other.write("Templates/style.css", "body{}")
+        let second = try CommandRunner.trampoline(["init"], in: other.url)
+        XCTAssertEqual(second.status, 1)
+        XCTAssertTrue(second.stderr.contains("Templates/style.css already exists"), second.stderr)
+        XCTAssertEqual(other.read("Templates/style.css"), "body{}")
+        XCTAssertNil(other.read("site-config.yml"))
+    }
+}
