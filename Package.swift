@@ -68,11 +68,13 @@ let package = Package(
         ),
         .testTarget(
             name: "TrampolinePreviewTests",
-            dependencies: ["TrampolineKit", "TrampolinePreview"]
+            dependencies: ["TrampolineKit", "TrampolinePreview", "TrampolineTestSupport"]
         ),
+        // Helpers the test targets share: temporary folders and running the built binary.
+        .target(name: "TrampolineTestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TrampolineCLITests",
-            dependencies: ["TrampolineKit"],
+            dependencies: ["TrampolineKit", "TrampolineTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import TrampolineTestSupport
 import XCTest
 
 final class CheckCommandTests: XCTestCase {

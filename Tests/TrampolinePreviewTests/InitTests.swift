@@ -1,12 +1,13 @@
 import Foundation
 import TrampolineKit
+import TrampolineTestSupport
 import XCTest
 
 /// `trampoline init [DIR]`, run as a process.
 final class InitTests: XCTestCase {
     func testWritesStarterCatalogSchemaAndTemplates() throws {
-        let project = try TemporaryProject()
-        let result = try CommandRunner.trampoline(["init", "new-site"], in: project.url)
+        let project = try TemporaryDirectory()
+        let result = try TrampolineProcess.run(["init", "new-site"], in: project.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let config = try XCTUnwrap(project.read("new-site/site-config.yml"))
         XCTAssertTrue(config.hasPrefix("# yaml-language-server: $schema=site-config.schema.json\n"))
@@ -20,12 +21,12 @@ final class InitTests: XCTestCase {
     }
 
     func testStarterCatalogBuildsWithTheCopiedTemplates() throws {
-        let project = try TemporaryProject()
-        XCTAssertEqual(try CommandRunner.trampoline(["init"], in: project.url).status, 0)
+        let project = try TemporaryDirectory()
+        XCTAssertEqual(try TrampolineProcess.run(["init"], in: project.url).status, 0)
         // A template edit in the copy must show in the build: the copies are really used.
         let layout = try XCTUnwrap(project.read("Templates/layout.html"))
         try project.write("Templates/layout.html", layout.replacingOccurrences(of: "<main>", with: "<main data-starter-copy>"))
-        let build = try CommandRunner.trampoline(["build"], in: project.url)
+        let build = try TrampolineProcess.run(["build"], in: project.url)
         XCTAssertEqual(build.status, 0, build.stderr)
         XCTAssertEqual(build.stderr, "", "the starter builds without warnings")
         XCTAssertTrue(build.stdout.hasPrefix("Built 2 links into _site"), build.stdout)
@@ -36,9 +37,9 @@ final class InitTests: XCTestCase {
     }
 
     func testRefusesToOverwriteAndWritesNothing() throws {
-        let project = try TemporaryProject()
+        let project = try TemporaryDirectory()
         try project.write("site-config.yml", "# mine\n")
-        let result = try CommandRunner.trampoline(["init"], in: project.url)
+        let result = try TrampolineProcess.run(["init"], in: project.url)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("site-config.yml already exists"), result.stderr)
         XCTAssertEqual(project.read("site-config.yml"), "# mine\n")
@@ -46,9 +47,9 @@ final class InitTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("Templates").path))
 
         // A single existing template is named too.
-        let other = try TemporaryProject()
+        let other = try TemporaryDirectory()
         try other.write("Templates/style.css", "body{}")
-        let second = try CommandRunner.trampoline(["init"], in: other.url)
+        let second = try TrampolineProcess.run(["init"], in: other.url)
         XCTAssertEqual(second.status, 1)
         XCTAssertTrue(second.stderr.contains("Templates/style.css already exists"), second.stderr)
         XCTAssertEqual(other.read("Templates/style.css"), "body{}")

@@ -1,5 +1,6 @@
 import Foundation
 import TrampolineKit
+import TrampolineTestSupport
 import XCTest
 
 /// `schema/site-config.schema.json` stays in step with the catalog reader and with the copy
@@ -38,7 +39,7 @@ final class SchemaTests: XCTestCase {
 
     /// Validates with python's jsonschema (in the machine image), the validator editors' tooling agrees with.
     func testRepositoryAndStarterCatalogsValidate() throws {
-        let project = try TemporaryProject()
+        let project = try TemporaryDirectory()
         let starter = try project.write("starter.yml", StarterCatalog.text)
         let invalid = try project.write("invalid.yml", StarterCatalog.text.replacingOccurrences(of: "  fallback: store", with: "  fallback: stor"))
         let typo = try project.write("typo.yml", StarterCatalog.text.replacingOccurrences(of: "  cookie_days: 1", with: "  cookie_day: 1"))
@@ -52,7 +53,7 @@ final class SchemaTests: XCTestCase {
             print(path, "invalid" if errors else "valid", "; ".join(e.message for e in errors))
         """
         let files = [Self.repository.appendingPathComponent("site-config.yml"), starter, invalid, typo]
-        let result = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, Self.schemaURL.path] + files.map(\.path), in: project.url)
+        let result = try TrampolineProcess.run(program: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, Self.schemaURL.path] + files.map(\.path), in: project.url)
         XCTAssertEqual(result.status, 0, "python3 with jsonschema and PyYAML is needed: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 4, result.stdout)

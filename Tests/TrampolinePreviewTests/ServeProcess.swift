@@ -1,4 +1,5 @@
 import Foundation
+import TrampolineTestSupport
 import XCTest
 
 /// `trampoline serve --port 0` running as a separate process, as a user would start it. The port
@@ -9,19 +10,8 @@ final class ServeProcess {
     /// The whole standard output and error so far.
     private let output = OutputCollector()
 
-    /// `.build/<config>/trampoline`, next to the test bundle.
-    static var binary: URL {
-        var url = Bundle.main.bundleURL
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            url = bundle.bundleURL.deletingLastPathComponent()
-        }
-        let candidate = url.appendingPathComponent("trampoline")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        return Bundle.main.bundleURL.appendingPathComponent("trampoline")
-    }
-
     init(arguments: [String], in directory: URL, timeout: TimeInterval = 30) throws {
-        process.executableURL = Self.binary
+        process.executableURL = TrampolineProcess.binary
         process.arguments = ["serve", "--port", "0"] + arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()

@@ -1,14 +1,15 @@
 import Foundation
+import TrampolineTestSupport
 import XCTest
 
 /// `trampoline serve` as a separate process, checked over real HTTP on loopback.
 final class ServeTests: XCTestCase {
-    var project: TemporaryProject!
+    var project: TemporaryDirectory!
     var server: ServeProcess!
 
     override func setUpWithError() throws {
-        project = try TemporaryProject()
-        try project.write("site-config.yml", TemporaryProject.catalog())
+        project = try TemporaryDirectory()
+        try project.write("site-config.yml", PreviewCatalog.text())
         server = try ServeProcess(arguments: ["--config", "site-config.yml"], in: project.url)
     }
 
@@ -106,7 +107,7 @@ final class ServeTests: XCTestCase {
 
     func testEditingTheCatalogRebuildsWithinTwoSeconds() throws {
         XCTAssertTrue(try server.http.get("/topic/1").text.contains("<title>Wedding checklist</title>"))
-        try project.write("site-config.yml", TemporaryProject.catalog(title: "Honeymoon ideas"))
+        try project.write("site-config.yml", PreviewCatalog.text(title: "Honeymoon ideas"))
         let start = Date()
         let changed = try ServeProcess.wait(timeout: 2) {
             try server.http.get("/topic/1").text.contains("<title>Honeymoon ideas</title>")
@@ -119,7 +120,7 @@ final class ServeTests: XCTestCase {
     }
 
     func testBrokenCatalogShowsDiagnosticsAndKeepsTheLastGoodSite() throws {
-        let broken = TemporaryProject.catalog(title: "Never shown").replacingOccurrences(of: "fallback_delay_ms: 2000", with: "fallback_delay_ms: soon")
+        let broken = PreviewCatalog.text(title: "Never shown").replacingOccurrences(of: "fallback_delay_ms: 2000", with: "fallback_delay_ms: soon")
         try project.write("site-config.yml", broken)
         let shown = try ServeProcess.wait(timeout: 3) {
             try server.http.get("/_trampoline/").text.contains("fallback_delay_ms must be a whole number")
@@ -135,7 +136,7 @@ final class ServeTests: XCTestCase {
         XCTAssertFalse(project.read("_site/topic/1/index.html")?.contains("Never shown") ?? true)
 
         // Fixing it clears the overlay.
-        try project.write("site-config.yml", TemporaryProject.catalog(title: "Fixed again"))
+        try project.write("site-config.yml", PreviewCatalog.text(title: "Fixed again"))
         let fixed = try ServeProcess.wait(timeout: 3) {
             let text = try server.http.get("/topic/1").text
             return text.contains("Fixed again") && !text.contains("trampoline-preview-overlay")
@@ -205,7 +206,7 @@ final class ServeTests: XCTestCase {
         }
         XCTAssertTrue(read(until: "event: hello\ndata: 1\n"), received)
         XCTAssertTrue(received.lowercased().contains("content-type: text/event-stream"))
-        try project.write("site-config.yml", TemporaryProject.catalog(title: "Event test"))
+        try project.write("site-config.yml", PreviewCatalog.text(title: "Event test"))
         XCTAssertTrue(read(until: "event: reload\ndata: 2\n"), received)
     }
 

@@ -45,9 +45,9 @@ public enum ClaimVerifier {
             )
         }
 
-        let matcher: AASAMatcher.Bulk
+        let matcher: AASAMatcher
         do {
-            matcher = try AASAMatcher.Bulk(AASAMatcher(data: aasa))
+            matcher = try AASAMatcher(data: aasa)
         } catch {
             engine.error("the apple-app-site-association file cannot be read back: \(error)", at: top, hint: "this is a bug in Trampoline; please report it")
             return

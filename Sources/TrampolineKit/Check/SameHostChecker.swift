@@ -16,10 +16,7 @@ public struct SameHostChecker: Sendable {
         self.catalog = catalog
         self.matcher = matcher
         self.specialPageLocations = specialPageLocations
-        bulk = AASAMatcher.Bulk(matcher)
     }
-
-    private let bulk: AASAMatcher.Bulk
 
     static let hint = "iOS opens a universal link tapped on a page of its own domain in Safari, not in the app; point it at another host or at a path the AASA does not claim"
 
@@ -64,7 +61,7 @@ public struct SameHostChecker: Sendable {
 
     /// Whether `url` is on the site's host and claimed for at least one of the catalog's apps.
     func isClaimed(_ url: String) -> Bool {
-        catalog.app.appIDs.contains { bulk.verdict(for: url, appID: $0, domain: catalog.site.host).decision == .match }
+        catalog.app.appIDs.contains { matcher.verdict(for: url, appID: $0, domain: catalog.site.host).decision == .match }
     }
 
     /// `href` made absolute against the page it appears on; nil for what is not a web URL.

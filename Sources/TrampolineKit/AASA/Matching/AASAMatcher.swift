@@ -20,6 +20,10 @@ public struct AASAMatcher: Sendable {
     public let appIDs: [String]
 
     let details: [Detail]
+    /// Per detail, per rule: the only path the rule can match when its path pattern is plain text
+    /// (case-sensitive, percent-encoded, no wildcard or variable), else nil. A site's AASA lists
+    /// one such rule per link, so checking every link against it would be quadratic without this.
+    let literalPaths: [[[Character]?]]
 
     /// Parses an apple-app-site-association file.
     /// - Throws: `AASAMatcherError` when the data is not JSON or a key has the wrong shape.
@@ -38,6 +42,17 @@ public struct AASAMatcher: Sendable {
     public init(json: Any) throws {
         let parsed = try Self.parse(JSONValue(any: json, at: ""))
         details = parsed
+        literalPaths = parsed.map { detail in
+            detail.rules.map { rule in
+                guard rule.percentEncoded, let path = rule.path, path.caseSensitive, path.variants.count == 1 else { return nil }
+                var characters: [Character] = []
+                for element in path.variants[0] {
+                    guard case .literal(let character, _) = element else { return nil }
+                    characters.append(character)
+                }
+                return characters
+            }
+        }
         var seen = Set<String>()
         appIDs = parsed.flatMap(\.appIDs).filter { seen.insert($0).inserted }
     }
@@ -52,9 +67,15 @@ public struct AASAMatcher: Sendable {
         guard let parts = URLParts(url), parts.scheme == "https",
               parts.isServed(by: domain)
         else { return noMatch }
-        for detail in details where detail.appIDs.contains(appID) {
-            for (index, rule) in detail.rules.enumerated() where rule.matches(parts) {
-                return AASAVerdict(decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
+        let path = Array(Rule.normalizedPath(parts.path))
+        for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
+            let literals = literalPaths[detailIndex]
+            for (index, rule) in detail.rules.enumerated() {
+                // A plain-text path can only match that exact path: skip the full match otherwise.
+                if let literal = literals[index], literal != path { continue }
+                if rule.matches(parts) {
+                    return AASAVerdict(decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
+                }
             }
         }
         return noMatch

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A fresh temporary folder per test, removed afterwards.
+public final class TemporaryDirectory {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("trampoline-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    @discardableResult
+    public func write(_ path: String, _ text: String) throws -> URL {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    /// Every regular file under `folder` (relative path → bytes): a snapshot to compare before/after.
+    public func contents(of folder: String) -> [String: Data] {
+        let root = url.appendingPathComponent(folder)
+        var result: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return result }
+        for case let file as URL in enumerator where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            let relative = String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+            result[relative] = try? Data(contentsOf: file)
+        }
+        return result
+    }
+
+    public func read(_ path: String) -> String? {
+        (try? Data(contentsOf: url.appendingPathComponent(path))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every regular file under `folder`, relative path → text.
+    public func files(under folder: String) -> [String: String] {
+        contents(of: folder).mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Shared by the test targets. Runs the built `trampoline` binary as a separate process, as a user's shell would.
+public struct TrampolineProcess {
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// `.build/<config>/trampoline`, next to the test bundle.
+    public static var binary: URL {
+        var url = Bundle.main.bundleURL
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            url = bundle.bundleURL.deletingLastPathComponent()
+        }
+        let candidate = url.appendingPathComponent("trampoline")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        return Bundle.main.bundleURL.appendingPathComponent("trampoline")
+    }
+
+    @discardableResult
+    public static func run(_ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
+        try run(program: binary, arguments, in: directory, stdin: stdin, environment: environment)
+    }
+
+    /// Runs any program to completion and collects its output.
+    @discardableResult
+    public static func run(program: URL, _ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read before waiting so a large output cannot fill the pipe and stall the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,40 @@
+/// The catalog the preview tests serve.
+enum PreviewCatalog {
+    /// A catalog with an interstitial link, a redirect link without its own deep link (cookie
+    /// only), and a web-fallback link; `title` is the first link's title, for edits.
+    static func text(title: String = "Wedding checklist") -> String {
+        """
+        site:
+          url: https://go.example.com
+          title: Marry links
+        app:
+          name: Marry
+          ios:
+            team_id: ABCDE12345
+            bundle_id: com.example.marry
+            app_store_id: "1356057329"
+            scheme: marry
+        defaults:
+          deferred: [clipboard, cookie]
+        links:
+          - path: /topic/1
+            deep_link: marry://topic?id=1
+            title: \(title)
+            campaign: {utm_source: line}
+          - path: /invite
+            title: You're <invited>
+            template: redirect
+            fallback_delay_ms: 2000
+            deferred: [cookie]
+            cookie_name: inviteLink
+            cookie_days: 7
+          - path: /vendors/photographers
+            deep_link: marry://vendors?category=photo
+            title: Find a photographer
+            web_url: https://example.com/vendors/photographers
+            fallback: web
+            deferred: [clipboard]
+
+        """
+    }
+}
