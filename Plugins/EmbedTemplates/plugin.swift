@@ -1,22 +1,25 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds every file of the package's top-level `Templates/` folder into the target as Swift source.
+/// Embeds the package's top-level `Templates/` folder and the catalog schema into the target as Swift source.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let templates = context.package.directoryURL.appending(path: "Templates")
-        let files = try FileManager.default.contentsOfDirectory(
-            at: templates, includingPropertiesForKeys: nil
+        let root = context.package.directoryURL
+        let templates = try FileManager.default.contentsOfDirectory(
+            at: root.appending(path: "Templates"), includingPropertiesForKeys: nil
         ).filter { !$0.lastPathComponent.hasPrefix(".") }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedTemplates.swift")
+        // The catalog's JSON Schema ships the same way, so `init` writes the repository's file.
+        let schema = root.appending(path: "schema/site-config.schema.json")
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) templates",
+                displayName: "Embedding \(templates.count) templates and the catalog schema",
                 executable: try context.tool(named: "TemplateEmbedder").url,
-                arguments: [output.path] + files.map(\.path),
-                inputFiles: files,
+                arguments: [output.path, "--group", "EmbeddedTemplates"] + templates.map(\.path)
+                    + ["--group", "EmbeddedSchema", schema.path],
+                inputFiles: templates + [schema],
                 outputFiles: [output]
             )
         ]

@@ -15,7 +15,7 @@ struct Init: ParsableCommand {
         let folder = URL(fileURLWithPath: directory, isDirectory: true)
         var files: [(path: String, text: String)] = [
             (StarterCatalog.fileName, StarterCatalog.text),
-            (CatalogSchema.fileName, CatalogSchema.json + "\n"),
+            (CatalogSchema.fileName, CatalogSchema.json),
         ]
         for (name, text) in BuiltinTemplates.files.sorted(by: { $0.key < $1.key }) {
             files.append(("Templates/\(name)", text))
