@@ -79,3 +79,16 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer target over the catalog loader and the escapers (Fuzz/README.md). Declared only when
+// TRAMPOLINE_FUZZ=1, because a libFuzzer binary has no main and needs -sanitize=fuzzer to link:
+//   TRAMPOLINE_FUZZ=1 swift build --product TrampolineFuzz --scratch-path .build-fuzz \
+//     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+if Context.environment["TRAMPOLINE_FUZZ"] == "1" {
+    package.products.append(.executable(name: "TrampolineFuzz", targets: ["TrampolineFuzz"]))
+    package.targets.append(.executableTarget(
+        name: "TrampolineFuzz",
+        dependencies: ["TrampolineKit"],
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
+    ))
+}

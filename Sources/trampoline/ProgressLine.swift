@@ -2,7 +2,9 @@ import Foundation
 
 /// A `Rendering 1234/5000 (24%)` line rewritten in place on a terminal. Only made when standard
 /// error is a TTY: logs and pipes get no carriage-return noise.
-final class ProgressLine {
+/// Updates arrive from the writer's threads, so the state is behind a lock.
+final class ProgressLine: @unchecked Sendable {
+    private let lock = NSLock()
     private var lastPercent = -1
 
     /// A progress line, or nil when standard error is not a terminal.
@@ -12,14 +14,18 @@ final class ProgressLine {
 
     func update(done: Int, total: Int) {
         let percent = total == 0 ? 100 : done * 100 / total
-        guard percent != lastPercent else { return }
-        lastPercent = percent
-        write("\r\u{1B}[2KRendering \(done)/\(total) pages (\(percent)%)")
+        lock.withLock {
+            guard percent > lastPercent else { return }
+            lastPercent = percent
+            write("\r\u{1B}[2KWriting \(done)/\(total) files (\(percent)%)")
+        }
     }
 
     /// Erases the line so the summary starts on a clean one.
     func clear() {
-        if lastPercent >= 0 { write("\r\u{1B}[2K") }
+        lock.withLock {
+            if lastPercent >= 0 { write("\r\u{1B}[2K") }
+        }
     }
 
     private func write(_ text: String) {

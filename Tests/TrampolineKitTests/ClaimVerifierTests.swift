@@ -117,8 +117,8 @@ final class ClaimVerifierTests: XCTestCase {
         XCTAssertTrue(engine.errors[0].message.contains("cannot be read back"), engine.errors[0].message)
     }
 
-    /// `$(name)` is an AASA substitution variable: a path using it literally is never claimed, so
-    /// the build refuses to write a file that would leave the link in Safari.
+    /// `$(name)` is an AASA substitution variable: a path using it literally would never be claimed,
+    /// so the catalog refuses `$` in paths before any AASA is written.
     func testTheBuildRefusesAPathThatIsAnAASAPattern() throws {
         let yaml = CheckFixtures.yaml.replacingOccurrences(of: "path: /invite", with: "path: /offer/$(lang)")
         let folder = try CheckFixtures.folder(["site-config.yml": yaml])
@@ -128,7 +128,8 @@ final class ClaimVerifierTests: XCTestCase {
             let diagnostics = (error as? DiagnosticsError)?.diagnostics ?? []
             XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
             XCTAssertEqual(diagnostics.first?.location?.line, 21)
-            XCTAssertTrue(diagnostics.first?.message.contains("https://go.example.com/offer/$(lang)") == true, "\(diagnostics)")
+            XCTAssertEqual(diagnostics.first?.location?.column, 11)
+            XCTAssertTrue(diagnostics.first?.message.contains("path '/offer/$(lang)' contains '$'") == true, "\(diagnostics)")
         }
     }
 }

@@ -145,12 +145,32 @@ final class SiteBuilderTests: XCTestCase {
 
     func testOversizedAASAFailsTheBuildWithAHint() throws {
         var catalog = try SiteFixture.fixture("example.yml")
-        for i in 0..<1500 { catalog += "  - {path: /a-rather-long-campaign-path/number-\(i), title: T}\n" }
+        // Top-level links are claimed one by one: 1,500 of them cannot fit in 128 KB.
+        for i in 0..<1500 { catalog += "  - {path: /a-rather-long-campaign-path-number-\(i), title: T}\n" }
         XCTAssertThrowsError(try SiteFixture(catalog: catalog).build()) { error in
             let text = "\(error)"
             XCTAssertTrue(text.contains("error: the apple-app-site-association file would be"), text)
             XCTAssertTrue(text.contains("iOS ignores files over 128 KB"), text)
-            XCTAssertTrue(text.contains("shorter paths"), text)
+            XCTAssertTrue(text.contains("put them in folders"), text)
+        }
+    }
+
+    func testLargeCatalogsAreClaimedByFolderAndStillExactlyRight() throws {
+        var catalog = try SiteFixture.fixture("example.yml")
+        for i in 0..<3000 { catalog += "  - {path: /p/\(i), title: T}\n" }
+        let result = try SiteFixture(catalog: catalog).build()
+        let data = try XCTUnwrap(result.plan["apple-app-site-association"])
+        XCTAssertLessThan(data.count, 4096, "folded, not 3,000 rules")
+        let text = String(decoding: data, as: UTF8.self)
+        XCTAssertTrue(text.contains(#"{"/": "/p/*"}"#), text)
+        XCTAssertTrue(text.contains(#"{"/": "/topic/*"}"#), text)
+        XCTAssertTrue(text.contains(#"{"/": "/invite"}"#), "top-level links stay exact: \(text)")
+        let matcher = try AASAMatcher(data: data)
+        for path in ["/p/0", "/p/2999/", "/topic/1", "/invite/", "/spring-sale"] {
+            XCTAssertEqual(matcher.verdict(for: "https://go.example.com\(path)", appID: "ABCDE12345.com.example.marry", domain: "go.example.com").decision, .match, path)
+        }
+        for path in ["/", "/index.html", "/404.html", "/loadCookie.html", "/other"] {
+            XCTAssertNotEqual(matcher.verdict(for: "https://go.example.com\(path)", appID: "ABCDE12345.com.example.marry", domain: "go.example.com").decision, .match, path)
         }
     }
 }

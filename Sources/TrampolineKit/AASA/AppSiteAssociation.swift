@@ -1,4 +1,5 @@
-/// The `apple-app-site-association` file for a catalog: it claims exactly the link pages.
+/// The `apple-app-site-association` file for a catalog: it claims the link pages and never the
+/// pages the app itself loads.
 public enum AppSiteAssociation {
     /// Apple ignores AASA files larger than this.
     public static let sizeLimit = 128 * 1024
@@ -9,17 +10,39 @@ public enum AppSiteAssociation {
     /// Pages of the site that must never open the app: the app itself loads loadCookie.html.
     public static let excludedPaths = ["/", "/index.html", "/404.html", "/loadCookie.html"]
 
+    /// The patterns that claim the catalog's links. Each link is claimed exactly, with and without
+    /// a trailing slash — unless that would make the file larger than ``sizeWarningLimit``: then
+    /// links inside a folder are claimed by one `/folder/*` pattern per top-level folder (links at
+    /// the root stay exact). That also claims paths under the folder that are not links; they open
+    /// the app, which should show its own "not found" for a deep link it does not know.
+    public static func claimPatterns(for catalog: Catalog) -> [String] {
+        let exact = catalog.links.flatMap { [$0.path, $0.path + "/"] }
+        // Each pattern costs its text twice (components and legacy paths) per app, plus JSON punctuation.
+        let estimate = exact.reduce(0) { $0 + ($1.utf8.count + 16) * (1 + catalog.app.appIDs.count) }
+        guard estimate > sizeWarningLimit else { return exact }
+        var patterns: [String] = []
+        var folders = Set<String>()
+        for link in catalog.links {
+            let segments = link.path.split(separator: "/", maxSplits: 1)
+            if segments.count == 1 {
+                patterns.append(contentsOf: [link.path, link.path + "/"])
+            } else if folders.insert(String(segments[0])).inserted {
+                patterns.append("/\(segments[0])/*")
+            }
+        }
+        return patterns
+    }
+
     /// The file's bytes: modern `appIDs` + `components` for iOS 13+, then the same claims as
-    /// legacy `appID` + `paths` for iOS 9–12. Each link is claimed with and without a trailing slash.
+    /// legacy `appID` + `paths` for iOS 9–12. The excluded pages come first, so no claim can
+    /// reach them.
     public static func json(for catalog: Catalog) -> String {
         let appIDs = catalog.app.appIDs
         var components: [String] = excludedPaths.map { "        {\"/\": \(Escaping.jsonString($0)), \"exclude\": true}" }
         var paths: [String] = excludedPaths.map { Escaping.jsonString("NOT \($0)") }
-        for link in catalog.links {
-            for path in [link.path, link.path + "/"] {
-                components.append("        {\"/\": \(Escaping.jsonString(path))}")
-                paths.append(Escaping.jsonString(path))
-            }
+        for pattern in claimPatterns(for: catalog) {
+            components.append("        {\"/\": \(Escaping.jsonString(pattern))}")
+            paths.append(Escaping.jsonString(pattern))
         }
         let ids = appIDs.map(Escaping.jsonString).joined(separator: ", ")
         let legacy = appIDs.map { id in

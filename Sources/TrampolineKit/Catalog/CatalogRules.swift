@@ -7,10 +7,11 @@ enum CatalogRules {
     ]
 
     /// Characters allowed in a link path: RFC 3986 unreserved and a few sub-delimiters.
-    /// No `%` (so no encoded traversal), no `*` or `?` (AASA wildcards), no `\`, `#`, spaces or quotes.
+    /// No `%` (so no encoded traversal), no `*`, `?` or `$` (AASA wildcards and `$(variables)`),
+    /// no `\`, `#`, spaces or quotes.
     static func isPathCharacter(_ c: Unicode.Scalar) -> Bool {
         switch c {
-        case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~", "!", "$", "&", "(", ")", "+", ",", ";",
+        case "a"..."z", "A"..."Z", "0"..."9", "-", ".", "_", "~", "!", "&", "(", ")", "+", ",", ";",
             "=", ":", "@", "/":
             return true
         default:
@@ -31,7 +32,7 @@ enum CatalogRules {
         if let bad = path.unicodeScalars.first(where: { !isPathCharacter($0) }) {
             return .failure(.init(
                 "path \(quoted(raw)) contains \(describe(bad)), which is not allowed in a link path",
-                hint: "use letters, digits and - . _ ~ ! $ & ( ) + , ; = : @ between slashes; no %, *, ?, #, \\ or spaces"
+                hint: "use letters, digits and - . _ ~ ! & ( ) + , ; = : @ between slashes; no %, *, ?, $, #, \\ or spaces"
             ))
         }
         for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
@@ -77,6 +78,69 @@ enum CatalogRules {
         if value.contains("\\") || value.contains("\"") || value.contains("<") || value.contains(">") || value.contains("`") {
             return .init("\(key) \(quoted(value)) contains a character that must be percent-encoded (\\ \" < > `)", hint: "percent-encode it")
         }
+        return urlSyntaxProblem(value, afterScheme: rest.dropFirst(2), key: key)
+    }
+
+    /// Bidirectional formatting characters (LRM, RLM, the embeddings, overrides and isolates):
+    /// RFC 3987 forbids them in IRIs, because they can make one URL look like another.
+    static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
+        c.value == 0x200E || c.value == 0x200F || c.value == 0x061C || (0x202A...0x202E).contains(c.value) || (0x2066...0x2069).contains(c.value)
+    }
+
+    /// What the WHATWG URL parser (and the W3C validator) refuse in an http(s) URL once the
+    /// scheme and host are known to be there: a page must never carry a URL the browser reads
+    /// differently from the catalog.
+    static func urlSyntaxProblem(_ value: String, afterScheme: Substring, key: String) -> RuleViolation? {
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let pathAndRest = afterScheme.dropFirst(authority.count)
+        if let bad = value.unicodeScalars.first(where: { "{}|^".unicodeScalars.contains($0) || isBidiControl($0) }) {
+            return bad.isASCII
+                ? .init("\(key) \(quoted(value)) contains \(describe(bad)), which must be percent-encoded in a URL", hint: "percent-encode it as %\(String(bad.value, radix: 16, uppercase: true))")
+                : .init("\(key) contains the text direction control \(describe(bad))", hint: "remove it; direction controls can make a URL look like another")
+        }
+        if let bad = pathAndRest.first(where: { $0 == "[" || $0 == "]" }) {
+            return .init("\(key) \(quoted(value)) contains '\(bad)' after the host", hint: "percent-encode it as \(bad == "[" ? "%5B" : "%5D")")
+        }
+        if pathAndRest.filter({ $0 == "#" }).count > 1 {
+            return .init("\(key) \(quoted(value)) has more than one '#'", hint: "percent-encode the later ones as %23")
+        }
+        let scalars = Array(value.unicodeScalars)
+        for (i, c) in scalars.enumerated() where c == "%" {
+            guard i + 2 < scalars.count, scalars[i + 1].properties.isASCIIHexDigit, scalars[i + 2].properties.isASCIIHexDigit else {
+                return .init("\(key) \(quoted(value)) has a '%' that is not followed by two hex digits", hint: "write a literal % as %25")
+            }
+        }
+        let userAndHost = authority.split(separator: "@", omittingEmptySubsequences: false)
+        if userAndHost.count > 2 {
+            return .init("\(key) \(quoted(value)) has more than one '@' before the host", hint: "percent-encode an @ in a user name or password as %40")
+        }
+        let hostPort = userAndHost.last ?? ""
+        let port: Substring?
+        if hostPort.hasPrefix("[") {
+            guard let close = hostPort.firstIndex(of: "]"),
+                  hostPort[hostPort.index(after: hostPort.startIndex)..<close].allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
+            else {
+                return .init("\(key) \(quoted(value)) has a broken IPv6 host", hint: "write an IPv6 address in brackets, such as https://[2001:db8::1]/")
+            }
+            let after = hostPort[hostPort.index(after: close)...]
+            if !after.isEmpty, after.first != ":" {
+                return .init("\(key) \(quoted(value)) has text after the IPv6 host", hint: "only :port may follow the closing bracket")
+            }
+            port = after.isEmpty ? nil : after.dropFirst()
+        } else {
+            let parts = hostPort.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let host = parts[0]
+            if host.contains("[") || host.contains("]") {
+                return .init("\(key) \(quoted(value)) has '[' or ']' in its host", hint: "only an IPv6 address goes in brackets")
+            }
+            if host.split(separator: ".", omittingEmptySubsequences: false).dropLast(host.hasSuffix(".") ? 1 : 0).contains(where: \.isEmpty) {
+                return .init("\(key) \(quoted(value)) has an empty label in its host ('..')", hint: "write the host name in full, such as example.com")
+            }
+            port = parts.count > 1 ? parts[1] : nil
+        }
+        if let port, !port.isEmpty, !(port.count <= 5 && port.allSatisfy({ $0.isASCII && $0.isNumber }) && Int(port)! <= 65_535) {
+            return .init("\(key) \(quoted(value)) has the port '\(port)'", hint: "a port is a number from 0 to 65535; leave it out for the default")
+        }
         return nil
     }
 
@@ -119,10 +183,30 @@ enum CatalogRules {
         return matches(String(value[..<dot]), isUpperAlnum, length: 10...10) && isBundleID(String(value[value.index(after: dot)...]))
     }
 
+    /// The BCP 47 `langtag` grammar (language, extlang, script, region, variants, extensions,
+    /// private use), in order. Whether a subtag is registered is not checked.
     static func isLanguageTag(_ value: String) -> Bool {
         let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        func alpha(_ s: Substring, _ n: ClosedRange<Int>) -> Bool { n.contains(s.count) && s.allSatisfy { $0.isASCII && $0.isLetter } }
+        func digits(_ s: Substring, _ n: Int) -> Bool { s.count == n && s.allSatisfy { $0.isASCII && $0.isNumber } }
+        func alnum(_ s: Substring, _ n: ClosedRange<Int>) -> Bool { n.contains(s.count) && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        guard let first = parts.first, alpha(first, 2...8) else { return false }
+        var i = 1
+        if first.count <= 3 { var extlangs = 0; while i < parts.count, extlangs < 3, alpha(parts[i], 3...3) { i += 1; extlangs += 1 } }
+        if i < parts.count, alpha(parts[i], 4...4) { i += 1 }
+        if i < parts.count, alpha(parts[i], 2...2) || digits(parts[i], 3) { i += 1 }
+        while i < parts.count, alnum(parts[i], 5...8) || (parts[i].count == 4 && parts[i].first!.isNumber && alnum(parts[i], 4...4)) { i += 1 }
+        while i < parts.count, parts[i].count == 1, alnum(parts[i], 1...1), parts[i].lowercased() != "x" {
+            i += 1
+            guard i < parts.count, alnum(parts[i], 2...8) else { return false }
+            while i < parts.count, alnum(parts[i], 2...8) { i += 1 }
+        }
+        if i < parts.count, parts[i].lowercased() == "x" {
+            i += 1
+            guard i < parts.count else { return false }
+            while i < parts.count, alnum(parts[i], 1...8) { i += 1 }
+        }
+        return i == parts.count
     }
 
     /// RFC 6265 cookie-name token, narrowed to characters that need no quoting anywhere.

@@ -32,7 +32,7 @@ public enum ClaimVerifier {
             engine.error(
                 "the apple-app-site-association file would be \(kilobytes) KB; iOS ignores files over \(AppSiteAssociation.sizeLimit / 1024) KB",
                 at: top,
-                hint: "each link path is claimed explicitly: use shorter paths, or split the \(catalog.links.count) links across several hosts (each has its own AASA)"
+                hint: "links at the top level are claimed one by one; put them in folders (/p/1, /p/2: one /p/* claim per folder), use shorter paths, or split the links across several hosts (each has its own AASA)"
             )
             // Matching thousands of links against thousands of rules would only repeat the news.
             return
@@ -41,7 +41,7 @@ public enum ClaimVerifier {
             engine.warning(
                 "the apple-app-site-association file is \(kilobytes) KB, close to the \(AppSiteAssociation.sizeLimit / 1024) KB iOS reads",
                 at: top,
-                hint: "past \(AppSiteAssociation.sizeLimit / 1024) KB iOS ignores the whole file and no link opens the app; plan for shorter paths or a second host"
+                hint: "past \(AppSiteAssociation.sizeLimit / 1024) KB iOS ignores the whole file and no link opens the app; put top-level links in folders, or plan for shorter paths or a second host"
             )
         }
 

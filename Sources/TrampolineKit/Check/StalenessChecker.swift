@@ -36,16 +36,16 @@ public struct StalenessChecker: Sendable {
     /// What differs between `plan` and the folder, file by file.
     public func differences(from plan: SitePlan) -> Differences {
         var result = Differences()
-        for path in plan.files.keys.sorted() {
+        for path in plan.orderedPaths.sorted() {
             let url = outputURL.appendingPathComponent(path)
             guard let data = try? Data(contentsOf: url) else {
                 result.missing.append(path)
                 continue
             }
-            if data != plan.files[path] { result.changed.append(path) }
+            if data != plan[path] { result.changed.append(path) }
         }
         // Only files Trampoline wrote count as extra: a file the team put there by hand is theirs.
-        let planned = Set(plan.files.keys)
+        let planned = plan.pathSet
         for path in Manifest.read(from: outputURL).paths.subtracting(planned).sorted() {
             let url = outputURL.appendingPathComponent(path)
             if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {

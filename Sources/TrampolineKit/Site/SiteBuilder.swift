@@ -25,9 +25,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds the plan, or throws ``DiagnosticsError`` with every problem found.
-    /// - Parameter progress: called as pages are rendered with (pages done, pages in all), at most
-    ///   about a hundred times per build, so a terminal can show progress on large catalogs.
-    public func build(progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
+    public func build() throws -> Result {
         var engine = DiagnosticEngine()
         let templatesDisplay = (configDisplayPath as NSString).deletingLastPathComponent
         let templates = TemplateSet.load(
@@ -41,7 +39,7 @@ public struct SiteBuilder: Sendable {
         guard let catalog, let templates, !engine.hasErrors else {
             throw DiagnosticsError(engine.sorted)
         }
-        let plan = Self.plan(for: catalog, templates: templates, engine: &engine, progress: progress)
+        let plan = Self.plan(for: catalog, templates: templates, engine: &engine)
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
         return Result(plan: plan, catalog: catalog, warnings: engine.sorted)
     }
@@ -49,19 +47,23 @@ public struct SiteBuilder: Sendable {
     /// A rough page budget: phones on slow networks should get the page in one round trip.
     static let pageBudget = 8 * 1024
 
-    static func plan(for catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine, progress: ((Int, Int) -> Void)? = nil) -> SitePlan {
+    /// Catalog values shorter than this (in bytes, all together) cannot push a page over the
+    /// budget, so only longer ones are rendered here to measure; the rest render when written.
+    static let budgetCheckThreshold = 1024
+
+    static func plan(for catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine) -> SitePlan {
         let renderer = PageRenderer(catalog: catalog, templates: templates)
-        var plan = SitePlan()
-        let total = catalog.links.count
-        // Report every 1% (and the last page) so the callback never dominates a large build.
-        let step = max(1, total / 100)
+        var plan = SitePlan(renderer: renderer)
         for (index, link) in catalog.links.enumerated() {
-            defer { if let progress, (index + 1) % step == 0 || index + 1 == total { progress(index + 1, total) } }
-            let html = renderer.linkPage(link)
-            if html.utf8.count > pageBudget {
-                engine.warning("the page for \(link.path) is \(html.utf8.count / 1024) KB, over the \(pageBudget / 1024) KB budget", at: link.location, hint: "shorten its description or title")
+            let valueBytes = link.title.utf8.count * 6 + (link.description?.utf8.count ?? 0) * 3
+                + (link.image?.utf8.count ?? 0) * 3 + link.deferredLink.utf8.count * 2 + (link.webURL?.utf8.count ?? 0) * 2
+            if valueBytes > budgetCheckThreshold {
+                let size = renderer.linkPage(link).utf8.count
+                if size > pageBudget {
+                    engine.warning("the page for \(link.path) is \(size / 1024) KB, over the \(pageBudget / 1024) KB budget", at: link.location, hint: "shorten its description or title")
+                }
             }
-            plan.add(String(link.path.dropFirst()) + "/index.html", html)
+            plan.addPage(String(link.path.dropFirst()) + "/index.html", linkIndex: index)
         }
         plan.add("index.html", renderer.specialPage("index"))
         plan.add("404.html", renderer.specialPage("404"))

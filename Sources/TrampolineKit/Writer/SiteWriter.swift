@@ -17,27 +17,43 @@ public struct SiteWriter: Sendable {
         public var removed: [String] = []
     }
 
-    public func write(_ plan: SitePlan) throws -> Summary {
+    /// Where new files are written before they are renamed into place: inside the output folder,
+    /// so the rename never crosses file systems, and in a folder of its own, so a killed run leaves
+    /// no partial file among the site's files. Cleared at the start and end of every write.
+    public static let stagingFolder = ".trampoline-staging"
+
+    /// Applies `plan`. `progress` is called with (files done, files in all) about a hundred times
+    /// over the write, from any thread, so a terminal can show progress on large sites.
+    @discardableResult
+    public func write(_ plan: SitePlan, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Summary {
         let fm = FileManager.default
         try fm.createDirectory(at: outputURL, withIntermediateDirectories: true)
+        let staging = outputURL.appendingPathComponent(Self.stagingFolder)
+        try? fm.removeItem(at: staging)
+        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(at: staging) }
         let previous = Manifest.read(from: outputURL)
-        let planned = Set(plan.files.keys)
+        let planned = plan.pathSet
         // Record the union first: if this run dies half-way, the next one still knows every file
         // it may have written and can clean them up.
-        try writeAtomically(Manifest(paths: previous.paths.union(planned)).encoded(), to: Manifest.fileName)
+        try writeAtomically(Manifest(paths: previous.paths.union(planned)).encoded(), to: Manifest.fileName, stagingName: "manifest-intent")
 
-        var summary = Summary()
+        // Folders first, in order (cheap, and concurrent creation of shared parents would race).
+        var safeFolders: Set<String> = [""]
         for path in plan.orderedPaths {
-            let data = plan.files[path]!
+            try makeFolders(for: path, known: &safeFolders)
+        }
+        let outcome = Outcome(total: plan.count, progress: progress)
+        try plan.forEachFile { path, data in
             let url = outputURL.appendingPathComponent(path)
             if let existing = try? Data(contentsOf: url), existing == data {
-                summary.unchanged.append(path)
-                continue
+                outcome.record(path, written: false)
+                return
             }
-            try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try writeAtomically(data, to: path)
-            summary.written.append(path)
+            try writeAtomically(data, to: path, stagingName: UUID().uuidString)
+            outcome.record(path, written: true)
         }
+        var summary = outcome.summary
         for path in previous.paths.subtracting(planned).sorted() {
             let url = outputURL.appendingPathComponent(path)
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
@@ -45,22 +61,43 @@ public struct SiteWriter: Sendable {
             summary.removed.append(path)
             removeEmptyParents(of: path)
         }
-        try writeAtomically(Manifest(paths: planned).encoded(), to: Manifest.fileName)
+        try writeAtomically(Manifest(paths: planned).encoded(), to: Manifest.fileName, stagingName: "manifest")
         return summary
     }
 
-    /// Writes next to the target and renames over it: readers see the old file or the new one, whole.
-    func writeAtomically(_ data: Data, to path: String) throws {
+    /// Writes into the staging folder and renames over the target: readers see the old file or
+    /// the new one, whole.
+    /// `stagingName` is unique within one write (paths themselves may be too long to flatten).
+    func writeAtomically(_ data: Data, to path: String, stagingName: String) throws {
         let target = outputURL.appendingPathComponent(path)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).trampoline-\(getpid()).tmp")
+        let temporary = outputURL.appendingPathComponent(Self.stagingFolder).appendingPathComponent(stagingName)
         guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-            throw WriteError(path: path, reason: "cannot create a file in \(target.deletingLastPathComponent().path)")
+            throw WriteError(path: path, reason: "cannot create a file in \(temporary.deletingLastPathComponent().path)")
         }
         if rename(temporary.path, target.path) != 0 {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
             throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    /// Creates the folders above `path`, refusing to go through a symbolic link: a link planted in
+    /// the output folder must not make the build write outside it.
+    func makeFolders(for path: String, known: inout Set<String>) throws {
+        var relative = ""
+        for component in path.split(separator: "/").dropLast() {
+            relative += relative.isEmpty ? String(component) : "/\(component)"
+            if known.contains(relative) { continue }
+            let url = outputURL.appendingPathComponent(relative)
+            var info = stat()
+            if lstat(url.path, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                    throw WriteError(path: path, reason: "\(relative) is not a folder (a symbolic link or a file); refusing to write through it")
+                }
+            } else {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+            }
+            known.insert(relative)
         }
     }
 
@@ -72,6 +109,34 @@ public struct SiteWriter: Sendable {
             guard let contents = try? FileManager.default.contentsOfDirectory(atPath: url.path), contents.isEmpty else { return }
             try? FileManager.default.removeItem(at: url)
             components = components.dropLast()
+        }
+    }
+
+    /// Collects what concurrent writes did.
+    final class Outcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var written: [String] = []
+        private var unchanged: [String] = []
+        private let total: Int
+        private let step: Int
+        private let progress: (@Sendable (Int, Int) -> Void)?
+
+        init(total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+            self.total = total
+            self.step = max(1, total / 100)
+            self.progress = progress
+        }
+
+        func record(_ path: String, written isWritten: Bool) {
+            let done: Int = lock.withLock {
+                if isWritten { written.append(path) } else { unchanged.append(path) }
+                return written.count + unchanged.count
+            }
+            if let progress, done % step == 0 || done == total { progress(done, total) }
+        }
+
+        var summary: Summary {
+            lock.withLock { Summary(written: written.sorted(), unchanged: unchanged.sorted(), removed: []) }
         }
     }
 

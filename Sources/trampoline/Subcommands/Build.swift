@@ -19,17 +19,18 @@ struct Build: ParsableCommand {
         let result: SiteBuilder.Result
         let progress = ProgressLine.forStandardError()
         do {
-            result = try builder.build(progress: progress.map { line in { done, total in line.update(done: done, total: total) } })
-            progress?.clear()
+            result = try builder.build()
         } catch let error as DiagnosticsError {
-            progress?.clear()
             Console.report(error.diagnostics)
             throw ExitCode.failure
         }
         Console.report(result.warnings)
         do {
             let outputURL = try builder.outputURL(for: result.catalog, override: output)
-            let summary = try SiteWriter(outputURL: outputURL).write(result.plan)
+            var report: (@Sendable (Int, Int) -> Void)?
+            if let progress { report = { done, total in progress.update(done: done, total: total) } }
+            let summary = try SiteWriter(outputURL: outputURL).write(result.plan, progress: report)
+            progress?.clear()
             let aasa = result.plan["apple-app-site-association"]?.count ?? 0
             print("Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa)) in \(Console.duration(clock.now - start))")
         } catch let error as DiagnosticsError {
