@@ -89,6 +89,7 @@ if Context.environment["TRAMPOLINE_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "TrampolineFuzz",
         dependencies: ["TrampolineKit"],
+        swiftSettings: [.enableExperimentalFeature("Extern")],
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
     ))
 }

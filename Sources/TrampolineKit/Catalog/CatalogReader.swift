@@ -1,7 +1,6 @@
-import Yams
-
-/// Walks the YAML node tree of a catalog, checking shape and values, and building the model.
-/// Every problem becomes a diagnostic at the node's position; reading goes on so all are reported.
+/// Walks a catalog's YAML, checking shape and values, and building the model. Every problem
+/// becomes a diagnostic at the value's position; reading goes on so all are reported. Links are
+/// read one by one as the parser reaches them, so a large catalog never exists as one tree.
 struct CatalogReader {
     let file: String
     let knownTemplates: Set<String>?
@@ -16,42 +15,103 @@ struct CatalogReader {
         self.knownTemplates = knownTemplates
     }
 
-    typealias Entry = (key: Node, value: Node)
+    typealias Entry = (key: YAMLNode, value: YAMLNode)
 
     // MARK: - Sections
 
     mutating func read(yaml: String) -> Catalog? {
-        let root: Node?
+        let parser = YAMLEventParser(yaml)
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        let emptyHint = "a catalog needs site:, app: and links: sections (run 'trampoline init' for a starter)"
+        var sections: [String: Entry] = [:]
+        var list = LinkList()
+        var linksKey: YAMLNode?
         do {
-            root = try Yams.compose(yaml: yaml)
+            guard try parser.startDocument() else {
+                error("the catalog is empty", at: start, hint: emptyHint)
+                return nil
+            }
+            guard try parser.beginRootMapping() else {
+                let root = try parser.node()
+                if root.isNull {
+                    error("the catalog is empty", at: start, hint: emptyHint)
+                } else {
+                    _ = mapping(root, what: "the catalog", known: CatalogKeys.root)
+                }
+                return nil
+            }
+            var defaults: LinkOptions?
+            var defaultsTemplateLocation = start
+            var app: AppSettings?
+            // Items met before the sections they depend on wait here (rare: links usually come last).
+            var waiting: [YAMLNode] = []
+            while let key = try parser.nextKey() {
+                guard let name = key.text, CatalogKeys.root.contains(name) else {
+                    unknownKey(key, in: "the catalog", known: CatalogKeys.root)
+                    _ = try parser.node()
+                    continue
+                }
+                if let first = name == "links" ? linksKey : sections[name]?.key {
+                    error("duplicate key '\(name)'; first at \(location(of: first))", at: location(of: key), hint: "each key may appear once; merge the two")
+                    _ = try parser.node()
+                    continue
+                }
+                if name == "links" {
+                    linksKey = key
+                    guard try parser.beginSequence() != nil else {
+                        let value = try parser.node()
+                        guard case .sequence(let items) = value.kind else {
+                            error("links must be a list of links", at: location(of: value), hint: "start each link with '- path: /...'")
+                            continue
+                        }
+                        waiting.append(contentsOf: items)
+                        continue
+                    }
+                    let ready = sections["site"] != nil && sections["app"] != nil && sections["defaults"] != nil
+                    while let item = try parser.nextItem() {
+                        if ready, let defaults {
+                            readLinkItem(item, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app, into: &list)
+                        } else {
+                            waiting.append(item)
+                        }
+                        if list.count > Self.linkLimit || waiting.count > Self.linkLimit {
+                            error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: location(of: item), hint: "split the catalog, or check for YAML aliases that repeat the list")
+                            return nil
+                        }
+                    }
+                    continue
+                }
+                let value = try parser.node()
+                sections[name] = (key, value)
+                switch name {
+                case "app": app = readApp((key, value))
+                case "defaults":
+                    var options = LinkOptions()
+                    readOptions(value, known: CatalogKeys.defaults, what: "defaults", into: &options, templateLocation: &defaultsTemplateLocation)
+                    defaults = options
+                default: break
+                }
+            }
+            try parser.finishDocument()
+            let resolvedDefaults = defaults ?? LinkOptions()
+            for item in waiting {
+                readLinkItem(item, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app, into: &list)
+                if engine.errors.count >= Self.errorLimit { break }
+            }
+            let site = sections["site"].flatMap { readSite($0) }
+            if sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
+            if sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
+            if linksKey == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog") }
+            guard let site, let app, !engine.hasErrors else { return nil }
+            return Catalog(site: site, app: app, links: list.links)
+        } catch let syntax as YAMLEventParser.SyntaxError {
+            let hint = "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
+            error("YAML syntax: \(syntax.message)", at: SourceLocation(file: file, line: syntax.line, column: syntax.column), hint: hint)
+            return nil
         } catch {
-            reportYAMLError(error)
+            self.error("cannot parse the catalog: \(error)", at: start)
             return nil
         }
-        guard let root, root.null == nil || root.scalar?.string.isEmpty == false else {
-            error("the catalog is empty", at: SourceLocation(file: file, line: 1, column: 1),
-                  hint: "a catalog needs site:, app: and links: sections (run 'trampoline init' for a starter)")
-            return nil
-        }
-        guard let sections = mapping(root, what: "the catalog", known: CatalogKeys.root) else { return nil }
-
-        let site = sections["site"].flatMap { readSite($0) }
-        if sections["site"] == nil { missing("site", in: root, what: "the catalog") }
-        let app = sections["app"].flatMap { readApp($0) }
-        if sections["app"] == nil { missing("app", in: root, what: "the catalog") }
-        var defaults = LinkOptions()
-        var defaultsTemplateLocation = location(of: root)
-        if let entry = sections["defaults"] {
-            readOptions(entry.value, known: CatalogKeys.defaults, what: "defaults", into: &defaults, templateLocation: &defaultsTemplateLocation)
-        }
-        var links: [Link] = []
-        if let entry = sections["links"] {
-            links = readLinks(entry.value, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
-        } else {
-            missing("links", in: root, what: "the catalog")
-        }
-        guard let site, let app, !engine.hasErrors else { return nil }
-        return Catalog(site: site, app: app, links: links)
     }
 
     mutating func readSite(_ entry: Entry) -> SiteSettings? {
@@ -154,38 +214,31 @@ struct CatalogReader {
 
     // MARK: - Links
 
-    mutating func readLinks(_ node: Node, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> [Link] {
-        guard case .sequence(let items) = node else {
-            error("links must be a list of links", at: location(of: node), hint: "start each link with '- path: /...'")
-            return []
-        }
-        if items.count > Self.linkLimit {
-            error("links has \(items.count) entries, more than the \(Self.linkLimit) Trampoline accepts", at: location(of: node), hint: "split the catalog, or check for YAML aliases that repeat the list")
-            return []
-        }
+    /// The links read so far, and what duplicate detection needs.
+    struct LinkList {
         var links: [Link] = []
-        links.reserveCapacity(items.count)
-        var seen: [String: SourceLocation] = [:]
-        for item in items {
-            if engine.errors.count >= Self.errorLimit { break }
-            guard let link = readLink(item, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app) else { continue }
-            // Hosts and macOS disks are often case-insensitive: /Sale and /sale would overwrite each other.
-            let key = link.path.lowercased()
-            if let first = seen[key] {
-                let same = links.first { $0.path.lowercased() == key }?.path == link.path
-                error(
-                    same ? "duplicate path \(link.path); first defined at \(first)" : "path \(link.path) differs only in case from the path at \(first)",
-                    at: link.location, hint: "each link needs its own path"
-                )
-                continue
-            }
-            seen[key] = link.location
-            links.append(link)
-        }
-        return links
+        /// Lowercased path → where it was first defined.
+        var seen: [String: (path: String, location: SourceLocation)] = [:]
+        var count: Int { links.count }
     }
 
-    mutating func readLink(_ node: Node, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> Link? {
+    mutating func readLinkItem(_ item: YAMLNode, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?, into list: inout LinkList) {
+        if engine.errors.count >= Self.errorLimit { return }
+        guard let link = readLink(item, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app) else { return }
+        // Hosts and macOS disks are often case-insensitive: /Sale and /sale would overwrite each other.
+        let key = link.path.lowercased()
+        if let first = list.seen[key] {
+            error(
+                first.path == link.path ? "duplicate path \(link.path); first defined at \(first.location)" : "path \(link.path) differs only in case from the path at \(first.location)",
+                at: link.location, hint: "each link needs its own path"
+            )
+            return
+        }
+        list.seen[key] = (link.path, link.location)
+        list.links.append(link)
+    }
+
+    mutating func readLink(_ node: YAMLNode, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> Link? {
         guard let keys = mapping(node, what: "a link", known: CatalogKeys.link) else { return nil }
         let errorsBefore = engine.errors.count
         var path: String?
@@ -235,7 +288,7 @@ struct CatalogReader {
 
     mutating func checkDeepLink(_ given: Located, app: AppSettings?) -> String? {
         let text = given.text
-        if let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" || $0 == "`" }) {
+        if let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" || $0 == "`" || CatalogRules.isBidiControl($0) }) {
             error("deep_link contains \(CatalogRules.describe(bad))", at: given.location, hint: "percent-encode it, or remove it")
             return nil
         }
@@ -251,22 +304,22 @@ struct CatalogReader {
         return text
     }
 
-    mutating func readCampaign(_ node: Node) -> [CampaignParameter] {
-        guard case .mapping(let pairs) = node else {
+    mutating func readCampaign(_ node: YAMLNode) -> [CampaignParameter] {
+        guard case .mapping(let pairs) = node.kind else {
             error("campaign must be a mapping of parameter names to values", at: location(of: node), hint: "write campaign: {utm_source: newsletter}")
             return []
         }
         var result: [CampaignParameter] = []
         for (key, value) in pairs {
             guard let name = scalarText(key, what: "a campaign parameter name"),
-                  let text = scalarText(value, what: "campaign.\(key.scalar?.string ?? "")", allowEmpty: true)
+                  let text = scalarText(value, what: "campaign.\(CatalogRules.printable(key.text ?? ""))", allowEmpty: true)
             else { continue }
             if name.isEmpty {
                 error("a campaign parameter name is empty", at: location(of: key), hint: "name the parameter")
                 continue
             }
             if let bad = CatalogRules.controlCharacter(in: name + text, allowNewlines: false) {
-                error("campaign.\(name) contains \(CatalogRules.describe(bad))", at: location(of: value), hint: "remove it")
+                error("campaign.\(CatalogRules.printable(name)) contains \(CatalogRules.describe(bad))", at: location(of: value), hint: "remove it")
                 continue
             }
             result.append(CampaignParameter(name: name, value: text))
@@ -275,7 +328,7 @@ struct CatalogReader {
     }
 
     /// Reads the option keys present in `node` over `options`; used for `defaults:` and each link.
-    mutating func readOptions(_ node: Node, known: [String], what: String, into options: inout LinkOptions, templateLocation: inout SourceLocation, entries: [String: Entry]? = nil) {
+    mutating func readOptions(_ node: YAMLNode, known: [String], what: String, into options: inout LinkOptions, templateLocation: inout SourceLocation, entries: [String: Entry]? = nil) {
         guard let keys = entries ?? mapping(node, what: what, known: known) else { return }
         if let t = optionalText("template", in: keys) {
             let valid = CatalogRules.matches(t.text, { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }, length: 1...64)
@@ -340,9 +393,8 @@ struct CatalogReader {
         var location: SourceLocation
     }
 
-    func location(of node: Node) -> SourceLocation {
-        let mark = node.mark
-        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    func location(of node: YAMLNode) -> SourceLocation {
+        SourceLocation(file: file, line: node.line, column: node.column)
     }
 
     mutating func error(_ message: String, at location: SourceLocation, hint: String? = nil) {
@@ -357,26 +409,34 @@ struct CatalogReader {
         engine.warning(message, at: location, hint: hint)
     }
 
-    mutating func missing(_ key: String, in node: Node, what: String) {
+    mutating func missing(_ key: String, in node: YAMLNode, what: String) {
         error("\(what) is missing the required key '\(key)'", at: location(of: node), hint: "add \(key): to \(what)")
     }
 
-    /// The entries of a mapping by key, after reporting unknown keys with a suggestion.
-    mutating func mapping(_ node: Node, what: String, known: [String]) -> [String: Entry]? {
-        guard case .mapping(let pairs) = node else {
+    mutating func unknownKey(_ key: YAMLNode, in what: String, known: [String]) {
+        guard let name = key.text else {
+            error("\(what) has a key that is not text", at: location(of: key), hint: "keys are plain words such as \(known.first ?? "path")")
+            return
+        }
+        let hint = CatalogKeys.suggestion(for: name, among: known).map { "did you mean '\($0)'?" }
+            ?? "known keys: \(known.joined(separator: ", "))"
+        error("unknown key \(CatalogRules.quoted(name)) in \(what)", at: location(of: key), hint: hint)
+    }
+
+    /// The entries of a mapping by key, after reporting unknown and repeated keys.
+    mutating func mapping(_ node: YAMLNode, what: String, known: [String]) -> [String: Entry]? {
+        guard case .mapping(let pairs) = node.kind else {
             error("\(what) must be a mapping of keys to values, found \(kind(of: node))", at: location(of: node), hint: "indent its keys under it, one 'key: value' per line")
             return nil
         }
         var result: [String: Entry] = [:]
         for (key, value) in pairs {
-            guard let name = key.scalar?.string else {
-                error("\(what) has a key that is not text", at: location(of: key), hint: "keys are plain words such as \(known.first ?? "path")")
+            guard let name = key.text, known.contains(name) else {
+                unknownKey(key, in: what, known: known)
                 continue
             }
-            guard known.contains(name) else {
-                let hint = CatalogKeys.suggestion(for: name, among: known).map { "did you mean '\($0)'?" }
-                    ?? "known keys: \(known.joined(separator: ", "))"
-                error("unknown key '\(name)' in \(what)", at: location(of: key), hint: hint)
+            if let first = result[name] {
+                error("duplicate key '\(name)' in \(what); first at \(location(of: first.key))", at: location(of: key), hint: "each key may appear once; remove or rename the repeat")
                 continue
             }
             result[name] = (key, value)
@@ -384,24 +444,23 @@ struct CatalogReader {
         return result
     }
 
-    func kind(of node: Node) -> String {
-        switch node {
+    func kind(of node: YAMLNode) -> String {
+        switch node.kind {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .scalar(let s): return s.string.isEmpty || node.null != nil ? "nothing" : "'\(s.string.prefix(40))'"
-        case .alias: return "an alias"
+        case .scalar(let text, _): return node.isNull ? "nothing" : "'\(text.prefix(40))'"
         }
     }
 
-    mutating func scalarText(_ node: Node, what: String, allowEmpty: Bool = false) -> String? {
-        guard case .scalar(let scalar) = node, node.null == nil || scalar.style != .plain || allowEmpty else {
+    mutating func scalarText(_ node: YAMLNode, what: String, allowEmpty: Bool = false) -> String? {
+        guard case .scalar(let text, _) = node.kind, !node.isNull || allowEmpty else {
             error("\(what) must be text, found \(kind(of: node))", at: location(of: node), hint: "write a value after the colon; quote it if it contains ': ' or starts with a symbol")
             return nil
         }
-        return scalar.string
+        return text
     }
 
-    mutating func required(_ key: String, in keys: [String: Entry], of node: Node, what: String) -> Located? {
+    mutating func required(_ key: String, in keys: [String: Entry], of node: YAMLNode, what: String) -> Located? {
         guard keys[key] != nil else {
             missing(key, in: node, what: what)
             return nil
@@ -427,8 +486,8 @@ struct CatalogReader {
         return Located(text: text, location: at)
     }
 
-    mutating func integer(_ node: Node, what: String, range: ClosedRange<Int>, hint: String) -> Int? {
-        guard case .scalar = node, let value = node.int else {
+    mutating func integer(_ node: YAMLNode, what: String, range: ClosedRange<Int>, hint: String) -> Int? {
+        guard let value = node.int else {
             error("\(what) must be a whole number, found \(kind(of: node))", at: location(of: node), hint: hint)
             return nil
         }
@@ -439,40 +498,19 @@ struct CatalogReader {
         return value
     }
 
-    mutating func boolean(_ node: Node, what: String) -> Bool? {
-        guard case .scalar = node, let value = node.bool else {
+    mutating func boolean(_ node: YAMLNode, what: String) -> Bool? {
+        guard let value = node.bool else {
             error("\(what) must be true or false, found \(kind(of: node))", at: location(of: node), hint: "write true or false")
             return nil
         }
         return value
     }
 
-    mutating func sequence(_ node: Node, what: String) -> [Node] {
-        guard case .sequence(let items) = node else {
+    mutating func sequence(_ node: YAMLNode, what: String) -> [YAMLNode] {
+        guard case .sequence(let items) = node.kind else {
             error("\(what) must be a list, found \(kind(of: node))", at: location(of: node), hint: "write it as [a, b] or one '- item' per line")
             return []
         }
-        return Array(items)
-    }
-
-    mutating func reportYAMLError(_ error: Error) {
-        let start = SourceLocation(file: file, line: 1, column: 1)
-        guard let yaml = error as? YamlError else {
-            self.error("cannot parse the catalog: \(error)", at: start)
-            return
-        }
-        func at(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1)) }
-        let hint = "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
-        switch yaml {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            let context = context.map { " \($0.text) (at \($0.mark.line):\($0.mark.column))" } ?? ""
-            self.error("YAML syntax: \(problem)\(context)", at: at(mark), hint: hint)
-        case let .duplicatedKeysInMapping(duplicates, context):
-            self.error("duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a mapping", at: at(context.mark), hint: "each key may appear once; remove or rename the repeat")
-        case let .reader(problem, _, _, _):
-            self.error("cannot read the catalog: \(problem)", at: start, hint: "save the file as UTF-8 text without control characters")
-        default:
-            self.error("cannot parse the catalog: \(yaml)", at: start, hint: hint)
-        }
+        return items
     }
 }

@@ -225,15 +225,21 @@ enum CatalogRules {
     static func describe(_ c: Unicode.Scalar) -> String {
         let hex = String(c.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        if c.value < 0x20 || c.value == 0x7F || c.properties.isWhitespace {
+        if c.value < 0x20 || (0x7F...0x9F).contains(c.value) || c.properties.isWhitespace || isBidiControl(c) {
             return "the character \(code)"
         }
         return "'\(c)' (\(code))"
     }
 
     static func quoted(_ value: String) -> String {
+        "'" + printable(value) + "'"
+    }
+
+    /// `value` shortened, with control and direction characters written as `\u{…}`: a diagnostic
+    /// must not drive or reorder the terminal.
+    static func printable(_ value: String) -> String {
         let shown = value.count > 60 ? String(value.prefix(57)) + "..." : value
-        return "'" + shown.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "'"
+        return shown.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || isBidiControl($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
     }
 }
 

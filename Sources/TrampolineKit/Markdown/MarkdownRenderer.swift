@@ -5,20 +5,51 @@ import Foundation
 /// This is the only file that touches the C library; it frees every buffer cmark hands back.
 enum MarkdownRenderer {
     /// Renders `markdown` in safe mode: raw HTML is dropped and `javascript:`, `vbscript:`,
-    /// `file:` and non-image `data:` link targets are removed by cmark itself.
+    /// `file:` and `data:` link targets are emptied by cmark itself. Images whose source is not
+    /// http(s) or relative are removed here: cmark would keep `data:` images and write others as
+    /// `<img src="">`, which is invalid HTML.
     static func html(from markdown: String) -> String {
-        let options = CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8
-        let utf8 = Array(markdown.utf8)
-        guard let buffer = utf8.withUnsafeBufferPointer({ bytes in
-            bytes.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_markdown_to_html($0, bytes.count, options) }
-            } ?? cmark_markdown_to_html("", 0, options)
-        }) else {
-            return ""
+        guard let document = parse(markdown, options: CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8) else { return "" }
+        defer { cmark_node_free(document) }
+        var unsafeImages: [OpaquePointer] = []
+        if let iterator = cmark_iter_new(document) {
+            while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                      cmark_node_get_type(node) == CMARK_NODE_IMAGE
+                else { continue }
+                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                if !isSafeImageSource(url) { unsafeImages.append(node) }
+            }
+            cmark_iter_free(iterator)
         }
+        // Unlinked after the walk: changing the tree while iterating is not allowed.
+        for node in unsafeImages {
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        guard let buffer = cmark_render_html(document, CMARK_OPT_SAFE) else { return "" }
         // cmark allocates with the default allocator; release it the same way.
         defer { free(buffer) }
         return String(cString: buffer)
+    }
+
+    static func isSafeImageSource(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return true }
+        let beforeColon = url[..<colon]
+        // A '/', '?' or '#' before the first ':' makes it a relative reference, not a scheme.
+        if beforeColon.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { return true }
+        let scheme = beforeColon.lowercased()
+        return scheme == "https" || scheme == "http"
+    }
+
+    /// Parses `markdown` into a cmark document the caller must free.
+    private static func parse(_ markdown: String, options: Int32) -> OpaquePointer? {
+        let utf8 = Array(markdown.utf8)
+        return utf8.withUnsafeBufferPointer { bytes in
+            bytes.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parse_document($0, bytes.count, options) }
+            } ?? cmark_parse_document("", 0, options)
+        }
     }
 }
 
@@ -26,15 +57,7 @@ extension MarkdownRenderer {
     /// The text of `markdown` without markup, for `<meta name="description">` and og:description.
     /// Walks cmark's tree and keeps the literal text of text and code nodes.
     static func plainText(from markdown: String) -> String {
-        let utf8 = Array(markdown.utf8)
-        let document: OpaquePointer? = utf8.withUnsafeBufferPointer { bytes in
-            bytes.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                    cmark_parse_document($0, bytes.count, CMARK_OPT_VALIDATE_UTF8)
-                }
-            } ?? cmark_parse_document("", 0, CMARK_OPT_VALIDATE_UTF8)
-        }
-        guard let document else { return "" }
+        guard let document = parse(markdown, options: CMARK_OPT_VALIDATE_UTF8) else { return "" }
         defer { cmark_node_free(document) }
         guard let iterator = cmark_iter_new(document) else { return "" }
         defer { cmark_iter_free(iterator) }
