@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // SHA-256 for the pages' Content-Security-Policy hashes (Hummingbird already depends on it).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // libcmark, the CommonMark reference implementation; only MarkdownRenderer.swift imports it.
@@ -38,6 +40,7 @@ let package = Package(
                 "CCmark",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedTemplates"]
         ),
@@ -80,10 +83,9 @@ let package = Package(
     ]
 )
 
-// libFuzzer target over the catalog loader and the escapers (Fuzz/README.md). Declared only when
-// TRAMPOLINE_FUZZ=1, because a libFuzzer binary has no main and needs -sanitize=fuzzer to link:
-//   TRAMPOLINE_FUZZ=1 swift build --product TrampolineFuzz --scratch-path .build-fuzz \
-//     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+// libFuzzer target over the catalog loader, the build and the escapers; Fuzz/run.sh builds and runs
+// it (Fuzz/README.md). Declared only when TRAMPOLINE_FUZZ=1: it links the libFuzzer runtime, so it
+// only builds with the sanitizer flags Fuzz/run.sh passes (ASan and coverage for every module).
 if Context.environment["TRAMPOLINE_FUZZ"] == "1" {
     package.products.append(.executable(name: "TrampolineFuzz", targets: ["TrampolineFuzz"]))
     package.targets.append(.executableTarget(

@@ -475,7 +475,7 @@ struct CatalogReader {
             error("\(key) contains \(CatalogRules.describe(bad))", at: at, hint: "remove the control character")
             return nil
         }
-        if !multiline, text.contains("\n") {
+        if !multiline, text.utf8.contains(UInt8(ascii: "\n")) {
             error("\(key) spans several lines", at: at, hint: "write it on one line")
             return nil
         }

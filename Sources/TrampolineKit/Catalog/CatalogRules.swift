@@ -75,7 +75,7 @@ enum CatalogRules {
         guard rest.hasPrefix("//"), let host = hostOf(rest.dropFirst(2)), !host.isEmpty else {
             return .init("\(key) \(quoted(value)) has no host", hint: "write it as https://host/path")
         }
-        if value.contains("\\") || value.contains("\"") || value.contains("<") || value.contains(">") || value.contains("`") {
+        if value.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "`" }) {
             return .init("\(key) \(quoted(value)) contains a character that must be percent-encoded (\\ \" < > `)", hint: "percent-encode it")
         }
         return urlSyntaxProblem(value, afterScheme: rest.dropFirst(2), key: key)

@@ -55,22 +55,29 @@ public enum ClaimVerifier {
         let domain = catalog.site.host
         let appIDs = catalog.app.appIDs
 
-        for link in catalog.links {
-            var failures: [String] = []
-            for url in probeURLs(for: link, siteURL: catalog.site.url) {
-                for appID in appIDs {
-                    let verdict = matcher.verdict(for: url, appID: appID, domain: domain)
-                    if verdict.decision != .match {
-                        failures.append("\(url) for \(appID) (\(explain(verdict)))")
+        // Every link is independent: check them on all cores, then report in catalog order.
+        let links = catalog.links
+        let chunk = 1024
+        let results = ChunkResults<(Int, String, Int)>(chunks: (links.count + chunk - 1) / chunk)
+        DispatchQueue.concurrentPerform(iterations: results.count) { c in
+            var found: [(Int, String, Int)] = []
+            for index in (c * chunk)..<min(links.count, (c + 1) * chunk) {
+                var failures: [String] = []
+                for url in probeURLs(for: links[index], siteURL: catalog.site.url) {
+                    for verdict in matcher.verdicts(for: url, appIDs: appIDs, domain: domain) where verdict.decision != .match {
+                        failures.append("\(url) for \(verdict.appID) (\(explain(verdict)))")
                     }
                 }
+                if let first = failures.first { found.append((index, first, failures.count)) }
             }
-            guard let first = failures.first else { continue }
-            let more = failures.count > 1 ? ", and \(failures.count - 1) more URL and app ID pair\(failures.count == 2 ? "" : "s")" : ""
+            results.set(c, found)
+        }
+        for (index, first, count) in results.all {
+            let more = count > 1 ? ", and \(count - 1) more URL and app ID pair\(count == 2 ? "" : "s")" : ""
             engine.error(
                 "the apple-app-site-association file does not claim \(first)\(more); the link would open Safari, not the app",
-                at: link.location,
-                hint: "check the path for characters AASA patterns treat specially, such as $( )"
+                at: links[index].location,
+                hint: "this is a bug in Trampoline's claims; please report it with the link's path"
             )
         }
 

@@ -118,6 +118,9 @@ struct PageRenderer: Sendable {
         layoutValues["content"] = content
         layoutValues["button_text"] = button
         layoutValues["style"] = templates.style
+        // Images the page shows: its own and any in the rendered body (a description's, say).
+        let images = ContentSecurityPolicy.imageSources(in: content)
+        layoutValues["csp"] = templates.csp.policy(hasScript: hasScript, imageSources: images)
         return templates.layout.render(layoutValues)
     }
 }

@@ -56,7 +56,8 @@ public struct SiteBuilder: Sendable {
         var plan = SitePlan(renderer: renderer)
         for (index, link) in catalog.links.enumerated() {
             let valueBytes = link.title.utf8.count * 6 + (link.description?.utf8.count ?? 0) * 3
-                + (link.image?.utf8.count ?? 0) * 3 + link.deferredLink.utf8.count * 2 + (link.webURL?.utf8.count ?? 0) * 2
+                + (link.image?.utf8.count ?? 0) * 3 + link.deepLink.utf8.count * 2 + (link.webURL?.utf8.count ?? 0) * 2
+                + link.campaign.reduce(0) { $0 + ($1.name.utf8.count + $1.value.utf8.count) * 6 }
             if valueBytes > budgetCheckThreshold {
                 let size = renderer.linkPage(link).utf8.count
                 if size > pageBudget {

@@ -7,6 +7,8 @@ struct TemplateSet: Sendable {
     var layout: MustacheTemplate
     var style: String
     var script: String
+    /// Hashes of the script and style above, for each page's Content-Security-Policy.
+    var csp: ContentSecurityPolicy
     var pages: [String: PageTemplate]
 
     /// Files every site needs besides the link templates.
@@ -63,6 +65,6 @@ struct TemplateSet: Sendable {
             }
         }
         if engine.hasErrors { return nil }
-        return TemplateSet(layout: layout, style: style, script: script, pages: pages)
+        return TemplateSet(layout: layout, style: style, script: script, csp: ContentSecurityPolicy(script: script, style: style), pages: pages)
     }
 }

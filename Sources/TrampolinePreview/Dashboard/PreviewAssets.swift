@@ -39,6 +39,28 @@ enum PreviewAssets {
         """
     }
 
+    /// The page's Content-Security-Policy, loosened for the preview only: the reload script comes
+    /// from `/_trampoline/`, its event stream needs `connect-src`, and the overlay has inline styles.
+    /// Built pages on disk keep the strict policy.
+    static func relaxPolicy(in html: String) -> String {
+        let marker = "<meta http-equiv=\"Content-Security-Policy\" content=\""
+        guard let start = html.range(of: marker),
+              let end = html[start.upperBound...].firstIndex(of: "\"")
+        else { return html }
+        let directives = html[start.upperBound..<end].split(separator: ";").map { directive -> String in
+            let text = directive.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("script-src") {
+                let sources = text.split(separator: " ").dropFirst().filter { $0 != "'none'" }
+                return (["script-src", "'self'"] + sources.map(String.init)).joined(separator: " ")
+            }
+            if text.hasPrefix("style-src") { return "style-src 'self' 'unsafe-inline'" }
+            return text
+        } + ["connect-src 'self'"]
+        var result = html
+        result.replaceSubrange(start.upperBound..<end, with: directives.joined(separator: "; "))
+        return result
+    }
+
     /// `snippet` before the last `</body>`, or at the end when the page has none.
     static func inject(_ snippet: String, into html: String) -> String {
         guard let close = html.range(of: "</body>", options: [.caseInsensitive, .backwards]) else { return html + snippet }

@@ -25,7 +25,7 @@ struct LiveReloadMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let html = try await response.body.collect()
         let text = String(decoding: html.readableBytesView, as: UTF8.self)
-        let injected = PreviewAssets.inject(snippet, into: text)
+        let injected = PreviewAssets.inject(snippet, into: PreviewAssets.relaxPolicy(in: text))
         response.body = ResponseBody(byteBuffer: ByteBuffer(string: injected))
         response.headers[.contentLength] = String(injected.utf8.count)
         return response

@@ -1,6 +1,13 @@
 import Foundation
 
 extension AASAMatcher {
+    /// `text` without leading and trailing spaces and tabs; pure Swift, because Foundation's
+    /// trimming bridges through NSString and dominated checking a large site's claims.
+    static func trimmingSpaces(_ text: String) -> String {
+        guard text.first == " " || text.first == "\t" || text.last == " " || text.last == "\t" else { return text }
+        return String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
     /// A URL split into the parts AASA rules look at, with percent-encoding kept exactly as
     /// written. `URL.path` and friends decode or re-encode, which would change what patterns see
     /// (`/a%2Fb` must not read as `/a/b` under the default `percentEncoded: true`), so the string is
@@ -18,8 +25,9 @@ extension AASAMatcher {
 
         /// Splits `string`; nil when it is not an absolute URL with an authority.
         init?(_ string: String) {
-            var rest = Substring(string.trimmingCharacters(in: .whitespaces))
-            guard let colon = rest.firstIndex(of: ":") else { return nil }
+            var rest = Substring(AASAMatcher.trimmingSpaces(string))
+            // Searching the UTF-8 view: Character search pays for grapheme breaking on every step.
+            guard let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
             let scheme = rest[..<colon]
             guard let first = scheme.first, first.isASCII, first.isLetter,
                   scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
@@ -29,31 +37,31 @@ extension AASAMatcher {
             guard rest.hasPrefix("//") else { return nil }
             rest = rest.dropFirst(2)
 
-            if let hash = rest.firstIndex(of: "#") {
+            if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
                 fragment = String(rest[rest.index(after: hash)...])
                 rest = rest[..<hash]
             } else {
                 fragment = nil
             }
-            if let question = rest.firstIndex(of: "?") {
+            if let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
                 query = String(rest[rest.index(after: question)...])
                 rest = rest[..<question]
             } else {
                 query = nil
             }
-            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+            let authorityEnd = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             path = String(rest[authorityEnd...])
             var authority = rest[..<authorityEnd]
-            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.index(after: at)...] }
 
             // Split host and port; a bracketed IPv6 literal contains colons of its own.
             var hostPart = authority
             var portPart: Substring?
-            if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            if authority.hasPrefix("["), let close = authority.utf8.firstIndex(of: UInt8(ascii: "]")) {
                 hostPart = authority[...close]
                 let afterHost = authority[authority.index(after: close)...]
                 if afterHost.hasPrefix(":") { portPart = afterHost.dropFirst() }
-            } else if let portColon = authority.lastIndex(of: ":") {
+            } else if let portColon = authority.utf8.lastIndex(of: UInt8(ascii: ":")) {
                 hostPart = authority[..<portColon]
                 portPart = authority[authority.index(after: portColon)...]
             }
@@ -73,7 +81,7 @@ extension AASAMatcher {
         /// Whether the URL is served by `domain` (a host name, optionally with `:port`).
         /// Hosts compare case-insensitively (RFC 3986) and ignore a trailing root dot.
         func isServed(by domain: String) -> Bool {
-            var domainHost = Substring(domain.trimmingCharacters(in: .whitespaces))
+            var domainHost = Substring(AASAMatcher.trimmingSpaces(domain))
             var domainPort: Int?
             if !domainHost.hasPrefix("["), let colon = domainHost.lastIndex(of: ":"),
                let number = Int(domainHost[domainHost.index(after: colon)...]) {

@@ -63,11 +63,20 @@ public struct AASAMatcher: Sendable {
     /// links over https only), or that cannot be parsed is never claimed. Details listing the app are scanned in file order and the
     /// first matching rule decides.
     public func verdict(for url: String, appID: String, domain: String) -> AASAVerdict {
-        let noMatch = AASAVerdict(decision: .noMatch, appID: appID)
-        guard let parts = URLParts(url), parts.scheme == "https",
-              parts.isServed(by: domain)
-        else { return noMatch }
+        verdicts(for: url, appIDs: [appID], domain: domain)[0]
+    }
+
+    /// The verdicts for several apps at once, parsing the URL once: what checking every link of a
+    /// large site for every app ID needs.
+    public func verdicts(for url: String, appIDs: [String], domain: String) -> [AASAVerdict] {
+        guard let parts = URLParts(url), parts.scheme == "https", parts.isServed(by: domain) else {
+            return appIDs.map { AASAVerdict(decision: .noMatch, appID: $0) }
+        }
         let path = Array(Rule.normalizedPath(parts.path))
+        return appIDs.map { verdict(for: parts, path: path, appID: $0) }
+    }
+
+    private func verdict(for parts: URLParts, path: [Character], appID: String) -> AASAVerdict {
         for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
             let literals = literalPaths[detailIndex]
             for (index, rule) in detail.rules.enumerated() {
@@ -78,6 +87,6 @@ public struct AASAMatcher: Sendable {
                 }
             }
         }
-        return noMatch
+        return AASAVerdict(decision: .noMatch, appID: appID)
     }
 }

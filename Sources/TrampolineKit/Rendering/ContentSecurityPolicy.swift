@@ -1,0 +1,62 @@
+import Crypto
+import Foundation
+
+/// The Content-Security-Policy each page carries in a `<meta>`: only the tool's own inline script
+/// and style may run (by SHA-256 hash), nothing may load from elsewhere except the page's images.
+/// If escaping ever failed, an injected `<script>` would still be refused by the browser.
+struct ContentSecurityPolicy: Sendable {
+    /// `'sha256-…'` of the inline script and style exactly as the layout embeds them.
+    let scriptHash: String
+    let styleHash: String
+
+    init(script: String, style: String) {
+        scriptHash = Self.hash(script)
+        styleHash = Self.hash(style)
+    }
+
+    static func hash(_ text: String) -> String {
+        "'sha256-" + Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString() + "'"
+    }
+
+    /// The policy for a page; `imageSources` are the URLs of the images it shows.
+    func policy(hasScript: Bool, imageSources: [String]) -> String {
+        var origins: [String] = []
+        for source in imageSources {
+            if let origin = Self.origin(of: source), !origins.contains(origin) { origins.append(origin) }
+        }
+        return [
+            "default-src 'none'",
+            "script-src " + (hasScript ? scriptHash : "'none'"),
+            "style-src " + styleHash,
+            "img-src " + (origins.isEmpty ? "'none'" : origins.joined(separator: " ")),
+            "base-uri 'none'",
+            "form-action 'none'",
+        ].joined(separator: "; ")
+    }
+
+    /// `https://host[:port]` of an absolute http(s) URL; nil otherwise.
+    static func origin(of url: String) -> String? {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        let afterScheme = url.drop { $0 != "/" }.dropFirst(2)
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        // Only plain host characters: the policy goes into the page unescaped.
+        guard !hostPort.isEmpty, hostPort.unicodeScalars.allSatisfy({
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == ":" || $0 == "[" || $0 == "]"
+        }) else { return nil }
+        return String(lower.prefix { $0 != ":" }) + "://" + hostPort.lowercased()
+    }
+
+    /// The `src` of every `<img>` in HTML that cmark wrote (attribute values HTML-escaped).
+    static func imageSources(in html: String) -> [String] {
+        var sources: [String] = []
+        var rest = Substring(html)
+        while let range = rest.range(of: "<img src=\"") {
+            let value = rest[range.upperBound...].prefix { $0 != "\"" }
+            sources.append(value.replacingOccurrences(of: "&amp;", with: "&"))
+            rest = rest[range.upperBound...]
+        }
+        return sources
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import TrampolineTestSupport
+import XCTest
+
+/// `kill -9` at random moments of a 10,000-link build over a previous site: every file must be
+/// the previous version or the new one, whole, and the AASA must stay valid JSON.
+final class CrashSafetyTests: XCTestCase {
+    static let linkCount = 10_000
+
+    static func catalog(title: String, extraTopLevel: Bool) -> String {
+        var text = """
+        site: {url: "https://go.example.com"}
+        app:
+          name: Marry
+          ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+        defaults: {template: interstitial}
+        links:
+
+        """
+        if extraTopLevel { text += "  - {path: /welcome, title: Welcome}\n" }
+        for i in 0..<linkCount {
+            text += "  - {path: /p/\(i), title: \"\(title) \(i)\", description: \"Product **\(i)**\"}\n"
+        }
+        return text
+    }
+
+    func testKilledBuildsLeaveEveryFileWholeOldOrNew() throws {
+        let dir = try TemporaryDirectory()
+        // Two complete sites to compare against: every file must always be one of these.
+        try dir.write("old.yml", Self.catalog(title: "Old", extraTopLevel: false))
+        try dir.write("new.yml", Self.catalog(title: "New", extraTopLevel: true))
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "old.yml", "--output", "old-site"], in: dir.url).status, 0)
+        let started = Date()
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "new.yml", "--output", "new-site"], in: dir.url).status, 0)
+        let fullBuild = Date().timeIntervalSince(started)
+        let old = dir.contents(of: "old-site"), new = dir.contents(of: "new-site")
+        XCTAssertNotEqual(old["apple-app-site-association"], new["apple-app-site-association"], "the AASA changes too")
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "old.yml", "--output", "site"], in: dir.url).status, 0)
+
+        var generator = SystemRandomNumberGenerator()
+        var killedMidWrite = 0
+        for attempt in 0..<20 {
+            // Alternate the direction, so each kill interrupts a build over a mix of both versions.
+            let config = attempt % 2 == 0 ? "new.yml" : "old.yml"
+            let process = Process()
+            process.executableURL = TrampolineProcess.binary
+            process.arguments = ["build", "--config", config, "--output", "site"]
+            process.currentDirectoryURL = dir.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(Double.random(in: 0...fullBuild, using: &generator) * 1_000_000))
+            let wasRunning = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if wasRunning { killedMidWrite += 1 }
+
+            let now = dir.contents(of: "site")
+            for (path, data) in now where !path.hasPrefix(".trampoline-staging/") {
+                if path == ".trampoline-manifest.json" {
+                    XCTAssertNoThrow(try JSONSerialization.jsonObject(with: data), "manifest after kill \(attempt)")
+                    continue
+                }
+                XCTAssertTrue(data == old[path] || data == new[path], "\(path) is neither version after kill \(attempt) (\(data.count) bytes)")
+            }
+            for path in ["apple-app-site-association", ".well-known/apple-app-site-association"] {
+                let aasa = try XCTUnwrap(now[path], "\(path) missing after kill \(attempt)")
+                XCTAssertNoThrow(try JSONSerialization.jsonObject(with: aasa), "\(path) after kill \(attempt)")
+            }
+            if testRun?.failureCount ?? 0 > 0 { break }
+        }
+        XCTAssertGreaterThan(killedMidWrite, 10, "most kills must land while the build runs")
+
+        // A build after the crashes completes the site and leaves no staging files behind.
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "new.yml", "--output", "site"], in: dir.url).status, 0)
+        let final = dir.contents(of: "site")
+        XCTAssertEqual(final.filter { $0.key != ".trampoline-manifest.json" }, new.filter { $0.key != ".trampoline-manifest.json" })
+    }
+}
