@@ -45,4 +45,4 @@ fuzz: deps
 	SWIFT=$(SWIFT) Fuzz/run.sh $(FUZZ_SECONDS)
 
 clean:
-	rm -rf .build _site
+	rm -rf .build .build-fuzz _site

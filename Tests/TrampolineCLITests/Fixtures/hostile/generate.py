@@ -9,7 +9,8 @@ import os, re, shutil, sys
 OUT = sys.argv[1]
 os.makedirs(OUT, exist_ok=True)
 for _f in os.listdir(OUT):
-    if _f.endswith((".yml", ".expect")): os.remove(os.path.join(OUT, _f))
+    # fuzz-crash-*.yml are found by the fuzzer (Fuzz/README.md), not generated here: keep them.
+    if _f.endswith((".yml", ".expect")) and not _f.startswith("fuzz-crash-"): os.remove(os.path.join(OUT, _f))
 
 SITE = {"url": "https://go.example.com", "title": "Hostile corpus", "language": "en"}
 IOS = {"team_id": "ABCDE12345", "bundle_id": "com.example.marry", "app_store_id": '"1356057329"', "scheme": "marry"}
