@@ -1,6 +1,6 @@
 /// The keys the catalog accepts, per section: the single place the catalog's shape is spelled out.
 enum CatalogKeys {
-    static let root = ["site", "app", "defaults", "links"]
+    static let root = ["site", "app", "defaults", "links", "links_file"]
     static let site = ["url", "title", "language", "output"]
     static let app = ["name", "ios"]
     static let ios = ["team_id", "bundle_id", "app_store_id", "scheme", "app_store_url", "extra_app_ids"]

@@ -31,11 +31,12 @@ public struct CatalogLoader: Sendable {
             engine.error("cannot read the catalog: \(error.localizedDescription)", at: start, hint: "check the file's permissions")
             return (nil, engine)
         }
-        return load(data: data, displayPath: displayPath)
+        return load(data: data, displayPath: displayPath, baseURL: url.deletingLastPathComponent())
     }
 
     /// Loads catalog bytes; invalid UTF-8 and a byte-order mark are handled here rather than by the YAML parser.
-    public func load(data: Data, displayPath: String) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+    /// `baseURL` is the folder `links_file` is relative to (default: the working directory).
+    public func load(data: Data, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
         var engine = DiagnosticEngine()
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -48,12 +49,13 @@ public struct CatalogLoader: Sendable {
             )
             return (nil, engine)
         }
-        return load(yaml: text, displayPath: displayPath)
+        return load(yaml: text, displayPath: displayPath, baseURL: baseURL)
     }
 
     /// Loads catalog text.
-    public func load(yaml: String, displayPath: String) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
-        var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates)
+    public func load(yaml: String, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+        let base = baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: base)
         let catalog = reader.read(yaml: yaml)
         return (reader.engine.hasErrors ? nil : catalog, reader.engine)
     }

@@ -1,18 +1,24 @@
+import Foundation
+
 /// Walks a catalog's YAML, checking shape and values, and building the model. Every problem
 /// becomes a diagnostic at the value's position; reading goes on so all are reported. Links are
 /// read one by one as the parser reaches them, so a large catalog never exists as one tree.
 struct CatalogReader {
-    let file: String
+    /// The file positions refer to: the catalog, or its links file while that is read.
+    var file: String
     let knownTemplates: Set<String>?
+    /// The catalog's folder, which `links_file` is relative to.
+    let baseURL: URL
     var engine = DiagnosticEngine()
     /// Past this many errors the rest is noise (and an alias bomb could produce billions).
     static let errorLimit = 200
     /// More links than this is a mistake or an attack (YAML aliases can multiply a list).
     static let linkLimit = 2_000_000
 
-    init(file: String, knownTemplates: Set<String>?) {
+    init(file: String, knownTemplates: Set<String>?, baseURL: URL) {
         self.file = file
         self.knownTemplates = knownTemplates
+        self.baseURL = baseURL
     }
 
     typealias Entry = (key: YAMLNode, value: YAMLNode)
@@ -26,6 +32,7 @@ struct CatalogReader {
         var sections: [String: Entry] = [:]
         var list = LinkList()
         var linksKey: YAMLNode?
+        var linksFile: Located?
         do {
             guard try parser.startDocument() else {
                 error("the catalog is empty", at: start, hint: emptyHint)
@@ -49,6 +56,14 @@ struct CatalogReader {
                 guard let name = key.text, CatalogKeys.root.contains(name) else {
                     unknownKey(key, in: "the catalog", known: CatalogKeys.root)
                     _ = try parser.node()
+                    continue
+                }
+                if name == "links_file" {
+                    let value = try parser.node()
+                    sections[name] = (key, value)
+                    if let text = scalarText(value, what: "links_file") {
+                        linksFile = Located(text: text, location: location(of: value))
+                    }
                     continue
                 }
                 if let first = name == "links" ? linksKey : sections[name]?.key {
@@ -94,6 +109,27 @@ struct CatalogReader {
             }
             try parser.finishDocument()
             let resolvedDefaults = defaults ?? LinkOptions()
+            if let linksFile, let linksKey {
+                error("the catalog has both links: (at \(location(of: linksKey))) and links_file:", at: linksFile.location, hint: "keep the links in one place")
+            } else if let linksFile {
+                let catalogFolder = (file as NSString).deletingLastPathComponent
+                let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
+                let url = URL(fileURLWithPath: linksFile.text, relativeTo: baseURL)
+                var fileEngine = DiagnosticEngine()
+                let items = LinksFile.items(at: url, displayPath: display, engine: &fileEngine)
+                engine.append(contentsOf: fileEngine)
+                if items == nil, !fileEngine.hasErrors {
+                    error("cannot read the links file", at: linksFile.location)
+                }
+                // Positions of what the file holds refer to the file, not the catalog.
+                let catalogFile = file
+                file = display
+                for item in items ?? [] {
+                    readLinkItem(item, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app, into: &list)
+                    if engine.errors.count >= Self.errorLimit { break }
+                }
+                file = catalogFile
+            }
             for item in waiting {
                 readLinkItem(item, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app, into: &list)
                 if engine.errors.count >= Self.errorLimit { break }
@@ -101,7 +137,7 @@ struct CatalogReader {
             let site = sections["site"].flatMap { readSite($0) }
             if sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
             if sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
-            if linksKey == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog") }
+            if linksKey == nil, sections["links_file"] == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog, or links_file: links.csv") }
             guard let site, let app, !engine.hasErrors else { return nil }
             return Catalog(site: site, app: app, links: list.links)
         } catch let syntax as YAMLEventParser.SyntaxError {

@@ -1,0 +1,121 @@
+import CSV
+import Foundation
+
+/// `links_file:` — the links list kept outside the catalog, as CSV (a header row of link keys,
+/// `campaign.<name>` columns, lists comma-separated) or JSON (a list of link objects). Both become
+/// the same positioned nodes a `links:` list gives, so every check and message is the same.
+enum LinksFile {
+    /// The file's link entries, or nil after reporting why it cannot be read.
+    /// CSV positions are `row:column`, the header being row 1 and columns counted from 1.
+    static func items(at url: URL, displayPath: String, engine: inout DiagnosticEngine) -> [YAMLNode]? {
+        let start = SourceLocation(file: displayPath, line: 1, column: 1)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            engine.error("cannot read the links file \(displayPath)", at: nil, hint: "check links_file: it is relative to the catalog's folder")
+            return nil
+        }
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let (line, column) = CatalogLoader.firstInvalidUTF8(in: bytes)
+            engine.error("the links file is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')")
+            return nil
+        }
+        switch url.pathExtension.lowercased() {
+        case "json": return json(text, displayPath: displayPath, engine: &engine)
+        case "csv": return csv(text, displayPath: displayPath, engine: &engine)
+        default:
+            engine.error("links_file must name a .csv or .json file", at: start, hint: "export the sheet as CSV")
+            return nil
+        }
+    }
+
+    /// JSON is read by the YAML parser (JSON is YAML's flow syntax), which knows line and column.
+    static func json(_ text: String, displayPath: String, engine: inout DiagnosticEngine) -> [YAMLNode]? {
+        let parser = YAMLEventParser(text)
+        do {
+            guard try parser.startDocument() else {
+                engine.error("the links file is empty", at: SourceLocation(file: displayPath, line: 1, column: 1), hint: "write a JSON list of links: [{\"path\": \"/a\", \"title\": \"A\"}]")
+                return nil
+            }
+            let root = try parser.node()
+            try parser.finishDocument()
+            guard case .sequence(let items) = root.kind else {
+                engine.error("the links file must hold a JSON list of links", at: SourceLocation(file: displayPath, line: root.line, column: root.column), hint: "write [{\"path\": \"/a\", \"title\": \"A\"}, ...]")
+                return nil
+            }
+            return items
+        } catch let error as YAMLEventParser.SyntaxError {
+            engine.error("JSON syntax: \(error.message)", at: SourceLocation(file: displayPath, line: error.line, column: error.column), hint: "check brackets, commas and quotes")
+            return nil
+        } catch {
+            engine.error("cannot read the links file: \(error)", at: SourceLocation(file: displayPath, line: 1, column: 1))
+            return nil
+        }
+    }
+
+    /// Columns whose cells are numbers or booleans, read as YAML plain scalars; every other cell is text.
+    static let typedColumns: Set<String> = ["fallback_delay_ms", "cookie_days", "forward_query"]
+
+    static func csv(_ text: String, displayPath: String, engine: inout DiagnosticEngine) -> [YAMLNode]? {
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: text, hasHeaderRow: true)
+        } catch {
+            engine.error("cannot read the links file as CSV: \(error)", at: SourceLocation(file: displayPath, line: 1, column: 1), hint: "the first row must name the columns: path,title,...")
+            return nil
+        }
+        let header = reader.headerRow ?? []
+        var columns: [(index: Int, key: String, campaign: String?)] = []
+        for (index, raw) in header.enumerated() {
+            let name = raw.trimmingCharacters(in: .whitespaces)
+            let at = SourceLocation(file: displayPath, line: 1, column: index + 1)
+            if name.hasPrefix("campaign.") {
+                let parameter = String(name.dropFirst("campaign.".count))
+                if parameter.isEmpty {
+                    engine.error("column 'campaign.' names no parameter", at: at, hint: "write campaign.utm_source, say")
+                } else {
+                    columns.append((index, "campaign", parameter))
+                }
+            } else if name == "campaign" {
+                engine.error("a campaign column must name its parameter", at: at, hint: "use one column per parameter: campaign.utm_source, campaign.utm_campaign")
+            } else if CatalogKeys.link.contains(name) {
+                columns.append((index, name, nil))
+            } else if !name.isEmpty {
+                let hint = CatalogKeys.suggestion(for: name, among: CatalogKeys.link).map { "did you mean '\($0)'?" } ?? "known columns: \(CatalogKeys.link.joined(separator: ", ")), campaign.<name>"
+                engine.error("unknown column \(CatalogRules.quoted(name))", at: at, hint: hint)
+            }
+        }
+        if engine.hasErrors { return nil }
+        var items: [YAMLNode] = []
+        var row = 1
+        while let cells = reader.next() {
+            row += 1
+            if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            var campaign: [(key: YAMLNode, value: YAMLNode)] = []
+            for column in columns where column.index < cells.count {
+                let cell = cells[column.index]
+                // An empty cell means "not set", so the defaults apply.
+                if cell.isEmpty { continue }
+                let line = row, col = column.index + 1
+                func scalar(_ text: String, plain: Bool = false) -> YAMLNode {
+                    YAMLNode(kind: .scalar(text, plain: plain), line: line, column: col)
+                }
+                if let parameter = column.campaign {
+                    campaign.append((scalar(parameter), scalar(cell)))
+                } else if column.key == "deferred" {
+                    let channels = cell.split(whereSeparator: { $0 == "," || $0 == " " }).map { scalar(String($0)) }
+                    pairs.append((scalar(column.key), YAMLNode(kind: .sequence(channels), line: line, column: col)))
+                } else {
+                    pairs.append((scalar(column.key), scalar(cell, plain: typedColumns.contains(column.key))))
+                }
+            }
+            if !campaign.isEmpty {
+                let at = campaign[0].value
+                pairs.append((YAMLNode(kind: .scalar("campaign", plain: false), line: at.line, column: at.column), YAMLNode(kind: .mapping(campaign), line: at.line, column: at.column)))
+            }
+            items.append(YAMLNode(kind: .mapping(pairs), line: row, column: 1))
+        }
+        return items
+    }
+}
