@@ -70,4 +70,38 @@ final class SiteWriterTests: XCTestCase {
         XCTAssertThrowsError(try site.builder.outputURL(for: catalog, override: site.folder.deletingLastPathComponent().path))
         XCTAssertEqual(try site.builder.outputURL(for: catalog, override: nil).path, site.outputURL.standardizedFileURL.resolvingSymlinksInPath().path)
     }
+
+    func testNoOpRebuildTouchesNothingNotEvenTheManifest() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        try writer.write(try site.build().plan)
+        let manifest = site.outputURL.appendingPathComponent(".trampoline-manifest.json")
+        let before = try mtime(manifest)
+        Thread.sleep(forTimeInterval: 0.05)
+        let again = try writer.write(try site.build().plan)
+        XCTAssertEqual(again.written, [])
+        XCTAssertEqual(try mtime(manifest), before)
+    }
+
+    func testATemplateChangeReachesEveryPageDespiteUnchangedLinks() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        try writer.write(try site.build().plan)
+        try Data("---\nbehaviour: interstitial\n---\n# New {{title}}\n".utf8).write(to: site.folder.appendingPathComponent("Templates/interstitial.md"))
+        let summary = try writer.write(try site.build().plan)
+        XCTAssertEqual(summary.written.sorted(), ["spring-sale/index.html", "topic/1/index.html", "topic/2/index.html"])
+        XCTAssertTrue(try String(contentsOf: site.outputURL.appendingPathComponent("topic/2/index.html"), encoding: .utf8).contains("<h1>New Budget planner</h1>"))
+    }
+
+    func testAHandEditedPageIsRestored() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        try writer.write(try site.build().plan)
+        let page = site.outputURL.appendingPathComponent("topic/1/index.html")
+        let original = try Data(contentsOf: page)
+        try Data("defaced".utf8).write(to: page)
+        let summary = try writer.write(try site.build().plan)
+        XCTAssertEqual(summary.written, ["topic/1/index.html"])
+        XCTAssertEqual(try Data(contentsOf: page), original)
+    }
 }

@@ -6,6 +6,26 @@ import Mustache
 struct PageRenderer: Sendable {
     let catalog: Catalog
     let templates: TemplateSet
+    /// Digest of everything every link page shares.
+    let contextDigest: String
+
+    init(catalog: Catalog, templates: TemplateSet) {
+        self.catalog = catalog
+        self.templates = templates
+        contextDigest = Digest.hex([
+            templates.sourceDigest, String(describing: catalog.site), String(describing: catalog.app),
+        ].joined(separator: "\u{0}"))
+    }
+
+    /// A digest of what `linkPage(link)` depends on: the link's own values and, through
+    /// `contextDigest`, the site, the app and the templates.
+    func fingerprint(of link: Link) -> String {
+        let inputs = [
+            contextDigest, link.path, link.deepLink, link.title, link.description ?? "\u{1}", link.webURL ?? "\u{1}",
+            link.campaign.map { "\($0.name)=\($0.value)" }.joined(separator: "\u{0}"), String(describing: link.options),
+        ].joined(separator: "\u{0}\u{2}")
+        return Digest.hex(inputs)
+    }
 
     /// The page of one link.
     func linkPage(_ link: Link) -> String {

@@ -46,9 +46,17 @@ public struct SitePlan: Sendable {
         return all
     }
 
+    /// A digest of everything a link page is rendered from (the link, the site, the app, the
+    /// templates), or nil for other files. Equal fingerprints mean equal bytes.
+    public func fingerprint(for path: String) -> String? {
+        guard let index = pages[path], let renderer else { return nil }
+        return renderer.fingerprint(of: renderer.catalog.links[index])
+    }
+
     /// Calls `body` with every file, rendering pages on all cores in chunks; `body` runs
     /// concurrently for different paths, in no particular order, and its first error stops the rest.
-    public func forEachFile(_ body: @Sendable (String, Data) throws -> Void) throws {
+    /// Paths for which `skip` returns true are passed over without being rendered.
+    public func forEachFile(skip: @Sendable (String) -> Bool = { _ in false }, _ body: @Sendable (String, Data) throws -> Void) throws {
         let paths = orderedPaths.filter { !Self.isAASA($0) }
         let chunk = 512
         let chunks = (paths.count + chunk - 1) / chunk
@@ -56,6 +64,7 @@ public struct SitePlan: Sendable {
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             for path in paths[(c * chunk)..<min(paths.count, (c + 1) * chunk)] {
                 if failure.error != nil { return }
+                if skip(path) { continue }
                 do { try body(path, self[path]!) } catch { failure.record(error) }
             }
         }

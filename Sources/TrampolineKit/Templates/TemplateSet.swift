@@ -9,6 +9,8 @@ struct TemplateSet: Sendable {
     var script: String
     /// Hashes of the script and style above, for each page's Content-Security-Policy.
     var csp: ContentSecurityPolicy
+    /// Digest of every template file's text, so a template edit changes every page's fingerprint.
+    var sourceDigest: String
     var pages: [String: PageTemplate]
 
     /// Files every site needs besides the link templates.
@@ -65,6 +67,7 @@ struct TemplateSet: Sendable {
             }
         }
         if engine.hasErrors { return nil }
-        return TemplateSet(layout: layout, style: style, script: script, csp: ContentSecurityPolicy(script: script, style: style), pages: pages)
+        let digest = Digest.hex(sources.keys.sorted().map { "\($0)\u{0}\(sources[$0]!.text)" }.joined(separator: "\u{0}\u{2}"))
+        return TemplateSet(layout: layout, style: style, script: script, csp: ContentSecurityPolicy(script: script, style: style), sourceDigest: digest, pages: pages)
     }
 }

@@ -35,8 +35,10 @@ public struct SiteWriter: Sendable {
         let previous = Manifest.read(from: outputURL)
         let planned = plan.pathSet
         // Record the union first: if this run dies half-way, the next one still knows every file
-        // it may have written and can clean them up.
-        try writeAtomically(Manifest(paths: previous.paths.union(planned)).encoded(), to: Manifest.fileName, stagingName: "manifest-intent")
+        // it may have written and can clean them up. Fingerprints stay the previous ones until
+        // the pages they describe are in place.
+        let intent = Manifest(paths: previous.paths.union(planned), fingerprints: previous.fingerprints)
+        try writeIfChanged(intent.encoded(), to: Manifest.fileName, stagingName: "manifest-intent")
 
         // Folders first, in order (cheap, and concurrent creation of shared parents would race).
         var safeFolders: Set<String> = [""]
@@ -44,14 +46,25 @@ public struct SiteWriter: Sendable {
             try makeFolders(for: path, known: &safeFolders)
         }
         let outcome = Outcome(total: plan.count, progress: progress)
-        try plan.forEachFile { path, data in
+        let outputPath = outputURL.path
+        try plan.forEachFile(skip: { path in
+            // Same inputs as the page on disk (and the file still has the size written then):
+            // the bytes would be the same, so neither render nor compare it.
+            guard let fingerprint = plan.fingerprint(for: path),
+                  let recorded = previous.fingerprints[path],
+                  recorded == "\(fingerprint):\(Self.fileSize(outputPath + "/" + path) ?? -1)"
+            else { return false }
+            outcome.record(path, written: false, fingerprint: recorded)
+            return true
+        }) { path, data in
+            let fingerprint = plan.fingerprint(for: path).map { "\($0):\(data.count)" }
             let url = outputURL.appendingPathComponent(path)
-            if let existing = try? Data(contentsOf: url), existing == data {
-                outcome.record(path, written: false)
+            if let existing = FileManager.default.contents(atPath: url.path), existing == data {
+                outcome.record(path, written: false, fingerprint: fingerprint)
                 return
             }
             try writeAtomically(data, to: path, stagingName: UUID().uuidString)
-            outcome.record(path, written: true)
+            outcome.record(path, written: true, fingerprint: fingerprint)
         }
         var summary = outcome.summary
         for path in previous.paths.subtracting(planned).sorted() {
@@ -61,8 +74,19 @@ public struct SiteWriter: Sendable {
             summary.removed.append(path)
             removeEmptyParents(of: path)
         }
-        try writeAtomically(Manifest(paths: planned).encoded(), to: Manifest.fileName, stagingName: "manifest")
+        try writeIfChanged(Manifest(paths: planned, fingerprints: outcome.fingerprints).encoded(), to: Manifest.fileName, stagingName: "manifest")
         return summary
+    }
+
+    static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    /// The manifest too keeps its mtime when nothing changed.
+    func writeIfChanged(_ data: Data, to path: String, stagingName: String) throws {
+        if FileManager.default.contents(atPath: outputURL.appendingPathComponent(path).path) == data { return }
+        try writeAtomically(data, to: path, stagingName: stagingName)
     }
 
     /// Writes into the staging folder and renames over the target: readers see the old file or
@@ -127,9 +151,12 @@ public struct SiteWriter: Sendable {
             self.progress = progress
         }
 
-        func record(_ path: String, written isWritten: Bool) {
+        private(set) var fingerprints: [String: String] = [:]
+
+        func record(_ path: String, written isWritten: Bool, fingerprint: String? = nil) {
             let done: Int = lock.withLock {
                 if isWritten { written.append(path) } else { unchanged.append(path) }
+                if let fingerprint { fingerprints[path] = fingerprint }
                 return written.count + unchanged.count
             }
             if let progress, done % step == 0 || done == total { progress(done, total) }
