@@ -1,4 +1,12 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+/// `write(2)`, named apart from ``SiteWriter/write(_:progress:)``.
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
 
 /// Applies a ``SitePlan`` to an output folder: each file atomically (temporary file + rename),
 /// unchanged files left alone (their mtime kept, so sync tools upload only changes), the AASA last,
@@ -93,15 +101,33 @@ public struct SiteWriter: Sendable {
     /// the new one, whole.
     /// `stagingName` is unique within one write (paths themselves may be too long to flatten).
     func writeAtomically(_ data: Data, to path: String, stagingName: String) throws {
-        let target = outputURL.appendingPathComponent(path)
-        let temporary = outputURL.appendingPathComponent(Self.stagingFolder).appendingPathComponent(stagingName)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-            throw WriteError(path: path, reason: "cannot create a file in \(temporary.deletingLastPathComponent().path)")
+        let target = outputURL.path + "/" + path
+        let temporary = outputURL.path + "/" + Self.stagingFolder + "/" + stagingName
+        // Plain POSIX writes: FileManager.createFile makes its own temporary file, fsync and
+        // rename, which tripled the cost per page on a real disk. A rename is what makes the
+        // replacement atomic; a kill -9 cannot leave a partial file among the site's files.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
-        if rename(temporary.path, target.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(path: path, reason: reason)
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, target) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw WriteError(path: path, reason: String(cString: strerror(failure)))
         }
     }
 
