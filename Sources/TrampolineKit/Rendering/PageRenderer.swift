@@ -22,9 +22,14 @@ struct PageRenderer: Sendable {
     func fingerprint(of link: Link) -> String {
         let inputs = [
             contextDigest, link.path, link.deepLink, link.title, link.description ?? "\u{1}", link.webURL ?? "\u{1}",
-            link.campaign.map { "\($0.name)=\($0.value)" }.joined(separator: "\u{0}"), String(describing: link.options),
+            link.campaign.map { "\($0.name)=\($0.value)" }.joined(separator: "\u{0}"), Self.describe(link.options),
         ].joined(separator: "\u{0}\u{2}")
         return Digest.hex(inputs)
+    }
+
+    /// Every option, spelled out (reflection through `String(describing:)` cost more than the hash).
+    static func describe(_ o: LinkOptions) -> String {
+        "\(o.template)|\(o.fallback.rawValue)|\(o.fallbackDelayMs)|\(o.deferred.map(\.rawValue))|\(o.cookieName)|\(o.cookieDays)|\(o.forwardQuery)|\(o.image ?? "\u{1}")"
     }
 
     /// The page of one link.

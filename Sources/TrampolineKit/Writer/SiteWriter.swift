@@ -58,8 +58,8 @@ public struct SiteWriter: Sendable {
         try plan.forEachFile(skip: { path in
             // Same inputs as the page on disk (and the file still has the size written then):
             // the bytes would be the same, so neither render nor compare it.
-            guard let fingerprint = plan.fingerprint(for: path),
-                  let recorded = previous.fingerprints[path],
+            guard let recorded = previous.fingerprints[path],
+                  let fingerprint = plan.fingerprint(for: path),
                   recorded == "\(fingerprint):\(Self.fileSize(outputPath + "/" + path) ?? -1)"
             else { return false }
             outcome.record(path, written: false, fingerprint: recorded)
