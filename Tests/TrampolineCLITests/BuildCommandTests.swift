@@ -84,4 +84,24 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stderr.hasPrefix("site-config.yml:16:20: warning: app_store_url does not point at apps.apple.com"), result.stderr)
     }
+
+    /// On a terminal the build shows a progress line that it erases before the summary; in a pipe
+    /// (every other test here) standard error stays empty. `script` gives the build a real TTY.
+    func testProgressLineOnlyOnATerminal() throws {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: script.path), "util-linux script(1) is needed for a pseudo-terminal")
+        let dir = try TemporaryDirectory()
+        var catalog = try example()
+        for i in 0..<300 { catalog += "  - {path: /p/\(i), title: T\(i)}\n" }
+        try dir.write("site-config.yml", catalog)
+        let command = "'\(TrampolineProcess.binary.path)' build"
+        let result = try TrampolineProcess.run(program: script, ["-qec", command, "/dev/null"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stdout)
+        XCTAssertTrue(result.stdout.contains("/312 files (50%)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\r\u{1B}[2KWriting 312/312 files (100%)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\r\u{1B}[2KBuilt 305 links into _site: 312 written"), "the line is erased before the summary: \(result.stdout)")
+        let piped = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(piped.stderr, "")
+        XCTAssertTrue(piped.stdout.hasPrefix("Built 305 links into _site: 0 written, 312 unchanged, 0 removed; AASA"), piped.stdout)
+    }
 }
