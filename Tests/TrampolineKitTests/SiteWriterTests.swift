@@ -104,4 +104,20 @@ final class SiteWriterTests: XCTestCase {
         XCTAssertEqual(summary.written, ["topic/1/index.html"])
         XCTAssertEqual(try Data(contentsOf: page), original)
     }
+
+    /// What a run killed after a rename leaves: a page replaced by other bytes of the same size,
+    /// under a manifest that still describes the old file. The next build must not trust it.
+    func testASameSizeReplacementUnderAnOldManifestIsRestored() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        try writer.write(try site.build().plan)
+        let page = site.outputURL.appendingPathComponent("topic/2/index.html")
+        let original = try Data(contentsOf: page)
+        let other = site.outputURL.appendingPathComponent("topic/2/replacement")
+        try Data(repeating: UInt8(ascii: "x"), count: original.count).write(to: other)
+        XCTAssertEqual(rename(other.path, page.path), 0)
+        let summary = try writer.write(try site.build().plan)
+        XCTAssertEqual(summary.written, ["topic/2/index.html"])
+        XCTAssertEqual(try Data(contentsOf: page), original)
+    }
 }

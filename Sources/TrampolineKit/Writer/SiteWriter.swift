@@ -56,23 +56,29 @@ public struct SiteWriter: Sendable {
         let outcome = Outcome(total: plan.count, progress: progress)
         let outputPath = outputURL.path
         try plan.forEachFile(skip: { path in
-            // Same inputs as the page on disk (and the file still has the size written then):
-            // the bytes would be the same, so neither render nor compare it.
+            // Same inputs as when the page was written, and the file is still that very file (same
+            // size, inode and mtime, as git and rsync judge it): the bytes would be the same, so
+            // neither render nor compare it. A run killed after replacing the file changes its
+            // inode and mtime, so a stale fingerprint is never trusted.
             guard let recorded = previous.fingerprints[path],
                   let fingerprint = plan.fingerprint(for: path),
-                  recorded == "\(fingerprint):\(Self.fileSize(outputPath + "/" + path) ?? -1)"
+                  let stamp = Self.stamp(outputPath + "/" + path),
+                  recorded == "\(fingerprint):\(stamp)"
             else { return false }
             outcome.record(path, written: false, fingerprint: recorded)
             return true
         }) { path, data in
-            let fingerprint = plan.fingerprint(for: path).map { "\($0):\(data.count)" }
-            let url = outputURL.appendingPathComponent(path)
-            if let existing = FileManager.default.contents(atPath: url.path), existing == data {
-                outcome.record(path, written: false, fingerprint: fingerprint)
-                return
+            let fingerprint = plan.fingerprint(for: path)
+            let target = outputPath + "/" + path
+            let written: Bool
+            if let existing = FileManager.default.contents(atPath: target), existing == data {
+                written = false
+            } else {
+                try writeAtomically(data, to: path, stagingName: UUID().uuidString)
+                written = true
             }
-            try writeAtomically(data, to: path, stagingName: UUID().uuidString)
-            outcome.record(path, written: true, fingerprint: fingerprint)
+            let recorded = fingerprint.flatMap { fingerprint in Self.stamp(target).map { "\(fingerprint):\($0)" } }
+            outcome.record(path, written: written, fingerprint: recorded)
         }
         var summary = outcome.summary
         for path in previous.paths.subtracting(planned).sorted() {
@@ -86,9 +92,16 @@ public struct SiteWriter: Sendable {
         return summary
     }
 
-    static func fileSize(_ path: String) -> Int? {
+    /// `size:inode:mtime` of a file, or nil when there is none.
+    static func stamp(_ path: String) -> String? {
         var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let mtime = info.st_mtimespec
+        #else
+        let mtime = info.st_mtim
+        #endif
+        return "\(info.st_size):\(info.st_ino):\(mtime.tv_sec).\(mtime.tv_nsec)"
     }
 
     /// The manifest too keeps its mtime when nothing changed.
