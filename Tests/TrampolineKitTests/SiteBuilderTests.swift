@@ -110,6 +110,11 @@ final class SiteBuilderTests: XCTestCase {
             templates: ["promo.md": "---\nbehaviour: redirect\n---\nPromo {{title}}\n"]
         )
         XCTAssertTrue(try promo.page("invite/index.html").contains("<p>Promo You're invited</p>"))
+        // The preview reads what a custom template's script does from its front matter.
+        let plan = try promo.build().plan
+        XCTAssertEqual(plan.behaviour(ofTemplate: "promo"), "redirect")
+        XCTAssertEqual(plan.behaviour(ofTemplate: "interstitial"), "interstitial")
+        XCTAssertNil(plan.behaviour(ofTemplate: "missing"))
     }
 
     func testBrokenTemplateIsReportedWithItsLocation() throws {

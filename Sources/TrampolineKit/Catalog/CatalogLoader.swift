@@ -38,18 +38,23 @@ public struct CatalogLoader: Sendable {
     /// `baseURL` is the folder `links_file` is relative to (default: the working directory).
     public func load(data: Data, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
         var engine = DiagnosticEngine()
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            let (line, column) = Self.firstInvalidUTF8(in: bytes)
-            engine.error(
-                "the catalog is not valid UTF-8 text",
-                at: SourceLocation(file: displayPath, line: line, column: column),
-                hint: "save the file as UTF-8"
-            )
+        guard let text = Self.text(of: data, what: "the catalog", displayPath: displayPath, hint: "save the file as UTF-8", engine: &engine) else {
             return (nil, engine)
         }
         return load(yaml: text, displayPath: displayPath, baseURL: baseURL)
+    }
+
+    /// The text of a catalog or links file: a byte-order mark is dropped, and invalid UTF-8 is an
+    /// error at its line and column (the YAML parser would only say "invalid").
+    static func text(of data: Data, what: String, displayPath: String, hint: String, engine: inout DiagnosticEngine) -> String? {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let (line, column) = firstInvalidUTF8(in: bytes)
+            engine.error("\(what) is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: hint)
+            return nil
+        }
+        return text
     }
 
     /// Loads catalog text.

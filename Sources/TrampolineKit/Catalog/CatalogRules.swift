@@ -3,7 +3,7 @@
 enum CatalogRules {
     static let reservedPaths: Set<String> = [
         "/index.html", "/404.html", "/loadcookie.html", "/apple-app-site-association", "/_headers",
-        "/_trampoline", "/trampoline-manifest.json",
+        "/_trampoline",
     ]
 
     /// Characters allowed in a link path: RFC 3986 unreserved and a few sub-delimiters.

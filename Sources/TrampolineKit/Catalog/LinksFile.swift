@@ -13,11 +13,7 @@ enum LinksFile {
             engine.error("cannot read the links file \(displayPath)", at: nil, hint: "check links_file: it is relative to the catalog's folder")
             return nil
         }
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            let (line, column) = CatalogLoader.firstInvalidUTF8(in: bytes)
-            engine.error("the links file is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')")
+        guard let text = CatalogLoader.text(of: data, what: "the links file", displayPath: displayPath, hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine) else {
             return nil
         }
         switch url.pathExtension.lowercased() {

@@ -45,7 +45,6 @@ public enum Escaping {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case "/": result += "/"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16)

@@ -58,7 +58,7 @@ struct PageRenderer: Sendable {
             ("cookieDays", String(link.options.cookieDays)),
             ("forwardQuery", link.options.forwardQuery ? "true" : "false"),
         ]
-        let fallback = link.options.fallback == .web ? (link.webURL ?? catalog.app.appStoreURL) : catalog.app.appStoreURL
+        let fallback = link.fallbackURL(appStoreURL: catalog.app.appStoreURL)
         return page(
             template: template, values: values,
             frame: Frame(

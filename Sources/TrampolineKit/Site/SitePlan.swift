@@ -46,6 +46,12 @@ public struct SitePlan: Sendable {
         return all
     }
 
+    /// What the script of pages made with `template` does (`interstitial`, `redirect`, …): the
+    /// template's front matter decides, so custom templates may choose either.
+    public func behaviour(ofTemplate template: String) -> String? {
+        renderer?.templates.pages[template]?.behaviour.rawValue
+    }
+
     /// A digest of everything a link page is rendered from (the link, the site, the app, the
     /// templates), or nil for other files. Equal fingerprints mean equal bytes.
     public func fingerprint(for path: String) -> String? {
@@ -57,7 +63,8 @@ public struct SitePlan: Sendable {
     /// concurrently for different paths, in no particular order, and its first error stops the rest.
     /// Paths for which `skip` returns true are passed over without being rendered.
     public func forEachFile(skip: @Sendable (String) -> Bool = { _ in false }, _ body: @Sendable (String, Data) throws -> Void) throws {
-        let paths = orderedPaths.filter { !Self.isAASA($0) }
+        let ordered = orderedPaths
+        let paths = ordered.filter { !Self.isAASA($0) }
         let chunk = 512
         let chunks = (paths.count + chunk - 1) / chunk
         let failure = FirstError()
@@ -70,7 +77,7 @@ public struct SitePlan: Sendable {
         }
         if let error = failure.error { throw error }
         // The AASA last, once every page it claims is in place.
-        for path in orderedPaths where Self.isAASA(path) {
+        for path in ordered where Self.isAASA(path) {
             try body(path, self[path]!)
         }
     }

@@ -45,16 +45,7 @@ struct DashboardPage {
         let summary = snapshot.summary
         let aasaSize = snapshot.plan[".well-known/apple-app-site-association"]?.count ?? 0
         let milliseconds = Double(snapshot.duration.components.seconds) * 1000 + Double(snapshot.duration.components.attoseconds) / 1e15
-        return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Trampoline · \(h(catalog.site.host))</title>
-        <style>\(Self.style)</style>
-        </head>
-        <body>
+        return Self.document(title: "Trampoline · \(catalog.site.host)", body: """
         <header><h1>\(h(catalog.site.title ?? catalog.app.name)) <small>\(h(catalog.site.url))</small></h1>
         <p>App <strong>\(h(catalog.app.name))</strong> · scheme <code>\(h(catalog.app.scheme)):</code> · app IDs \(catalog.app.appIDs.map { "<code>\(h($0))</code>" }.joined(separator: ", "))
         · <a href="/.well-known/apple-app-site-association">AASA</a> (\(aasaSize) bytes) · <a href="/loadCookie.html">loadCookie.html</a></p>
@@ -68,6 +59,22 @@ struct DashboardPage {
         </table>
         <p class="note">AASA: Apple's decision for the link's https URL under the planned apple-app-site-association, for \(h(catalog.app.appIDs[0])). <em>match</em>: iOS opens the app directly; otherwise Safari loads the page.</p>
         </main>
+        """)
+    }
+
+    /// A preview page around `body` (already HTML); `title` is text and is escaped here.
+    static func document(title: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(Escaping.html(title))</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        \(body)
         </body>
         </html>
 

@@ -17,7 +17,7 @@ public struct LinkFlow: Sendable, Equatable {
     public var fallbackKind: String
     public var fallbackDelayMs: Int
     public var template: String
-    /// The page script's behaviour (`interstitial`, `redirect`), read from the planned page.
+    /// The page script's behaviour (`interstitial`, `redirect`), from the template's front matter.
     public var behaviour: String
     /// Apple's decision for `url` under the planned AASA, for the app's own app ID.
     public var decision: AASADecision
@@ -36,8 +36,7 @@ public struct LinkFlow: Sendable, Equatable {
         return catalog.links.map { link in
             let url = catalog.site.url + link.path
             let verdict = matcher?.verdict(for: url, appID: appID, domain: catalog.site.host)
-            let page = plan[String(link.path.dropFirst()) + "/index.html"].map { String(decoding: $0, as: UTF8.self) }
-            let fallbackURL = link.options.fallback == .web ? (link.webURL ?? catalog.app.appStoreURL) : catalog.app.appStoreURL
+            let fallbackURL = link.fallbackURL(appStoreURL: catalog.app.appStoreURL)
             let deferred = link.deferredLink
             let cookie = link.options.deferred.contains(.cookie)
                 ? "\(link.options.cookieName)=\(encodeURIComponent(deferred)); path=/; max-age=\(link.options.cookieDays * 86400); SameSite=Lax; Secure"
@@ -46,22 +45,12 @@ public struct LinkFlow: Sendable, Equatable {
                 path: link.path, title: link.title, url: url, deepLink: link.deepLink, deferredLink: deferred,
                 fallbackURL: fallbackURL, fallbackKind: link.options.fallback.rawValue,
                 fallbackDelayMs: link.options.fallbackDelayMs, template: link.options.template,
-                behaviour: page.flatMap(pageBehaviour(in:)) ?? link.options.template,
+                behaviour: plan.behaviour(ofTemplate: link.options.template) ?? link.options.template,
                 decision: verdict?.decision ?? .noMatch, rule: verdict?.rule,
                 clipboardText: link.options.deferred.contains(.clipboard) ? deferred : nil,
                 cookie: cookie, forwardQuery: link.options.forwardQuery
             )
         }
-    }
-
-    /// The `behaviour` of the page's data block: the template's own word on what its script does
-    /// (custom templates choose theirs in front matter).
-    static func pageBehaviour(in html: String) -> String? {
-        guard let start = html.range(of: "id=\"trampoline-data\">"),
-              let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex),
-              let object = try? JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8)) as? [String: Any]
-        else { return nil }
-        return object["behaviour"] as? String
     }
 
     /// JavaScript's encodeURIComponent, which the page uses for the cookie's value.

@@ -49,16 +49,7 @@ struct SimulationPage {
             </dl>
             """
         }
-        return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(appInstalled ? "App installed" : "App not installed") · \(h(flow.path))</title>
-        <style>\(DashboardPage.style)</style>
-        </head>
-        <body>
+        return DashboardPage.document(title: "\(appInstalled ? "App installed" : "App not installed") · \(flow.path)", body: """
         <header><h1>\(h(flow.title)) <small>\(h(flow.path))</small></h1>
         <p><a href="\(PreviewRoutes.prefix)/">← Dashboard</a> · template \(h(flow.template))\(flow.behaviour == flow.template ? "" : " (\(h(flow.behaviour)))") · AASA <span class="decision decision-\(h(flow.decision.rawValue))">\(h(flow.decision.rawValue))</span></p></header>
         <main>
@@ -69,9 +60,6 @@ struct SimulationPage {
         <p>Rendered without its script, so nothing navigates away: <a href="\(h(flow.path))">open it for real</a>.</p>
         <iframe sandbox src="\(h(flow.path))" title="The page for \(h(flow.path))"></iframe>
         </main>
-        </body>
-        </html>
-
-        """
+        """)
     }
 }
