@@ -76,6 +76,20 @@ extension MarkdownRenderer {
                 text += " "
             }
         }
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // Runs of white space become one space (scalar by scalar: Character's isWhitespace was a
+        // tenth of rendering a page).
+        var collapsed = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            let isSpace = scalar.isASCII ? (scalar == " " || ("\t"..."\r").contains(scalar)) : scalar.properties.isWhitespace
+            if isSpace {
+                pendingSpace = !collapsed.isEmpty
+            } else {
+                if pendingSpace { collapsed.append(" ") }
+                pendingSpace = false
+                collapsed.append(scalar)
+            }
+        }
+        return String(collapsed)
     }
 }

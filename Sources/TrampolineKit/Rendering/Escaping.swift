@@ -2,59 +2,50 @@
 public enum Escaping {
     /// HTML text and double- or single-quoted attribute values.
     public static func html(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(scalar)
+        rewrite(text, special: htmlSpecial) { byte, _ in
+            switch byte {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            default: "&#39;"
             }
         }
-        return result
     }
 
     /// JSON that is safe inside an HTML `<script>` element: `<`, `>` and `&` can never open a tag or
     /// a comment, and U+2028/U+2029 (line terminators in older JavaScript) are escaped too.
     public static func scriptSafeJSON(_ json: String) -> String {
-        var result = ""
-        result.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(scalar)
+        rewrite(json, special: scriptSpecial) { byte, rest in
+            switch byte {
+            case UInt8(ascii: "<"): return "\\u003c"
+            case UInt8(ascii: ">"): return "\\u003e"
+            case UInt8(ascii: "&"): return "\\u0026"
+            default:
+                // 0xE2: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                guard rest.count >= 2, rest[rest.startIndex] == 0x80 else { return nil }
+                let last = rest[rest.startIndex + 1]
+                guard last == 0xA8 || last == 0xA9 else { return nil }
+                rest = rest.dropFirst(2)
+                return last == 0xA8 ? "\\u2028" : "\\u2029"
             }
         }
-        return result
     }
 
     /// A JSON string literal (with quotes) for `text`.
     public static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
+        "\"" + rewrite(text, special: jsonSpecial) { byte, _ in
+            switch byte {
+            case UInt8(ascii: "\""): return "\\\""
+            case UInt8(ascii: "\\"): return "\\\\"
+            case UInt8(ascii: "\n"): return "\\n"
+            case UInt8(ascii: "\r"): return "\\r"
+            case UInt8(ascii: "\t"): return "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                let hex = String(byte, radix: 16)
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
-        }
-        return result + "\""
+        } + "\""
     }
 
     /// `application/x-www-form-urlencoded`, byte for byte what the browser's URLSearchParams writes,
@@ -79,18 +70,68 @@ public enum Escaping {
 
     /// Literal text inside Markdown: ASCII punctuation backslash-escaped, line breaks flattened.
     public static func markdown(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n", "\r": result += " "
-            case "!"..."/", ":"..."@", "["..."`", "{"..."~":
-                result += "\\"
-                result.unicodeScalars.append(scalar)
-            default:
-                result.unicodeScalars.append(scalar)
+        rewrite(text, special: markdownSpecial) { byte, _ in
+            byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? " " : "\\" + String(UnicodeScalar(byte))
+        }
+    }
+
+    /// A set of bytes, one bit each.
+    struct ByteSet {
+        private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        init(_ predicate: (UInt8) -> Bool) {
+            for byte in 0...255 where predicate(UInt8(byte)) {
+                let bit = UInt64(1) << UInt64(byte & 63)
+                switch byte >> 6 {
+                case 0: words.0 |= bit
+                case 1: words.1 |= bit
+                case 2: words.2 |= bit
+                default: words.3 |= bit
+                }
             }
         }
-        return result
+
+        @inline(__always) func contains(_ byte: UInt8) -> Bool {
+            let bit = UInt64(1) << UInt64(byte & 63)
+            switch byte >> 6 {
+            case 0: return words.0 & bit != 0
+            case 1: return words.1 & bit != 0
+            case 2: return words.2 & bit != 0
+            default: return words.3 & bit != 0
+            }
+        }
+    }
+
+    static let htmlSpecial = ByteSet { "&<>\"'".utf8.contains($0) }
+    static let scriptSpecial = ByteSet { "<>&".utf8.contains($0) || $0 == 0xE2 }
+    static let jsonSpecial = ByteSet { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    static let markdownSpecial = ByteSet {
+        $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || (0x21...0x2F).contains($0) || (0x3A...0x40).contains($0)
+            || (0x5B...0x60).contains($0) || (0x7B...0x7E).contains($0)
+    }
+
+    /// `text` with each byte in `special` replaced by `replacement(byte, rest)` (nil: kept), where
+    /// `rest` holds the bytes after it and may be advanced to consume them. Works on UTF-8 bytes:
+    /// every special byte here is ASCII (or a lead byte checked with what follows), and ASCII
+    /// bytes never occur inside a multi-byte sequence. Text with nothing to replace is returned as it is.
+    @inline(__always)
+    static func rewrite(_ text: String, special: ByteSet, _ replacement: (UInt8, inout Slice<UnsafeBufferPointer<UInt8>>) -> String?) -> String {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let first = bytes.firstIndex(where: special.contains) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            out.append(contentsOf: bytes[..<first])
+            var rest = bytes[first...]
+            while let byte = rest.first {
+                rest = rest.dropFirst()
+                if special.contains(byte), let replaced = replacement(byte, &rest) {
+                    out.append(contentsOf: replaced.utf8)
+                } else {
+                    out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 }

@@ -33,7 +33,9 @@ extension Link {
         if let hash = link.firstIndex(of: "#") { link = link[..<hash] }
         guard let question = link.firstIndex(of: "?") else { return [] }
         return link[link.index(after: question)...].split(separator: "&").compactMap { pair in
-            let name = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let name = pair.prefix { $0 != "=" }
+            // Decoding (and its Foundation call) only when there is something to decode.
+            guard name.contains(where: { $0 == "+" || $0 == "%" }) else { return String(name) }
             return String(name).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
         }.filter { !$0.isEmpty }
     }

@@ -37,12 +37,7 @@ struct PageRenderer: Sendable {
         let template = templates.pages[link.options.template] ?? templates.pages["interstitial"]!
         let url = catalog.site.url + link.path
         let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
-        var values = baseValues()
-        values["title"] = link.title
-        values["description"] = link.description
-        values["image"] = link.image
-        values["url"] = url
-        values["deep_link"] = link.deepLink
+        let values = bodyValues(title: link.title, description: link.description, image: link.image, url: url, deepLink: link.deepLink)
         let data: [(String, String)] = [
             ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
             ("template", Escaping.jsonString(link.options.template)),
@@ -86,7 +81,7 @@ struct PageRenderer: Sendable {
         }
         let pageTitle = name == "index" ? siteTitle : (name == "404" ? "Not found · \(siteTitle)" : catalog.app.name)
         return page(
-            template: template, values: baseValues(),
+            template: template, values: bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil),
             frame: Frame(
                 pageTitle: pageTitle, title: pageTitle, description: nil, url: name == "index" ? catalog.site.url + "/" : nil,
                 image: nil, banner: "app-id=\(catalog.app.appStoreID)",
@@ -95,13 +90,9 @@ struct PageRenderer: Sendable {
         )
     }
 
-    /// Values every body template may use.
-    private func baseValues() -> [String: String] {
-        [
-            "app": catalog.app.name,
-            "site_title": catalog.site.title ?? catalog.app.name,
-            "store_url": catalog.app.appStoreURL,
-        ]
+    /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``.
+    private func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [String?] {
+        [catalog.app.name, catalog.site.title ?? catalog.app.name, catalog.app.appStoreURL, title, description, image, url, deepLink]
     }
 
     /// What the layout needs beyond the body.
@@ -117,7 +108,7 @@ struct PageRenderer: Sendable {
         var data: [(String, String)]
     }
 
-    private func page(template: PageTemplate, values: [String: String], frame: Frame) -> String {
+    private func page(template: PageTemplate, values: [String?], frame: Frame) -> String {
         // Markdown is rendered after the placeholders; values are Markdown-escaped, except the
         // description, which is Markdown by design (cmark's safe mode drops raw HTML from it).
         let markdown = template.body.render(values)
@@ -125,27 +116,27 @@ struct PageRenderer: Sendable {
         let button = template.button?.render(values) ?? "Open in \(catalog.app.name)"
         let json = frame.data.isEmpty ? "" : "{" + frame.data.map { "\(Escaping.jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
         let hasScript = template.behaviour != .page
-        let optional: [String: String?] = [
-            "description": frame.description.flatMap { $0.isEmpty ? nil : $0 },
-            "url": frame.url,
-            "image": frame.image,
-            "button_href": frame.buttonHref,
-            "data": json.isEmpty ? nil : Escaping.scriptSafeJSON(json),
-            "script": hasScript ? templates.script : nil,
-        ]
-        // Mustache treats an empty string as true: absent values are left out, not emptied.
-        var layoutValues: [String: String] = optional.compactMapValues { $0 }
-        layoutValues["lang"] = catalog.site.language
-        layoutValues["page_title"] = frame.pageTitle
-        layoutValues["title"] = frame.title
-        layoutValues["site_title"] = catalog.site.title ?? catalog.app.name
-        layoutValues["apple_itunes_app"] = frame.banner
-        layoutValues["content"] = content
-        layoutValues["button_text"] = button
-        layoutValues["style"] = templates.style
         // Images the page shows: its own and any in the rendered body (a description's, say).
         let images = ContentSecurityPolicy.imageSources(in: content)
-        layoutValues["csp"] = templates.csp.policy(hasScript: hasScript, imageSources: images)
+        // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
+        // values are left out (nil), not emptied.
+        let layoutValues: [String?] = [
+            catalog.site.language,
+            frame.pageTitle,
+            frame.title,
+            catalog.site.title ?? catalog.app.name,
+            frame.banner,
+            content,
+            button,
+            templates.style,
+            templates.csp.policy(hasScript: hasScript, imageSources: images),
+            frame.description.flatMap { $0.isEmpty ? nil : $0 },
+            frame.url,
+            frame.image,
+            frame.buttonHref,
+            json.isEmpty ? nil : Escaping.scriptSafeJSON(json),
+            hasScript ? templates.script : nil,
+        ]
         return templates.layout.render(layoutValues)
     }
 }

@@ -59,10 +59,14 @@ public struct SitePlan: Sendable {
         return renderer.fingerprint(of: renderer.catalog.links[index])
     }
 
-    /// Calls `body` with every file, rendering pages on all cores in chunks; `body` runs
-    /// concurrently for different paths, in no particular order, and its first error stops the rest.
-    /// Paths for which `skip` returns true are passed over without being rendered.
-    public func forEachFile(skip: @Sendable (String) -> Bool = { _ in false }, _ body: @Sendable (String, Data) throws -> Void) throws {
+    /// Calls `body` with every file and its fingerprint (nil for files other than link pages),
+    /// rendering pages on all cores in chunks; `body` runs concurrently for different paths, in no
+    /// particular order, and its first error stops the rest. Files for which `skip` returns true
+    /// are passed over without being rendered.
+    public func forEachFile(
+        skip: @Sendable (_ path: String, _ fingerprint: String?) -> Bool = { _, _ in false },
+        _ body: @Sendable (_ path: String, _ fingerprint: String?, _ data: Data) throws -> Void
+    ) throws {
         let ordered = orderedPaths
         let paths = ordered.filter { !Self.isAASA($0) }
         let chunk = 512
@@ -71,14 +75,15 @@ public struct SitePlan: Sendable {
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             for path in paths[(c * chunk)..<min(paths.count, (c + 1) * chunk)] {
                 if failure.error != nil { return }
-                if skip(path) { continue }
-                do { try body(path, self[path]!) } catch { failure.record(error) }
+                let fingerprint = fingerprint(for: path)
+                if skip(path, fingerprint) { continue }
+                do { try body(path, fingerprint, self[path]!) } catch { failure.record(error) }
             }
         }
         if let error = failure.error { throw error }
         // The AASA last, once every page it claims is in place.
         for path in ordered where Self.isAASA(path) {
-            try body(path, self[path]!)
+            try body(path, nil, self[path]!)
         }
     }
 

@@ -20,9 +20,12 @@ struct PageTemplate: Sendable {
 
     var name: String
     var behaviour: Behaviour
-    var button: MustacheTemplate?
+    var button: SplicingTemplate?
     /// The body, parsed with Markdown escaping of `{{values}}` so catalog text stays text.
-    var body: MustacheTemplate
+    var body: SplicingTemplate
+
+    /// The values a body or button may use, in the order ``PageRenderer`` passes them.
+    static let valueKeys = ["app", "site_title", "store_url", "title", "description", "image", "url", "deep_link"]
 
     /// Parses `text` read from `file`, reporting problems with their line and column.
     static func parse(name: String, text: String, file: String, engine: inout DiagnosticEngine) -> PageTemplate? {
@@ -69,19 +72,26 @@ struct PageTemplate: Sendable {
                 return nil
             }
         }
-        let button: MustacheTemplate?
-        let parsedBody: MustacheTemplate
+        let button: SplicingTemplate?
+        let parsedBody: SplicingTemplate
         do {
-            button = try buttonText.map { try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + $0) }
+            button = try buttonText.map {
+                SplicingTemplate(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + $0), source: $0, keys: valueKeys) { $0 }
+            }
         } catch {
             engine.error("button text is not a valid template: \(error)", at: SourceLocation(file: file, line: 2, column: 1), hint: "check the {{ }} pairs")
             return nil
         }
+        let pragma = "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}"
         do {
             MarkdownContentType.register()
-            parsedBody = try MustacheTemplate(string: "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + body)
+            parsedBody = SplicingTemplate(
+                try MustacheTemplate(string: pragma + body),
+                source: body, keys: valueKeys, escape: Escaping.markdown
+            )
         } catch let error as MustacheTemplate.ParserError {
-            let at = SourceLocation(file: file, line: error.context.lineNumber + bodyLineOffset, column: max(1, error.context.columnNumber))
+            let column = error.context.columnNumber - (error.context.lineNumber == 1 ? pragma.count : 0)
+            let at = SourceLocation(file: file, line: error.context.lineNumber + bodyLineOffset, column: max(1, column))
             engine.error("template syntax: \(error.error)", at: at, hint: "check the {{ }} pairs and {{#section}}...{{/section}} nesting")
             return nil
         } catch {

@@ -4,7 +4,7 @@ import Mustache
 /// The layout, style, script and page templates a build uses: the built-in ones from the binary,
 /// each overridden by a file of the same name in the `Templates/` folder beside the catalog.
 struct TemplateSet: Sendable {
-    var layout: MustacheTemplate
+    var layout: SplicingTemplate
     var style: String
     var script: String
     /// Hashes of the script and style above, for each page's Content-Security-Policy.
@@ -16,6 +16,11 @@ struct TemplateSet: Sendable {
     /// Files every site needs besides the link templates.
     static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js"
     static let specialPages = ["index", "404", "loadCookie"]
+    /// The values the layout may use, in the order ``PageRenderer`` passes them.
+    static let layoutKeys = [
+        "lang", "page_title", "title", "site_title", "apple_itunes_app", "content", "button_text", "style", "csp",
+        "description", "url", "image", "button_href", "data", "script",
+    ]
 
     /// The names a catalog's `template:` may use.
     var linkTemplateNames: Set<String> {
@@ -51,11 +56,15 @@ struct TemplateSet: Sendable {
             engine.error("the built-in templates are incomplete", at: nil, hint: "this is a bug in Trampoline; please report it")
             return nil
         }
-        let layout: MustacheTemplate
+        let layout: SplicingTemplate
+        let pragma = "{{% CONTENT_TYPE: \(HTMLContentType.name)}}"
         do {
-            layout = try MustacheTemplate(string: layoutSource.text)
+            // Double braces escape with Trampoline's own HTML escaper (every `&<>"'` scalar).
+            HTMLContentType.register()
+            let parsed = try MustacheTemplate(string: pragma + layoutSource.text)
+            layout = SplicingTemplate(parsed, source: layoutSource.text, keys: layoutKeys, escape: Escaping.html)
         } catch let error as MustacheTemplate.ParserError {
-            engine.error("template syntax: \(error.error)", at: SourceLocation(file: layoutSource.file, line: error.context.lineNumber, column: max(1, error.context.columnNumber)), hint: "check the {{ }} pairs and section nesting")
+            engine.error("template syntax: \(error.error)", at: SourceLocation(file: layoutSource.file, line: error.context.lineNumber, column: max(1, error.context.columnNumber - (error.context.lineNumber == 1 ? pragma.count : 0))), hint: "check the {{ }} pairs and section nesting")
             return nil
         } catch {
             engine.error("template syntax: \(error)", at: SourceLocation(file: layoutSource.file, line: 1, column: 1))

@@ -55,23 +55,21 @@ public struct SiteWriter: Sendable {
         }
         let outcome = Outcome(total: plan.count, progress: progress)
         let outputPath = outputURL.path
-        try plan.forEachFile(skip: { path in
+        try plan.forEachFile(skip: { path, fingerprint in
             // Same inputs as when the page was written, and the file is still that very file (same
             // size, inode and mtime, as git and rsync judge it): the bytes would be the same, so
             // neither render nor compare it. A run killed after replacing the file changes its
             // inode and mtime, so a stale fingerprint is never trusted.
-            guard let recorded = previous.fingerprints[path],
-                  let fingerprint = plan.fingerprint(for: path),
+            guard let fingerprint, let recorded = previous.fingerprints[path],
                   let stamp = Self.stamp(outputPath + "/" + path),
                   recorded == "\(fingerprint):\(stamp)"
             else { return false }
             outcome.record(path, written: false, fingerprint: recorded)
             return true
-        }) { path, data in
-            let fingerprint = plan.fingerprint(for: path)
+        }) { path, fingerprint, data in
             let target = outputPath + "/" + path
             let written: Bool
-            if let existing = FileManager.default.contents(atPath: target), existing == data {
+            if let existing = Self.contents(of: target, ifSize: data.count), existing == data {
                 written = false
             } else {
                 try writeAtomically(data, to: path, stagingName: UUID().uuidString)
@@ -104,9 +102,30 @@ public struct SiteWriter: Sendable {
         return "\(info.st_size):\(info.st_ino):\(mtime.tv_sec).\(mtime.tv_nsec)"
     }
 
+    /// The bytes of the file at `path` if it exists and has `size` bytes (else nil, without reading).
+    static func contents(of path: String, ifSize size: Int) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else { return nil }
+        var data = Data(count: size)
+        let complete = data.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < size {
+                let count = read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        return complete ? data : nil
+    }
+
     /// The manifest too keeps its mtime when nothing changed.
     func writeIfChanged(_ data: Data, to path: String, stagingName: String) throws {
-        if FileManager.default.contents(atPath: outputURL.appendingPathComponent(path).path) == data { return }
+        if Self.contents(of: outputURL.path + "/" + path, ifSize: data.count) == data { return }
         try writeAtomically(data, to: path, stagingName: stagingName)
     }
 
@@ -147,18 +166,22 @@ public struct SiteWriter: Sendable {
     /// Creates the folders above `path`, refusing to go through a symbolic link: a link planted in
     /// the output folder must not make the build write outside it.
     func makeFolders(for path: String, known: inout Set<String>) throws {
+        let root = outputURL.path
         var relative = ""
         for component in path.split(separator: "/").dropLast() {
             relative += relative.isEmpty ? String(component) : "/\(component)"
             if known.contains(relative) { continue }
-            let url = outputURL.appendingPathComponent(relative)
-            var info = stat()
-            if lstat(url.path, &info) == 0 {
+            let folder = root + "/" + relative
+            // mkdir first: on a fresh build the folder is new, and mkdir never follows a final link.
+            if mkdir(folder, 0o755) != 0 {
+                let failure = errno
+                var info = stat()
+                guard failure == EEXIST, lstat(folder, &info) == 0 else {
+                    throw WriteError(path: path, reason: "cannot create \(relative): \(String(cString: strerror(failure)))")
+                }
                 guard (info.st_mode & S_IFMT) == S_IFDIR else {
                     throw WriteError(path: path, reason: "\(relative) is not a folder (a symbolic link or a file); refusing to write through it")
                 }
-            } else {
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
             }
             known.insert(relative)
         }

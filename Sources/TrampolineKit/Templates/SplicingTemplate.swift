@@ -1,0 +1,159 @@
+import Foundation
+import Mustache
+
+/// A Mustache template rendered by splicing values into text that swift-mustache pre-rendered for
+/// the same set of present keys: the same bytes as `template.render(values)`, without a context
+/// lookup per tag on every page (which was most of a 100,000-page build).
+///
+/// Which keys are present (a "shape") is all a Mustache template can branch on when every value is
+/// a non-empty string, so each shape is compiled once: rendered with sentinel values, twice
+/// (different lengths, and once with characters the content type escapes), to find each value's
+/// slot and whether it is escaped there. Anything the sentinels cannot explain (a transform such as
+/// `uppercased(title)`, a value used inside another) leaves that shape to swift-mustache, and so
+/// does a page with an empty value. The first page of each shape is also rendered both ways and
+/// compared before the compiled form is trusted.
+final class SplicingTemplate: @unchecked Sendable {
+    let template: MustacheTemplate
+    /// Every key a caller may pass, in the order of the values given to ``render(_:)``.
+    let keys: [String]
+    /// The template's content-type escaper (what `{{name}}` applies; `{{{name}}}` applies none).
+    private let escape: @Sendable (String) -> String
+    /// Splicing is off for templates whose text contains the sentinel characters.
+    private let splicable: Bool
+    private let lock = NSLock()
+    /// Shape (bit i set: keys[i] present) → compiled pieces, or nil when the shape does not compile.
+    private var shapes: [UInt64: [Piece]?] = [:]
+
+    enum Piece: Equatable {
+        case literal(String)
+        case value(Int, escaped: Bool)
+    }
+
+    init(_ template: MustacheTemplate, source: String, keys: [String], escape: @escaping @Sendable (String) -> String) {
+        precondition(keys.count <= 64, "a shape is a 64-bit mask")
+        self.template = template
+        self.keys = keys
+        self.escape = escape
+        splicable = !source.unicodeScalars.contains { $0 == Self.open || $0 == Self.close }
+    }
+
+    /// Renders with `values[i]` for `keys[i]` (nil: absent).
+    func render(_ values: [String?]) -> String {
+        var shape: UInt64 = 0
+        var anyEmpty = false
+        for (i, value) in values.enumerated() {
+            guard let value else { continue }
+            shape |= 1 << UInt64(i)
+            if value.isEmpty { anyEmpty = true }
+        }
+        guard splicable, !anyEmpty, let pieces = pieces(for: shape, example: values) else {
+            return renderWithMustache(values)
+        }
+        var length = 0
+        for piece in pieces {
+            switch piece {
+            case .literal(let text): length += text.utf8.count
+            case .value(let i, _): length += values[i]!.utf8.count + 16
+            }
+        }
+        var result = ""
+        result.reserveCapacity(length)
+        for piece in pieces {
+            switch piece {
+            case .literal(let text): result += text
+            case .value(let i, let escaped): result += escaped ? escape(values[i]!) : values[i]!
+            }
+        }
+        return result
+    }
+
+    func renderWithMustache(_ values: [String?]) -> String {
+        var dictionary: [String: String] = [:]
+        for (i, value) in values.enumerated() {
+            if let value { dictionary[keys[i]] = value }
+        }
+        return template.render(dictionary)
+    }
+
+    private func pieces(for shape: UInt64, example: [String?]) -> [Piece]? {
+        if let known = lock.withLock({ shapes[shape] }) { return known }
+        var compiled = compile(shape: shape)
+        if let pieces = compiled, Self.splice(pieces, example, escape) != renderWithMustache(example) {
+            compiled = nil
+        }
+        lock.withLock { shapes[shape] = compiled }
+        return compiled
+    }
+
+    /// The pieces of one shape, or nil if the sentinels show the template does more than place values.
+    func compile(shape: UInt64) -> [Piece]? {
+        let probe = "&<'\"*_aZ"
+        func values(_ middle: String) -> [String?] {
+            keys.indices.map { shape & (1 << UInt64($0)) == 0 ? nil : "\(Self.open)\($0)\(middle)\(Self.close)" }
+        }
+        guard let plain = Self.parse(renderWithMustache(values(""))),
+              let probed = Self.parse(renderWithMustache(values(probe))),
+              plain.count == probed.count
+        else { return nil }
+        var pieces: [Piece] = []
+        for (a, b) in zip(plain, probed) {
+            switch (a, b) {
+            case (.literal(let x), .literal(let y)) where x == y:
+                pieces.append(.literal(x))
+            case (.slot(let i, ""), .slot(let j, let middle)) where i == j && shape & (1 << UInt64(i)) != 0:
+                if middle == probe {
+                    pieces.append(.value(i, escaped: false))
+                } else if middle == escape(probe) {
+                    pieces.append(.value(i, escaped: true))
+                } else {
+                    return nil
+                }
+            default:
+                return nil
+            }
+        }
+        return pieces
+    }
+
+    private static func splice(_ pieces: [Piece], _ values: [String?], _ escape: (String) -> String) -> String {
+        pieces.map { piece in
+            switch piece {
+            case .literal(let text): text
+            case .value(let i, let escaped): escaped ? escape(values[i]!) : values[i]!
+            }
+        }.joined()
+    }
+
+    private static let open: Unicode.Scalar = "\u{E000}", close: Unicode.Scalar = "\u{E001}"
+
+    private enum Part {
+        case literal(String)
+        case slot(Int, String)
+    }
+
+    /// Splits rendered text at the sentinels; nil if one is malformed (cut, reversed, transformed).
+    private static func parse(_ text: String) -> [Part]? {
+        var parts: [Part] = []
+        var literal = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            if scalar == close { return nil }
+            guard scalar == open else {
+                literal.append(scalar)
+                continue
+            }
+            if !literal.isEmpty { parts.append(.literal(String(literal))) }
+            literal = String.UnicodeScalarView()
+            var digits = "", middle = String.UnicodeScalarView(), closed = false
+            while let next = scalars.next() {
+                if next == close { closed = true; break }
+                if next == open { return nil }
+                if middle.isEmpty, ("0"..."9").contains(next) { digits.unicodeScalars.append(next) } else { middle.append(next) }
+            }
+            guard closed, let index = Int(digits) else { return nil }
+            parts.append(.slot(index, String(middle)))
+        }
+        if !literal.isEmpty { parts.append(.literal(String(literal))) }
+        return parts
+    }
+}
