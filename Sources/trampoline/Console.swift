@@ -13,6 +13,11 @@ enum Console {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// A line on standard error: notes beside the results, such as `build --timings`.
+    static func note(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
     static func displayPath(_ url: URL) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         let path = url.path

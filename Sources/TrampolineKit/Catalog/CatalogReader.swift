@@ -83,17 +83,20 @@ struct CatalogReader {
                         continue
                     }
                     let ready = sections["site"] != nil && sections["app"] != nil && sections["defaults"] != nil
+                    let batches = ready ? defaults.map { LinkBatchReader(reader: self, defaults: $0, defaultsTemplateLocation: defaultsTemplateLocation, app: app) } : nil
                     while let item = try parser.nextItem() {
-                        if ready, let defaults {
-                            readLinkItem(item, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app, into: &list)
+                        if let batches {
+                            batches.add(item)
                         } else {
                             waiting.append(item)
                         }
-                        if list.count > Self.linkLimit || waiting.count > Self.linkLimit {
+                        if (batches?.count ?? 0) > Self.linkLimit || waiting.count > Self.linkLimit {
                             error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: location(of: item), hint: "split the catalog, or check for YAML aliases that repeat the list")
+                            batches?.finish(into: &self, list: &list)
                             return nil
                         }
                     }
+                    batches?.finish(into: &self, list: &list)
                     continue
                 }
                 let value = try parser.node()
@@ -124,16 +127,14 @@ struct CatalogReader {
                 // Positions of what the file holds refer to the file, not the catalog.
                 let catalogFile = file
                 file = display
-                for item in items ?? [] {
-                    readLinkItem(item, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app, into: &list)
-                    if engine.errors.count >= Self.errorLimit { break }
-                }
+                let batches = LinkBatchReader(reader: self, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+                for item in items ?? [] { batches.add(item) }
+                batches.finish(into: &self, list: &list)
                 file = catalogFile
             }
-            for item in waiting {
-                readLinkItem(item, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app, into: &list)
-                if engine.errors.count >= Self.errorLimit { break }
-            }
+            let batches = LinkBatchReader(reader: self, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+            for item in waiting { batches.add(item) }
+            batches.finish(into: &self, list: &list)
             let site = sections["site"].flatMap { readSite($0) }
             if sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
             if sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
@@ -258,9 +259,8 @@ struct CatalogReader {
         var count: Int { links.count }
     }
 
-    mutating func readLinkItem(_ item: YAMLNode, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?, into list: inout LinkList) {
-        if engine.errors.count >= Self.errorLimit { return }
-        guard let link = readLink(item, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app) else { return }
+    /// Adds a read link to `list`, unless its path is taken.
+    mutating func record(_ link: Link, into list: inout LinkList) {
         // Hosts and macOS disks are often case-insensitive: /Sale and /sale would overwrite each other.
         let key = link.path.lowercased()
         if let first = list.seen[key] {
@@ -274,7 +274,19 @@ struct CatalogReader {
         list.links.append(link)
     }
 
+    /// Diagnostics of links read apart (see ``LinkBatchReader``), within the error limit.
+    mutating func absorb(_ other: DiagnosticEngine) {
+        for diagnostic in other.diagnostics {
+            if diagnostic.severity == .error, let location = diagnostic.location {
+                error(diagnostic.message, at: location, hint: diagnostic.hint)
+            } else {
+                engine.emit(diagnostic)
+            }
+        }
+    }
+
     mutating func readLink(_ node: YAMLNode, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> Link? {
+        if engine.errors.count >= Self.errorLimit { return nil }
         guard let keys = mapping(node, what: "a link", known: CatalogKeys.link) else { return nil }
         let errorsBefore = engine.errors.count
         var path: String?
@@ -285,7 +297,7 @@ struct CatalogReader {
             }
         }
         let title = required("title", in: keys, of: node, what: "the link")
-        if let title, title.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let title, title.text.unicodeScalars.allSatisfy(CatalogRules.isSpace) {
             error("the link's title is empty", at: title.location, hint: "give the page a title; it is shown in previews")
         }
         let description = optionalText("description", in: keys, multiline: true)
@@ -324,7 +336,7 @@ struct CatalogReader {
 
     mutating func checkDeepLink(_ given: Located, app: AppSettings?) -> String? {
         let text = given.text
-        if let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" || $0 == "`" || CatalogRules.isBidiControl($0) }) {
+        if let bad = text.unicodeScalars.first(where: { CatalogRules.isSpace($0) || $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" || $0 == "`" || CatalogRules.isBidiControl($0) }) {
             error("deep_link contains \(CatalogRules.describe(bad))", at: given.location, hint: "percent-encode it, or remove it")
             return nil
         }

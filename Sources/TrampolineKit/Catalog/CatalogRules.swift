@@ -61,7 +61,7 @@ enum CatalogRules {
 
     /// Absolute http(s) URLs only; everything else (javascript:, data:, protocol-relative) is refused.
     static func webURLProblem(_ value: String, key: String) -> RuleViolation? {
-        if let bad = value.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+        if let bad = value.unicodeScalars.first(where: { isSpace($0) || $0.value < 0x20 || $0.value == 0x7F }) {
             return .init("\(key) contains \(describe(bad))", hint: "URLs cannot contain spaces or control characters; percent-encode them (%20)")
         }
         guard let colon = value.firstIndex(of: ":") else {
@@ -81,6 +81,11 @@ enum CatalogRules {
         return urlSyntaxProblem(value, afterScheme: rest.dropFirst(2), key: key)
     }
 
+    /// White space as Unicode defines it, with a fast path for ASCII (the common case by far).
+    @inline(__always) static func isSpace(_ c: Unicode.Scalar) -> Bool {
+        c.isASCII ? (c == " " || ("\t"..."\r").contains(c)) : c.properties.isWhitespace
+    }
+
     /// Bidirectional formatting characters (LRM, RLM, the embeddings, overrides and isolates):
     /// RFC 3987 forbids them in IRIs, because they can make one URL look like another.
     static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
@@ -93,18 +98,18 @@ enum CatalogRules {
     static func urlSyntaxProblem(_ value: String, afterScheme: Substring, key: String) -> RuleViolation? {
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let pathAndRest = afterScheme.dropFirst(authority.count)
-        if let bad = value.unicodeScalars.first(where: { "{}|^".unicodeScalars.contains($0) || isBidiControl($0) }) {
+        if let bad = value.unicodeScalars.first(where: { $0 == "{" || $0 == "}" || $0 == "|" || $0 == "^" || (!$0.isASCII && isBidiControl($0)) }) {
             return bad.isASCII
                 ? .init("\(key) \(quoted(value)) contains \(describe(bad)), which must be percent-encoded in a URL", hint: "percent-encode it as %\(String(bad.value, radix: 16, uppercase: true))")
                 : .init("\(key) contains the text direction control \(describe(bad))", hint: "remove it; direction controls can make a URL look like another")
         }
-        if let bad = pathAndRest.first(where: { $0 == "[" || $0 == "]" }) {
+        if let bad = pathAndRest.unicodeScalars.first(where: { $0 == "[" || $0 == "]" }) {
             return .init("\(key) \(quoted(value)) contains '\(bad)' after the host", hint: "percent-encode it as \(bad == "[" ? "%5B" : "%5D")")
         }
-        if pathAndRest.filter({ $0 == "#" }).count > 1 {
+        if pathAndRest.utf8.lazy.filter({ $0 == UInt8(ascii: "#") }).count > 1 {
             return .init("\(key) \(quoted(value)) has more than one '#'", hint: "percent-encode the later ones as %23")
         }
-        let scalars = Array(value.unicodeScalars)
+        let scalars = value.utf8.contains(UInt8(ascii: "%")) ? Array(value.unicodeScalars) : []
         for (i, c) in scalars.enumerated() where c == "%" {
             guard i + 2 < scalars.count, scalars[i + 1].properties.isASCIIHexDigit, scalars[i + 2].properties.isASCIIHexDigit else {
                 return .init("\(key) \(quoted(value)) has a '%' that is not followed by two hex digits", hint: "write a literal % as %25")

@@ -20,6 +20,24 @@ struct ContentSecurityPolicy: Sendable {
 
     /// The policy for a page; `imageSources` are the URLs of the images it shows.
     func policy(hasScript: Bool, imageSources: [String]) -> String {
+        // Most pages of a site show the same images (the default share image): one policy each.
+        let key = (hasScript ? "s" : "-") + imageSources.joined(separator: "\n")
+        if let known = cache.lock.withLock({ cache.policies[key] }) { return known }
+        let policy = makePolicy(hasScript: hasScript, imageSources: imageSources)
+        cache.lock.withLock {
+            if cache.policies.count < 1024 { cache.policies[key] = policy }
+        }
+        return policy
+    }
+
+    private final class Cache: @unchecked Sendable {
+        let lock = NSLock()
+        var policies: [String: String] = [:]
+    }
+
+    private let cache = Cache()
+
+    private func makePolicy(hasScript: Bool, imageSources: [String]) -> String {
         var origins: [String] = []
         for source in imageSources {
             if let origin = Self.origin(of: source), !origins.contains(origin) { origins.append(origin) }
@@ -61,7 +79,8 @@ struct ContentSecurityPolicy: Sendable {
                     continue
                 }
                 let value = bytes[(i + imageTag.count)...].prefix { $0 != UInt8(ascii: "\"") }
-                sources.append(String(decoding: value, as: UTF8.self).replacingOccurrences(of: "&amp;", with: "&"))
+                let source = String(decoding: value, as: UTF8.self)
+                sources.append(value.contains(UInt8(ascii: "&")) ? source.replacingOccurrences(of: "&amp;", with: "&") : source)
                 i = value.endIndex
             }
             return sources

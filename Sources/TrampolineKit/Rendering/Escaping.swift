@@ -51,22 +51,12 @@ public enum Escaping {
     /// `application/x-www-form-urlencoded`, byte for byte what the browser's URLSearchParams writes,
     /// so build-time and run-time composition of the deferred link agree.
     public static func formComponent(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "):
-                result += "+"
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
+        rewrite(text, special: formSpecial) { byte, _ in
+            byte == UInt8(ascii: " ") ? "+" : "%" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 15)])
         }
-        return result
     }
+
+    private static let hexDigits = Array("0123456789ABCDEF")
 
     /// Literal text inside Markdown: ASCII punctuation backslash-escaped, line breaks flattened.
     public static func markdown(_ text: String) -> String {
@@ -105,6 +95,10 @@ public enum Escaping {
     static let htmlSpecial = ByteSet { "&<>\"'".utf8.contains($0) }
     static let scriptSpecial = ByteSet { "<>&".utf8.contains($0) || $0 == 0xE2 }
     static let jsonSpecial = ByteSet { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    static let formSpecial = ByteSet { byte in
+        !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "*-._".utf8.contains(byte))
+    }
     static let markdownSpecial = ByteSet {
         $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || (0x21...0x2F).contains($0) || (0x3A...0x40).contains($0)
             || (0x5B...0x60).contains($0) || (0x7B...0x7E).contains($0)

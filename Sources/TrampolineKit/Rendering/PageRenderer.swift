@@ -29,7 +29,8 @@ struct PageRenderer: Sendable {
 
     /// Every option, spelled out (reflection through `String(describing:)` cost more than the hash).
     static func describe(_ o: LinkOptions) -> String {
-        "\(o.template)|\(o.fallback.rawValue)|\(o.fallbackDelayMs)|\(o.deferred.map(\.rawValue))|\(o.cookieName)|\(o.cookieDays)|\(o.forwardQuery)|\(o.image ?? "\u{1}")"
+        o.template + "|" + o.fallback.rawValue + "|" + String(o.fallbackDelayMs) + "|" + o.deferred.map(\.rawValue).joined(separator: ",") + "|"
+            + o.cookieName + "|" + String(o.cookieDays) + "|" + (o.forwardQuery ? "true" : "false") + "|" + (o.image ?? "\u{1}")
     }
 
     /// The page of one link.

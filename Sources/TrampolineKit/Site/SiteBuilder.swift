@@ -17,6 +17,19 @@ public struct SiteBuilder: Sendable {
         public var plan: SitePlan
         public var catalog: Catalog
         public var warnings: [Diagnostic]
+        /// How long each step took (templates, catalog, plan), for `build --timings`.
+        public var timings: [Timing] = []
+    }
+
+    /// One step of a build and its wall-clock time.
+    public struct Timing: Sendable {
+        public var step: String
+        public var duration: Duration
+
+        public init(step: String, duration: Duration) {
+            self.step = step
+            self.duration = duration
+        }
     }
 
     /// The `Templates/` folder beside the catalog, whose files override the built-ins by name.
@@ -27,21 +40,32 @@ public struct SiteBuilder: Sendable {
     /// Builds the plan, or throws ``DiagnosticsError`` with every problem found.
     public func build() throws -> Result {
         var engine = DiagnosticEngine()
+        let clock = ContinuousClock()
+        var timings: [Timing] = []
+        var last = clock.now
+        func lap(_ step: String) {
+            let now = clock.now
+            timings.append(Timing(step: step, duration: now - last))
+            last = now
+        }
         let templatesDisplay = (configDisplayPath as NSString).deletingLastPathComponent
         let templates = TemplateSet.load(
             overrides: templatesURL,
             displayDirectory: templatesDisplay.isEmpty ? "Templates" : "\(templatesDisplay)/Templates",
             engine: &engine
         )
+        lap("templates")
         let loader = CatalogLoader(knownTemplates: templates?.linkTemplateNames)
         let (catalog, catalogDiagnostics) = loader.load(contentsOf: configURL, displayPath: configDisplayPath)
         engine.append(contentsOf: catalogDiagnostics)
+        lap("catalog")
         guard let catalog, let templates, !engine.hasErrors else {
             throw DiagnosticsError(engine.sorted)
         }
         let plan = Self.plan(for: catalog, templates: templates, engine: &engine)
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
-        return Result(plan: plan, catalog: catalog, warnings: engine.sorted)
+        lap("plan and claims")
+        return Result(plan: plan, catalog: catalog, warnings: engine.sorted, timings: timings)
     }
 
     /// A rough page budget: phones on slow networks should get the page in one round trip.

@@ -12,22 +12,85 @@ struct Manifest: Sendable, Equatable {
 
     static func read(from folder: URL) -> Manifest {
         let url = folder.appendingPathComponent(fileName)
-        guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = object["files"] as? [String]
-        else { return Manifest(paths: []) }
+        guard let data = try? Data(contentsOf: url) else { return Manifest(paths: []) }
+        let (list, prints): ([String], [String: String])
+        if let fast = parseOwnLayout(data) {
+            (list, prints) = fast
+        } else {
+            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let files = object["files"] as? [String]
+            else { return Manifest(paths: []) }
+            (list, prints) = (files, object["fingerprints"] as? [String: String] ?? [:])
+        }
         // A tampered manifest must not make the writer delete outside the folder.
         let paths = Set(list.filter(Self.isSafeRelativePath))
-        let fingerprints = (object["fingerprints"] as? [String: String] ?? [:]).filter { paths.contains($0.key) }
-        return Manifest(paths: paths, fingerprints: fingerprints)
+        return Manifest(paths: paths, fingerprints: prints.filter { paths.contains($0.key) })
     }
 
+    private static let header = "{\"generator\": \"trampoline\", \"files\": [", middle = "], \"fingerprints\": {", footer = "}}"
+
     func encoded() -> Data {
-        let list = paths.sorted().map(Escaping.jsonString).joined(separator: ",\n    ")
-        let prints = fingerprints.keys.sorted().map { "\(Escaping.jsonString($0)): \(Escaping.jsonString(fingerprints[$0]!))" }
-            .joined(separator: ",\n    ")
-        return Data("{\"generator\": \"trampoline\", \"files\": [\n    \(list)\n], \"fingerprints\": {\n    \(prints)\n}}\n".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(paths.count * 120)
+        func line(_ text: String) {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\n"))
+        }
+        let sorted = paths.sorted()
+        line(Self.header)
+        for (i, path) in sorted.enumerated() {
+            line("    " + Escaping.jsonString(path) + (i == sorted.count - 1 ? "" : ","))
+        }
+        line(Self.middle)
+        let printed = sorted.filter { fingerprints[$0] != nil }
+        for (i, path) in printed.enumerated() {
+            line("    " + Escaping.jsonString(path) + ": " + Escaping.jsonString(fingerprints[path]!) + (i == printed.count - 1 ? "" : ","))
+        }
+        line(Self.footer)
+        return Data(out)
     }
+
+    /// Reads the layout ``encoded()`` writes, line by line: JSONSerialization took a third of a
+    /// rebuild of 100,000 unchanged pages. Anything else (an edited or older file, an escaped
+    /// character) returns nil and goes to the JSON parser.
+    static func parseOwnLayout(_ data: Data) -> ([String], [String: String])? {
+        let bytes = [UInt8](data)
+        guard !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+        var lines: [ArraySlice<UInt8>] = []
+        var start = 0
+        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            lines.append(bytes[start..<i])
+            start = i + 1
+        }
+        guard start == bytes.count, lines.count >= 3, lines.first!.elementsEqual(header.utf8), lines.last!.elementsEqual(footer.utf8) else { return nil }
+        var files: [String] = []
+        var prints: [String: String] = [:]
+        var inFingerprints = false
+        let quote = UInt8(ascii: "\"")
+        for line in lines.dropFirst().dropLast() {
+            if !inFingerprints, line.elementsEqual(middle.utf8) {
+                inFingerprints = true
+                continue
+            }
+            // `    "path",` or `    "path": "fingerprint",`: nothing escaped (checked above).
+            guard line.starts(with: indentQuote) else { return nil }
+            var rest = line.dropFirst(indentQuote.count)
+            if rest.last == UInt8(ascii: ",") { rest = rest.dropLast() }
+            guard let close = rest.firstIndex(of: quote) else { return nil }
+            let key = String(decoding: rest[..<close], as: UTF8.self)
+            let after = rest[(close + 1)...]
+            if inFingerprints {
+                guard after.starts(with: colonQuote), after.count >= colonQuote.count + 1, after.last == quote else { return nil }
+                prints[key] = String(decoding: after.dropFirst(colonQuote.count).dropLast(), as: UTF8.self)
+            } else {
+                guard after.isEmpty else { return nil }
+                files.append(key)
+            }
+        }
+        return inFingerprints ? (files, prints) : nil
+    }
+
+    private static let indentQuote = Array("    \"".utf8), colonQuote = Array(": \"".utf8)
 
     static func isSafeRelativePath(_ path: String) -> Bool {
         !path.isEmpty && !path.hasPrefix("/") && !path.contains("\\") && !path.contains("\0")

@@ -45,14 +45,11 @@ public struct SiteWriter: Sendable {
         // Record the union first: if this run dies half-way, the next one still knows every file
         // it may have written and can clean them up. Fingerprints stay the previous ones until
         // the pages they describe are in place.
-        let intent = Manifest(paths: previous.paths.union(planned), fingerprints: previous.fingerprints)
-        try writeIfChanged(intent.encoded(), to: Manifest.fileName, stagingName: "manifest-intent")
-
-        // Folders first, in order (cheap, and concurrent creation of shared parents would race).
-        var safeFolders: Set<String> = [""]
-        for path in plan.orderedPaths {
-            try makeFolders(for: path, known: &safeFolders)
+        if !planned.isSubset(of: previous.paths) {
+            let intent = Manifest(paths: previous.paths.union(planned), fingerprints: previous.fingerprints)
+            try writeIfChanged(intent.encoded(), to: Manifest.fileName, stagingName: "manifest-intent")
         }
+        let folders = FolderMaker(root: outputURL.path)
         let outcome = Outcome(total: plan.count, progress: progress)
         let outputPath = outputURL.path
         try plan.forEachFile(skip: { path, fingerprint in
@@ -67,16 +64,19 @@ public struct SiteWriter: Sendable {
             outcome.record(path, written: false, fingerprint: recorded)
             return true
         }) { path, fingerprint, data in
+            // A folder made just now holds no file to compare with.
+            let isNewFolder = try folders.make(for: path)
             let target = outputPath + "/" + path
+            var stamp: String?
             let written: Bool
-            if let existing = Self.contents(of: target, ifSize: data.count), existing == data {
+            if !isNewFolder, let existing = Self.contents(of: target, ifSize: data.count), existing == data {
                 written = false
+                stamp = fingerprint == nil ? nil : Self.stamp(target)
             } else {
-                try writeAtomically(data, to: path, stagingName: UUID().uuidString)
+                stamp = try writeAtomically(data, to: path, stagingName: Self.stagingName(for: path))
                 written = true
             }
-            let recorded = fingerprint.flatMap { fingerprint in Self.stamp(target).map { "\(fingerprint):\($0)" } }
-            outcome.record(path, written: written, fingerprint: recorded)
+            outcome.record(path, written: written, fingerprint: fingerprint.flatMap { fingerprint in stamp.map { "\(fingerprint):\($0)" } })
         }
         var summary = outcome.summary
         for path in previous.paths.subtracting(planned).sorted() {
@@ -94,6 +94,10 @@ public struct SiteWriter: Sendable {
     static func stamp(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        return stamp(info)
+    }
+
+    static func stamp(_ info: stat) -> String {
         #if canImport(Darwin)
         let mtime = info.st_mtimespec
         #else
@@ -131,8 +135,9 @@ public struct SiteWriter: Sendable {
 
     /// Writes into the staging folder and renames over the target: readers see the old file or
     /// the new one, whole.
-    /// `stagingName` is unique within one write (paths themselves may be too long to flatten).
-    func writeAtomically(_ data: Data, to path: String, stagingName: String) throws {
+    /// `stagingName` is unique within one write. Returns the new file's ``stamp(_:)``.
+    @discardableResult
+    func writeAtomically(_ data: Data, to path: String, stagingName: String) throws -> String {
         let target = outputURL.path + "/" + path
         let temporary = outputURL.path + "/" + Self.stagingFolder + "/" + stagingName
         // Plain POSIX writes: FileManager.createFile makes its own temporary file, fsync and
@@ -155,36 +160,22 @@ public struct SiteWriter: Sendable {
                 offset += written
             }
         }
+        // The stamp from the open file: a rename keeps size, inode and mtime.
+        var info = stat()
+        if failure == 0, fstat(descriptor, &info) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure == 0, rename(temporary, target) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
             throw WriteError(path: path, reason: String(cString: strerror(failure)))
         }
+        return Self.stamp(info)
     }
 
-    /// Creates the folders above `path`, refusing to go through a symbolic link: a link planted in
-    /// the output folder must not make the build write outside it.
-    func makeFolders(for path: String, known: inout Set<String>) throws {
-        let root = outputURL.path
-        var relative = ""
-        for component in path.split(separator: "/").dropLast() {
-            relative += relative.isEmpty ? String(component) : "/\(component)"
-            if known.contains(relative) { continue }
-            let folder = root + "/" + relative
-            // mkdir first: on a fresh build the folder is new, and mkdir never follows a final link.
-            if mkdir(folder, 0o755) != 0 {
-                let failure = errno
-                var info = stat()
-                guard failure == EEXIST, lstat(folder, &info) == 0 else {
-                    throw WriteError(path: path, reason: "cannot create \(relative): \(String(cString: strerror(failure)))")
-                }
-                guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                    throw WriteError(path: path, reason: "\(relative) is not a folder (a symbolic link or a file); refusing to write through it")
-                }
-            }
-            known.insert(relative)
-        }
+    /// A staging file name unique to `path`: the path flattened, or a random name when too long.
+    static func stagingName(for path: String) -> String {
+        guard path.utf8.count < 200 else { return UUID().uuidString }
+        return String(decoding: path.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: "%") : $0 }, as: UTF8.self)
     }
 
     /// Folders left empty by removed pages go too, up to the output folder itself.

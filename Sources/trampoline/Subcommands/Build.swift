@@ -13,6 +13,9 @@ struct Build: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder (default: the catalog's site.output, else _site beside it).")
     var output: String?
 
+    @Flag(help: "Print how long each step of the build took (to standard error).")
+    var timings = false
+
     func run() throws {
         let clock = ContinuousClock(), start = clock.now
         let builder = options.builder
@@ -29,8 +32,14 @@ struct Build: ParsableCommand {
             let outputURL = try builder.outputURL(for: result.catalog, override: output)
             var report: (@Sendable (Int, Int) -> Void)?
             if let progress { report = { done, total in progress.update(done: done, total: total) } }
+            let writeStart = clock.now
             let summary = try SiteWriter(outputURL: outputURL).write(result.plan, progress: report)
             progress?.clear()
+            if timings {
+                for timing in result.timings + [SiteBuilder.Timing(step: "render and write", duration: clock.now - writeStart)] {
+                    Console.note("\(timing.step): \(Console.duration(timing.duration))")
+                }
+            }
             let aasa = result.plan["apple-app-site-association"]?.count ?? 0
             print("Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa)) in \(Console.duration(clock.now - start))")
         } catch let error as DiagnosticsError {

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Reads links on all cores while the parser goes on: checking a link's values and building its
+/// model cost more than parsing it, so the parser hands over batches and never waits for them.
+/// Results are merged in document order, so diagnostics, duplicates and the link order are the
+/// same as reading one by one.
+final class LinkBatchReader: @unchecked Sendable {
+    private let reader: CatalogReader
+    private let defaults: LinkOptions
+    private let defaultsTemplateLocation: SourceLocation
+    private let app: AppSettings?
+    private let group = DispatchGroup()
+    private let lock = NSLock()
+    private var results: [Int: (links: [Link?], engine: DiagnosticEngine)] = [:]
+    private var submitted = 0
+    private var batch: [YAMLNode] = []
+    static let batchSize = 1024
+
+    /// `reader` gives the file name and settings; its diagnostics so far are not carried over.
+    init(reader: CatalogReader, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) {
+        var reader = reader
+        reader.engine = DiagnosticEngine()
+        self.reader = reader
+        self.defaults = defaults
+        self.defaultsTemplateLocation = defaultsTemplateLocation
+        self.app = app
+    }
+
+    /// How many items were added.
+    private(set) var count = 0
+
+    func add(_ item: YAMLNode) {
+        batch.append(item)
+        count += 1
+        if batch.count == Self.batchSize { submit() }
+    }
+
+    private func submit() {
+        guard !batch.isEmpty else { return }
+        let index = submitted, items = batch
+        submitted += 1
+        batch = []
+        let (reader, defaults, location, app) = (reader, defaults, defaultsTemplateLocation, app)
+        DispatchQueue.global().async(group: group) { [self] in
+            var worker = reader
+            let links = items.map { worker.readLink($0, defaults: defaults, defaultsTemplateLocation: location, app: app) }
+            lock.withLock { results[index] = (links, worker.engine) }
+        }
+    }
+
+    /// Waits for every batch and merges them, in order, into `target` and `list`.
+    func finish(into target: inout CatalogReader, list: inout CatalogReader.LinkList) {
+        submit()
+        group.wait()
+        for index in 0..<submitted {
+            guard let result = lock.withLock({ results.removeValue(forKey: index) }) else { continue }
+            target.absorb(result.engine)
+            for link in result.links {
+                guard let link else { continue }
+                target.record(link, into: &list)
+            }
+        }
+    }
+}
