@@ -9,7 +9,12 @@ enum MarkdownRenderer {
     /// http(s) or relative are removed here: cmark would keep `data:` images and write others as
     /// `<img src="">`, which is invalid HTML.
     static func html(from markdown: String) -> String {
-        guard let document = parse(markdown, options: CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8) else { return "" }
+        String(decoding: html(from: Array(markdown.utf8)), as: UTF8.self)
+    }
+
+    /// ``html(from:)`` on UTF-8 bytes, for the page renderer, which works in bytes.
+    static func html(from markdown: [UInt8]) -> [UInt8] {
+        guard let document = parse(markdown, options: CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8) else { return [] }
         defer { cmark_node_free(document) }
         var unsafeImages: [OpaquePointer] = []
         if let iterator = cmark_iter_new(document) {
@@ -27,10 +32,10 @@ enum MarkdownRenderer {
             cmark_node_unlink(node)
             cmark_node_free(node)
         }
-        guard let buffer = cmark_render_html(document, CMARK_OPT_SAFE) else { return "" }
+        guard let buffer = cmark_render_html(document, CMARK_OPT_SAFE) else { return [] }
         // cmark allocates with the default allocator; release it the same way.
         defer { free(buffer) }
-        return String(cString: buffer)
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: strlen(buffer)) { Array(UnsafeBufferPointer(start: $0, count: strlen(buffer))) }
     }
 
     static func isSafeImageSource(_ url: String) -> Bool {
@@ -44,8 +49,11 @@ enum MarkdownRenderer {
 
     /// Parses `markdown` into a cmark document the caller must free.
     private static func parse(_ markdown: String, options: Int32) -> OpaquePointer? {
-        let utf8 = Array(markdown.utf8)
-        return utf8.withUnsafeBufferPointer { bytes in
+        parse(Array(markdown.utf8), options: options)
+    }
+
+    private static func parse(_ utf8: [UInt8], options: Int32) -> OpaquePointer? {
+        utf8.withUnsafeBufferPointer { bytes in
             bytes.baseAddress.map { base in
                 base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parse_document($0, bytes.count, options) }
             } ?? cmark_parse_document("", 0, options)

@@ -68,8 +68,11 @@ struct ContentSecurityPolicy: Sendable {
 
     /// The `src` of every `<img>` in HTML that cmark wrote (attribute values HTML-escaped).
     static func imageSources(in html: String) -> [String] {
-        var html = html
-        return html.withUTF8 { bytes in
+        imageSources(in: Array(html.utf8))
+    }
+
+    static func imageSources(in html: [UInt8]) -> [String] {
+        html.withUnsafeBufferPointer { bytes in
             var sources: [String] = []
             var i = 0
             // A plain byte scan: the generic firstRange(of:) was a sixth of a build.

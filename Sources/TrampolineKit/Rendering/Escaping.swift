@@ -104,6 +104,69 @@ public enum Escaping {
             || (0x5B...0x60).contains($0) || (0x7B...0x7E).contains($0)
     }
 
+    /// A context values are escaped for, as text or appended to a byte buffer.
+    public enum Context: Sendable {
+        /// Nothing escaped (a `TEXT` template).
+        case none
+        /// ``html(_:)``.
+        case html
+        /// ``markdown(_:)``.
+        case markdown
+
+        func apply(_ text: String) -> String {
+            var out: [UInt8] = []
+            append(Array(text.utf8), to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        /// Appends `bytes` (UTF-8), escaped, to `out`.
+        func append(_ bytes: [UInt8], to out: inout [UInt8]) {
+            switch self {
+            case .none: out.append(contentsOf: bytes)
+            case .html: Escaping.append(bytes, special: htmlSpecial, to: &out, htmlReplacement)
+            case .markdown: Escaping.append(bytes, special: markdownSpecial, to: &out, markdownReplacement)
+            }
+        }
+    }
+
+    private static func htmlReplacement(_ byte: UInt8) -> StaticString {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        default: "&#39;"
+        }
+    }
+
+    private static func markdownReplacement(_ byte: UInt8) -> [UInt8] {
+        byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? [UInt8(ascii: " ")] : [UInt8(ascii: "\\"), byte]
+    }
+
+    /// `bytes` appended to `out` with each byte in `special` replaced (see ``rewrite(_:special:_:)``).
+    @inline(__always)
+    static func append(_ bytes: [UInt8], special: ByteSet, to out: inout [UInt8], _ replacement: (UInt8) -> StaticString) {
+        var start = 0
+        for (i, byte) in bytes.enumerated() where special.contains(byte) {
+            out.append(contentsOf: bytes[start..<i])
+            let text = replacement(byte)
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            start = i + 1
+        }
+        out.append(contentsOf: bytes[start...])
+    }
+
+    @inline(__always)
+    static func append(_ bytes: [UInt8], special: ByteSet, to out: inout [UInt8], _ replacement: (UInt8) -> [UInt8]) {
+        var start = 0
+        for (i, byte) in bytes.enumerated() where special.contains(byte) {
+            out.append(contentsOf: bytes[start..<i])
+            out.append(contentsOf: replacement(byte))
+            start = i + 1
+        }
+        out.append(contentsOf: bytes[start...])
+    }
+
     /// `text` with each byte in `special` replaced by `replacement(byte, rest)` (nil: kept), where
     /// `rest` holds the bytes after it and may be advanced to consume them. Works on UTF-8 bytes:
     /// every special byte here is ASCII (or a lead byte checked with what follows), and ASCII

@@ -8,10 +8,15 @@ struct PageRenderer: Sendable {
     let templates: TemplateSet
     /// Digest of everything every link page shares.
     let contextDigest: String
+    private let constants: Constants
 
     init(catalog: Catalog, templates: TemplateSet) {
         self.catalog = catalog
         self.templates = templates
+        constants = Constants(
+            language: Array(catalog.site.language.utf8), siteTitle: Array((catalog.site.title ?? catalog.app.name).utf8),
+            style: Array(templates.style.utf8), script: Array(templates.script.utf8)
+        )
         contextDigest = Digest.hex([
             templates.sourceDigest, String(describing: catalog.site), String(describing: catalog.app),
         ].joined(separator: "\u{0}"))
@@ -35,6 +40,11 @@ struct PageRenderer: Sendable {
 
     /// The page of one link.
     func linkPage(_ link: Link) -> String {
+        String(decoding: linkPageBytes(link), as: UTF8.self)
+    }
+
+    /// The page of one link, as UTF-8 bytes (what the writer writes).
+    func linkPageBytes(_ link: Link) -> [UInt8] {
         let template = templates.pages[link.options.template] ?? templates.pages["interstitial"]!
         let url = catalog.site.url + link.path
         let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
@@ -67,6 +77,10 @@ struct PageRenderer: Sendable {
 
     /// `index.html`, `404.html` or `loadCookie.html`.
     func specialPage(_ name: String) -> String {
+        String(decoding: specialPageBytes(name), as: UTF8.self)
+    }
+
+    private func specialPageBytes(_ name: String) -> [UInt8] {
         let template = templates.pages[name]!
         let siteTitle = catalog.site.title ?? catalog.app.name
         var data: [(String, String)] = []
@@ -109,35 +123,51 @@ struct PageRenderer: Sendable {
         var data: [(String, String)]
     }
 
-    private func page(template: PageTemplate, values: [String?], frame: Frame) -> String {
+    private func page(template: PageTemplate, values: [String?], frame: Frame) -> [UInt8] {
         // Markdown is rendered after the placeholders; values are Markdown-escaped, except the
         // description, which is Markdown by design (cmark's safe mode drops raw HTML from it).
-        let markdown = template.body.render(values)
+        let valueBytes = values.map { $0.map { Array($0.utf8) } }
+        var markdown: [UInt8] = []
+        template.body.render(valueBytes, into: &markdown)
         let content = MarkdownRenderer.html(from: markdown)
-        let button = template.button?.render(values) ?? "Open in \(catalog.app.name)"
+        var button: [UInt8] = []
+        if let buttonTemplate = template.button {
+            buttonTemplate.render(valueBytes, into: &button)
+        } else {
+            button = Array("Open in \(catalog.app.name)".utf8)
+        }
         let json = frame.data.isEmpty ? "" : "{" + frame.data.map { "\(Escaping.jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
         let hasScript = template.behaviour != .page
         // Images the page shows: its own and any in the rendered body (a description's, say).
         let images = ContentSecurityPolicy.imageSources(in: content)
+        func bytes(_ text: String?) -> [UInt8]? { text.map { Array($0.utf8) } }
         // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
         // values are left out (nil), not emptied.
-        let layoutValues: [String?] = [
-            catalog.site.language,
-            frame.pageTitle,
-            frame.title,
-            catalog.site.title ?? catalog.app.name,
-            frame.banner,
+        let layoutValues: [[UInt8]?] = [
+            constants.language,
+            bytes(frame.pageTitle),
+            bytes(frame.title),
+            constants.siteTitle,
+            bytes(frame.banner),
             content,
             button,
-            templates.style,
-            templates.csp.policy(hasScript: hasScript, imageSources: images),
-            frame.description.flatMap { $0.isEmpty ? nil : $0 },
-            frame.url,
-            frame.image,
-            frame.buttonHref,
-            json.isEmpty ? nil : Escaping.scriptSafeJSON(json),
-            hasScript ? templates.script : nil,
+            constants.style,
+            bytes(templates.csp.policy(hasScript: hasScript, imageSources: images)),
+            bytes(frame.description.flatMap { $0.isEmpty ? nil : $0 }),
+            bytes(frame.url),
+            bytes(frame.image),
+            bytes(frame.buttonHref),
+            json.isEmpty ? nil : bytes(Escaping.scriptSafeJSON(json)),
+            hasScript ? constants.script : nil,
         ]
-        return templates.layout.render(layoutValues)
+        var out: [UInt8] = []
+        out.reserveCapacity(8 * 1024)
+        templates.layout.render(layoutValues, into: &out)
+        return out
+    }
+
+    /// Layout values every page shares, as bytes once.
+    private struct Constants: Sendable {
+        var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8]
     }
 }

@@ -83,7 +83,7 @@ public struct SiteBuilder: Sendable {
                 + (link.image?.utf8.count ?? 0) * 3 + link.deepLink.utf8.count * 2 + (link.webURL?.utf8.count ?? 0) * 2
                 + link.campaign.reduce(0) { $0 + ($1.name.utf8.count + $1.value.utf8.count) * 6 }
             if valueBytes > budgetCheckThreshold {
-                let size = renderer.linkPage(link).utf8.count
+                let size = renderer.linkPageBytes(link).count
                 if size > pageBudget {
                     engine.warning("the page for \(link.path) is \(size / 1024) KB, over the \(pageBudget / 1024) KB budget", at: link.location, hint: "shorten its description or title")
                 }

@@ -23,7 +23,7 @@ public struct SitePlan: Sendable {
     public subscript(path: String) -> Data? {
         if let data = fixed[path] { return data }
         guard let index = pages[path], let renderer else { return nil }
-        return Data(renderer.linkPage(renderer.catalog.links[index]).utf8)
+        return Data(renderer.linkPageBytes(renderer.catalog.links[index]))
     }
 
     /// Every path in a stable order, the AASA files last so a crash mid-write never leaves a new

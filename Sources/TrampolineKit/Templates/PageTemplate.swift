@@ -76,7 +76,7 @@ struct PageTemplate: Sendable {
         let parsedBody: SplicingTemplate
         do {
             button = try buttonText.map {
-                SplicingTemplate(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + $0), source: $0, keys: valueKeys) { $0 }
+                SplicingTemplate(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + $0), source: $0, keys: valueKeys, escaper: .none)
             }
         } catch {
             engine.error("button text is not a valid template: \(error)", at: SourceLocation(file: file, line: 2, column: 1), hint: "check the {{ }} pairs")
@@ -87,7 +87,7 @@ struct PageTemplate: Sendable {
             MarkdownContentType.register()
             parsedBody = SplicingTemplate(
                 try MustacheTemplate(string: pragma + body),
-                source: body, keys: valueKeys, escape: Escaping.markdown
+                source: body, keys: valueKeys, escaper: .markdown
             )
         } catch let error as MustacheTemplate.ParserError {
             let column = error.context.columnNumber - (error.context.lineNumber == 1 ? pragma.count : 0)

@@ -17,7 +17,7 @@ final class SplicingTemplate: @unchecked Sendable {
     /// Every key a caller may pass, in the order of the values given to ``render(_:)``.
     let keys: [String]
     /// The template's content-type escaper (what `{{name}}` applies; `{{{name}}}` applies none).
-    private let escape: @Sendable (String) -> String
+    private let escaper: Escaping.Context
     /// Splicing is off for templates whose text contains the sentinel characters.
     private let splicable: Bool
     private let lock = NSLock()
@@ -25,20 +25,27 @@ final class SplicingTemplate: @unchecked Sendable {
     private var shapes: [UInt64: [Piece]?] = [:]
 
     enum Piece: Equatable {
-        case literal(String)
+        case literal([UInt8])
         case value(Int, escaped: Bool)
     }
 
-    init(_ template: MustacheTemplate, source: String, keys: [String], escape: @escaping @Sendable (String) -> String) {
+    init(_ template: MustacheTemplate, source: String, keys: [String], escaper: Escaping.Context) {
         precondition(keys.count <= 64, "a shape is a 64-bit mask")
         self.template = template
         self.keys = keys
-        self.escape = escape
+        self.escaper = escaper
         splicable = !source.unicodeScalars.contains { $0 == Self.open || $0 == Self.close }
     }
 
     /// Renders with `values[i]` for `keys[i]` (nil: absent).
     func render(_ values: [String?]) -> String {
+        var out: [UInt8] = []
+        render(values.map { $0.map { Array($0.utf8) } }, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the rendering to `out`; values are UTF-8 bytes, `values[i]` for `keys[i]` (nil: absent).
+    func render(_ values: [[UInt8]?], into out: inout [UInt8]) {
         var shape: UInt64 = 0
         var anyEmpty = false
         for (i, value) in values.enumerated() {
@@ -47,24 +54,10 @@ final class SplicingTemplate: @unchecked Sendable {
             if value.isEmpty { anyEmpty = true }
         }
         guard splicable, !anyEmpty, let pieces = pieces(for: shape, example: values) else {
-            return renderWithMustache(values)
+            out.append(contentsOf: renderWithMustache(values.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8)
+            return
         }
-        var length = 0
-        for piece in pieces {
-            switch piece {
-            case .literal(let text): length += text.utf8.count
-            case .value(let i, _): length += values[i]!.utf8.count + 16
-            }
-        }
-        var result = ""
-        result.reserveCapacity(length)
-        for piece in pieces {
-            switch piece {
-            case .literal(let text): result += text
-            case .value(let i, let escaped): result += escaped ? escape(values[i]!) : values[i]!
-            }
-        }
-        return result
+        Self.splice(pieces, values, escaper, into: &out)
     }
 
     func renderWithMustache(_ values: [String?]) -> String {
@@ -75,11 +68,13 @@ final class SplicingTemplate: @unchecked Sendable {
         return template.render(dictionary)
     }
 
-    private func pieces(for shape: UInt64, example: [String?]) -> [Piece]? {
+    private func pieces(for shape: UInt64, example: [[UInt8]?]) -> [Piece]? {
         if let known = lock.withLock({ shapes[shape] }) { return known }
         var compiled = compile(shape: shape)
-        if let pieces = compiled, Self.splice(pieces, example, escape) != renderWithMustache(example) {
-            compiled = nil
+        if let pieces = compiled {
+            var spliced: [UInt8] = []
+            Self.splice(pieces, example, escaper, into: &spliced)
+            if spliced != Array(renderWithMustache(example.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8) { compiled = nil }
         }
         lock.withLock { shapes[shape] = compiled }
         return compiled
@@ -99,11 +94,11 @@ final class SplicingTemplate: @unchecked Sendable {
         for (a, b) in zip(plain, probed) {
             switch (a, b) {
             case (.literal(let x), .literal(let y)) where x == y:
-                pieces.append(.literal(x))
+                pieces.append(.literal(Array(x.utf8)))
             case (.slot(let i, ""), .slot(let j, let middle)) where i == j && shape & (1 << UInt64(i)) != 0:
                 if middle == probe {
                     pieces.append(.value(i, escaped: false))
-                } else if middle == escape(probe) {
+                } else if middle == escaper.apply(probe) {
                     pieces.append(.value(i, escaped: true))
                 } else {
                     return nil
@@ -115,13 +110,14 @@ final class SplicingTemplate: @unchecked Sendable {
         return pieces
     }
 
-    private static func splice(_ pieces: [Piece], _ values: [String?], _ escape: (String) -> String) -> String {
-        pieces.map { piece in
+    private static func splice(_ pieces: [Piece], _ values: [[UInt8]?], _ escaper: Escaping.Context, into out: inout [UInt8]) {
+        for piece in pieces {
             switch piece {
-            case .literal(let text): text
-            case .value(let i, let escaped): escaped ? escape(values[i]!) : values[i]!
+            case .literal(let bytes): out.append(contentsOf: bytes)
+            case .value(let i, let escaped):
+                if escaped { escaper.append(values[i]!, to: &out) } else { out.append(contentsOf: values[i]!) }
             }
-        }.joined()
+        }
     }
 
     private static let open: Unicode.Scalar = "\u{E000}", close: Unicode.Scalar = "\u{E001}"

@@ -62,7 +62,7 @@ struct TemplateSet: Sendable {
             // Double braces escape with Trampoline's own HTML escaper (every `&<>"'` scalar).
             HTMLContentType.register()
             let parsed = try MustacheTemplate(string: pragma + layoutSource.text)
-            layout = SplicingTemplate(parsed, source: layoutSource.text, keys: layoutKeys, escape: Escaping.html)
+            layout = SplicingTemplate(parsed, source: layoutSource.text, keys: layoutKeys, escaper: .html)
         } catch let error as MustacheTemplate.ParserError {
             engine.error("template syntax: \(error.error)", at: SourceLocation(file: layoutSource.file, line: error.context.lineNumber, column: max(1, error.context.columnNumber - (error.context.lineNumber == 1 ? pragma.count : 0))), hint: "check the {{ }} pairs and section nesting")
             return nil

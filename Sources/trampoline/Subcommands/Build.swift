@@ -17,6 +17,7 @@ struct Build: ParsableCommand {
     var timings = false
 
     func run() throws {
+        MemoryTuning.apply()
         let clock = ContinuousClock(), start = clock.now
         let builder = options.builder
         let result: SiteBuilder.Result

@@ -33,6 +33,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        MemoryTuning.apply()
         var configuration = PreviewServer.Configuration(
             configURL: URL(fileURLWithPath: options.config), configDisplayPath: options.config, outputOverride: output
         )
