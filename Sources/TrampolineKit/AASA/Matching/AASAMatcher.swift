@@ -20,10 +20,35 @@ public struct AASAMatcher: Sendable {
     public let appIDs: [String]
 
     let details: [Detail]
-    /// Per detail, per rule: the only path the rule can match when its path pattern is plain text
-    /// (case-sensitive, percent-encoded, no wildcard or variable), else nil. A site's AASA lists
-    /// one such rule per link, so checking every link against it would be quadratic without this.
-    let literalPaths: [[[Character]?]]
+    /// Per detail, the rules to try for a path: a site's AASA lists one plain-text rule per link
+    /// (case-sensitive, percent-encoded, no wildcard or variable), which can only match that very
+    /// path, so checking every link against every rule would be quadratic without this index.
+    let ruleIndexes: [RuleIndex]
+
+    struct RuleIndex {
+        /// Plain-text path → the indices of the rules that can only match it, ascending.
+        var literal: [String: [Int]] = [:]
+        /// Every other rule's index, ascending.
+        var other: [Int] = []
+
+        /// The rules that may match `path`, in file order.
+        func candidates(for path: String) -> [Int] {
+            guard let literal = literal[path] else { return other }
+            var merged: [Int] = []
+            merged.reserveCapacity(literal.count + other.count)
+            var i = 0, j = 0
+            while i < literal.count || j < other.count {
+                if j == other.count || (i < literal.count && literal[i] < other[j]) {
+                    merged.append(literal[i])
+                    i += 1
+                } else {
+                    merged.append(other[j])
+                    j += 1
+                }
+            }
+            return merged
+        }
+    }
 
     /// Parses an apple-app-site-association file.
     /// - Throws: `AASAMatcherError` when the data is not JSON or a key has the wrong shape.
@@ -42,16 +67,16 @@ public struct AASAMatcher: Sendable {
     public init(json: Any) throws {
         let parsed = try Self.parse(JSONValue(any: json, at: ""))
         details = parsed
-        literalPaths = parsed.map { detail in
-            detail.rules.map { rule in
-                guard rule.percentEncoded, let path = rule.path, path.caseSensitive, path.variants.count == 1 else { return nil }
-                var characters: [Character] = []
-                for element in path.variants[0] {
-                    guard case .literal(let character, _) = element else { return nil }
-                    characters.append(character)
+        ruleIndexes = parsed.map { detail in
+            var index = RuleIndex()
+            for (i, rule) in detail.rules.enumerated() {
+                if let literal = Self.literalPath(of: rule) {
+                    index.literal[literal, default: []].append(i)
+                } else {
+                    index.other.append(i)
                 }
-                return characters
             }
+            return index
         }
         var seen = Set<String>()
         appIDs = parsed.flatMap(\.appIDs).filter { seen.insert($0).inserted }
@@ -72,16 +97,26 @@ public struct AASAMatcher: Sendable {
         guard let parts = URLParts(url), parts.scheme == "https", parts.isServed(by: domain) else {
             return appIDs.map { AASAVerdict(decision: .noMatch, appID: $0) }
         }
-        let path = Array(Rule.normalizedPath(parts.path))
+        let path = Rule.normalizedPath(parts.path)
         return appIDs.map { verdict(for: parts, path: path, appID: $0) }
     }
 
-    private func verdict(for parts: URLParts, path: [Character], appID: String) -> AASAVerdict {
+    /// The only path `rule` can match when its pattern is plain text, else nil.
+    static func literalPath(of rule: Rule) -> String? {
+        guard rule.percentEncoded, let path = rule.path, path.caseSensitive, path.variants.count == 1 else { return nil }
+        var characters: [Character] = []
+        for element in path.variants[0] {
+            guard case .literal(let character, _) = element else { return nil }
+            characters.append(character)
+        }
+        return String(characters)
+    }
+
+    private func verdict(for parts: URLParts, path: String, appID: String) -> AASAVerdict {
         for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
-            let literals = literalPaths[detailIndex]
-            for (index, rule) in detail.rules.enumerated() {
-                // A plain-text path can only match that exact path: skip the full match otherwise.
-                if let literal = literals[index], literal != path { continue }
+            // A plain-text path can only match that exact path: only those and the other rules are tried.
+            for index in ruleIndexes[detailIndex].candidates(for: path) {
+                let rule = detail.rules[index]
                 if rule.matches(parts) {
                     return AASAVerdict(decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
                 }
