@@ -24,6 +24,21 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("0 written, 12 unchanged, 0 removed"), again.stdout)
     }
 
+    func testTimingsGoToStandardErrorStepByStep() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example())
+        let result = try TrampolineProcess.run(["build", "--timings"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Built 5 links"), result.stdout)
+        let steps = result.stderr.split(separator: "\n").map { $0.split(separator: ":").first.map(String.init) ?? "" }
+        XCTAssertEqual(steps, ["templates", "catalog", "plan and claims", "render and write"], result.stderr)
+        for line in result.stderr.split(separator: "\n") {
+            XCTAssertNotNil(line.range(of: #": [0-9.]+ (ms|s)$"#, options: .regularExpression), String(line))
+        }
+        // Without the flag, nothing goes to standard error.
+        XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).stderr, "")
+    }
+
     func testConfigAndOutputOptions() throws {
         let dir = try TemporaryDirectory()
         try dir.write("catalogs/links.yml", try example())

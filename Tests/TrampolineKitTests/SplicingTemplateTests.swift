@@ -34,7 +34,7 @@ final class SplicingTemplateTests: XCTestCase {
         let source = "# {{title}}\n\n{{{description}}}\n{{#image}}![{{title}}]({{image}}){{/image}}{{^image}}no image{{/image}}\n"
         let body = SplicingTemplate(
             try MustacheTemplate(string: "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + source),
-            source: source, keys: PageTemplate.valueKeys, escape: Escaping.markdown
+            source: source, keys: PageTemplate.valueKeys, escaper: .markdown
         )
         for value in hostile {
             for image in [nil, "https://example.com/i.png"] {
@@ -51,7 +51,7 @@ final class SplicingTemplateTests: XCTestCase {
         HTMLContentType.register()
         let template = SplicingTemplate(
             try MustacheTemplate(string: "{{% CONTENT_TYPE: \(HTMLContentType.name)}}" + source),
-            source: source, keys: ["title"], escape: Escaping.html
+            source: source, keys: ["title"], escaper: .html
         )
         XCTAssertNil(template.compile(shape: 1), "a transform cannot be spliced")
         XCTAssertEqual(template.render(["abc <d>"]), "<h1>ABC &lt;D&gt;</h1><p>abc &lt;d&gt;</p>")
@@ -59,11 +59,11 @@ final class SplicingTemplateTests: XCTestCase {
 
     func testAnEmptyValueAndSentinelCharactersInTheTemplateAreLeftToMustache() throws {
         let plain = "[{{#title}}has {{title}}{{/title}}]"
-        let template = SplicingTemplate(try MustacheTemplate(string: plain), source: plain, keys: ["title"], escape: Escaping.html)
+        let template = SplicingTemplate(try MustacheTemplate(string: plain), source: plain, keys: ["title"], escaper: .html)
         XCTAssertEqual(template.render([""]), template.renderWithMustache([""]))
         XCTAssertEqual(template.render(["x"]), "[has x]")
         let marked = "\u{E000}0\u{E001}{{title}}"
-        let odd = SplicingTemplate(try MustacheTemplate(string: marked), source: marked, keys: ["title"], escape: Escaping.html)
+        let odd = SplicingTemplate(try MustacheTemplate(string: marked), source: marked, keys: ["title"], escaper: .html)
         XCTAssertEqual(odd.render(["v"]), "\u{E000}0\u{E001}v")
     }
 }
