@@ -61,6 +61,11 @@ enum CatalogRules {
 
     /// Absolute http(s) URLs only; everything else (javascript:, data:, protocol-relative) is refused.
     static func webURLProblem(_ value: String, key: String) -> RuleViolation? {
+        isPlainlyValidWebURL(value) ? nil : checkedWebURLProblem(value, key: key)
+    }
+
+    /// ``webURLProblem(_:key:)`` without the fast path.
+    static func checkedWebURLProblem(_ value: String, key: String) -> RuleViolation? {
         if let bad = value.unicodeScalars.first(where: { isSpace($0) || $0.value < 0x20 || $0.value == 0x7F }) {
             return .init("\(key) contains \(describe(bad))", hint: "URLs cannot contain spaces or control characters; percent-encode them (%20)")
         }
@@ -84,6 +89,69 @@ enum CatalogRules {
     /// White space as Unicode defines it, with a fast path for ASCII (the common case by far).
     @inline(__always) static func isSpace(_ c: Unicode.Scalar) -> Bool {
         c.isASCII ? (c == " " || ("\t"..."\r").contains(c)) : c.properties.isWhitespace
+    }
+
+    /// A fast, byte-level check for the common shape, `http(s)://host[:port][/path][?query][#fragment]`
+    /// in plain ASCII: a host of letters, digits, `.` and `-` with no empty label, no user info,
+    /// at most one `#`, `%` only before two hex digits, and only RFC 3986 characters. Everything
+    /// it accepts, the full rules accept too; anything else goes through them (and their messages).
+    static func isPlainlyValidWebURL(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            let https = Array("https://".utf8), http = Array("http://".utf8)
+            var i: Int
+            if bytes.starts(with: https) { i = https.count } else if bytes.starts(with: http) { i = http.count } else { return false }
+            // Host: labels of [a-z0-9-] (any case), separated by single dots.
+            let hostStart = i
+            var labelLength = 0
+            while i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#"), bytes[i] != UInt8(ascii: ":") {
+                let b = bytes[i]
+                if b == UInt8(ascii: ".") {
+                    guard labelLength > 0 else { return false }
+                    labelLength = 0
+                } else if isAlphanumeric(b) || b == UInt8(ascii: "-") {
+                    labelLength += 1
+                } else {
+                    return false
+                }
+                i += 1
+            }
+            guard i > hostStart else { return false }
+            if i < bytes.count, bytes[i] == UInt8(ascii: ":") {
+                i += 1
+                var port = 0, digits = 0
+                while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
+                    port = port * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+                    digits += 1
+                    i += 1
+                    if digits > 5 { return false }
+                }
+                guard port <= 65_535 else { return false }
+                if i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { return false }
+            }
+            var hashes = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "#") {
+                    hashes += 1
+                    if hashes > 1 { return false }
+                } else if b == UInt8(ascii: "%") {
+                    guard i + 2 < bytes.count, isHexDigit(bytes[i + 1]), isHexDigit(bytes[i + 2]) else { return false }
+                } else if !(isAlphanumeric(b) || "-._~/?!$&'()*+,;=:@".utf8.contains(b)) {
+                    return false
+                }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    private static func isAlphanumeric(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+    }
+
+    private static func isHexDigit(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
     }
 
     /// Bidirectional formatting characters (LRM, RLM, the embeddings, overrides and isolates):

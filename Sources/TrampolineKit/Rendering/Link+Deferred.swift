@@ -6,37 +6,48 @@ extension Link {
     /// they identify the screen, so neither the campaign nor a visitor's query may override them.
     public var deferredLink: String {
         guard !campaign.isEmpty else { return deepLink }
-        var link = deepLink, fragment = ""
-        if let hash = link.firstIndex(of: "#") {
-            fragment = String(link[hash...])
-            link = String(link[..<hash])
-        }
-        let fixed = Set(fixedQueryKeys)
-        var added: [String] = []
-        var seen = Set<String>()
-        // URLSearchParams.set keeps the first position and the last value: mirror that.
-        var values: [String: String] = [:]
+        let fixed = fixedQueryKeys
+        // URLSearchParams.set keeps the first position and the last value: mirror that. Campaigns
+        // are a handful of parameters, so arrays beat hashing here (this runs for every page).
+        var names: [String] = [], values: [String] = []
         for parameter in campaign where !fixed.contains(parameter.name) {
-            if seen.insert(parameter.name).inserted { added.append(parameter.name) }
-            values[parameter.name] = parameter.value
+            if let index = names.firstIndex(of: parameter.name) {
+                values[index] = parameter.value
+            } else {
+                names.append(parameter.name)
+                values.append(parameter.value)
+            }
         }
-        guard !added.isEmpty else { return deepLink }
-        let query = added.map { Escaping.formComponent($0) + "=" + Escaping.formComponent(values[$0] ?? "") }
-            .joined(separator: "&")
-        let separator = link.contains("?") ? (link.hasSuffix("?") || link.hasSuffix("&") ? "" : "&") : "?"
-        return link + separator + query + fragment
+        guard !names.isEmpty else { return deepLink }
+        let utf8 = deepLink.utf8
+        let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        let link = deepLink[..<hash]
+        var result = String(link)
+        if link.utf8.contains(UInt8(ascii: "?")) {
+            if let last = link.utf8.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "&") { result += "&" }
+        } else {
+            result += "?"
+        }
+        for (i, name) in names.enumerated() {
+            if i > 0 { result += "&" }
+            result += Escaping.formComponent(name)
+            result += "="
+            result += Escaping.formComponent(values[i])
+        }
+        result += deepLink[hash...]
+        return result
     }
 
     /// Names of the deep link's own query parameters, decoded as URLSearchParams decodes them.
     public var fixedQueryKeys: [String] {
-        var link = Substring(deepLink)
-        if let hash = link.firstIndex(of: "#") { link = link[..<hash] }
-        guard let question = link.firstIndex(of: "?") else { return [] }
-        return link[link.index(after: question)...].split(separator: "&").compactMap { pair in
-            let name = pair.prefix { $0 != "=" }
+        let utf8 = deepLink.utf8
+        let end = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+        guard let question = utf8[..<end].firstIndex(of: UInt8(ascii: "?")) else { return [] }
+        return utf8[utf8.index(after: question)..<end].split(separator: UInt8(ascii: "&")).compactMap { pair in
+            let name = pair.prefix { $0 != UInt8(ascii: "=") }
             // Decoding (and its Foundation call) only when there is something to decode.
-            guard name.contains(where: { $0 == "+" || $0 == "%" }) else { return String(name) }
-            return String(name).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+            guard name.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(Substring(name)) }
+            return String(Substring(name)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
         }.filter { !$0.isEmpty }
     }
 }

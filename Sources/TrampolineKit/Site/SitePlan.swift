@@ -29,10 +29,8 @@ public struct SitePlan: Sendable {
     /// Every path in a stable order, the AASA files last so a crash mid-write never leaves a new
     /// AASA claiming pages that are not there yet.
     public var orderedPaths: [String] {
-        (Array(fixed.keys) + Array(pages.keys)).sorted { a, b in
-            let aa = Self.isAASA(a), bb = Self.isAASA(b)
-            return aa == bb ? a < b : !aa
-        }
+        let all = Array(fixed.keys) + Array(pages.keys)
+        return all.filter { !Self.isAASA($0) }.sorted() + all.filter(Self.isAASA).sorted()
     }
 
     public var pathSet: Set<String> { Set(fixed.keys).union(pages.keys) }

@@ -93,7 +93,11 @@ struct Manifest: Sendable, Equatable {
     private static let indentQuote = Array("    \"".utf8), colonQuote = Array(": \"".utf8)
 
     static func isSafeRelativePath(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\\") && !path.contains("\0")
-            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        // Byte by byte: a segment is what lies between slashes; none may be empty, `.` or `..`.
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, !bytes.contains(UInt8(ascii: "\\")), !bytes.contains(0) else { return false }
+        return !bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { segment in
+            segment.isEmpty || segment.elementsEqual([UInt8(ascii: ".")]) || segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+        }
     }
 }
