@@ -23,4 +23,23 @@ final class ManifestTests: XCTestCase {
         try Data(oneLine.utf8).write(to: folder.url.appendingPathComponent(Manifest.fileName))
         XCTAssertEqual(Manifest.read(from: folder.url), Manifest(paths: ["a.html", "b/c.html", "q\"x.html"], fingerprints: ["a.html": "f:1"]))
     }
+
+    func testTheFastReaderTakesOnlyWhatJSONWouldTake() throws {
+        let good = String(decoding: Manifest(paths: ["a.html", "b.html"], fingerprints: ["a.html": "f"]).encoded(), as: UTF8.self)
+        XCTAssertNotNil(Manifest.parseOwnLayout(Data(good.utf8)))
+        let broken = [
+            good.replacingOccurrences(of: "\"a.html\",\n", with: "\"a.html\"\n"),  // a missing comma
+            good.replacingOccurrences(of: "\"b.html\"\n", with: "\"b.html\",\n"),  // a trailing comma
+            good.replacingOccurrences(of: "a.html", with: "a\u{1}.html"),            // a control character
+        ]
+        for text in broken {
+            XCTAssertNil(Manifest.parseOwnLayout(Data(text.utf8)), text)
+        }
+        // Those JSON refuses too (Foundation's parser tolerates the trailing comma).
+        for text in [broken[0], broken[2]] {
+            XCTAssertNil(try? JSONSerialization.jsonObject(with: Data(text.utf8)), text)
+        }
+        // Invalid UTF-8 is refused as well.
+        XCTAssertNil(Manifest.parseOwnLayout(Data(good.utf8) + Data([0xFF])))
+    }
 }

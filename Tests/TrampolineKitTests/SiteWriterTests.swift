@@ -56,6 +56,20 @@ final class SiteWriterTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "keep")
     }
 
+    func testASymlinkedFolderInTheOutputCannotLeadRemovalOutside() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let elsewhere = site.folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let victim = elsewhere.appendingPathComponent("index.html")
+        try Data("keep".utf8).write(to: victim)
+        try FileManager.default.createDirectory(at: site.outputURL, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: site.outputURL.appendingPathComponent("old"), withDestinationURL: elsewhere)
+        try Data(#"{"files": ["old/index.html"]}"#.utf8).write(to: site.outputURL.appendingPathComponent(".trampoline-manifest.json"))
+        let summary = try SiteWriter(outputURL: site.outputURL).write(try site.build().plan)
+        XCTAssertEqual(summary.removed, [])
+        XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep", "nothing is deleted through a planted link")
+    }
+
     func testNoTemporaryFilesAreLeftBehind() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         try SiteWriter(outputURL: site.outputURL).write(try site.build().plan)

@@ -66,4 +66,17 @@ final class SplicingTemplateTests: XCTestCase {
         let odd = SplicingTemplate(try MustacheTemplate(string: marked), source: marked, keys: ["title"], escaper: .html)
         XCTAssertEqual(odd.render(["v"]), "\u{E000}0\u{E001}v")
     }
+
+    func testAValueEndingInALineBreakInsideAnIndentedBlockStillMatchesMustache() throws {
+        MarkdownContentType.register()
+        let source = "  {{$x}}\n{{{description}}}\nMore\n  {{/x}}\n"
+        let body = SplicingTemplate(
+            try MustacheTemplate(string: "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}\n" + source),
+            source: source, keys: PageTemplate.valueKeys, escaper: .markdown
+        )
+        for description in ["Plain", "Line\n", "Two\nlines\n"] {
+            let values: [String?] = ["App", "Site", "https://apps.apple.com/app/id1", "T", description, nil, "https://go.example.com/x", "app://x"]
+            XCTAssertEqual(body.render(values), body.renderWithMustache(values), description)
+        }
+    }
 }

@@ -275,8 +275,8 @@ struct CatalogReader {
     }
 
     /// Diagnostics of links read apart (see ``LinkBatchReader``), within the error limit.
-    mutating func absorb(_ other: DiagnosticEngine) {
-        for diagnostic in other.diagnostics {
+    mutating func absorb(_ diagnostics: ArraySlice<Diagnostic>) {
+        for diagnostic in diagnostics {
             if diagnostic.severity == .error, let location = diagnostic.location {
                 error(diagnostic.message, at: location, hint: diagnostic.hint)
             } else {

@@ -11,7 +11,8 @@ final class LinkBatchReader: @unchecked Sendable {
     private let app: AppSettings?
     private let group = DispatchGroup()
     private let lock = NSLock()
-    private var results: [Int: (links: [Link?], engine: DiagnosticEngine)] = [:]
+    /// Per batch: each link (nil if invalid) with the diagnostics reading it gave.
+    private var results: [Int: [(link: Link?, diagnostics: ArraySlice<Diagnostic>)]] = [:]
     private var submitted = 0
     private var batch: [YAMLNode] = []
     static let batchSize = 1024
@@ -43,8 +44,15 @@ final class LinkBatchReader: @unchecked Sendable {
         let (reader, defaults, location, app) = (reader, defaults, defaultsTemplateLocation, app)
         DispatchQueue.global().async(group: group) { [self] in
             var worker = reader
-            let links = items.map { worker.readLink($0, defaults: defaults, defaultsTemplateLocation: location, app: app) }
-            lock.withLock { results[index] = (links, worker.engine) }
+            var bounds: [(Link?, Range<Int>)] = []
+            for item in items {
+                let start = worker.engine.diagnostics.count
+                let link = worker.readLink(item, defaults: defaults, defaultsTemplateLocation: location, app: app)
+                bounds.append((link, start..<worker.engine.diagnostics.count))
+            }
+            let all = worker.engine.diagnostics
+            let read = bounds.map { (link: $0.0, diagnostics: all[$0.1]) }
+            lock.withLock { results[index] = read }
         }
     }
 
@@ -54,10 +62,11 @@ final class LinkBatchReader: @unchecked Sendable {
         group.wait()
         for index in 0..<submitted {
             guard let result = lock.withLock({ results.removeValue(forKey: index) }) else { continue }
-            target.absorb(result.engine)
-            for link in result.links {
-                guard let link else { continue }
-                target.record(link, into: &list)
+            // Link by link, as a one-by-one reading would: its diagnostics, then its path check,
+            // so the error limit cuts the list at the same place.
+            for (link, diagnostics) in result {
+                target.absorb(diagnostics)
+                if let link { target.record(link, into: &list) }
             }
         }
     }

@@ -82,7 +82,8 @@ struct PageTemplate: Sendable {
             engine.error("button text is not a valid template: \(error)", at: SourceLocation(file: file, line: 2, column: 1), hint: "check the {{ }} pairs")
             return nil
         }
-        let pragma = "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}"
+        // On a line of its own, so a standalone tag on the body's first line stays standalone.
+        let pragma = "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}\n"
         do {
             MarkdownContentType.register()
             parsedBody = SplicingTemplate(
@@ -90,8 +91,7 @@ struct PageTemplate: Sendable {
                 source: body, keys: valueKeys, escaper: .markdown
             )
         } catch let error as MustacheTemplate.ParserError {
-            let column = error.context.columnNumber - (error.context.lineNumber == 1 ? pragma.count : 0)
-            let at = SourceLocation(file: file, line: error.context.lineNumber + bodyLineOffset, column: max(1, column))
+            let at = SourceLocation(file: file, line: max(1, error.context.lineNumber - 1) + bodyLineOffset, column: max(1, error.context.columnNumber))
             engine.error("template syntax: \(error.error)", at: at, hint: "check the {{ }} pairs and {{#section}}...{{/section}} nesting")
             return nil
         } catch {

@@ -72,13 +72,27 @@ final class SplicingTemplate: @unchecked Sendable {
         if let known = lock.withLock({ shapes[shape] }) { return known }
         var compiled = compile(shape: shape)
         if let pieces = compiled {
-            var spliced: [UInt8] = []
-            Self.splice(pieces, example, escaper, into: &spliced)
-            if spliced != Array(renderWithMustache(example.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8) { compiled = nil }
+            // The page at hand and made-up values the sentinels cannot stand for: a trailing line
+            // break (an indented block re-indents after one) and escapable characters followed by
+            // combining marks (an escaper comparing whole characters would leave them).
+            for values in [example] + Self.hostileValues.map({ value in example.map { $0 == nil ? nil : value } }) {
+                var spliced: [UInt8] = []
+                Self.splice(pieces, values, escaper, into: &spliced)
+                if spliced != Array(renderWithMustache(values.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8) {
+                    compiled = nil
+                    break
+                }
+            }
         }
-        lock.withLock { shapes[shape] = compiled }
-        return compiled
+        return lock.withLock {
+            // A shape found not to splice stays that way, whichever thread finishes last.
+            if case .some(.none) = shapes[shape] { compiled = nil }
+            shapes[shape] = compiled
+            return compiled
+        }
     }
+
+    private static let hostileValues = ["<\u{301}\"\u{301}&x\n", "\nline\n\n", "'\u{338} *_[a](b)\r\n"].map { Array($0.utf8) }
 
     /// The pieces of one shape, or nil if the sentinels show the template does more than place values.
     func compile(shape: UInt64) -> [Piece]? {

@@ -57,14 +57,15 @@ struct TemplateSet: Sendable {
             return nil
         }
         let layout: SplicingTemplate
-        let pragma = "{{% CONTENT_TYPE: \(HTMLContentType.name)}}"
+        // On a line of its own, so a standalone tag on the layout's first line stays standalone.
+        let pragma = "{{% CONTENT_TYPE: \(HTMLContentType.name)}}\n"
         do {
             // Double braces escape with Trampoline's own HTML escaper (every `&<>"'` scalar).
             HTMLContentType.register()
             let parsed = try MustacheTemplate(string: pragma + layoutSource.text)
             layout = SplicingTemplate(parsed, source: layoutSource.text, keys: layoutKeys, escaper: .html)
         } catch let error as MustacheTemplate.ParserError {
-            engine.error("template syntax: \(error.error)", at: SourceLocation(file: layoutSource.file, line: error.context.lineNumber, column: max(1, error.context.columnNumber - (error.context.lineNumber == 1 ? pragma.count : 0))), hint: "check the {{ }} pairs and section nesting")
+            engine.error("template syntax: \(error.error)", at: SourceLocation(file: layoutSource.file, line: max(1, error.context.lineNumber - 1), column: max(1, error.context.columnNumber)), hint: "check the {{ }} pairs and section nesting")
             return nil
         } catch {
             engine.error("template syntax: \(error)", at: SourceLocation(file: layoutSource.file, line: 1, column: 1))

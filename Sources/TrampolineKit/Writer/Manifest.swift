@@ -55,7 +55,10 @@ struct Manifest: Sendable, Equatable {
     /// character) returns nil and goes to the JSON parser.
     static func parseOwnLayout(_ data: Data) -> ([String], [String: String])? {
         let bytes = [UInt8](data)
-        guard !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+        // Only what encoded() writes: no escapes, no control characters but line breaks, valid UTF-8.
+        guard !bytes.contains(where: { $0 == UInt8(ascii: "\\") || ($0 < 0x20 && $0 != UInt8(ascii: "\n")) }),
+              String(validating: bytes, as: UTF8.self) != nil
+        else { return nil }
         var lines: [ArraySlice<UInt8>] = []
         var start = 0
         for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
@@ -67,15 +70,23 @@ struct Manifest: Sendable, Equatable {
         var prints: [String: String] = [:]
         var inFingerprints = false
         let quote = UInt8(ascii: "\"")
-        for line in lines.dropFirst().dropLast() {
+        let body = Array(lines.dropFirst().dropLast())
+        for (n, line) in body.enumerated() {
             if !inFingerprints, line.elementsEqual(middle.utf8) {
                 inFingerprints = true
                 continue
             }
-            // `    "path",` or `    "path": "fingerprint",`: nothing escaped (checked above).
+            // `    "path",` or `    "path": "fingerprint",`: nothing escaped (checked above), and
+            // a comma after every entry but the last of its list, as JSON has it.
             guard line.starts(with: indentQuote) else { return nil }
             var rest = line.dropFirst(indentQuote.count)
-            if rest.last == UInt8(ascii: ",") { rest = rest.dropLast() }
+            let isLastOfList = n == body.count - 1 || (!inFingerprints && body[n + 1].elementsEqual(middle.utf8))
+            if isLastOfList {
+                guard rest.last != UInt8(ascii: ",") else { return nil }
+            } else {
+                guard rest.last == UInt8(ascii: ",") else { return nil }
+                rest = rest.dropLast()
+            }
             guard let close = rest.firstIndex(of: quote) else { return nil }
             let key = String(decoding: rest[..<close], as: UTF8.self)
             let after = rest[(close + 1)...]

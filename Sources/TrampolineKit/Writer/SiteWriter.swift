@@ -81,7 +81,9 @@ public struct SiteWriter: Sendable {
         var summary = outcome.summary
         for path in previous.paths.subtracting(planned).sorted() {
             let url = outputURL.appendingPathComponent(path)
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            // Only a regular file reached through real folders: a symbolic link planted in the
+            // output folder must not make the build delete anything outside it.
+            guard Self.isRegularFileInsideRealFolders(path, root: outputURL.path) else { continue }
             try fm.removeItem(at: url)
             summary.removed.append(path)
             removeEmptyParents(of: path)
@@ -106,9 +108,26 @@ public struct SiteWriter: Sendable {
         return "\(info.st_size):\(info.st_ino):\(mtime.tv_sec).\(mtime.tv_nsec)"
     }
 
+    /// True when `path` (relative to `root`) is a regular file and every folder above it, below
+    /// `root`, is a folder and not a symbolic link.
+    static func isRegularFileInsideRealFolders(_ path: String, root: String) -> Bool {
+        var current = root
+        var info = stat()
+        let components = path.split(separator: "/")
+        for (i, component) in components.enumerated() {
+            current += "/" + component
+            guard lstat(current, &info) == 0 else { return false }
+            let type = info.st_mode & S_IFMT
+            if i == components.count - 1 { return type == S_IFREG }
+            guard type == S_IFDIR else { return false }
+        }
+        return false
+    }
+
     /// The bytes of the file at `path` if it exists and has `size` bytes (else nil, without reading).
     static func contents(of path: String, ifSize size: Int) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO planted at a page's path must not hang the build (fstat rejects it next).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

@@ -45,7 +45,7 @@ extension AASAMatcher {
             } else if let dictionary = value as? [String: Any] {
                 var members: [String: JSONValue] = [:]
                 for (key, item) in dictionary {
-                    members[key] = try JSONValue(any: item, at: location().isEmpty ? key : "\(location()).\(key)")
+                    members[key] = try JSONValue(any: item, at: { let parent = location(); return parent.isEmpty ? key : parent + "." + key }())
                 }
                 self = .object(members)
             } else {
