@@ -7,12 +7,7 @@ enum MarkdownRenderer {
     /// Renders `markdown` in safe mode: raw HTML is dropped and `javascript:`, `vbscript:`,
     /// `file:` and `data:` link targets are emptied by cmark itself. Images whose source is not
     /// http(s) or relative are removed here: cmark would keep `data:` images and write others as
-    /// `<img src="">`, which is invalid HTML.
-    static func html(from markdown: String) -> String {
-        String(decoding: html(from: Array(markdown.utf8)), as: UTF8.self)
-    }
-
-    /// ``html(from:)`` on UTF-8 bytes, for the page renderer, which works in bytes.
+    /// `<img src="">`, which is invalid HTML. Works on UTF-8 bytes, as the page renderer does.
     static func html(from markdown: [UInt8]) -> [UInt8] {
         guard let document = parse(markdown, options: CMARK_OPT_SAFE | CMARK_OPT_VALIDATE_UTF8) else { return [] }
         defer { cmark_node_free(document) }

@@ -67,10 +67,6 @@ struct ContentSecurityPolicy: Sendable {
     }
 
     /// The `src` of every `<img>` in HTML that cmark wrote (attribute values HTML-escaped).
-    static func imageSources(in html: String) -> [String] {
-        imageSources(in: Array(html.utf8))
-    }
-
     static func imageSources(in html: [UInt8]) -> [String] {
         html.withUnsafeBufferPointer { bytes in
             var sources: [String] = []

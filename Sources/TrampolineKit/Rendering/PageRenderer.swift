@@ -22,7 +22,7 @@ struct PageRenderer: Sendable {
         ].joined(separator: "\u{0}"))
     }
 
-    /// A digest of what `linkPage(link)` depends on: the link's own values and, through
+    /// A digest of what `linkPageBytes(link)` depends on: the link's own values and, through
     /// `contextDigest`, the site, the app and the templates.
     func fingerprint(of link: Link) -> String {
         let inputs = [
@@ -36,11 +36,6 @@ struct PageRenderer: Sendable {
     static func describe(_ o: LinkOptions) -> String {
         o.template + "|" + o.fallback.rawValue + "|" + String(o.fallbackDelayMs) + "|" + o.deferred.map(\.rawValue).joined(separator: ",") + "|"
             + o.cookieName + "|" + String(o.cookieDays) + "|" + (o.forwardQuery ? "true" : "false") + "|" + (o.image ?? "\u{1}")
-    }
-
-    /// The page of one link.
-    func linkPage(_ link: Link) -> String {
-        String(decoding: linkPageBytes(link), as: UTF8.self)
     }
 
     /// The page of one link, as UTF-8 bytes (what the writer writes).
