@@ -127,6 +127,38 @@ final class CatalogLoaderTests: XCTestCase {
         ])
     }
 
+    /// Links are checked in batches of 1,024 on all cores; the result must be what reading them one
+    /// by one gives: document order, duplicates found across batches, and the 200-error cut.
+    func testLargeListsReadInBatchesKeepOrderDuplicatesAndTheErrorLimit() throws {
+        func catalog(_ items: [String]) -> String {
+            Self.valid.replacingOccurrences(of: "  - path: /topic/1\n    title: Wedding checklist\n", with: items.joined())
+        }
+        // Line of item i (0-based): the list starts on line 12, each item takes two lines.
+        func line(_ i: Int) -> Int { 12 + 2 * i }
+        var items = (0..<2_500).map { "  - path: /p/\($0)\n    title: T\($0)\n" }
+        items[2_200] = "  - path: /P/3\n    title: again\n"  // batch 3 repeats a path from batch 1
+        let (loaded, diagnostics) = load(catalog(items))
+        XCTAssertNil(loaded)
+        XCTAssertEqual(diagnostics.map(\.description), [
+            "site-config.yml:\(line(2_200)):5: error: path /P/3 differs only in case from the path at site-config.yml:\(line(3)):5; each link needs its own path",
+        ])
+        let (valid, none) = load(catalog((0..<2_500).map { "  - path: /p/\($0)\n    title: T\($0)\n" }))
+        XCTAssertEqual(none, [])
+        XCTAssertEqual(valid?.links.map(\.path), (0..<2_500).map { "/p/\($0)" }, "document order across batches")
+
+        // 300 bad links over three batches, and a duplicate path between the 199th and the 200th:
+        // in document order the duplicate is the 200th error, and the cut comes right after it.
+        var bad = (0..<2_500).map { "  - path: /p/\($0)\n    title: T\($0)\n" }
+        let badIndices = (0..<300).map { $0 * 8 }
+        for i in badIndices { bad[i] = "  - path: p/\(i)\n    title: T\n" }
+        bad[1_590] = "  - path: /p/1\n    title: again\n"
+        let reported = errors(catalog(bad))
+        XCTAssertEqual(reported.count, 201, "\(reported.suffix(2))")
+        XCTAssertEqual(reported.prefix(199).map { $0.split(separator: ":")[1] }, badIndices.prefix(199).map { Substring(String(line($0))) })
+        XCTAssertTrue(reported[199].hasPrefix("site-config.yml:\(line(1_590)):5: error: duplicate path /p/1"), reported[199])
+        XCTAssertTrue(reported[200].hasPrefix("site-config.yml:\(line(1_590)):5: error: too many errors; stopping here"), reported[200])
+    }
+
     func testPathsThatCouldLeaveTheOutputFolderAreRejected() {
         for bad in ["/../etc/passwd", "/a/%2e%2e/b", "/a\\\\b", "topic", "/a/./b", "/a..b", "/a//b", "/.well-known/x", "/loadCookie.html", "/a?b", "/a*", "/", "/sp ace"] {
             let yaml = Self.valid.replacingOccurrences(of: "path: /topic/1", with: "path: \"\(bad)\"")

@@ -80,3 +80,12 @@ final class SplicingTemplateTests: XCTestCase {
         }
     }
 }
+
+extension SplicingTemplate {
+    /// What the page renderer gets, as text: `values[i]` for `keys[i]` (nil: absent).
+    func render(_ values: [String?]) -> String {
+        var out: [UInt8] = []
+        render(values.map { $0.map { Array($0.utf8) } }, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}

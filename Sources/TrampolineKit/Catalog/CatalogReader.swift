@@ -297,7 +297,7 @@ struct CatalogReader {
             }
         }
         let title = required("title", in: keys, of: node, what: "the link")
-        if let title, title.text.unicodeScalars.allSatisfy(CatalogRules.isSpace) {
+        if let title, title.text.unicodeScalars.allSatisfy(\.isSpace) {
             error("the link's title is empty", at: title.location, hint: "give the page a title; it is shown in previews")
         }
         let description = optionalText("description", in: keys, multiline: true)
@@ -336,7 +336,7 @@ struct CatalogReader {
 
     mutating func checkDeepLink(_ given: Located, app: AppSettings?) -> String? {
         let text = given.text
-        if let bad = text.unicodeScalars.first(where: { CatalogRules.isSpace($0) || $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" || $0 == "`" || CatalogRules.isBidiControl($0) }) {
+        if let bad = text.unicodeScalars.first(where: { $0.isSpace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" || $0 == "`" || CatalogRules.isBidiControl($0) }) {
             error("deep_link contains \(CatalogRules.describe(bad))", at: given.location, hint: "percent-encode it, or remove it")
             return nil
         }

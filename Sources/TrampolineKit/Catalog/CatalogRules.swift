@@ -66,7 +66,7 @@ enum CatalogRules {
 
     /// ``webURLProblem(_:key:)`` without the fast path.
     static func checkedWebURLProblem(_ value: String, key: String) -> RuleViolation? {
-        if let bad = value.unicodeScalars.first(where: { isSpace($0) || $0.value < 0x20 || $0.value == 0x7F }) {
+        if let bad = value.unicodeScalars.first(where: { $0.isSpace || $0.value < 0x20 || $0.value == 0x7F }) {
             return .init("\(key) contains \(describe(bad))", hint: "URLs cannot contain spaces or control characters; percent-encode them (%20)")
         }
         guard let colon = value.firstIndex(of: ":") else {
@@ -84,11 +84,6 @@ enum CatalogRules {
             return .init("\(key) \(quoted(value)) contains a character that must be percent-encoded (\\ \" < > `)", hint: "percent-encode it")
         }
         return urlSyntaxProblem(value, afterScheme: rest.dropFirst(2), key: key)
-    }
-
-    /// White space as Unicode defines it, with a fast path for ASCII (the common case by far).
-    @inline(__always) static func isSpace(_ c: Unicode.Scalar) -> Bool {
-        c.isASCII ? (c == " " || ("\t"..."\r").contains(c)) : c.properties.isWhitespace
     }
 
     /// A fast, byte-level check for the common shape, `http(s)://host[:port][/path][?query][#fragment]`

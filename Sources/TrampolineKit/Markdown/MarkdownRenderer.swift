@@ -84,8 +84,7 @@ extension MarkdownRenderer {
         var collapsed = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            let isSpace = scalar.isASCII ? (scalar == " " || ("\t"..."\r").contains(scalar)) : scalar.properties.isWhitespace
-            if isSpace {
+            if scalar.isSpace {
                 pendingSpace = !collapsed.isEmpty
             } else {
                 if pendingSpace { collapsed.append(" ") }

@@ -2,15 +2,7 @@
 public enum Escaping {
     /// HTML text and double- or single-quoted attribute values.
     public static func html(_ text: String) -> String {
-        rewrite(text, special: htmlSpecial) { byte, _ in
-            switch byte {
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "\""): "&quot;"
-            default: "&#39;"
-            }
-        }
+        Context.html.apply(text)
     }
 
     /// JSON that is safe inside an HTML `<script>` element: `<`, `>` and `&` can never open a tag or
@@ -60,9 +52,7 @@ public enum Escaping {
 
     /// Literal text inside Markdown: ASCII punctuation backslash-escaped, line breaks flattened.
     public static func markdown(_ text: String) -> String {
-        rewrite(text, special: markdownSpecial) { byte, _ in
-            byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? " " : "\\" + String(UnicodeScalar(byte))
-        }
+        Context.markdown.apply(text)
     }
 
     /// A set of bytes, one bit each.
@@ -114,54 +104,61 @@ public enum Escaping {
         case markdown
 
         func apply(_ text: String) -> String {
+            let bytes = Array(text.utf8)
+            guard self != .none, bytes.contains(where: special.contains) else { return text }
             var out: [UInt8] = []
-            append(Array(text.utf8), to: &out)
+            out.reserveCapacity(bytes.count + 16)
+            append(bytes, to: &out)
             return String(decoding: out, as: UTF8.self)
+        }
+
+        private var special: ByteSet {
+            switch self {
+            case .none: ByteSet { _ in false }
+            case .html: htmlSpecial
+            case .markdown: markdownSpecial
+            }
         }
 
         /// Appends `bytes` (UTF-8), escaped, to `out`.
         func append(_ bytes: [UInt8], to out: inout [UInt8]) {
             switch self {
             case .none: out.append(contentsOf: bytes)
-            case .html: Escaping.append(bytes, special: htmlSpecial, to: &out, htmlReplacement)
-            case .markdown: Escaping.append(bytes, special: markdownSpecial, to: &out, markdownReplacement)
+            case .html: Escaping.append(bytes, special: htmlSpecial, to: &out, writeHTML)
+            case .markdown: Escaping.append(bytes, special: markdownSpecial, to: &out, writeMarkdown)
             }
         }
     }
 
-    private static func htmlReplacement(_ byte: UInt8) -> StaticString {
-        switch byte {
+    /// The one table of HTML replacements (text and both attribute quotes).
+    private static func writeHTML(_ byte: UInt8, to out: inout [UInt8]) {
+        let text: StaticString = switch byte {
         case UInt8(ascii: "&"): "&amp;"
         case UInt8(ascii: "<"): "&lt;"
         case UInt8(ascii: ">"): "&gt;"
         case UInt8(ascii: "\""): "&quot;"
         default: "&#39;"
         }
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private static func markdownReplacement(_ byte: UInt8) -> [UInt8] {
-        byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") ? [UInt8(ascii: " ")] : [UInt8(ascii: "\\"), byte]
-    }
-
-    /// `bytes` appended to `out` with each byte in `special` replaced (see ``rewrite(_:special:_:)``).
-    @inline(__always)
-    static func append(_ bytes: [UInt8], special: ByteSet, to out: inout [UInt8], _ replacement: (UInt8) -> StaticString) {
-        var start = 0
-        for (i, byte) in bytes.enumerated() where special.contains(byte) {
-            out.append(contentsOf: bytes[start..<i])
-            let text = replacement(byte)
-            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-            start = i + 1
+    /// Markdown: a line break becomes a space, punctuation gets a backslash.
+    private static func writeMarkdown(_ byte: UInt8, to out: inout [UInt8]) {
+        if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            out.append(UInt8(ascii: " "))
+        } else {
+            out.append(UInt8(ascii: "\\"))
+            out.append(byte)
         }
-        out.append(contentsOf: bytes[start...])
     }
 
+    /// `bytes` appended to `out`, each byte in `special` written by `write` instead.
     @inline(__always)
-    static func append(_ bytes: [UInt8], special: ByteSet, to out: inout [UInt8], _ replacement: (UInt8) -> [UInt8]) {
+    static func append(_ bytes: [UInt8], special: ByteSet, to out: inout [UInt8], _ write: (UInt8, inout [UInt8]) -> Void) {
         var start = 0
         for (i, byte) in bytes.enumerated() where special.contains(byte) {
             out.append(contentsOf: bytes[start..<i])
-            out.append(contentsOf: replacement(byte))
+            write(byte, &out)
             start = i + 1
         }
         out.append(contentsOf: bytes[start...])

@@ -37,13 +37,6 @@ final class SplicingTemplate: @unchecked Sendable {
         splicable = !source.unicodeScalars.contains { $0 == Self.open || $0 == Self.close }
     }
 
-    /// Renders with `values[i]` for `keys[i]` (nil: absent).
-    func render(_ values: [String?]) -> String {
-        var out: [UInt8] = []
-        render(values.map { $0.map { Array($0.utf8) } }, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// Appends the rendering to `out`; values are UTF-8 bytes, `values[i]` for `keys[i]` (nil: absent).
     func render(_ values: [[UInt8]?], into out: inout [UInt8]) {
         var shape: UInt64 = 0
