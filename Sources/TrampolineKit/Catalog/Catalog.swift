@@ -12,7 +12,7 @@ public struct Catalog: Sendable, Equatable {
 }
 
 /// The `site:` section.
-public struct SiteSettings: Sendable, Equatable {
+public struct SiteSettings: Sendable, Equatable, Encodable {
     /// `https://host` with no path, query or trailing slash.
     public var url: String
     public var host: String
@@ -24,7 +24,7 @@ public struct SiteSettings: Sendable, Equatable {
 }
 
 /// The `app:` section.
-public struct AppSettings: Sendable, Equatable {
+public struct AppSettings: Sendable, Equatable, Encodable {
     public var name: String
     public var teamID: String
     public var bundleID: String
@@ -40,14 +40,14 @@ public struct AppSettings: Sendable, Equatable {
 }
 
 /// How a link behaves; `defaults:` sets them for every link and each link may override any of them.
-public struct LinkOptions: Sendable, Equatable {
-    public enum Fallback: String, Sendable, CaseIterable {
+public struct LinkOptions: Sendable, Equatable, Encodable {
+    public enum Fallback: String, Sendable, CaseIterable, Encodable {
         case store
         case web
     }
 
     /// Ways the deferred link survives the install.
-    public enum DeferredChannel: String, Sendable, CaseIterable {
+    public enum DeferredChannel: String, Sendable, CaseIterable, Encodable {
         case clipboard
         case cookie
     }
@@ -65,7 +65,7 @@ public struct LinkOptions: Sendable, Equatable {
 }
 
 /// One entry of `links:`.
-public struct Link: Sendable, Equatable {
+public struct Link: Sendable, Equatable, Encodable {
     /// `/topic/1`: leading slash, no trailing slash, only safe characters.
     public var path: String
     /// The custom-scheme URL that opens the screen.
@@ -89,7 +89,7 @@ public struct Link: Sendable, Equatable {
 }
 
 /// One `campaign:` entry.
-public struct CampaignParameter: Sendable, Equatable {
+public struct CampaignParameter: Sendable, Equatable, Encodable {
     public var name: String
     public var value: String
 }

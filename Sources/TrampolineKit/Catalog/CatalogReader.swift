@@ -25,14 +25,26 @@ struct CatalogReader {
 
     // MARK: - Sections
 
+    /// What the top level of the catalog held, as it is read.
+    struct TopLevel {
+        var sections: [String: Entry] = [:]
+        var linksKey: YAMLNode?
+        var linksFile: Located?
+        var defaults: LinkOptions?
+        var defaultsTemplateLocation: SourceLocation
+        var app: AppSettings?
+        /// Links met before the sections they depend on wait here (rare: links usually come last).
+        var waiting: [YAMLNode] = []
+    }
+
+    /// Reads the whole catalog: the top-level keys (links streamed as they come), then the links
+    /// that had to wait and those of a links file, then checks that the required sections exist.
     mutating func read(yaml: String) -> Catalog? {
         let parser = YAMLEventParser(yaml)
         let start = SourceLocation(file: file, line: 1, column: 1)
         let emptyHint = "a catalog needs site:, app: and links: sections (run 'trampoline init' for a starter)"
-        var sections: [String: Entry] = [:]
+        var top = TopLevel(defaultsTemplateLocation: start)
         var list = LinkList()
-        var linksKey: YAMLNode?
-        var linksFile: Located?
         do {
             guard try parser.startDocument() else {
                 error("the catalog is empty", at: start, hint: emptyHint)
@@ -47,100 +59,10 @@ struct CatalogReader {
                 }
                 return nil
             }
-            var defaults: LinkOptions?
-            var defaultsTemplateLocation = start
-            var app: AppSettings?
-            // Items met before the sections they depend on wait here (rare: links usually come last).
-            var waiting: [YAMLNode] = []
             while let key = try parser.nextKey() {
-                guard let name = key.text, CatalogKeys.root.contains(name) else {
-                    unknownKey(key, in: "the catalog", known: CatalogKeys.root)
-                    _ = try parser.node()
-                    continue
-                }
-                if name == "links_file" {
-                    let value = try parser.node()
-                    sections[name] = (key, value)
-                    if let text = scalarText(value, what: "links_file") {
-                        linksFile = Located(text: text, location: location(of: value))
-                    }
-                    continue
-                }
-                if let first = name == "links" ? linksKey : sections[name]?.key {
-                    error("duplicate key '\(name)'; first at \(location(of: first))", at: location(of: key), hint: "each key may appear once; merge the two")
-                    _ = try parser.node()
-                    continue
-                }
-                if name == "links" {
-                    linksKey = key
-                    guard try parser.beginSequence() != nil else {
-                        let value = try parser.node()
-                        guard case .sequence(let items) = value.kind else {
-                            error("links must be a list of links", at: location(of: value), hint: "start each link with '- path: /...'")
-                            continue
-                        }
-                        waiting.append(contentsOf: items)
-                        continue
-                    }
-                    let ready = sections["site"] != nil && sections["app"] != nil && sections["defaults"] != nil
-                    let batches = ready ? defaults.map { LinkBatchReader(reader: self, defaults: $0, defaultsTemplateLocation: defaultsTemplateLocation, app: app) } : nil
-                    while let item = try parser.nextItem() {
-                        if let batches {
-                            batches.add(item)
-                        } else {
-                            waiting.append(item)
-                        }
-                        if (batches?.count ?? 0) > Self.linkLimit || waiting.count > Self.linkLimit {
-                            error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: location(of: item), hint: "split the catalog, or check for YAML aliases that repeat the list")
-                            batches?.finish(into: &self, list: &list)
-                            return nil
-                        }
-                    }
-                    batches?.finish(into: &self, list: &list)
-                    continue
-                }
-                let value = try parser.node()
-                sections[name] = (key, value)
-                switch name {
-                case "app": app = readApp((key, value))
-                case "defaults":
-                    var options = LinkOptions()
-                    readOptions(value, known: CatalogKeys.defaults, what: "defaults", into: &options, templateLocation: &defaultsTemplateLocation)
-                    defaults = options
-                default: break
-                }
+                guard try readTopLevelKey(key, parser: parser, into: &top, list: &list) else { return nil }
             }
             try parser.finishDocument()
-            let resolvedDefaults = defaults ?? LinkOptions()
-            if let linksFile, let linksKey {
-                error("the catalog has both links: (at \(location(of: linksKey))) and links_file:", at: linksFile.location, hint: "keep the links in one place")
-            } else if let linksFile {
-                let catalogFolder = (file as NSString).deletingLastPathComponent
-                let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
-                let url = URL(fileURLWithPath: linksFile.text, relativeTo: baseURL)
-                var fileEngine = DiagnosticEngine()
-                let items = LinksFile.items(at: url, displayPath: display, engine: &fileEngine)
-                engine.append(contentsOf: fileEngine)
-                if items == nil, !fileEngine.hasErrors {
-                    error("cannot read the links file", at: linksFile.location)
-                }
-                // Positions of what the file holds refer to the file, not the catalog.
-                let catalogFile = file
-                file = display
-                let batches = LinkBatchReader(reader: self, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
-                for item in items ?? [] { batches.add(item) }
-                batches.finish(into: &self, list: &list)
-                file = catalogFile
-            }
-            let batches = LinkBatchReader(reader: self, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
-            for item in waiting { batches.add(item) }
-            batches.finish(into: &self, list: &list)
-            let site = sections["site"].flatMap { readSite($0) }
-            if sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
-            if sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
-            if linksKey == nil, sections["links_file"] == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog, or links_file: links.csv") }
-            guard let site, let app, !engine.hasErrors else { return nil }
-            return Catalog(site: site, app: app, links: list.links)
         } catch let syntax as YAMLEventParser.SyntaxError {
             let hint = "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
             error("YAML syntax: \(syntax.message)", at: SourceLocation(file: file, line: syntax.line, column: syntax.column), hint: hint)
@@ -149,6 +71,110 @@ struct CatalogReader {
             self.error("cannot parse the catalog: \(error)", at: start)
             return nil
         }
+        if let linksFile = top.linksFile, let linksKey = top.linksKey {
+            error("the catalog has both links: (at \(location(of: linksKey))) and links_file:", at: linksFile.location, hint: "keep the links in one place")
+        } else if let linksFile = top.linksFile {
+            readLinksFile(linksFile, top: top, list: &list)
+        }
+        readLinkItems(top.waiting, top: top, list: &list)
+        let site = top.sections["site"].flatMap { readSite($0) }
+        if top.sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
+        if top.sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
+        if top.linksKey == nil, top.sections["links_file"] == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog, or links_file: links.csv") }
+        guard let site, let app = top.app, !engine.hasErrors else { return nil }
+        return Catalog(site: site, app: app, links: list.links)
+    }
+
+    /// Reads one top-level key and its value. Returns false when reading must stop (too many links).
+    mutating func readTopLevelKey(_ key: YAMLNode, parser: YAMLEventParser, into top: inout TopLevel, list: inout LinkList) throws -> Bool {
+        guard let name = key.text, CatalogKeys.root.contains(name) else {
+            unknownKey(key, in: "the catalog", known: CatalogKeys.root)
+            _ = try parser.node()
+            return true
+        }
+        if name == "links_file" {
+            let value = try parser.node()
+            top.sections[name] = (key, value)
+            if let text = scalarText(value, what: "links_file") {
+                top.linksFile = Located(text: text, location: location(of: value))
+            }
+            return true
+        }
+        if let first = name == "links" ? top.linksKey : top.sections[name]?.key {
+            error("duplicate key '\(name)'; first at \(location(of: first))", at: location(of: key), hint: "each key may appear once; merge the two")
+            _ = try parser.node()
+            return true
+        }
+        if name == "links" {
+            top.linksKey = key
+            return try readLinksSection(parser: parser, into: &top, list: &list)
+        }
+        let value = try parser.node()
+        top.sections[name] = (key, value)
+        switch name {
+        case "app": top.app = readApp((key, value))
+        case "defaults":
+            var options = LinkOptions()
+            readOptions(value, known: CatalogKeys.defaults, what: "defaults", into: &options, templateLocation: &top.defaultsTemplateLocation)
+            top.defaults = options
+        default: break
+        }
+        return true
+    }
+
+    /// `links:`: read item by item as the parser reaches them when the sections links depend on
+    /// came first; otherwise kept until the end. Returns false past ``linkLimit``.
+    mutating func readLinksSection(parser: YAMLEventParser, into top: inout TopLevel, list: inout LinkList) throws -> Bool {
+        guard try parser.beginSequence() != nil else {
+            let value = try parser.node()
+            guard case .sequence(let items) = value.kind else {
+                error("links must be a list of links", at: location(of: value), hint: "start each link with '- path: /...'")
+                return true
+            }
+            top.waiting.append(contentsOf: items)
+            return true
+        }
+        let ready = top.sections["site"] != nil && top.sections["app"] != nil && top.sections["defaults"] != nil
+        let batches = ready ? top.defaults.map { LinkBatchReader(reader: self, defaults: $0, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app) } : nil
+        while let item = try parser.nextItem() {
+            if let batches {
+                batches.add(item)
+            } else {
+                top.waiting.append(item)
+            }
+            if (batches?.count ?? 0) > Self.linkLimit || top.waiting.count > Self.linkLimit {
+                error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: location(of: item), hint: "split the catalog, or check for YAML aliases that repeat the list")
+                batches?.finish(into: &self, list: &list)
+                return false
+            }
+        }
+        batches?.finish(into: &self, list: &list)
+        return true
+    }
+
+    /// Reads link items with the catalog's defaults and app.
+    mutating func readLinkItems(_ items: [YAMLNode], top: TopLevel, list: inout LinkList) {
+        let batches = LinkBatchReader(reader: self, defaults: top.defaults ?? LinkOptions(), defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
+        for item in items { batches.add(item) }
+        batches.finish(into: &self, list: &list)
+    }
+
+    /// `links_file:`: the links of a CSV or JSON file beside the catalog, reported against that file.
+    mutating func readLinksFile(_ linksFile: Located, top: TopLevel, list: inout LinkList) {
+        let catalogFolder = (file as NSString).deletingLastPathComponent
+        let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
+        let url = URL(fileURLWithPath: linksFile.text, relativeTo: baseURL)
+        var fileEngine = DiagnosticEngine()
+        let items = LinksFile.items(at: url, displayPath: display, engine: &fileEngine)
+        engine.append(contentsOf: fileEngine)
+        if items == nil, !fileEngine.hasErrors {
+            error("cannot read the links file", at: linksFile.location)
+        }
+        // Positions of what the file holds refer to the file, not the catalog.
+        let catalogFile = file
+        file = display
+        readLinkItems(items ?? [], top: top, list: &list)
+        file = catalogFile
     }
 
     mutating func readSite(_ entry: Entry) -> SiteSettings? {
@@ -160,14 +186,12 @@ struct CatalogReader {
             } else if !url.text.lowercased().hasPrefix("https://") {
                 error("site.url must use https: iOS fetches the AASA file and opens universal links over https only", at: url.location, hint: "write https://\(url.text.drop { $0 != "/" }.drop { $0 == "/" })")
             } else {
-                let afterScheme = url.text.dropFirst("https://".count)
-                let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-                let rest = afterScheme.dropFirst(authority.count)
-                if !(rest.isEmpty || rest == "/") || authority.contains("@") {
+                let parts = URLAuthority(afterScheme: url.text.dropFirst("https://".count))
+                if !(parts.rest.isEmpty || parts.rest == "/") || parts.userAndHost.count > 1 {
                     error("site.url must be just https:// and a host, found \(CatalogRules.quoted(url.text))", at: url.location,
-                          hint: "Trampoline serves links from the root of their own host; write https://\(authority.split(separator: "@").last ?? "")")
+                          hint: "Trampoline serves links from the root of their own host; write https://\(parts.hostPort)")
                 } else {
-                    let host = authority.lowercased()
+                    let host = parts.authority.lowercased()
                     result = SiteSettings(url: "https://\(host)", host: host, title: nil, language: "en", output: nil)
                 }
             }
@@ -383,7 +407,7 @@ struct CatalogReader {
             if !valid {
                 error("template \(CatalogRules.quoted(t.text)) is not a template name", at: t.location, hint: "use interstitial, redirect, or the name of a Templates/<name>.md file (lowercase letters, digits, - and _)")
             } else if let knownTemplates, !knownTemplates.contains(t.text) {
-                let near = CatalogKeys.suggestion(for: t.text, among: knownTemplates.sorted())
+                let near = Suggestion.closest(to: t.text, among: knownTemplates.sorted())
                 error("no template named '\(t.text)'", at: t.location, hint: near.map { "did you mean '\($0)'?" } ?? "available: \(knownTemplates.sorted().joined(separator: ", "))")
             } else {
                 options.template = t.text
@@ -466,7 +490,7 @@ struct CatalogReader {
             error("\(what) has a key that is not text", at: location(of: key), hint: "keys are plain words such as \(known.first ?? "path")")
             return
         }
-        let hint = CatalogKeys.suggestion(for: name, among: known).map { "did you mean '\($0)'?" }
+        let hint = Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'?" }
             ?? "known keys: \(known.joined(separator: ", "))"
         error("unknown key \(CatalogRules.quoted(name)) in \(what)", at: location(of: key), hint: hint)
     }

@@ -18,7 +18,7 @@ public struct LinkFlow: Sendable, Equatable {
     public var fallbackDelayMs: Int
     public var template: String
     /// The page script's behaviour (`interstitial`, `redirect`), from the template's front matter.
-    public var behaviour: String
+    public var behaviour: PageBehaviour
     /// Apple's decision for `url` under the planned AASA, for the app's own app ID.
     public var decision: AASADecision
     /// The AASA rule that decided, if any.
@@ -30,8 +30,9 @@ public struct LinkFlow: Sendable, Equatable {
     public var forwardQuery: Bool
 
     /// Works out every link of a successful build.
-    public static func flows(for catalog: Catalog, plan: SitePlan) -> [LinkFlow] {
-        let matcher = plan[".well-known/apple-app-site-association"].flatMap { try? AASAMatcher(data: $0) }
+    public static func flows(for site: SiteBuild) -> [LinkFlow] {
+        let catalog = site.catalog
+        let matcher = site[.appSiteAssociation].flatMap { try? AASAMatcher(data: $0) }
         let appID = catalog.app.appIDs[0]
         return catalog.links.map { link in
             let url = catalog.site.url + link.path
@@ -45,7 +46,7 @@ public struct LinkFlow: Sendable, Equatable {
                 path: link.path, title: link.title, url: url, deepLink: link.deepLink, deferredLink: deferred,
                 fallbackURL: fallbackURL, fallbackKind: link.options.fallback.rawValue,
                 fallbackDelayMs: link.options.fallbackDelayMs, template: link.options.template,
-                behaviour: plan.behaviour(ofTemplate: link.options.template) ?? link.options.template,
+                behaviour: site.plan.behaviour(ofLink: link.path) ?? .interstitial,
                 decision: verdict?.decision ?? .noMatch, rule: verdict?.rule,
                 clipboardText: link.options.deferred.contains(.clipboard) ? deferred : nil,
                 cookie: cookie, forwardQuery: link.options.forwardQuery

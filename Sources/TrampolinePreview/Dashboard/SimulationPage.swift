@@ -10,7 +10,7 @@ struct SimulationPage {
 
     func render() -> String {
         let h = Escaping.html
-        let automatic = flow.behaviour == "redirect"
+        let automatic = flow.behaviour == .redirect
         let universal: String
         switch flow.decision {
         case .match:
@@ -51,7 +51,7 @@ struct SimulationPage {
         }
         return DashboardPage.document(title: "\(appInstalled ? "App installed" : "App not installed") · \(flow.path)", body: """
         <header><h1>\(h(flow.title)) <small>\(h(flow.path))</small></h1>
-        <p><a href="\(PreviewRoutes.prefix)/">← Dashboard</a> · template \(h(flow.template))\(flow.behaviour == flow.template ? "" : " (\(h(flow.behaviour)))") · AASA <span class="decision decision-\(h(flow.decision.rawValue))">\(h(flow.decision.rawValue))</span></p></header>
+        <p><a href="\(PreviewRoutes.prefix)/">← Dashboard</a> · template \(h(flow.template))\(flow.behaviour.rawValue == flow.template ? "" : " (\(h(flow.behaviour.rawValue)))") · AASA <span class="decision decision-\(h(flow.decision.rawValue))">\(h(flow.decision.rawValue))</span></p></header>
         <main>
         <section class="panel" id="simulation">
         \(panel)

@@ -67,7 +67,7 @@ struct Match: ParsableCommand {
         }
         let path = config ?? "site-config.yml"
         let result = try SiteBuilder(configURL: URL(fileURLWithPath: path), configDisplayPath: path).build()
-        let data = result.plan["apple-app-site-association"] ?? Data()
+        let data = result[.rootAppSiteAssociation] ?? Data()
         return try AASAQuery(aasa: data, appIDs: result.catalog.app.appIDs, domain: result.catalog.site.host)
     }
 

@@ -1,47 +1,85 @@
 import Foundation
 import Mustache
 
-/// Renders the HTML pages of a site: each link's page, the home page, the 404 page and loadCookie.html.
+/// Turns a ``PlanEntry`` into bytes and a ``Fingerprint``: the one place output is made.
 /// Catalog values reach the output only through the escapers of the context they land in.
-struct PageRenderer: Sendable {
-    let catalog: Catalog
+public struct SiteRenderer: Sendable {
+    let site: SiteSettings
+    let app: AppSettings
     let templates: TemplateSet
-    /// Digest of everything every link page shares.
-    let contextDigest: String
+    /// Hashes of the templates' script and style, for each page's Content-Security-Policy.
+    let csp: ContentSecurityPolicy
+    /// Digest of what every entry shares: the renderer's version, the site, the app, the templates.
+    let contextDigest: [UInt8]
     private let constants: Constants
 
-    init(catalog: Catalog, templates: TemplateSet) {
-        self.catalog = catalog
+    /// Bumped by hand with any change to how bytes are made that neither the templates nor the
+    /// catalog show; the binary's own identity (``SiteRenderer/binaryIdentity``) covers the rest.
+    static let version = "2"
+
+    /// `version` defaults to ``version`` plus the running binary's identity, so an upgraded
+    /// Trampoline never trusts fingerprints an older one recorded.
+    init(site: SiteSettings, app: AppSettings, templates: TemplateSet, version: String? = nil) {
+        self.site = site
+        self.app = app
         self.templates = templates
+        csp = ContentSecurityPolicy(script: templates.script, style: templates.style)
         constants = Constants(
-            language: Array(catalog.site.language.utf8), siteTitle: Array((catalog.site.title ?? catalog.app.name).utf8),
+            language: Array(site.language.utf8), siteTitle: Array((site.title ?? app.name).utf8),
             style: Array(templates.style.utf8), script: Array(templates.script.utf8)
         )
-        contextDigest = Digest.hex([
-            templates.sourceDigest, String(describing: catalog.site), String(describing: catalog.app),
-        ].joined(separator: "\u{0}"))
+        var context = FingerprintEncoder.encode(site)
+        context += FingerprintEncoder.encode(app)
+        context += Array((version ?? Self.version + "\u{0}" + Self.binaryIdentity).utf8)
+        context += Array(templates.sourceDigest.utf8)
+        contextDigest = Digest.bytes(context)
     }
 
-    /// A digest of what `linkPageBytes(link)` depends on: the link's own values and, through
-    /// `contextDigest`, the site, the app and the templates.
-    func fingerprint(of link: Link) -> String {
-        let inputs = [
-            contextDigest, link.path, link.deepLink, link.title, link.description ?? "\u{1}", link.webURL ?? "\u{1}",
-            link.campaign.map { "\($0.name)=\($0.value)" }.joined(separator: "\u{0}"), Self.describe(link.options),
-        ].joined(separator: "\u{0}\u{2}")
-        return Digest.hex(inputs)
+    /// Size, inode and modification time of the running executable: a rebuilt or reinstalled
+    /// binary has another. Only local caches hold fingerprints, so this never reaches the site.
+    static let binaryIdentity: String = {
+        guard let path = Bundle.main.executablePath, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "unknown" }
+        let size = (attributes[.size] as? NSNumber)?.stringValue ?? "?"
+        let inode = (attributes[.systemFileNumber] as? NSNumber)?.stringValue ?? "?"
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(path)|\(size)|\(inode)|\(modified)"
+    }()
+
+    /// A digest of everything `render(entry)` depends on: the entry encoded whole and the context.
+    public func fingerprint(of entry: PlanEntry) -> Fingerprint {
+        var input = contextDigest
+        input += FingerprintEncoder.encode(entry)
+        return Fingerprint(hex: Digest.hex(bytes: input))
     }
 
-    /// Every option, spelled out (reflection through `String(describing:)` cost more than the hash).
-    static func describe(_ o: LinkOptions) -> String {
-        o.template + "|" + o.fallback.rawValue + "|" + String(o.fallbackDelayMs) + "|" + o.deferred.map(\.rawValue).joined(separator: ",") + "|"
-            + o.cookieName + "|" + String(o.cookieDays) + "|" + (o.forwardQuery ? "true" : "false") + "|" + (o.image ?? "\u{1}")
+    /// The bytes of `entry`'s file.
+    public func render(_ entry: PlanEntry) -> [UInt8] {
+        switch entry.content {
+        case .linkPage(let link, let template, _):
+            return linkPageBytes(link, template: page(named: template))
+        case .specialPage(let special):
+            return specialPageBytes(special)
+        case .appSiteAssociation(let appIDs, let claims):
+            return Array(AppSiteAssociation.json(appIDs: appIDs, claims: claims).utf8)
+        case .hostFile(.noJekyll):
+            return []
+        case .hostFile(.headers):
+            return Array(Self.headers.utf8)
+        }
+    }
+
+    /// Netlify and Cloudflare Pages read `_headers`: serve the AASA as JSON, never cached for long.
+    static let headers = OutputPath.claimFiles.map { "\($0.urlPath)\n  Content-Type: application/json\n  Cache-Control: max-age=300\n" }.joined()
+
+    /// The planner only names templates the set has (it reports any other as an error).
+    private func page(named name: String) -> PageTemplate {
+        guard let template = templates.pages[name] else { preconditionFailure("the plan names template '\(name)', which the template set lacks") }
+        return template
     }
 
     /// The page of one link, as UTF-8 bytes (what the writer writes).
-    func linkPageBytes(_ link: Link) -> [UInt8] {
-        let template = templates.pages[link.options.template] ?? templates.pages["interstitial"]!
-        let url = catalog.site.url + link.path
+    func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
+        let url = site.url + link.path
         let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
         let values = bodyValues(title: link.title, description: link.description, image: link.image, url: url, deepLink: link.deepLink)
         let data: [(String, String)] = [
@@ -50,7 +88,7 @@ struct PageRenderer: Sendable {
             ("deepLink", Escaping.jsonString(link.deepLink)),
             ("deferredLink", Escaping.jsonString(link.deferredLink)),
             ("fixed", "[" + link.fixedQueryKeys.map(Escaping.jsonString).joined(separator: ",") + "]"),
-            ("store", Escaping.jsonString(catalog.app.appStoreURL)),
+            ("store", Escaping.jsonString(app.appStoreURL)),
             ("web", link.webURL.map(Escaping.jsonString) ?? "null"),
             ("fallback", Escaping.jsonString(link.options.fallback.rawValue)),
             ("delay", String(link.options.fallbackDelayMs)),
@@ -59,50 +97,48 @@ struct PageRenderer: Sendable {
             ("cookieDays", String(link.options.cookieDays)),
             ("forwardQuery", link.options.forwardQuery ? "true" : "false"),
         ]
-        let fallback = link.fallbackURL(appStoreURL: catalog.app.appStoreURL)
+        let fallback = link.fallbackURL(appStoreURL: app.appStoreURL)
         return page(
             template: template, values: values,
             frame: Frame(
                 pageTitle: link.title, title: link.title, description: descriptionText, url: url,
-                image: link.image, banner: "app-id=\(catalog.app.appStoreID), app-argument=\(url)",
+                image: link.image, banner: "app-id=\(app.appStoreID), app-argument=\(url)",
                 buttonHref: fallback, data: data
             )
         )
     }
 
     /// `index.html`, `404.html` or `loadCookie.html`.
-    func specialPage(_ name: String) -> String {
-        String(decoding: specialPageBytes(name), as: UTF8.self)
-    }
-
-    private func specialPageBytes(_ name: String) -> [UInt8] {
-        let template = templates.pages[name]!
-        let siteTitle = catalog.site.title ?? catalog.app.name
+    private func specialPageBytes(_ special: SpecialPage) -> [UInt8] {
+        let template = page(named: special.templateName)
+        let siteTitle = site.title ?? app.name
         var data: [(String, String)] = []
-        if template.behaviour == .loadCookie {
-            let names = catalog.links.reduce(into: [String]()) { names, link in
-                if link.options.deferred.contains(.cookie), !names.contains(link.options.cookieName) { names.append(link.options.cookieName) }
-            }
+        if template.behaviour == .loadCookie, case .loadCookie(let names) = special {
             data = [
                 ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
-                ("cookieNames", "[" + (names.isEmpty ? [LinkOptions().cookieName] : names).map(Escaping.jsonString).joined(separator: ",") + "]"),
-                ("scheme", Escaping.jsonString(catalog.app.scheme)),
+                ("cookieNames", "[" + names.map(Escaping.jsonString).joined(separator: ",") + "]"),
+                ("scheme", Escaping.jsonString(app.scheme)),
             ]
         }
-        let pageTitle = name == "index" ? siteTitle : (name == "404" ? "Not found · \(siteTitle)" : catalog.app.name)
+        let pageTitle: String
+        switch special {
+        case .home: pageTitle = siteTitle
+        case .notFound: pageTitle = "Not found · \(siteTitle)"
+        case .loadCookie: pageTitle = app.name
+        }
         return page(
             template: template, values: bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil),
             frame: Frame(
-                pageTitle: pageTitle, title: pageTitle, description: nil, url: name == "index" ? catalog.site.url + "/" : nil,
-                image: nil, banner: "app-id=\(catalog.app.appStoreID)",
-                buttonHref: template.behaviour == .page ? catalog.app.appStoreURL : nil, data: data
+                pageTitle: pageTitle, title: pageTitle, description: nil, url: special == .home ? site.url + "/" : nil,
+                image: nil, banner: "app-id=\(app.appStoreID)",
+                buttonHref: template.behaviour == .page ? app.appStoreURL : nil, data: data
             )
         )
     }
 
     /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``.
     private func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [String?] {
-        [catalog.app.name, catalog.site.title ?? catalog.app.name, catalog.app.appStoreURL, title, description, image, url, deepLink]
+        [app.name, site.title ?? app.name, app.appStoreURL, title, description, image, url, deepLink]
     }
 
     /// What the layout needs beyond the body.
@@ -129,7 +165,7 @@ struct PageRenderer: Sendable {
         if let buttonTemplate = template.button {
             buttonTemplate.render(valueBytes, into: &button)
         } else {
-            button = Array("Open in \(catalog.app.name)".utf8)
+            button = Array("Open in \(app.name)".utf8)
         }
         let json = frame.data.isEmpty ? "" : "{" + frame.data.map { "\(Escaping.jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
         let hasScript = template.behaviour != .page
@@ -147,7 +183,7 @@ struct PageRenderer: Sendable {
             content,
             button,
             constants.style,
-            bytes(templates.csp.policy(hasScript: hasScript, imageSources: images)),
+            bytes(csp.policy(hasScript: hasScript, imageSources: images)),
             bytes(frame.description.flatMap { $0.isEmpty ? nil : $0 }),
             bytes(frame.url),
             bytes(frame.image),
