@@ -80,8 +80,12 @@ func fuzzBuild(_ bytes: Data, catalog: Catalog) {
         fatalError("fuzz invariant broken: build threw \(type(of: error)), not DiagnosticsError: \(error)")
     }
     let plan = result
-    for path in [OutputPath.home, .notFound, .loadCookie] + OutputPath.claimFiles {
+    for path in [OutputPath.home, .notFound, .loadCookie] + (result.catalog.app.ios == nil ? [] : OutputPath.appSiteAssociationFiles) {
         check(plan[path] != nil, "the plan has no \(path)")
+    }
+    check((plan[.assetLinks] != nil) == (result.catalog.app.android != nil), "assetlinks.json present without app.android, or missing with it")
+    if let assetLinks = plan[.assetLinks] {
+        check((try? AssetLinks.validate(assetLinks)) != nil, "assetlinks.json breaks the Digital Asset Links rules")
     }
     check(plan[.rootAppSiteAssociation] == plan[.appSiteAssociation], "the two AASA copies differ")
     if let aasa = plan[.rootAppSiteAssociation] {

@@ -35,7 +35,7 @@ final class CatalogLoaderTests: XCTestCase {
         let c = try XCTUnwrap(catalog)
         XCTAssertEqual(c.site.url, "https://go.example.com")
         XCTAssertEqual(c.site.language, "en")
-        XCTAssertEqual(c.app.appStoreURL, "https://apps.apple.com/app/id1356057329")
+        XCTAssertEqual(c.app.ios?.appStoreURL, "https://apps.apple.com/app/id1356057329")
         XCTAssertEqual(c.app.appIDs, ["ABCDE12345.com.example.marry"])
         XCTAssertEqual(c.links.count, 1)
         XCTAssertEqual(c.links[0].deepLink, "marry://topic/1")
@@ -204,7 +204,7 @@ final class CatalogLoaderTests: XCTestCase {
     func testNonAppleStoreURLIsAWarningNotAnError() throws {
         let yaml = Self.valid.replacingOccurrences(of: "scheme: marry", with: "scheme: marry\n    app_store_url: https://example.com/get")
         let (catalog, diagnostics) = load(yaml)
-        XCTAssertEqual(catalog?.app.appStoreURL, "https://example.com/get")
+        XCTAssertEqual(catalog?.app.ios?.appStoreURL, "https://example.com/get")
         XCTAssertEqual(diagnostics.map(\.severity), [.warning])
         XCTAssertTrue(diagnostics[0].description.hasPrefix("site-config.yml:11:20: warning: app_store_url does not point at apps.apple.com"))
     }

@@ -66,6 +66,10 @@ public struct SiteBuilder: Sendable {
         if let aasa = site[.appSiteAssociation] {
             ClaimVerifier.verify(aasa: aasa, catalog: catalog, engine: &engine)
         }
+        // The same for Android: assetlinks.json read back with the Digital Asset Links rules.
+        if let assetLinks = site[.assetLinks] {
+            AssetLinksVerifier.verify(assetLinks, catalog: catalog, engine: &engine)
+        }
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
         lap("plan and claims")
         return SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings)

@@ -219,10 +219,48 @@ struct CatalogReader {
         if let name, name.text.trimmingCharacters(in: .whitespaces).isEmpty {
             error("app.name is empty", at: name.location, hint: "give the app's display name")
         }
-        guard let iosEntry = keys["ios"] else {
-            missing("ios", in: entry.value, what: "app")
+        guard keys["ios"] != nil || keys["android"] != nil else {
+            error("app needs an ios: or an android: section (or both)", at: location(of: entry.key), hint: "add ios: with team_id, bundle_id, app_store_id and scheme, or android: with package and sha256_cert_fingerprints")
             return nil
         }
+        var ios: IOSApp?
+        if let iosEntry = keys["ios"] {
+            ios = readIOS(iosEntry)
+            if ios == nil { return nil }
+        }
+        var android: AndroidApp?
+        if let androidEntry = keys["android"] {
+            android = readAndroid(androidEntry, iosScheme: ios?.scheme)
+            if android == nil { return nil }
+        }
+        guard let name else { return nil }
+        return AppSettings(name: name.text, ios: ios, android: android)
+    }
+
+    /// A custom URL scheme: letters first, and not one a browser would treat as its own.
+    mutating func checkScheme(_ scheme: Located, registeredIn place: String) {
+        if !CatalogRules.isScheme(scheme.text) {
+            error("scheme \(CatalogRules.quoted(scheme.text)) is not a URL scheme", at: scheme.location, hint: "write only the name, letters first, without ':' or '//', such as marry")
+        } else if CatalogRules.forbiddenSchemes.contains(scheme.text.lowercased()) {
+            error("scheme '\(scheme.text)' is not an app's custom scheme", at: scheme.location, hint: "use the URL scheme registered in \(place)")
+        }
+    }
+
+    /// An http(s) store URL given instead of the derived one; a warning when it is not on `hosts`.
+    mutating func storeURL(_ key: String, in keys: [String: Entry], hosts: Set<String>, storeName: String) -> String? {
+        guard let given = optionalText(key, in: keys) else { return nil }
+        if let problem = CatalogRules.webURLProblem(given.text, key: key) {
+            error(problem.message, at: given.location, hint: problem.hint)
+            return nil
+        }
+        let host = CatalogRules.hostOf(given.text.drop { $0 != "/" }.dropFirst(2))?.lowercased()
+        if !hosts.contains(host ?? "") {
+            warning("\(key) does not point at \(hosts.sorted().first ?? "")", at: given.location, hint: "people without the app will not reach \(storeName) unless this page sends them there")
+        }
+        return given.text
+    }
+
+    mutating func readIOS(_ iosEntry: Entry) -> IOSApp? {
         guard let ios = mapping(iosEntry.value, what: "app.ios", known: CatalogKeys.ios) else { return nil }
         let what = "app.ios"
         let team = required("team_id", in: ios, of: iosEntry.value, what: what)
@@ -238,25 +276,8 @@ struct CatalogReader {
             error("app_store_id \(CatalogRules.quoted(storeID.text)) must be digits", at: storeID.location, hint: "use the number after 'id' in the App Store URL, in quotes: \"1356057329\"")
         }
         let scheme = required("scheme", in: ios, of: iosEntry.value, what: what)
-        if let scheme {
-            if !CatalogRules.isScheme(scheme.text) {
-                error("scheme \(CatalogRules.quoted(scheme.text)) is not a URL scheme", at: scheme.location, hint: "write only the name, letters first, without ':' or '//', such as marry")
-            } else if CatalogRules.forbiddenSchemes.contains(scheme.text.lowercased()) {
-                error("scheme '\(scheme.text)' is not an app's custom scheme", at: scheme.location, hint: "use the URL scheme registered in the app's Info.plist")
-            }
-        }
-        var storeURL = storeID.map { "https://apps.apple.com/app/id\($0.text)" }
-        if let given = optionalText("app_store_url", in: ios) {
-            if let problem = CatalogRules.webURLProblem(given.text, key: "app_store_url") {
-                error(problem.message, at: given.location, hint: problem.hint)
-            } else {
-                storeURL = given.text
-                let host = CatalogRules.hostOf(given.text.drop { $0 != "/" }.dropFirst(2))?.lowercased()
-                if host != "apps.apple.com" && host != "itunes.apple.com" {
-                    warning("app_store_url does not point at apps.apple.com", at: given.location, hint: "people without the app will not reach the App Store unless this page sends them there")
-                }
-            }
-        }
+        if let scheme { checkScheme(scheme, registeredIn: "the app's Info.plist") }
+        let given = storeURL("app_store_url", in: ios, hosts: ["apps.apple.com", "itunes.apple.com"], storeName: "the App Store")
         var extra: [String] = []
         if let list = ios["extra_app_ids"] {
             for item in sequence(list.value, what: "extra_app_ids") {
@@ -266,10 +287,51 @@ struct CatalogReader {
                 }
             }
         }
-        guard let name, let team, let bundle, let storeID, let scheme, let storeURL else { return nil }
-        return AppSettings(
-            name: name.text, teamID: team.text, bundleID: bundle.text, appStoreID: storeID.text,
-            scheme: scheme.text, appStoreURL: storeURL, extraAppIDs: extra
+        guard let team, let bundle, let storeID, let scheme else { return nil }
+        return IOSApp(
+            teamID: team.text, bundleID: bundle.text, appStoreID: storeID.text, scheme: scheme.text,
+            appStoreURL: given ?? "https://apps.apple.com/app/id\(storeID.text)", extraAppIDs: extra
+        )
+    }
+
+    mutating func readAndroid(_ androidEntry: Entry, iosScheme: String?) -> AndroidApp? {
+        guard let android = mapping(androidEntry.value, what: "app.android", known: CatalogKeys.android) else { return nil }
+        let what = "app.android"
+        let package = required("package", in: android, of: androidEntry.value, what: what)
+        if let package, !CatalogRules.isAndroidPackage(package.text) {
+            error("package \(CatalogRules.quoted(package.text)) is not an Android application id", at: package.location, hint: "use dot-separated segments that each start with a letter, such as com.example.app (the applicationId in build.gradle)")
+        }
+        var fingerprints: [String] = []
+        var badFingerprints = 0
+        let hint = "copy the SHA-256 certificate fingerprint from Play Console (Setup > App signing) or from keytool -list -v: 32 hex pairs such as 14:6D:E9:…"
+        if let list = android["sha256_cert_fingerprints"] {
+            for item in sequence(list.value, what: "sha256_cert_fingerprints") {
+                guard let text = scalarText(item, what: "a sha256_cert_fingerprints entry") else { continue }
+                if let normal = CatalogRules.normalizedFingerprint(text) {
+                    if !fingerprints.contains(normal) { fingerprints.append(normal) }
+                } else {
+                    badFingerprints += 1
+                    error("sha256_cert_fingerprints entry \(CatalogRules.quoted(text)) is not a SHA-256 fingerprint (32 bytes of hex)", at: location(of: item), hint: hint)
+                }
+            }
+            if fingerprints.isEmpty, badFingerprints == 0 {
+                error("sha256_cert_fingerprints is empty", at: location(of: list.value), hint: hint)
+            }
+        } else {
+            missing("sha256_cert_fingerprints", in: androidEntry.value, what: what)
+        }
+        var scheme = iosScheme
+        if let given = optionalText("scheme", in: android) {
+            checkScheme(given, registeredIn: "the app's AndroidManifest.xml")
+            scheme = given.text
+        } else if iosScheme == nil {
+            missing("scheme", in: androidEntry.value, what: what)
+        }
+        let given = storeURL("play_store_url", in: android, hosts: ["play.google.com"], storeName: "Google Play")
+        guard let package, let scheme, !fingerprints.isEmpty, CatalogRules.isAndroidPackage(package.text) else { return nil }
+        return AndroidApp(
+            package: package.text, sha256CertFingerprints: fingerprints, scheme: scheme,
+            playStoreURL: given ?? "https://play.google.com/store/apps/details?id=\(package.text)"
         )
     }
 
@@ -347,8 +409,9 @@ struct CatalogReader {
         var options = defaults
         var templateLocation = defaultsTemplateLocation
         readOptions(node, known: CatalogKeys.link, what: "the link", into: &options, templateLocation: &templateLocation, entries: keys)
-        if options.fallback == .web, webURL == nil, webEntry == nil {
-            error("fallback is 'web' but the link has no web_url", at: location(of: node), hint: "add web_url: https://... to the link, or set fallback: store")
+        if options.fallback == .web || options.androidFallback == .web, webURL == nil, webEntry == nil {
+            let key = options.fallback == .web ? "fallback" : "android_fallback"
+            error("\(key) is 'web' but the link has no web_url", at: location(of: node), hint: "add web_url: https://... to the link, or set \(key): store")
         }
         guard engine.errors.count == errorsBefore, let path, let title, let deepLink else { return nil }
         return Link(
@@ -416,7 +479,12 @@ struct CatalogReader {
         }
         if let f = optionalText("fallback", in: keys) {
             if let value = LinkOptions.Fallback(rawValue: f.text) { options.fallback = value } else {
-                error("fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location, hint: "store sends people to the App Store; web to the link's web_url")
+                error("fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location, hint: "store sends people to the App Store (Google Play on Android); web to the link's web_url")
+            }
+        }
+        if let f = optionalText("android_fallback", in: keys) {
+            if let value = LinkOptions.Fallback(rawValue: f.text) { options.androidFallback = value } else {
+                error("android_fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location, hint: "store sends Android phones to Google Play; web to the link's web_url")
             }
         }
         if let entry = keys["fallback_delay_ms"], let value = integer(entry.value, what: "fallback_delay_ms", range: 0...60_000, hint: "iOS needs about 1000-2500 ms to switch to an installed app") {

@@ -231,6 +231,34 @@ enum CatalogRules {
 
     static func isUpperAlnum(_ c: Unicode.Scalar) -> Bool { ("A"..."Z").contains(c) || ("0"..."9").contains(c) }
 
+    /// An Android application id, by the rule Google's verifier applies (``AssetLinks``).
+    static func isAndroidPackage(_ value: String) -> Bool {
+        AssetLinks.isValidPackageName(value)
+    }
+
+    /// A SHA-256 certificate fingerprint in the one form Google's Digital Asset Links verifier
+    /// accepts (`14:6D:E9:…`, 32 upper-case hex pairs), from any case, with or without colons
+    /// (keytool and Play Console print colons; some tools print bare hex). Nil when it is not
+    /// 32 bytes of hex.
+    static func normalizedFingerprint(_ value: String) -> String? {
+        let bytes = Array(value.utf8)
+        let hex: [UInt8]
+        if bytes.contains(UInt8(ascii: ":")) {
+            let pairs = bytes.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            guard pairs.count == 32, pairs.allSatisfy({ $0.count == 2 }) else { return nil }
+            hex = pairs.flatMap { $0 }
+        } else {
+            hex = bytes
+        }
+        guard hex.count == 64, hex.allSatisfy({ Hex.value(of: $0) != nil }) else { return nil }
+        var out: [UInt8] = []
+        for (i, digit) in hex.enumerated() {
+            if i > 0, i % 2 == 0 { out.append(UInt8(ascii: ":")) }
+            out.append(Hex.upper[Int(Hex.value(of: digit)!)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     static func isBundleID(_ value: String) -> Bool {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count >= 2 && value.utf8.count <= 155 && parts.allSatisfy { part in

@@ -10,6 +10,8 @@ public struct PlanEntry: Sendable, Equatable, Encodable {
         case specialPage(SpecialPage)
         /// The AASA: these patterns claimed for these app IDs, the site's own pages excluded.
         case appSiteAssociation(appIDs: [String], claims: [String])
+        /// `assetlinks.json`: the Android app's package and signing-certificate fingerprints.
+        case assetLinks(package: String, fingerprints: [String])
         case hostFile(HostFile)
     }
 

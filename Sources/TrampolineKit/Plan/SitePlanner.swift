@@ -19,9 +19,14 @@ enum SitePlanner {
         for file in HostFile.allCases {
             entries.append(PlanEntry(path: file.outputPath, content: .hostFile(file)))
         }
-        let claims = AppSiteAssociation.claimPatterns(for: catalog)
-        for path in OutputPath.claimFiles {
-            entries.append(PlanEntry(path: path, content: .appSiteAssociation(appIDs: catalog.app.appIDs, claims: claims)))
+        if catalog.app.ios != nil {
+            let claims = AppSiteAssociation.claimPatterns(for: catalog)
+            for path in OutputPath.appSiteAssociationFiles {
+                entries.append(PlanEntry(path: path, content: .appSiteAssociation(appIDs: catalog.app.appIDs, claims: claims)))
+            }
+        }
+        if let android = catalog.app.android {
+            entries.append(PlanEntry(path: .assetLinks, content: .assetLinks(package: android.package, fingerprints: android.sha256CertFingerprints)))
         }
         return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
     }

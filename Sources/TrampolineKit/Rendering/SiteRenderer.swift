@@ -61,15 +61,23 @@ public struct SiteRenderer: Sendable {
             return specialPageBytes(special)
         case .appSiteAssociation(let appIDs, let claims):
             return Array(AppSiteAssociation.json(appIDs: appIDs, claims: claims).utf8)
+        case .assetLinks(let package, let fingerprints):
+            return Array(AssetLinks.json(package: package, fingerprints: fingerprints).utf8)
         case .hostFile(.noJekyll):
             return []
         case .hostFile(.headers):
-            return Array(Self.headers.utf8)
+            return Array(headers.utf8)
         }
     }
 
-    /// Netlify and Cloudflare Pages read `_headers`: serve the AASA as JSON, never cached for long.
-    static let headers = OutputPath.claimFiles.map { "\($0.urlPath)\n  Content-Type: application/json\n  Cache-Control: max-age=300\n" }.joined()
+    /// Netlify and Cloudflare Pages read `_headers`: serve the association files as JSON, never
+    /// cached for long.
+    var headers: String {
+        var files: [OutputPath] = []
+        if app.ios != nil { files += OutputPath.appSiteAssociationFiles }
+        if app.android != nil { files.append(.assetLinks) }
+        return files.map { "\($0.urlPath)\n  Content-Type: application/json\n  Cache-Control: max-age=300\n" }.joined()
+    }
 
     /// The planner only names templates the set has (it reports any other as an error).
     private func page(named name: String) -> PageTemplate {
@@ -82,13 +90,13 @@ public struct SiteRenderer: Sendable {
         let url = site.url + link.path
         let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
         let values = bodyValues(title: link.title, description: link.description, image: link.image, url: url, deepLink: link.deepLink)
-        let data: [(String, String)] = [
+        var data: [(String, String)] = [
             ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
             ("template", Escaping.jsonString(link.options.template)),
             ("deepLink", Escaping.jsonString(link.deepLink)),
             ("deferredLink", Escaping.jsonString(link.deferredLink)),
             ("fixed", "[" + link.fixedQueryKeys.map(Escaping.jsonString).joined(separator: ",") + "]"),
-            ("store", Escaping.jsonString(app.appStoreURL)),
+            ("store", app.ios.map { Escaping.jsonString($0.appStoreURL) } ?? "null"),
             ("web", link.webURL.map(Escaping.jsonString) ?? "null"),
             ("fallback", Escaping.jsonString(link.options.fallback.rawValue)),
             ("delay", String(link.options.fallbackDelayMs)),
@@ -97,13 +105,22 @@ public struct SiteRenderer: Sendable {
             ("cookieDays", String(link.options.cookieDays)),
             ("forwardQuery", link.options.forwardQuery ? "true" : "false"),
         ]
-        let fallback = link.fallbackURL(appStoreURL: app.appStoreURL)
+        if let android = app.android {
+            let utm = link.campaign.filter { $0.name.hasPrefix("utm_") }
+            data.append(("android", "{" + [
+                "\"package\":" + Escaping.jsonString(android.package),
+                "\"scheme\":" + Escaping.jsonString(android.scheme),
+                "\"play\":" + Escaping.jsonString(android.playStoreURL),
+                "\"fallback\":" + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue),
+                "\"utm\":[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]",
+            ].joined(separator: ",") + "}"))
+        }
         return page(
             template: template, values: values,
             frame: Frame(
                 pageTitle: link.title, title: link.title, description: descriptionText, url: url,
-                image: link.image, banner: "app-id=\(app.appStoreID), app-argument=\(url)",
-                buttonHref: fallback, data: data
+                image: link.image, banner: app.ios.map { "app-id=\($0.appStoreID), app-argument=\(url)" },
+                buttonHref: link.fallbackURL(app: app), data: data
             )
         )
     }
@@ -130,15 +147,15 @@ public struct SiteRenderer: Sendable {
             template: template, values: bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil),
             frame: Frame(
                 pageTitle: pageTitle, title: pageTitle, description: nil, url: special == .home ? site.url + "/" : nil,
-                image: nil, banner: "app-id=\(app.appStoreID)",
-                buttonHref: template.behaviour == .page ? app.appStoreURL : nil, data: data
+                image: nil, banner: app.ios.map { "app-id=\($0.appStoreID)" },
+                buttonHref: template.behaviour == .page ? app.storeURL : nil, data: data
             )
         )
     }
 
     /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``.
     private func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [String?] {
-        [app.name, site.title ?? app.name, app.appStoreURL, title, description, image, url, deepLink]
+        [app.name, site.title ?? app.name, app.storeURL, title, description, image, url, deepLink]
     }
 
     /// What the layout needs beyond the body.
@@ -148,7 +165,8 @@ public struct SiteRenderer: Sendable {
         var description: String?
         var url: String?
         var image: String?
-        var banner: String
+        /// The Smart App Banner's content; nil without an iOS app.
+        var banner: String?
         var buttonHref: String?
         /// Keys and already-encoded JSON values, in a fixed order for byte-identical output.
         var data: [(String, String)]

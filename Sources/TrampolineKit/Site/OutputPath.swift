@@ -37,13 +37,19 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
     /// The list of files Trampoline wrote, so it only ever removes its own files.
     public static let manifest = OutputPath(".trampoline-manifest.json")
 
-    /// Both AASA copies: written last, so a new AASA never claims a page that is not there yet.
-    public static let claimFiles = [appSiteAssociation, rootAppSiteAssociation]
+    /// Android's Digital Asset Links statement list.
+    public static let assetLinks = OutputPath(".well-known/assetlinks.json")
+
+    /// Both AASA copies.
+    public static let appSiteAssociationFiles = [appSiteAssociation, rootAppSiteAssociation]
+    /// The files that let apps claim the site's pages: written last, so a new one never claims a
+    /// page that is not there yet.
+    public static let claimFiles = appSiteAssociationFiles + [assetLinks]
 
     /// The files at the top of the site that a link's path must never collide with.
     public static let topLevelFiles = [home, notFound, loadCookie, rootAppSiteAssociation, headers, noJekyll, manifest]
 
-    /// True for the AASA copies.
+    /// True for the AASA copies and `assetlinks.json`.
     public var isClaimFile: Bool { Self.claimFiles.contains(self) }
 
     /// The URL path this file is served at (`/loadCookie.html`).

@@ -2,8 +2,9 @@ import Hummingbird
 import TrampolineKit
 
 /// What static hosts add around the files: the `404.html` page with status 404 for unknown
-/// paths, and the AASA served as `application/json` at both of its paths (the file has no
-/// extension, and iOS rejects other types; `_headers` sets the same on Netlify/Cloudflare).
+/// paths, and the association files (the AASA at both of its paths, `assetlinks.json`) served as
+/// `application/json` (the AASA has no extension, and iOS rejects other types; `_headers` sets
+/// the same on Netlify/Cloudflare).
 struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
     static var aasaPaths: Set<String> { Set(OutputPath.claimFiles.map(\.urlPath)) }
 
