@@ -6,6 +6,10 @@
   var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
     (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
 
+  // Deferred links (clipboard, cookie) end with tl_t=<visit time, Unix seconds>: TrampolineLink,
+  // the app library, requires this marker and removes it before routing.
+  var MARKER = "tl_t";
+
   // The link handed to the app: catalog link + campaign (built in) + the visited URL's query.
   function deferredLink() {
     if (!d.forwardQuery || !location.search) return d.deferredLink;
@@ -14,10 +18,16 @@
     i = link.indexOf("?");
     var params = new URLSearchParams(i >= 0 ? link.slice(i + 1) : "");
     new URLSearchParams(location.search).forEach(function (value, key) {
-      if (d.fixed.indexOf(key) < 0) params.set(key, value);
+      if (d.fixed.indexOf(key) < 0 && key !== MARKER) params.set(key, value);
     });
     var query = params.toString();
     return (i >= 0 ? link.slice(0, i) : link) + (query ? "?" + query : "") + hash;
+  }
+
+  function marked(link) {
+    var i = link.indexOf("#"), hash = i < 0 ? "" : link.slice(i), base = i < 0 ? link : link.slice(0, i);
+    var join = base.indexOf("?") < 0 ? "?" : /[?&]$/.test(base) ? "" : "&";
+    return base + join + MARKER + "=" + Math.floor(Date.now() / 1000) + hash;
   }
 
   function setCookie(name, value, seconds) {
@@ -72,7 +82,7 @@
   if (button) {
     button.addEventListener("click", function (event) {
       event.preventDefault();
-      var link = deferredLink();
+      var link = marked(deferredLink());
       remember(link);
       var go = function () { location.href = fallback; };
       if (wants("clipboard")) copy(link).then(go, go); else go();
@@ -83,7 +93,7 @@
     // A desktop has no app to hand a link to: no cookie, no scheme attempt, straight to the fallback.
     if (!ios) { location.replace(fallback); return; }
     var link = deferredLink();
-    remember(link);
+    remember(marked(link));
     // If the app opens, iOS hides this page before the timer fires: then stay put.
     var timer = setTimeout(function () { location.href = fallback; }, d.delay);
     var cancel = function () { clearTimeout(timer); };
