@@ -5,7 +5,7 @@ extension IncomingLink {
     /// scheme or `https` on the site's host. No marker is needed; when one is there (a link handed
     /// back by `loadCookie.html`), the link is a deferred link and its age is checked.
     public init(opening text: String, configuration: LinkConfiguration, now: Date = Date()) throws(LinkRejection) {
-        let isWeb = text.utf8.starts(with: "https:".utf8) || text.utf8.starts(with: "HTTPS:".utf8)
+        let isWeb = text.prefix(6).lowercased() == "https:"
         try self.init(parsing: text, source: isWeb ? .universalLink : .customScheme, requireMarker: false, configuration: configuration, now: now)
     }
 

@@ -145,6 +145,7 @@ final class DeferredLinkTests: XCTestCase {
         let universal = try IncomingLink(opening: "https://go.example.com/plan/42?x=1", configuration: config, now: now)
         let scheme = try IncomingLink(opening: "marry://plan/42?x=1", configuration: config, now: now)
         XCTAssertEqual(universal.source, .universalLink)
+        XCTAssertEqual(try IncomingLink(opening: "HTTPS://go.example.com/plan/42", configuration: config, now: now).source, .universalLink)
         XCTAssertEqual(scheme.source, .customScheme)
         XCTAssertEqual(universal.path, scheme.path)
         XCTAssertEqual(universal.query, scheme.query)
