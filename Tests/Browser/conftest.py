@@ -46,6 +46,7 @@ CATALOGS = HERE / "catalogs"
 ARTIFACTS = HERE / "artifacts"
 SCREENSHOTS = ARTIFACTS / "screenshots"
 SCHEME = "marry"
+MARKER = "tl_t"  # the deferred-link marker (TrampolineLink's DeferredLink.marker)
 TEST_HEADER = "X-Trampoline-Test-Browser"
 
 
@@ -357,6 +358,7 @@ class Browser:
         self.driver = driver
         self.profile = profile
         self.id = f"b{next(_ids)}"
+        self.started = time.time()  # a marker written by this browser's pages is dated after this
         self.perf: list[dict] = []
         self.console: list[dict] = []
         self.origins = origins
@@ -585,6 +587,22 @@ def expected_deferred(site: Site, path: str, visited_query: str = "") -> tuple[s
         params.setdefault(k, str(v))
     if eff.get("forward_query", True) and visited_query:
         for k, v in urllib.parse.parse_qsl(visited_query, keep_blank_values=True):
-            if k not in own_keys:
+            if k not in own_keys and k != MARKER:  # a visitor's tl_t is never forwarded
                 params[k] = v
     return base, params
+
+
+def strip_marker(link: str, b: Browser) -> str:
+    """A deferred link from the clipboard or the cookie, without the marker the pages append for
+    the app library: asserts that ``tl_t=<Unix seconds>`` is there once, last in the query, and
+    dated while browser ``b`` has been running; returns the link as it was before the marker."""
+    base, sep, fragment = link.partition("#")
+    head, _, query = base.partition("?")
+    pairs = query.split("&") if query else []
+    assert pairs and pairs[-1].startswith(MARKER + "="), f"no {MARKER}= marker last in {link!r}"
+    assert [p.split("=")[0] for p in pairs].count(MARKER) == 1, f"{MARKER} repeated in {link!r}"
+    stamp = pairs[-1][len(MARKER) + 1:]
+    assert stamp.isdigit() and int(b.started) <= int(stamp) <= time.time() + 1, (
+        f"marker {stamp!r} outside the test's window [{b.started:.0f}, {time.time():.0f}]")
+    rest = "&".join(pairs[:-1])
+    return head + ("?" + rest if rest else "") + sep + fragment

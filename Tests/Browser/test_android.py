@@ -21,7 +21,7 @@ import urllib.parse
 import pytest
 
 from conftest import (IPHONE, SCHEME, Browser, Recorder, SiteServer, build_site, _chromium_binary,
-                      make_driver, wait_until)
+                      make_driver, strip_marker, wait_until)
 
 PIXEL_UA = ("Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) "
             "Chrome/131.0.0.0 Mobile Safari/537.36")
@@ -128,8 +128,9 @@ def test_redirect_attempts_the_intent_then_play_with_the_deferred_link(android_s
     assert not recorder.select(browser=pixel.id, path="/store"), "an Android phone went to the App Store"
     assert play.params["id"] == [PACKAGE] and play.params["hl"] == ["en"], play.query
     referrer = play_referrer(play)
-    deep_link = referrer["deep_link"]
-    assert len(deep_link) == 1
+    assert len(referrer["deep_link"]) == 1
+    # Marked for the app library (tl_t, dated during this test), like the iPhone's clipboard and cookie.
+    deep_link = [strip_marker(referrer["deep_link"][0], pixel)]
     # The utm_* campaign keys ride along for Play Console; other campaign keys stay in the link.
     assert referrer["utm_source"] == ["qr"] and referrer["utm_campaign"] == ["spring sale"]
     assert "ref" not in referrer
@@ -142,7 +143,7 @@ def test_redirect_attempts_the_intent_then_play_with_the_deferred_link(android_s
     iphone_browser.get(site.url(path, "promo=beach"))
     cookie = wait_until(lambda: iphone_browser.driver.get_cookie("deferredDeepLink"), 3)
     assert cookie, "the iPhone page set no cookie"
-    assert urllib.parse.unquote(cookie["value"]) == deep_link[0]
+    assert strip_marker(urllib.parse.unquote(cookie["value"]), iphone_browser) == deep_link[0]
     assert "promo=beach" in deep_link[0] and "utm_source=qr" in deep_link[0] and "ref=a%26b%3Dc" in deep_link[0]
     assert recorder.wait_for(4, browser=iphone_browser.id, path="/store") is not None, "the iPhone still goes to the App Store"
     assert not recorder.select(browser=iphone_browser.id, path="/__test/play")
@@ -174,7 +175,9 @@ def test_interstitial_launches_the_intent_on_the_tap(android_sites, pixel):
     assert data == "topic/7?utm_medium=poster" and fields["package"] == PACKAGE, urls[0]
     play = recorder.wait_for(5, browser=pixel.id, path="/__test/play")
     assert play is not None
-    assert play_referrer(play) == {"deep_link": ["marry://topic/7?utm_medium=poster"], "utm_medium": ["poster"]}
+    referrer = play_referrer(play)
+    assert [strip_marker(link, pixel) for link in referrer.pop("deep_link")] == ["marry://topic/7?utm_medium=poster"]
+    assert referrer == {"utm_medium": ["poster"]}
 
 
 def test_android_fallback_web_goes_to_the_web_page(android_sites, pixel):

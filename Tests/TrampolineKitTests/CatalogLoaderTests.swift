@@ -119,6 +119,16 @@ final class CatalogLoaderTests: XCTestCase {
         XCTAssertTrue(result[3].hasPrefix("site-config.yml:17:15: error: campaign must be a mapping"), result[3])
     }
 
+    func testTheDeferredLinkMarkerIsReserved() {
+        let yaml = Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    deep_link: marry://topic?id=1&tl%5Ft=5\n    campaign: {utm_source: line, tl_t: '1'}")
+        let result = errors(yaml)
+        XCTAssertEqual(result.count, 2, "\(result)")
+        XCTAssertTrue(result[0].hasPrefix("site-config.yml:14:16: error: deep_link sets 'tl_t'"), result[0])
+        XCTAssertTrue(result[1].hasPrefix("site-config.yml:15:34: error: campaign.tl_t is reserved"), result[1])
+        let fine = Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    deep_link: marry://topic?tl_tx=1#tl_t\n    campaign: {tl_t2: x}")
+        XCTAssertEqual(errors(fine), [])
+    }
+
     func testDuplicatePathsNameBothLines() {
         let yaml = Self.valid + "  - path: /topic/1/\n    title: again\n  - path: /Topic/1\n    title: case\n"
         XCTAssertEqual(errors(yaml), [

@@ -436,6 +436,11 @@ struct CatalogReader {
             error("deep_link uses the '\(scheme):' scheme, not the app's '\(app.scheme):'", at: given.location, hint: "deep links open the app through its own scheme; write \(app.scheme)://...")
             return nil
         }
+        if CatalogRules.setsDeferredLinkMarker(text) {
+            let marker = CatalogRules.deferredLinkMarker
+            error("deep_link sets '\(marker)', the parameter the pages add to mark deferred links for the app", at: given.location, hint: "remove it; the pages add \(marker) (the visit time) themselves")
+            return nil
+        }
         return text
     }
 
@@ -455,6 +460,10 @@ struct CatalogReader {
             }
             if let bad = CatalogRules.controlCharacter(in: name + text, allowNewlines: false) {
                 error("campaign.\(CatalogRules.printable(name)) contains \(CatalogRules.describe(bad))", at: location(of: value), hint: "remove it")
+                continue
+            }
+            if name == CatalogRules.deferredLinkMarker {
+                error("campaign.\(name) is reserved: the pages add it to mark deferred links for the app", at: location(of: key), hint: "rename the parameter")
                 continue
             }
             result.append(CampaignParameter(name: name, value: text))
