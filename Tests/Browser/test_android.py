@@ -214,3 +214,25 @@ def test_android_pages_pass_the_w3c_validator_and_carry_no_script_injection(andr
     assetlinks = (site.root / ".well-known" / "assetlinks.json").read_text()
     assert '"package_name": "com.example.marry"' in assetlinks
     assert "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5" in assetlinks
+
+
+def test_the_csp_blocks_an_injected_script_and_lets_the_android_flow_run(android_sites, pixel):
+    """The same Content-Security-Policy on the Android path: an injected inline script (an
+    escaping failure, simulated) is refused, and the page's own script still launches the intent."""
+    built, _ = android_sites
+    site = built["android"]
+    page = (site.root / "a" / "interstitial" / "index.html").read_text()
+    probe = site.root / "csp-probe-android" / "index.html"
+    probe.parent.mkdir(exist_ok=True)
+    probe.write_text(page.replace("<main>", "<main><script>window.__injected = 1; location.href = 'intent://evil#Intent;end';</script>", 1))
+    try:
+        pixel.get(site.origin + "/csp-probe-android/")
+        assert pixel.js("return window.__injected === undefined;"), "the injected script ran"
+        time.sleep(0.3)
+        assert not intent_navigations(pixel), "the injected script navigated"
+        pixel.tap(pixel.driver.find_element("id", "trampoline-open"))
+        urls = wait_until(lambda: intent_navigations(pixel), 3)
+        assert urls and parse_intent(urls[0])[1]["package"] == PACKAGE, urls
+    finally:
+        probe.unlink()
+        probe.parent.rmdir()
