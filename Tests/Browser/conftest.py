@@ -978,7 +978,8 @@ class Phone:
 
 @pytest.fixture(params=ENGINES)
 def phone(request) -> Phone:
-    """The iPhone profile in each engine: a flow written against it runs in Chromium and WebKit."""
+    """The iPhone profile in each engine: a flow written against it runs in Chromium and WebKit.
+    (Android flows, once there are any, belong to Chromium alone: WebKit is here for iOS.)"""
     p = Phone(request.getfixturevalue(request.param))
     yield p
     p.close()
