@@ -53,7 +53,7 @@ def test_an_injected_inline_script_is_blocked(phone):
         assert found[0]["blocked"] == "inline"
         # The tool's own script still ran: its click handler turns the tap into the flow
         # (the link's href alone would not set the cookie).
-        browser.tap(browser.driver.find_element("id", "trampoline-open"))
+        browser.driver.find_element("id", "trampoline-open").click()
         cookie = None
         for _ in range(40):
             cookie = browser.driver.get_cookie("deferredDeepLink")
