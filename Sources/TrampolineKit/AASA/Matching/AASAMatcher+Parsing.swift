@@ -96,6 +96,8 @@ extension AASAMatcher {
         fileDefaults: [String: JSONValue], variables: [String: [String]], notes: inout [AASAMatcherNote]
     ) throws(AASAMatcherError) -> Detail {
         let appIDs = namedApps(members, at: location, notes: &notes)
+        // iOS makes no entry at all for it: its rules are never read.
+        guard !appIDs.isEmpty else { return Detail(appIDs: [], rules: [], location: location) }
 
         // Nearer settings win: file defaults, then this detail's defaults, then the rule itself.
         let inherited = fileDefaults.merging(try defaults(members["defaults"], at: "\(location).defaults")) { $1 }
