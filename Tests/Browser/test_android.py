@@ -12,7 +12,6 @@ Google Play and /store for the App Store.
 """
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import time
@@ -20,11 +19,8 @@ import urllib.parse
 
 import pytest
 
-from conftest import (IPHONE, SCHEME, Browser, Recorder, SiteServer, build_site, _chromium_binary,
-                      make_driver, strip_marker, wait_until)
-
-PIXEL_UA = ("Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) "
-            "Chrome/131.0.0.0 Mobile Safari/537.36")
+from conftest import (ANDROID, IPHONE, ChromiumBrowser, Recorder, SiteServer, build_site, make_driver,
+                      strip_marker, wait_until)
 PACKAGE = "com.example.marry"
 EARLY_TOLERANCE_MS = 5
 LATE_TOLERANCE_MS = 1000
@@ -49,26 +45,8 @@ def android_sites(tmp_path_factory):
 @pytest.fixture
 def pixel(android_sites):
     """A fresh Chromium session with Android emulation (a Pixel: size, touch, user agent)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
     built, _ = android_sites
-    origins = [s.origin for s in built.values()]
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = _chromium_binary()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--no-first-run",
-                "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-                "--disable-sync", "--mute-audio", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
-        opts.add_argument(arg)
-    opts.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 412, "height": 915, "pixelRatio": 2.6, "touch": True},
-        "userAgent": PIXEL_UA})
-    opts.add_experimental_option("prefs", {"protocol_handler": {"allowed_origin_protocol_pairs": {
-        o: {"intent": True, SCHEME: True} for o in origins}}})
-    opts.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(options=opts, service=Service(shutil.which("chromedriver")))
-    driver.set_page_load_timeout(20)
-    browser = Browser(driver, "android", origins)
+    browser = make_driver(ANDROID, [s.origin for s in built.values()])
     assert "Android" in browser.js("return navigator.userAgent")
     yield browser
     browser.quit()
@@ -82,7 +60,7 @@ def iphone_browser(android_sites):
     browser.quit()
 
 
-def intent_navigations(browser: Browser) -> list[str]:
+def intent_navigations(browser: ChromiumBrowser) -> list[str]:
     browser.pump()
     urls = []
     for m in browser.perf:

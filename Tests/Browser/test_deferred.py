@@ -1,9 +1,10 @@
-"""Deferred-link composition at run time: campaign + visited query, hostile values stay data."""
+"""Deferred-link composition at run time: campaign + visited query, hostile values stay data.
+Both flows run in Chromium and in WebKit (the ``phone`` fixture)."""
 import urllib.parse
 
 from selenium.webdriver.common.by import By
 
-from conftest import IPHONE, encode_uri_component, expected_deferred, split_link, strip_marker
+from conftest import encode_uri_component, expected_deferred, split_link, strip_marker
 
 XSS = '"><script>alert(1)</script>'
 JS_URL = "javascript:alert(1)"
@@ -36,8 +37,9 @@ def assert_inert(b):
     assert not errors, errors
 
 
-def test_composition_interstitial_tap(site, recorder, new_browser):
-    b = new_browser(IPHONE)
+def test_composition_interstitial_tap(phone, recorder):
+    site = phone.site
+    b = phone.new()
     path = "/topic/1"
     eff = site.link(path)
     b.get(site.url(path, VISITED))
@@ -55,8 +57,9 @@ def test_composition_interstitial_tap(site, recorder, new_browser):
     assert urllib.parse.unquote(b.driver.get_cookie(eff["cookie_name"])["value"]) == copied
 
 
-def test_composition_redirect_scheme_and_cookie(site, recorder, new_browser):
-    b = new_browser(IPHONE)
+def test_composition_redirect_scheme_and_cookie(phone, recorder):
+    site = phone.site
+    b = phone.new()
     path = "/go/redirect"
     eff = site.link(path)
     b.get(site.url(path, VISITED))
