@@ -27,9 +27,10 @@ public struct SiteBuild: Sendable {
 
     /// What the writer needs: each planned file with its fingerprint and a way to render it.
     public var outputFiles: [OutputFile] {
-        let renderer = renderer
-        return plan.entries.map { entry in
-            OutputFile(path: entry.path, fingerprint: renderer.fingerprint(of: entry)) { renderer.render(entry) }
+        let renderer = renderer, entries = plan.entries
+        // Each producer holds the shared entry array and an index, not a copy of its entry.
+        return entries.indices.map { index in
+            OutputFile(path: entries[index].path, fingerprint: renderer.fingerprint(of: entries[index])) { renderer.render(entries[index]) }
         }
     }
 }

@@ -49,7 +49,7 @@ public struct SiteRenderer: Sendable {
     public func fingerprint(of entry: PlanEntry) -> Fingerprint {
         var input = contextDigest
         input += FingerprintEncoder.encode(entry)
-        return Fingerprint(hex: Digest.hex(bytes: input))
+        return Fingerprint(digest: Digest.bytes(input))
     }
 
     /// The bytes of `entry`'s file.

@@ -62,7 +62,7 @@ public struct SiteWriter: Sendable {
             // (same size, inode and mtime, as git and rsync judge it): the bytes would be the same,
             // so neither render nor compare them. A run killed after replacing the file changes its
             // inode and mtime, so a stale stamp is never trusted.
-            if let recorded = stamps.entries[path], recorded.fingerprint == file.fingerprint.hex,
+            if let recorded = stamps.entries[path], recorded.fingerprint == file.fingerprint,
                let stat = Self.stamp(target), stat == recorded.stat {
                 outcome.record(path, .reused, stamp: recorded)
                 return
@@ -71,10 +71,10 @@ public struct SiteWriter: Sendable {
             // A folder made just now holds no file to compare with.
             let isNewFolder = try folders.make(for: path)
             if !isNewFolder, let existing = Self.contents(of: target, ifSize: data.count), existing == data, let stat = Self.stamp(target) {
-                outcome.record(path, .unchanged, stamp: .init(fingerprint: file.fingerprint.hex, stat: stat))
+                outcome.record(path, .unchanged, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             } else {
                 let stat = try writeAtomically(data, to: path, staging: staging, stagingName: Self.stagingName(for: path))
-                outcome.record(path, .written, stamp: .init(fingerprint: file.fingerprint.hex, stat: stat))
+                outcome.record(path, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             }
         }
         let pages = files.filter { !$0.path.isClaimFile }

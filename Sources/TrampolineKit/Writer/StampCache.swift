@@ -9,7 +9,7 @@ struct StampCache: Sendable, Equatable {
     var entries: [String: Entry] = [:]
 
     struct Entry: Sendable, Equatable {
-        var fingerprint: String
+        var fingerprint: Fingerprint
         var stat: String
     }
 
@@ -19,7 +19,7 @@ struct StampCache: Sendable, Equatable {
         out.reserveCapacity(entries.count * 140)
         for path in entries.keys.sorted() {
             let entry = entries[path]!
-            out += entry.fingerprint.utf8
+            out += entry.fingerprint.hex.utf8
             out.append(UInt8(ascii: " "))
             out += entry.stat.utf8
             out.append(UInt8(ascii: " "))
@@ -35,10 +35,11 @@ struct StampCache: Sendable, Equatable {
         var cache = StampCache()
         for line in data.split(separator: UInt8(ascii: "\n")) {
             let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, !fields[0].isEmpty, !fields[1].isEmpty, !fields[2].isEmpty,
+            guard fields.count == 3, !fields[1].isEmpty, !fields[2].isEmpty,
+                  let fingerprint = Fingerprint(hex: String(decoding: fields[0], as: UTF8.self)),
                   let path = String(validating: fields[2], as: UTF8.self)
             else { return StampCache() }
-            cache.entries[path] = Entry(fingerprint: String(decoding: fields[0], as: UTF8.self), stat: String(decoding: fields[1], as: UTF8.self))
+            cache.entries[path] = Entry(fingerprint: fingerprint, stat: String(decoding: fields[1], as: UTF8.self))
         }
         return cache
     }
