@@ -28,14 +28,23 @@ case $(uname -m) in
 esac
 name=trampoline-$version-linux-$arch
 
-# libcmark is linked through the CCmark module map's `link "cmark"`, i.e. `-lcmark`. The linker
-# takes the first folder on its -L list that has libcmark.so or libcmark.a, so a folder holding
-# only Debian's libcmark.a, searched before the system's, makes that one library static.
+# libcmark is linked through the CCmark module map and its pkg-config file: `-L<libdir> -lcmark`,
+# and with libcmark.so in <libdir> the linker takes that. So this build gets a libcmark.pc of its
+# own whose -L folder holds only Debian's libcmark.a: the same headers, the static library.
 libdir=$(pkg-config --variable=libdir libcmark 2>/dev/null) || die "pkg-config finds no libcmark; run 'make deps' (libcmark-dev)"
+includedir=$(pkg-config --variable=includedir libcmark)
 [ -f "$libdir/libcmark.a" ] || die "no $libdir/libcmark.a; Debian's libcmark-dev ships it (make deps)"
-mkdir -p "$scratch/static-libs"
+mkdir -p "$scratch/static-libs" "$scratch/pkgconfig"
 ln -sf "$libdir/libcmark.a" "$scratch/static-libs/libcmark.a"
-flags=(-c release --scratch-path "$scratch" --static-swift-stdlib -Xlinker -L"$root/$scratch/static-libs")
+cat >"$scratch/pkgconfig/libcmark.pc" <<PC
+Name: libcmark
+Description: CommonMark (static, for make dist)
+Version: $(pkg-config --modversion libcmark)
+Libs: -L$root/$scratch/static-libs -lcmark
+Cflags: -I$includedir
+PC
+export PKG_CONFIG_PATH=$root/$scratch/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+flags=(-c release --scratch-path "$scratch" --static-swift-stdlib)
 
 # Bake the version into Version.swift for this build only. The committed file comes back on exit,
 # with its old mtime, so the debug build in .build does not recompile because of it.

@@ -2,7 +2,7 @@
 # The build job of .github/workflows/release.yml, one per architecture:
 #   scripts/release/build.sh v1.2.0 x86_64|arm64
 # Installs what `make dist` needs (the job runs in a bare swift:*-bookworm container), builds the
-# static release with the tag as its version, and checks that dist/ holds exactly what the
+# static release with the tag as its version, and checks that dist/ (DIST_DIR) holds what the
 # publish job expects for this architecture. The test suite runs it locally (the x86_64 half).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,8 +21,9 @@ git config --global --add safe.directory "$PWD" 2>/dev/null || true
 TRAMPOLINE_VERSION=$version make dist
 
 name=trampoline-$version-linux-$arch
-for file in "dist/$name.tar.gz" "dist/$name.tar.gz.sha256"; do
+out=${DIST_DIR:-dist}
+for file in "$out/$name.tar.gz" "$out/$name.tar.gz.sha256"; do
     [ -s "$file" ] || { echo "release build: make dist wrote no $file (built on $(uname -m)?)" >&2; exit 1; }
 done
-(cd dist && sha256sum -c "$name.tar.gz.sha256")
-echo "release build: dist/$name.tar.gz ready"
+(cd "$out" && sha256sum -c "$name.tar.gz.sha256")
+echo "release build: $out/$name.tar.gz ready"
