@@ -108,6 +108,15 @@ def test_fish_finds_the_completion_in_vendor_completions(installed, tmp_path):
     assert {"build", "check", "match", "serve", "init"} <= offered, proc.stdout + proc.stderr
 
 
+def test_fish_finds_a_home_local_install_without_configuration(release, tmp_path):
+    home = tmp_path / "home"
+    prefix = home / ".local"
+    run([REPO / "scripts/install.sh", "install", "--prefix", prefix, "--from", release.stage])
+    env = shell_env(prefix, home)
+    proc = run(["fish", "-c", "complete --do-complete 'trampoline '"], env=env)
+    assert "build" in {line.split("\t")[0] for line in proc.stdout.splitlines()}, proc.stdout + proc.stderr
+
+
 def test_make_uninstall_removes_every_installed_file(release, tmp_path):
     prefix = tmp_path / "prefix"
     # The same script `make install` runs after its dist step (that step is covered by `installed`).
