@@ -44,7 +44,10 @@ Libs: -L$root/$scratch/static-libs -lcmark
 Cflags: -I$includedir
 PC
 export PKG_CONFIG_PATH=$root/$scratch/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
-flags=(-c release --scratch-path "$scratch" --static-swift-stdlib)
+# -static-stdlib through -Xswiftc rather than --static-swift-stdlib: `swift package` (for the
+# GenerateManual plugin below) accepts only the -X forms, and the plugin's build must see the very
+# same flags to reuse this build instead of recompiling everything and relinking dynamically.
+flags=(-c release --scratch-path "$scratch" -Xswiftc -static-stdlib)
 
 # Bake the version into Version.swift for this build only. The committed file comes back on exit,
 # with its old mtime, so the debug build in .build does not recompile because of it.
@@ -70,11 +73,11 @@ fi
 "$binary" --version | grep -qxF "$version" || die "$binary --version does not print $version"
 
 # The man page, from the argument parser's own description of the commands. The plugin builds the
-# package's products with the same flags (so it reuses the build above) and runs generate-manual
-# on each executable that uses ArgumentParser. --date: the commit's date, so the page (and the
-# tarball) are the same for the same commit.
+# package's products (release by default) with the same flags, so it reuses the build above, and
+# runs generate-manual on each executable that uses ArgumentParser. --date: the commit's date, so
+# the page (and the tarball) are the same for the same commit.
 date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
-"$swift" package "${flags[@]}" plugin generate-manual --date "$date" >&2
+"$swift" package --scratch-path "$scratch" -Xswiftc -static-stdlib plugin generate-manual --date "$date" >&2
 manual=$scratch/plugins/GenerateManual/outputs/trampoline/trampoline.1
 [ -s "$manual" ] || die "the GenerateManual plugin wrote no $manual"
 

@@ -5,5 +5,5 @@
 /// `git describe` here for the length of the release build and then puts this file back, so a
 /// shipped binary names the exact tag or commit it was built from.
 enum TrampolineVersion {
-    static let current = "0.1.0-dev+ea76ed9.dirty"
+    static let current = "0.1.0"
 }
