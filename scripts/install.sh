@@ -58,8 +58,7 @@ preflight() {
     local -A seen=()
     for file in "${FILES[@]}"; do
         dir=$(dirname "$root/$file")
-        msg=
-        check_dir "$dir" >/dev/null || msg=$(check_dir "$dir")
+        msg=$(check_dir "$dir") || true   # prints only a problem
         [ -d "$root/$file" ] && msg="  $root/$file is a folder"
         # Several files share an unwritable ancestor: name each problem once.
         if [ -n "$msg" ] && [ -z "${seen[$msg]:-}" ]; then
