@@ -3,6 +3,7 @@ where `man`, bash-completion, zsh and fish look; an unwritable PREFIX installs n
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -67,11 +68,7 @@ def test_man_finds_and_renders_the_page(installed, tmp_path):
     assert rendered.stderr.strip() == "", rendered.stderr
 
 
-def test_bash_completion_loads_on_demand_and_completes_subcommands(installed, tmp_path):
-    env = shell_env(installed, tmp_path / "home")
-    # bash-completion loads a command's completion on first use from DIR/../share/bash-completion/
-    # completions for the command's DIR on PATH; __load_completion is that loader.
-    script = r"""
+BASH_COMPLETE = r"""
         source /usr/share/bash-completion/bash_completion
         __load_completion trampoline || { echo "not found"; exit 3; }
         complete -p trampoline
@@ -79,10 +76,21 @@ def test_bash_completion_loads_on_demand_and_completes_subcommands(installed, tm
         COMP_WORDS=(trampoline ch); COMP_CWORD=1; COMP_LINE="trampoline ch"; COMP_POINT=${#COMP_LINE}
         "$fn" trampoline ch trampoline
         printf 'reply:%s\n' "${COMPREPLY[@]}"
-    """
-    proc = run(["bash", "--norc", "--noprofile", "-c", script], env=env)
-    assert "complete -F" in proc.stdout and proc.stdout.splitlines()[0].endswith(" trampoline")
+"""
+
+
+def assert_bash_completes(env):
+    # bash-completion loads a command's completion on first use (__load_completion is that loader)
+    # from ~/.local/share/bash-completion/completions and each $XDG_DATA_DIRS/bash-completion/completions.
+    proc = run(["bash", "--norc", "--noprofile", "-c", BASH_COMPLETE], env=env)
+    assert re.fullmatch(r"complete .*-F _trampoline trampoline", proc.stdout.splitlines()[0]), proc.stdout
     assert "reply:check" in proc.stdout.splitlines(), proc.stdout
+
+
+def test_bash_completion_loads_on_demand_and_completes_subcommands(installed, tmp_path):
+    env = shell_env(installed, tmp_path / "home")
+    env["XDG_DATA_DIRS"] = f"{installed}/share:/usr/local/share:/usr/share"
+    assert_bash_completes(env)
 
 
 def test_zsh_finds_the_completion_on_fpath(installed, tmp_path):
@@ -108,13 +116,17 @@ def test_fish_finds_the_completion_in_vendor_completions(installed, tmp_path):
     assert {"build", "check", "match", "serve", "init"} <= offered, proc.stdout + proc.stderr
 
 
-def test_fish_finds_a_home_local_install_without_configuration(release, tmp_path):
+def test_bash_and_fish_find_a_home_local_install_without_configuration(release, tmp_path):
     home = tmp_path / "home"
     prefix = home / ".local"
     run([REPO / "scripts/install.sh", "install", "--prefix", prefix, "--from", release.stage])
     env = shell_env(prefix, home)
+    assert_bash_completes(env)
     proc = run(["fish", "-c", "complete --do-complete 'trampoline '"], env=env)
     assert "build" in {line.split("\t")[0] for line in proc.stdout.splitlines()}, proc.stdout + proc.stderr
+    # Unset, it would be found only in the folders above.
+    proc = run(["bash", "--norc", "--noprofile", "-c", BASH_COMPLETE], env={**env, "HOME": str(tmp_path)}, check=False)
+    assert "reply:check" not in proc.stdout
 
 
 def test_make_uninstall_removes_every_installed_file(release, tmp_path):
