@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# make dist: the static Linux release of trampoline.
+#
+# Builds `trampoline` for release with the Swift standard library, Foundation and libcmark linked
+# statically (the binary then needs only glibc, libstdc++ and libgcc), generates the man page with
+# swift-argument-parser's GenerateManual plugin and the bash/zsh/fish completions with the binary
+# itself, and writes
+#   dist/trampoline-<version>-linux-<arch>/            the staged release (what `make install` copies)
+#   dist/trampoline-<version>-linux-<arch>.tar.gz      the same folder, packed reproducibly
+#   dist/trampoline-<version>-linux-<arch>.tar.gz.sha256
+#   dist/current -> trampoline-<version>-linux-<arch>
+#
+# Environment: SWIFT (swift), DIST_SCRATCH (.build-dist, SwiftPM's scratch path for this build),
+# DIST_DIR (dist), TRAMPOLINE_VERSION (overrides scripts/version.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+swift=${SWIFT:-swift}
+scratch=${DIST_SCRATCH:-.build-dist}
+out=${DIST_DIR:-dist}
+die() { echo "dist: error: $*" >&2; exit 1; }
+
+version=$(scripts/version.sh)
+case $(uname -m) in
+    x86_64 | amd64) arch=x86_64 ;;
+    aarch64 | arm64) arch=arm64 ;;
+    *) arch=$(uname -m) ;;
+esac
+name=trampoline-$version-linux-$arch
+
+# libcmark is linked through the CCmark module map and its pkg-config file: `-L<libdir> -lcmark`,
+# and with libcmark.so in <libdir> the linker takes that. So this build gets a libcmark.pc of its
+# own whose -L folder holds only Debian's libcmark.a: the same headers, the static library.
+libdir=$(pkg-config --variable=libdir libcmark 2>/dev/null) || die "pkg-config finds no libcmark; run 'make deps' (libcmark-dev)"
+includedir=$(pkg-config --variable=includedir libcmark)
+[ -f "$libdir/libcmark.a" ] || die "no $libdir/libcmark.a; Debian's libcmark-dev ships it (make deps)"
+mkdir -p "$scratch/static-libs" "$scratch/pkgconfig"
+ln -sf "$libdir/libcmark.a" "$scratch/static-libs/libcmark.a"
+cat >"$scratch/pkgconfig/libcmark.pc" <<PC
+Name: libcmark
+Description: CommonMark (static, for make dist)
+Version: $(pkg-config --modversion libcmark)
+Libs: -L$root/$scratch/static-libs -lcmark
+Cflags: -I$includedir
+PC
+export PKG_CONFIG_PATH=$root/$scratch/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
+# -static-stdlib through -Xswiftc rather than --static-swift-stdlib: `swift package` (for the
+# GenerateManual plugin below) accepts only the -X forms, and the plugin's build must see the very
+# same flags to reuse this build instead of recompiling everything and relinking dynamically.
+flags=(-c release --scratch-path "$scratch" -Xswiftc -static-stdlib)
+
+# Bake the version into Version.swift for this build only. The committed file comes back on exit,
+# with its old mtime, so the debug build in .build does not recompile because of it.
+version_file=Sources/trampoline/Version.swift
+saved=$(mktemp)
+cp -p "$version_file" "$saved"
+trap 'cp -p "$saved" "$version_file"; rm -f "$saved"' EXIT
+if ! grep -q "static let current = \"$version\"\$" "$version_file"; then
+    sed -i "s/^\( *static let current = \)\".*\"\$/\1\"$version\"/" "$version_file"
+fi
+
+echo "dist: building trampoline $version for linux-$arch (release, static Swift runtime, Foundation and libcmark) in $scratch" >&2
+start=$(date +%s)
+"$swift" build "${flags[@]}" --product trampoline
+binary=$scratch/release/trampoline
+echo "dist: built in $(( $(date +%s) - start )) s" >&2
+
+# The promise of this build: no Swift, Foundation, Dispatch, ICU or cmark library is loaded at run time.
+libs=$(ldd "$binary" 2>&1) || die "ldd $binary failed: $libs"
+if grep -iE 'swift|foundation|dispatch|blocksruntime|icu|cmark|not found' <<<"$libs" >&2; then
+    die "$binary still needs the shared libraries above"
+fi
+"$binary" --version | grep -qxF "$version" || die "$binary --version does not print $version"
+
+# The man page, from the argument parser's own description of the commands. The plugin builds the
+# package's products (release by default) with the same flags, so it reuses the build above, and
+# runs generate-manual on each executable that uses ArgumentParser. --date: the commit's date, so
+# the page (and the tarball) are the same for the same commit.
+date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
+"$swift" package --scratch-path "$scratch" -Xswiftc -static-stdlib plugin generate-manual --date "$date" >&2
+manual=$scratch/plugins/GenerateManual/outputs/trampoline/trampoline.1
+[ -s "$manual" ] || die "the GenerateManual plugin wrote no $manual"
+
+rm -rf "$out"/trampoline-* "$out/current"
+stage=$out/$name
+mkdir -p "$stage/bin" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
+    "$stage/share/zsh/site-functions" "$stage/share/fish/vendor_completions.d" "$stage/share/doc/trampoline"
+# Stripped: the symbol table and DWARF are most of an unstripped release binary; the Swift
+# metadata the runtime needs lives in sections strip keeps.
+strip -o "$stage/bin/trampoline" "$binary"
+chmod 755 "$stage/bin/trampoline"
+cp "$manual" "$stage/share/man/man1/trampoline.1"
+"$stage/bin/trampoline" --generate-completion-script bash >"$stage/share/bash-completion/completions/trampoline"
+"$stage/bin/trampoline" --generate-completion-script zsh >"$stage/share/zsh/site-functions/_trampoline"
+"$stage/bin/trampoline" --generate-completion-script fish >"$stage/share/fish/vendor_completions.d/trampoline.fish"
+cp LICENSE "$stage/share/doc/trampoline/LICENSE"
+chmod 644 "$stage"/share/*/*/* "$stage"/share/*/*/*/* 2>/dev/null || true
+ln -s "$name" "$out/current"
+
+# Reproducible: sorted names, fixed owner, the commit's time on every entry, no gzip timestamp.
+epoch=$(git log -1 --format=%ct 2>/dev/null || date +%s)
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$epoch" -C "$out" -cf - "$name" | gzip -9n >"$out/$name.tar.gz"
+(cd "$out" && sha256sum "$name.tar.gz" >"$name.tar.gz.sha256")
+
+size() { stat -c %s "$1" | awk '{ printf "%.1f MB", $1 / 1048576 }'; }
+echo "dist: $out/$name.tar.gz ($(size "$out/$name.tar.gz"); binary $(size "$stage/bin/trampoline") stripped, $(size "$binary") unstripped)" >&2
+echo "dist: $(cat "$out/$name.tar.gz.sha256")" >&2
