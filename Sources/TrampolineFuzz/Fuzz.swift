@@ -69,7 +69,7 @@ let verbose = ProcessInfo.processInfo.environment["TRAMPOLINE_FUZZ_VERBOSE"] == 
 func fuzzBuild(_ bytes: Data, catalog: Catalog) {
     let config = scratch.appendingPathComponent("site-config.yml")
     do { try bytes.write(to: config) } catch { fatalError("cannot write \(config.path): \(error)") }
-    let result: SiteBuilder.Result
+    let result: SiteBuild
     do {
         result = try SiteBuilder(configURL: config, configDisplayPath: "fuzz.yml").build()
     } catch let error as DiagnosticsError {
@@ -79,21 +79,25 @@ func fuzzBuild(_ bytes: Data, catalog: Catalog) {
     } catch {
         fatalError("fuzz invariant broken: build threw \(type(of: error)), not DiagnosticsError: \(error)")
     }
-    let plan = result.plan
-    for path in ["index.html", "404.html", "loadCookie.html", "apple-app-site-association", ".well-known/apple-app-site-association"] {
+    let plan = result
+    for path in [OutputPath.home, .notFound, .loadCookie] + (result.catalog.app.ios == nil ? [] : OutputPath.appSiteAssociationFiles) {
         check(plan[path] != nil, "the plan has no \(path)")
     }
-    check(plan["apple-app-site-association"] == plan[".well-known/apple-app-site-association"], "the two AASA copies differ")
-    if let aasa = plan["apple-app-site-association"] {
+    check((plan[.assetLinks] != nil) == (result.catalog.app.android != nil), "assetlinks.json present without app.android, or missing with it")
+    if let assetLinks = plan[.assetLinks] {
+        check((try? AssetLinks.validate(assetLinks)) != nil, "assetlinks.json breaks the Digital Asset Links rules")
+    }
+    check(plan[.rootAppSiteAssociation] == plan[.appSiteAssociation], "the two AASA copies differ")
+    if let aasa = plan[.rootAppSiteAssociation] {
         check((try? JSONSerialization.jsonObject(with: aasa)) is [String: Any], "the AASA is not a JSON object")
     }
-    for name in ["index.html", "404.html", "loadCookie.html"] {
-        if let page = plan[name] { checkPage(String(decoding: page, as: UTF8.self), name: name, link: nil) }
+    for name in [OutputPath.home, .notFound, .loadCookie] {
+        if let page = plan[name] { checkPage(String(decoding: page, as: UTF8.self), name: name.value, link: nil) }
     }
     for link in result.catalog.links {
-        let path = String(link.path.dropFirst()) + "/index.html"
+        let path = OutputPath.linkPage(link.path)
         guard let page = plan[path] else { fatalError("fuzz invariant broken: no page \(path) for link \(link.path)") }
-        checkPage(String(decoding: page, as: UTF8.self), name: path, link: link)
+        checkPage(String(decoding: page, as: UTF8.self), name: path.value, link: link)
     }
     if verbose { FileHandle.standardError.write(Data("fuzz: built and checked \(result.catalog.links.count) link pages\n".utf8)) }
 }

@@ -1,16 +1,18 @@
-"""Deferred-link composition at run time: campaign + visited query, hostile values stay data."""
+"""Deferred-link composition at run time: campaign + visited query, hostile values stay data.
+Both flows run in Chromium and in WebKit (the ``phone`` fixture)."""
 import urllib.parse
 
 from selenium.webdriver.common.by import By
 
-from conftest import IPHONE, encode_uri_component, expected_deferred, split_link
+from conftest import encode_uri_component, expected_deferred, split_link, strip_marker
 
 XSS = '"><script>alert(1)</script>'
 JS_URL = "javascript:alert(1)"
 # promo: new key; utm_source: overrides the campaign; id: in the deep link's own query, must
-# NOT be overridden; x/y: hostile values that must stay inert, percent-encoded data.
+# NOT be overridden; x/y: hostile values that must stay inert, percent-encoded data; tl_t: the
+# marker's name, never forwarded (the page writes its own).
 VISITED = urllib.parse.urlencode([("promo", "beach"), ("utm_source", "visited"), ("id", "999"),
-                                  ("x", XSS), ("y", JS_URL)])
+                                  ("x", XSS), ("y", JS_URL), ("tl_t", "1")])
 
 
 def assert_composed(link, site, path):
@@ -35,8 +37,9 @@ def assert_inert(b):
     assert not errors, errors
 
 
-def test_composition_interstitial_tap(site, recorder, new_browser):
-    b = new_browser(IPHONE)
+def test_composition_interstitial_tap(phone, recorder):
+    site = phone.site
+    b = phone.new()
     path = "/topic/1"
     eff = site.link(path)
     b.get(site.url(path, VISITED))
@@ -46,7 +49,7 @@ def test_composition_interstitial_tap(site, recorder, new_browser):
     assert store is not None
     assert b.alert_text() is None
     copied = b.read_clipboard()
-    params = assert_composed(copied, site, path)
+    params = assert_composed(strip_marker(copied, b), site, path)
     assert params["promo"] == "beach" and params["utm_campaign"] == "spring"
     assert params["utm_source"] == "visited" and params["id"] == "1"
     assert params["x"] == XSS and params["y"] == JS_URL
@@ -54,8 +57,9 @@ def test_composition_interstitial_tap(site, recorder, new_browser):
     assert urllib.parse.unquote(b.driver.get_cookie(eff["cookie_name"])["value"]) == copied
 
 
-def test_composition_redirect_scheme_and_cookie(site, recorder, new_browser):
-    b = new_browser(IPHONE)
+def test_composition_redirect_scheme_and_cookie(phone, recorder):
+    site = phone.site
+    b = phone.new()
     path = "/go/redirect"
     eff = site.link(path)
     b.get(site.url(path, VISITED))
@@ -67,5 +71,6 @@ def test_composition_redirect_scheme_and_cookie(site, recorder, new_browser):
     assert_inert(b)
     store = recorder.wait_for((eff["fallback_delay_ms"] + 3000) / 1000, browser=b.id, path="/store")
     assert store is not None
-    assert urllib.parse.unquote(store.cookies().get(eff["cookie_name"], "")) == urls[0]
+    assert strip_marker(urllib.parse.unquote(store.cookies().get(eff["cookie_name"], "")), b) == urls[0]
+    assert "tl_t" not in urls[0], "the scheme attempt carries no marker"
     assert b.non_http_navigations() == urls, "navigated to something else than the deferred link"

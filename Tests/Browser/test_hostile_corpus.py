@@ -25,7 +25,14 @@ import pytest
 from conftest import IPHONE, REPO, SiteServer, make_driver, trampoline_binary
 
 CORPUS = REPO / "Tests" / "TrampolineCLITests" / "Fixtures" / "hostile"
-TOOL_SCRIPT = (REPO / "Templates" / "trampoline.js").read_text(encoding="utf-8")
+def compact_script(text: str) -> str:
+    """What the pages embed of Templates/trampoline.js (TemplateSet.compact(script:)): lines
+    without their indentation, blank lines and whole-line // comments dropped."""
+    lines = [line.lstrip(" \t") for line in text.split("\n")]
+    return "\n".join(line for line in lines if line and not line.startswith("//")) + "\n"
+
+
+TOOL_SCRIPT = compact_script((REPO / "Templates" / "trampoline.js").read_text(encoding="utf-8"))
 LOG_KEY = "__hostile_log"
 # Text that only an injected payload would put in a call, an error or a console message.
 MARKERS = re.compile(r"XSS|alert|pwned|polluted|Uncaught|SyntaxError|Unexpected token", re.I)

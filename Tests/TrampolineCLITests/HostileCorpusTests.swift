@@ -238,11 +238,20 @@ struct ToolFiles {
     var script: String
     var style: String
 
+    /// What pages embed of Templates/trampoline.js: lines without indentation, and no blank lines
+    /// or whole-line `//` comments (written here again, independently of the tool).
+    static func compact(_ script: String) -> String {
+        script.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.drop { $0 == " " || $0 == "\t" } }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            .joined(separator: "\n") + "\n"
+    }
+
     static func load() throws -> ToolFiles {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")
         return ToolFiles(
-            script: try String(contentsOf: templates.appendingPathComponent("trampoline.js"), encoding: .utf8),
+            script: compact(try String(contentsOf: templates.appendingPathComponent("trampoline.js"), encoding: .utf8)),
             style: try String(contentsOf: templates.appendingPathComponent("style.css"), encoding: .utf8)
         )
     }

@@ -83,10 +83,10 @@ final class MatchCommandTests: XCTestCase {
 
     // MARK: - The runner contract (--jsonl)
 
-    private func conformanceCases() throws -> [[String: Any]] {
+    private func conformanceCases(_ file: String = "cases.json") throws -> [[String: Any]] {
         // The one copy of the corpus lives with the matcher's own tests.
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../TrampolineKitTests/Fixtures/aasa-conformance/cases.json").standardizedFileURL
+            .appendingPathComponent("../TrampolineKitTests/Fixtures/aasa-conformance/\(file)").standardizedFileURL
         let corpus = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         return try XCTUnwrap(corpus["matching"] as? [[String: Any]])
     }
@@ -99,9 +99,8 @@ final class MatchCommandTests: XCTestCase {
         try stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], String($0)) }
     }
 
-    func testJSONLPassesTheWholeConformanceCorpus() throws {
-        let cases = try conformanceCases()
-        XCTAssertEqual(cases.count, 100)
+    /// Feeds `cases` to `match --jsonl` and returns the failures, one line each.
+    private func jsonlFailures(_ cases: [[String: Any]]) throws -> [String] {
         let input = try cases.enumerated().map { index, entry in
             try line(["id": index, "aasa": entry["aasa"]!, "domain": entry["domain"]!, "appId": entry["appId"]!, "url": entry["url"]!])
         }.joined(separator: "\n") + "\n"
@@ -109,20 +108,33 @@ final class MatchCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stderr, "")
         let answers = try answers(result.stdout)
-        XCTAssertEqual(answers.count, 100)
+        XCTAssertEqual(answers.count, cases.count)
         var decided: [Int: String] = [:]
         for answer in answers {
             let id = try XCTUnwrap(answer["id"] as? Int, "\(answer)")
-            decided[id] = answer["decision"] as? String
+            decided[id] = answer["decision"] as? String ?? "error: \(answer["error"] ?? "")"
         }
-        var passed = 0
         var failures: [String] = []
-        for (index, entry) in cases.enumerated() {
-            if decided[index] == entry["expect"] as? String { passed += 1 } else {
-                failures.append("\(index) \(entry["name"] ?? ""): expected \(entry["expect"] ?? ""), got \(decided[index] ?? "nothing")")
-            }
+        for (index, entry) in cases.enumerated() where decided[index] != entry["expect"] as? String {
+            failures.append("\(index) \(entry["name"] ?? ""): expected \(entry["expect"] ?? ""), got \(decided[index] ?? "nothing")")
         }
-        XCTAssertEqual(passed, 100, failures.joined(separator: "\n"))
+        return failures
+    }
+
+    func testJSONLPassesTheWholeConformanceCorpus() throws {
+        let cases = try conformanceCases()
+        XCTAssertEqual(cases.count, 100)
+        let failures = try jsonlFailures(cases)
+        XCTAssertEqual(failures, [], failures.joined(separator: "\n"))
+    }
+
+    /// How a details entry names its apps (appID / appIDs), as iOS reads it: see
+    /// Fixtures/aasa-conformance/SOURCE.md.
+    func testJSONLPassesTrampolinesAppNamingCases() throws {
+        let cases = try conformanceCases("trampoline-cases.json")
+        XCTAssertEqual(cases.count, 13)
+        let failures = try jsonlFailures(cases)
+        XCTAssertEqual(failures, [], failures.joined(separator: "\n"))
     }
 
     func testJSONLAnswersMalformedLinesWithAnErrorAndCarriesOn() throws {

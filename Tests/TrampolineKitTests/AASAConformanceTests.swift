@@ -12,14 +12,15 @@ final class AASAConformanceTests: XCTestCase {
         return fixtures.appendingPathComponent("aasa-conformance", isDirectory: true)
     }
 
-    func testEveryConformanceCasePasses() throws {
-        let data = try Data(contentsOf: fixturesDirectory().appendingPathComponent("cases.json"))
+    private func cases(_ file: String) throws -> [[String: Any]] {
+        let data = try Data(contentsOf: fixturesDirectory().appendingPathComponent(file))
         let corpus = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let cases = try XCTUnwrap(corpus["matching"] as? [[String: Any]])
-        XCTAssertEqual(cases.count, 100, "the corpus should hold 100 matching cases")
+        return try XCTUnwrap(corpus["matching"] as? [[String: Any]])
+    }
 
+    /// Runs every case in-process; returns the failures, one line each.
+    private func failures(_ cases: [[String: Any]]) -> [String] {
         var failures: [String] = []
-        var passed = 0
         for entry in cases {
             let name = entry["name"] as? String ?? "<unnamed>"
             guard let aasa = entry["aasa"], let domain = entry["domain"] as? String, let appID = entry["appId"] as? String,
@@ -31,16 +32,37 @@ final class AASAConformanceTests: XCTestCase {
             }
             do {
                 let verdict = try AASAMatcher(json: aasa).verdict(for: url, appID: appID, domain: domain)
-                if verdict.decision == expected {
-                    passed += 1
-                } else {
+                if verdict.decision != expected {
                     failures.append("\(name): \(url) expected \(expected.rawValue), got \(verdict.decision.rawValue) (rule \(verdict.rule ?? "none"))")
                 }
             } catch {
                 failures.append("\(name): threw \(error)")
             }
         }
-        XCTAssertEqual(passed, cases.count, "conformance failures:\n" + failures.joined(separator: "\n"))
+        return failures
+    }
+
+    func testEveryConformanceCasePasses() throws {
+        let cases = try cases("cases.json")
+        XCTAssertEqual(cases.count, 100, "the corpus should hold 100 matching cases")
+        let failed = failures(cases)
+        XCTAssertEqual(failed, [], "conformance failures:\n" + failed.joined(separator: "\n"))
+    }
+
+    /// Trampoline's own cases for how a details entry names its apps (see SOURCE.md): each
+    /// passes, and each says where its expectation comes from.
+    func testEveryTrampolineCasePasses() throws {
+        let cases = try cases("trampoline-cases.json")
+        XCTAssertEqual(cases.count, 13)
+        for entry in cases {
+            let name = entry["name"] as? String ?? "<unnamed>"
+            XCTAssertEqual(entry["status"] as? String, "swcd", name)
+            XCTAssertFalse((entry["source"] as? [String] ?? []).isEmpty, "\(name) names no source")
+            XCTAssertFalse((entry["note"] as? String ?? "").isEmpty, "\(name) has no note")
+        }
+        XCTAssertEqual(Set(cases.compactMap { $0["name"] as? String }).count, cases.count, "case names must be unique")
+        let failed = failures(cases)
+        XCTAssertEqual(failed, [], "conformance failures:\n" + failed.joined(separator: "\n"))
     }
 
     func testEveryAppleFixtureParses() throws {

@@ -308,17 +308,93 @@ final class AASAMatcherTests: XCTestCase {
         let json = #"""
         {"applinks": {"details": [
             {"appIDs": ["T.one", "T.two"], "components": [{"/": "/a/*"}]},
-            {"appID": "T.three", "appIDs": ["T.two"], "components": [{"/": "/b/*", "exclude": true}, {"/": "*"}]}
+            {"appIDs": ["T.two", "T.three"], "components": [{"/": "/b/*", "exclude": true}, {"/": "*"}]}
         ]}, "webcredentials": {"apps": ["T.web"]}}
         """#
         let matcher = try AASAMatcher(data: Data(json.utf8))
         XCTAssertEqual(matcher.appIDs, ["T.one", "T.two", "T.three"])
         XCTAssertEqual(matcher.verdict(for: "https://example.com/a/1", appID: "T.one", domain: "example.com").decision, .match)
         XCTAssertEqual(matcher.verdict(for: "https://example.com/b/1", appID: "T.one", domain: "example.com").decision, .noMatch)
-        // An app in two details: the first detail's rules are tried first, then the next detail's.
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/b/1", appID: "T.two", domain: "example.com").decision, .exclude)
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/b/1", appID: "T.three", domain: "example.com").decision, .exclude)
         XCTAssertEqual(matcher.verdict(for: "https://example.com/c", appID: "T.three", domain: "example.com").decision, .match)
         XCTAssertEqual(matcher.verdict(for: "https://example.com/a/1", appID: "T.web", domain: "example.com").decision, .noMatch)
+    }
+
+    /// iOS keeps one entry per app: the first that names it. A later entry's rules never apply
+    /// to that app (scanning on into it would match /b/1 and exclude /c below).
+    func testAnAppNamedTwiceGetsTheFirstEntrysRulesOnly() throws {
+        let json = #"""
+        {"applinks": {"details": [
+            {"appIDs": ["T.one"], "components": [{"/": "/a/*"}]},
+            {"appIDs": ["T.one", "T.two"], "components": [{"/": "/c", "exclude": true}, {"/": "*"}]}
+        ]}}
+        """#
+        let matcher = try AASAMatcher(data: Data(json.utf8))
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/a/1", appID: "T.one", domain: "example.com").decision, .match)
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/b/1", appID: "T.one", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/c", appID: "T.one", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/c", appID: "T.two", domain: "example.com").decision, .exclude)
+        XCTAssertEqual(matcher.notes, [AASAMatcherNote(
+            location: "applinks.details[1]",
+            message: "names T.one again; iOS applies only the first entry that names an app (applinks.details[0]), so these rules do not apply to it",
+            appID: "T.one")])
+    }
+
+    /// An entry with both keys: iOS reads the `appIDs` array and never looks at `appID`.
+    func testAppIDsArrayWinsOverAppID() throws {
+        let json = #"{"applinks": {"details": [{"appIDs": ["T.one"], "appID": "T.legacy", "components": [{"/": "*"}]}]}}"#
+        let matcher = try AASAMatcher(data: Data(json.utf8))
+        XCTAssertEqual(matcher.appIDs, ["T.one"])
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.one", domain: "example.com").decision, .match)
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.legacy", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(matcher.notes.map(\.location), ["applinks.details[0].appID"])
+        XCTAssertEqual(matcher.notes.first?.appID, "T.legacy")
+
+        // Even an empty array wins; a non-array appIDs is ignored and appID names the app.
+        let empty = try AASAMatcher(data: Data(#"{"applinks": {"details": [{"appIDs": [], "appID": "T.legacy", "components": [{"/": "*"}]}]}}"#.utf8))
+        XCTAssertEqual(empty.appIDs, [])
+        XCTAssertEqual(empty.verdict(for: "https://example.com/x", appID: "T.legacy", domain: "example.com").decision, .noMatch)
+        let notArray = try AASAMatcher(data: Data(#"{"applinks": {"details": [{"appIDs": "T.one", "appID": "T.legacy", "components": [{"/": "*"}]}]}}"#.utf8))
+        XCTAssertEqual(notArray.appIDs, ["T.legacy"])
+        XCTAssertEqual(notArray.notes.map(\.location), ["applinks.details[0].appIDs"])
+    }
+
+    /// What iOS skips without rejecting the file: entries that name no app or are not objects,
+    /// appIDs items and appID values that are not strings.
+    func testEntriesThatNameNoAppAreIgnoredNotFatal() throws {
+        let json = #"""
+        {"applinks": {"details": [
+            {"components": [{"/": "*"}]},
+            "T.one",
+            {"appID": 42, "components": [{"/": "*"}]},
+            {"appIDs": [7, "T.one"], "components": [{"/": "/x"}]}
+        ]}}
+        """#
+        let matcher = try AASAMatcher(data: Data(json.utf8))
+        XCTAssertEqual(matcher.appIDs, ["T.one"])
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.one", domain: "example.com").decision, .match)
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/y", appID: "T.one", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(matcher.notes.map(\.location), [
+            "applinks.details[0]", "applinks.details[1]", "applinks.details[2].appID", "applinks.details[2]",
+            "applinks.details[3].appIDs[0]",
+        ])
+        XCTAssertTrue(matcher.notes[0].message.contains("names no app"), matcher.notes[0].message)
+        XCTAssertEqual(matcher.notes[1].description, "applinks.details[1]: is a string, not an object; iOS skips it")
+
+        // Its rules are never read, so even a broken one does not void the file.
+        let none = try AASAMatcher(data: Data(#"{"applinks": {"details": [{"components": [{"/": 5}]}]}}"#.utf8))
+        XCTAssertEqual(none.appIDs, [])
+        XCTAssertEqual(none.verdict(for: "https://example.com/x", appID: "T.one", domain: "example.com").decision, .noMatch)
+    }
+
+    /// Dictionary-shaped details: iOS reads the key as the entry's appID, so an appIDs array
+    /// inside the entry wins over the key.
+    func testLegacyDictionaryKeyActsAsAppID() throws {
+        let json = #"{"applinks": {"details": {"T.key": {"appIDs": ["T.inner"], "paths": ["*"]}, "T.plain": {"paths": ["/p"]}}}}"#
+        let matcher = try AASAMatcher(data: Data(json.utf8))
+        XCTAssertEqual(matcher.appIDs, ["T.inner", "T.plain"])
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.key", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.inner", domain: "example.com").decision, .match)
     }
 
     func testHostMustBeTheDomain() throws {
@@ -359,9 +435,6 @@ final class AASAMatcherTests: XCTestCase {
         assertMalformed("[1, 2]", mentions: "must be a JSON object")
         assertMalformed(#"{"applinks": "yes"}"#, mentions: "applinks: must be an object")
         assertMalformed(#"{"applinks": {"details": "x"}}"#, mentions: "applinks.details")
-        assertMalformed(#"{"applinks": {"details": [42]}}"#, mentions: "applinks.details[0]")
-        assertMalformed(#"{"applinks": {"details": [{"components": []}]}}"#, mentions: "names no app")
-        assertMalformed(#"{"applinks": {"details": [{"appIDs": "T.a", "components": []}]}}"#, mentions: "applinks.details[0].appIDs")
         assertMalformed(#"{"applinks": {"details": [{"appIDs": ["T.a"], "components": {"/": "*"}}]}}"#, mentions: "components: must be an array")
         assertMalformed(#"{"applinks": {"details": [{"appIDs": ["T.a"], "components": ["/x"]}]}}"#, mentions: "components[0]")
         assertMalformed(#"{"applinks": {"details": [{"appIDs": ["T.a"], "components": [{"/": 5}]}]}}"#, mentions: "components[0]./")

@@ -30,6 +30,17 @@ final class AASAQueryTests: XCTestCase {
         XCTAssertTrue(try query.answer(for: "https://shop.example/about").text.contains("T.a: no_match (no rule matches this URL)"))
     }
 
+    func testAnAppNamedWhereIOSDoesNotLookIsExplained() throws {
+        let file = Data(#"{"applinks": {"details": [{"appIDs": ["T.a"], "appID": "T.old", "components": [{"/": "*"}]}]}}"#.utf8)
+        let query = try AASAQuery(aasa: file, appIDs: ["T.a", "T.old"], domain: "shop.example")
+        XCTAssertEqual(try query.answer(for: "/x").text, """
+        https://shop.example/x (served by shop.example)
+          T.a: match by rule 0: {"/": "*"}
+          T.old: no_match (the file does not list this app for iOS: applinks.details[0].appID: names T.old beside an "appIDs" array; iOS reads only "appIDs" and ignores "appID")
+
+        """)
+    }
+
     func testInvalidInputThrowsADiagnostic() throws {
         let query = try AASAQuery(aasa: file)
         XCTAssertThrowsError(try query.answer(for: "/buy/1")) { XCTAssertTrue("\($0)".contains("is a path")) }

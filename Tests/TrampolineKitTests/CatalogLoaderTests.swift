@@ -35,7 +35,7 @@ final class CatalogLoaderTests: XCTestCase {
         let c = try XCTUnwrap(catalog)
         XCTAssertEqual(c.site.url, "https://go.example.com")
         XCTAssertEqual(c.site.language, "en")
-        XCTAssertEqual(c.app.appStoreURL, "https://apps.apple.com/app/id1356057329")
+        XCTAssertEqual(c.app.ios?.appStoreURL, "https://apps.apple.com/app/id1356057329")
         XCTAssertEqual(c.app.appIDs, ["ABCDE12345.com.example.marry"])
         XCTAssertEqual(c.links.count, 1)
         XCTAssertEqual(c.links[0].deepLink, "marry://topic/1")
@@ -117,6 +117,16 @@ final class CatalogLoaderTests: XCTestCase {
         XCTAssertTrue(result[1].hasPrefix("site-config.yml:15:20: error: forward_query must be true or false, found 'maybe'"), result[1])
         XCTAssertTrue(result[2].hasPrefix("site-config.yml:16:15: error: deferred must be a list"), result[2])
         XCTAssertTrue(result[3].hasPrefix("site-config.yml:17:15: error: campaign must be a mapping"), result[3])
+    }
+
+    func testTheDeferredLinkMarkerIsReserved() {
+        let yaml = Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    deep_link: marry://topic?id=1&tl%5Ft=5\n    campaign: {utm_source: line, tl_t: '1'}")
+        let result = errors(yaml)
+        XCTAssertEqual(result.count, 2, "\(result)")
+        XCTAssertTrue(result[0].hasPrefix("site-config.yml:14:16: error: deep_link sets 'tl_t'"), result[0])
+        XCTAssertTrue(result[1].hasPrefix("site-config.yml:15:34: error: campaign.tl_t is reserved"), result[1])
+        let fine = Self.valid.replacingOccurrences(of: "    title: Wedding checklist", with: "    title: Wedding checklist\n    deep_link: marry://topic?tl_tx=1#tl_t\n    campaign: {tl_t2: x}")
+        XCTAssertEqual(errors(fine), [])
     }
 
     func testDuplicatePathsNameBothLines() {
@@ -204,7 +214,7 @@ final class CatalogLoaderTests: XCTestCase {
     func testNonAppleStoreURLIsAWarningNotAnError() throws {
         let yaml = Self.valid.replacingOccurrences(of: "scheme: marry", with: "scheme: marry\n    app_store_url: https://example.com/get")
         let (catalog, diagnostics) = load(yaml)
-        XCTAssertEqual(catalog?.app.appStoreURL, "https://example.com/get")
+        XCTAssertEqual(catalog?.app.ios?.appStoreURL, "https://example.com/get")
         XCTAssertEqual(diagnostics.map(\.severity), [.warning])
         XCTAssertTrue(diagnostics[0].description.hasPrefix("site-config.yml:11:20: warning: app_store_url does not point at apps.apple.com"))
     }

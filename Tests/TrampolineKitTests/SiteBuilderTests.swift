@@ -5,14 +5,14 @@ import XCTest
 final class SiteBuilderTests: XCTestCase {
     func testOutputFolderLayout() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
-        let plan = try site.build().plan
+        let plan = try site.build()
         XCTAssertEqual(plan.files.keys.sorted(), [
             ".nojekyll", ".well-known/apple-app-site-association", "404.html", "_headers", "apple-app-site-association",
             "index.html", "invite/index.html", "loadCookie.html", "spring-sale/index.html", "topic/1/index.html",
             "topic/2/index.html", "vendors/photographers/index.html",
         ])
         XCTAssertEqual(plan[".well-known/apple-app-site-association"], plan["apple-app-site-association"])
-        XCTAssertEqual(plan.orderedPaths.suffix(2), [".well-known/apple-app-site-association", "apple-app-site-association"])
+        XCTAssertEqual(plan.plan.paths.suffix(2), [.appSiteAssociation, .rootAppSiteAssociation])
         XCTAssertTrue(String(decoding: plan["_headers"]!, as: UTF8.self).contains("/.well-known/apple-app-site-association\n  Content-Type: application/json"))
     }
 
@@ -24,7 +24,7 @@ final class SiteBuilderTests: XCTestCase {
     }
 
     func testEveryPageStaysWithinEightKilobytes() throws {
-        let plan = try SiteFixture(catalog: SiteFixture.fixture("example.yml")).build().plan
+        let plan = try SiteFixture(catalog: SiteFixture.fixture("example.yml")).build()
         for (path, data) in plan.files where path.hasSuffix(".html") {
             XCTAssertLessThanOrEqual(data.count, 8 * 1024, path)
         }
@@ -112,9 +112,9 @@ final class SiteBuilderTests: XCTestCase {
         XCTAssertTrue(try promo.page("invite/index.html").contains("<p>Promo You're invited</p>"))
         // The preview reads what a custom template's script does from its front matter.
         let plan = try promo.build().plan
-        XCTAssertEqual(plan.behaviour(ofTemplate: "promo"), "redirect")
-        XCTAssertEqual(plan.behaviour(ofTemplate: "interstitial"), "interstitial")
-        XCTAssertNil(plan.behaviour(ofTemplate: "missing"))
+        XCTAssertEqual(plan.behaviour(ofLink: "/invite"), .redirect, "the promo template's front matter")
+        XCTAssertEqual(plan.behaviour(ofLink: "/topic/1"), .interstitial)
+        XCTAssertNil(plan.behaviour(ofLink: "/missing"))
     }
 
     func testBrokenTemplateIsReportedWithItsLocation() throws {
@@ -128,7 +128,7 @@ final class SiteBuilderTests: XCTestCase {
 
     func testGeneratedAASAClaimsExactlyTheLinkPages() throws {
         let result = try SiteFixture(catalog: SiteFixture.fixture("example.yml")).build()
-        let data = try XCTUnwrap(result.plan["apple-app-site-association"])
+        let data = try XCTUnwrap(result["apple-app-site-association"])
         let matcher = try AASAMatcher(data: data)
         for appID in result.catalog.app.appIDs {
             for link in result.catalog.links {
@@ -164,7 +164,7 @@ final class SiteBuilderTests: XCTestCase {
         var catalog = try SiteFixture.fixture("example.yml")
         for i in 0..<3000 { catalog += "  - {path: /p/\(i), title: T}\n" }
         let result = try SiteFixture(catalog: catalog).build()
-        let data = try XCTUnwrap(result.plan["apple-app-site-association"])
+        let data = try XCTUnwrap(result["apple-app-site-association"])
         XCTAssertLessThan(data.count, 4096, "folded, not 3,000 rules")
         let text = String(decoding: data, as: UTF8.self)
         XCTAssertTrue(text.contains(#"{"/": "/p/*"}"#), text)

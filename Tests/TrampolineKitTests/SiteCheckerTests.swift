@@ -18,7 +18,7 @@ final class SiteCheckerTests: XCTestCase {
     }
 
     func testACleanBuiltSiteHasNothingToReport() throws {
-        _ = try SiteWriter(outputURL: folder.appendingPathComponent("_site")).write(builder.build().plan)
+        _ = try SiteWriter(outputURL: folder.appendingPathComponent("_site")).write(builder.build().outputFiles)
         let report = SiteChecker(builder: builder).run()
         XCTAssertEqual(report.diagnostics, [])
         XCTAssertEqual(report.comparedOutput?.lastPathComponent, "_site")
@@ -32,7 +32,7 @@ final class SiteCheckerTests: XCTestCase {
     }
 
     func testAStaleSiteIsAnError() throws {
-        _ = try SiteWriter(outputURL: folder.appendingPathComponent("_site")).write(builder.build().plan)
+        _ = try SiteWriter(outputURL: folder.appendingPathComponent("_site")).write(builder.build().outputFiles)
         let edited = CheckFixtures.yaml.replacingOccurrences(of: "Wedding checklist", with: "Wedding to-do list")
         try Data(edited.utf8).write(to: folder.appendingPathComponent("site-config.yml"))
         let report = SiteChecker(builder: builder).run()
@@ -42,7 +42,7 @@ final class SiteCheckerTests: XCTestCase {
 
     func testTheOutputOverrideIsTheFolderCompared() throws {
         let other = folder.appendingPathComponent("public")
-        _ = try SiteWriter(outputURL: other).write(builder.build().plan)
+        _ = try SiteWriter(outputURL: other).write(builder.build().outputFiles)
         try Data("changed".utf8).write(to: other.appendingPathComponent("index.html"))
         XCTAssertEqual(SiteChecker(builder: builder).run().errorCount, 0)
         let report = SiteChecker(builder: builder, outputOverride: other.path).run()

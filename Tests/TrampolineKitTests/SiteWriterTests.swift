@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+@testable import TrampolineKit
 import XCTest
 
 final class SiteWriterTests: XCTestCase {
@@ -10,7 +10,7 @@ final class SiteWriterTests: XCTestCase {
     func testWritesEverythingThenOnlyWhatChanged() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
-        let first = try writer.write(try site.build().plan)
+        let first = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(first.written.count, 12)
         XCTAssertEqual(first.unchanged, [])
         let page = site.outputURL.appendingPathComponent("topic/2/index.html")
@@ -18,7 +18,7 @@ final class SiteWriterTests: XCTestCase {
         // A different title changes exactly one page (and nothing else).
         try Data(try SiteFixture.fixture("example.yml").replacingOccurrences(of: "title: Wedding checklist", with: "title: Wedding list").utf8).write(to: site.configURL)
         Thread.sleep(forTimeInterval: 0.05)
-        let second = try writer.write(try site.build().plan)
+        let second = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(second.written, ["topic/1/index.html"])
         XCTAssertEqual(second.unchanged.count, 11)
         XCTAssertEqual(try mtime(page), before, "unchanged file keeps its mtime")
@@ -27,7 +27,7 @@ final class SiteWriterTests: XCTestCase {
     func testRemovedLinksAreDeletedButForeignFilesAreNot() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
-        try writer.write(try site.build().plan)
+        try writer.write(try site.build().outputFiles)
         let foreign = site.outputURL.appendingPathComponent("vendors/robots.txt")
         try Data("mine".utf8).write(to: foreign)
         let cname = site.outputURL.appendingPathComponent("CNAME")
@@ -36,7 +36,7 @@ final class SiteWriterTests: XCTestCase {
             .replacingOccurrences(of: "  - path: /vendors/photographers", with: "  - path: /vendors-gone\n    deep_link: marry://gone\n    title: Gone\n  - path: /unused")
             .replacingOccurrences(of: "  - path: /topic/2\n", with: "  - path: /topic/2b\n")
         try Data(without.utf8).write(to: site.configURL)
-        let summary = try writer.write(try site.build().plan)
+        let summary = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(summary.removed.sorted(), ["topic/2/index.html", "vendors/photographers/index.html"])
         let fm = FileManager.default
         XCTAssertFalse(fm.fileExists(atPath: site.outputURL.appendingPathComponent("topic/2").path), "emptied folder removed")
@@ -51,7 +51,7 @@ final class SiteWriterTests: XCTestCase {
         try Data("keep".utf8).write(to: outside)
         try FileManager.default.createDirectory(at: site.outputURL, withIntermediateDirectories: true)
         try Data(#"{"files": ["../precious.txt", "/etc/hostname", "a/../../precious.txt"]}"#.utf8).write(to: site.outputURL.appendingPathComponent(".trampoline-manifest.json"))
-        let summary = try SiteWriter(outputURL: site.outputURL).write(try site.build().plan)
+        let summary = try SiteWriter(outputURL: site.outputURL).write(try site.build().outputFiles)
         XCTAssertEqual(summary.removed, [])
         XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "keep")
     }
@@ -65,14 +65,14 @@ final class SiteWriterTests: XCTestCase {
         try FileManager.default.createDirectory(at: site.outputURL, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: site.outputURL.appendingPathComponent("old"), withDestinationURL: elsewhere)
         try Data(#"{"files": ["old/index.html"]}"#.utf8).write(to: site.outputURL.appendingPathComponent(".trampoline-manifest.json"))
-        let summary = try SiteWriter(outputURL: site.outputURL).write(try site.build().plan)
+        let summary = try SiteWriter(outputURL: site.outputURL).write(try site.build().outputFiles)
         XCTAssertEqual(summary.removed, [])
         XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep", "nothing is deleted through a planted link")
     }
 
     func testNoTemporaryFilesAreLeftBehind() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
-        try SiteWriter(outputURL: site.outputURL).write(try site.build().plan)
+        try SiteWriter(outputURL: site.outputURL).write(try site.build().outputFiles)
         let all = FileManager.default.enumerator(atPath: site.outputURL.path)?.allObjects as? [String] ?? []
         XCTAssertFalse(all.contains { $0.hasSuffix(".tmp") }, "\(all)")
     }
@@ -88,11 +88,11 @@ final class SiteWriterTests: XCTestCase {
     func testNoOpRebuildTouchesNothingNotEvenTheManifest() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
-        try writer.write(try site.build().plan)
+        try writer.write(try site.build().outputFiles)
         let manifest = site.outputURL.appendingPathComponent(".trampoline-manifest.json")
         let before = try mtime(manifest)
         Thread.sleep(forTimeInterval: 0.05)
-        let again = try writer.write(try site.build().plan)
+        let again = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(again.written, [])
         XCTAssertEqual(try mtime(manifest), before)
     }
@@ -100,9 +100,9 @@ final class SiteWriterTests: XCTestCase {
     func testATemplateChangeReachesEveryPageDespiteUnchangedLinks() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
-        try writer.write(try site.build().plan)
+        try writer.write(try site.build().outputFiles)
         try Data("---\nbehaviour: interstitial\n---\n# New {{title}}\n".utf8).write(to: site.folder.appendingPathComponent("Templates/interstitial.md"))
-        let summary = try writer.write(try site.build().plan)
+        let summary = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(summary.written.sorted(), ["spring-sale/index.html", "topic/1/index.html", "topic/2/index.html"])
         XCTAssertTrue(try String(contentsOf: site.outputURL.appendingPathComponent("topic/2/index.html"), encoding: .utf8).contains("<h1>New Budget planner</h1>"))
     }
@@ -110,11 +110,11 @@ final class SiteWriterTests: XCTestCase {
     func testAHandEditedPageIsRestored() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
-        try writer.write(try site.build().plan)
+        try writer.write(try site.build().outputFiles)
         let page = site.outputURL.appendingPathComponent("topic/1/index.html")
         let original = try Data(contentsOf: page)
         try Data("defaced".utf8).write(to: page)
-        let summary = try writer.write(try site.build().plan)
+        let summary = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(summary.written, ["topic/1/index.html"])
         XCTAssertEqual(try Data(contentsOf: page), original)
     }
@@ -124,14 +124,74 @@ final class SiteWriterTests: XCTestCase {
     func testASameSizeReplacementUnderAnOldManifestIsRestored() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
-        try writer.write(try site.build().plan)
+        try writer.write(try site.build().outputFiles)
         let page = site.outputURL.appendingPathComponent("topic/2/index.html")
         let original = try Data(contentsOf: page)
         let other = site.outputURL.appendingPathComponent("topic/2/replacement")
         try Data(repeating: UInt8(ascii: "x"), count: original.count).write(to: other)
         XCTAssertEqual(rename(other.path, page.path), 0)
-        let summary = try writer.write(try site.build().plan)
+        let summary = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(summary.written, ["topic/2/index.html"])
         XCTAssertEqual(try Data(contentsOf: page), original)
+    }
+
+    /// An upgrade that changes rendering must reach every file even when no link changed: the
+    /// renderer's version is part of every fingerprint.
+    func testAnUpgradedRendererReRendersEveryFile() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        var builder = site.builder
+        builder.rendererVersion = "old"
+        let writer = SiteWriter(outputURL: site.outputURL)
+        try writer.write(try builder.build().outputFiles)
+        let again = try writer.write(try builder.build().outputFiles)
+        XCTAssertEqual(again.reused.count, 12, "same renderer, same inputs: nothing rendered")
+        builder.rendererVersion = "new"
+        let upgraded = try writer.write(try builder.build().outputFiles)
+        XCTAssertEqual(upgraded.reused, [], "a new renderer trusts no old fingerprint")
+        XCTAssertEqual(upgraded.unchanged.count, 12, "rendered and compared: the bytes happen to be equal")
+        XCTAssertEqual(upgraded.written, [])
+    }
+
+    /// The deployed folder is the site and nothing else: staging and the stamp cache live beside
+    /// it, and two builds in two places give the same bytes, manifest included.
+    func testTheOutputFolderHoldsOnlyTheSiteAndIsTheSameAnywhere() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let build = try site.build()
+        try SiteWriter(outputURL: site.outputURL).write(build.outputFiles)
+        let elsewhere = site.folder.appendingPathComponent("deep/er/copy")
+        try SiteWriter(outputURL: elsewhere).write(build.outputFiles)
+        let fm = FileManager.default
+        func files(_ url: URL) throws -> [String: Data] {
+            var result: [String: Data] = [:]
+            for case let path as String in fm.enumerator(atPath: url.path)! {
+                let file = url.appendingPathComponent(path)
+                if (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true { result[path] = try Data(contentsOf: file) }
+            }
+            return result
+        }
+        let here = try files(site.outputURL), there = try files(elsewhere)
+        XCTAssertEqual(here, there)
+        XCTAssertEqual(Set(here.keys), Set(build.files.keys).union([".trampoline-manifest.json"]), "nothing but the site and its manifest")
+        let work = site.folder.appendingPathComponent(".trampoline/_site")
+        XCTAssertTrue(fm.fileExists(atPath: work.appendingPathComponent("stamps").path), "the stamp cache sits beside the output folder")
+        XCTAssertFalse(fm.fileExists(atPath: work.appendingPathComponent("staging").path), "staging is cleared after a write")
+    }
+
+    /// The stamp cache only saves time: without it, or with garbage in it, the next build is right.
+    func testAMissingOrBrokenStampCacheOnlyCostsTime() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        try writer.write(try site.build().outputFiles)
+        let stamps = site.folder.appendingPathComponent(".trampoline/_site/stamps")
+        let page = site.outputURL.appendingPathComponent("topic/1/index.html")
+        let original = try Data(contentsOf: page)
+        for damage in [nil, "garbage", "0000 1:2:3 topic/1/index.html\n"] {
+            if let damage { try Data(damage.utf8).write(to: stamps) } else { try FileManager.default.removeItem(at: stamps) }
+            try Data("defaced".utf8).write(to: page)
+            let summary = try writer.write(try site.build().outputFiles)
+            XCTAssertEqual(summary.written, ["topic/1/index.html"], "\(damage ?? "no cache")")
+            XCTAssertEqual(summary.reused, [], "nothing trusted without a matching stamp")
+            XCTAssertEqual(try Data(contentsOf: page), original)
+        }
     }
 }

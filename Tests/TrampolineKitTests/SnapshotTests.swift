@@ -8,7 +8,7 @@ final class SnapshotTests: XCTestCase {
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots/example")
 
     func testExampleSiteMatchesGoldenFiles() throws {
-        let plan = try SiteFixture(catalog: SiteFixture.fixture("example.yml")).build().plan
+        let plan = try SiteFixture(catalog: SiteFixture.fixture("example.yml")).build()
         let fm = FileManager.default
         if ProcessInfo.processInfo.environment["TRAMPOLINE_RECORD_SNAPSHOTS"] == "1" {
             try? fm.removeItem(at: Self.snapshots)

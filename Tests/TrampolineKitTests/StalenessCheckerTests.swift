@@ -15,21 +15,21 @@ final class StalenessCheckerTests: XCTestCase {
 
     private var output: URL { folder.appendingPathComponent("_site") }
 
-    private func plan(_ yaml: String = CheckFixtures.yaml) throws -> SitePlan {
+    private func plan(_ yaml: String = CheckFixtures.yaml) throws -> SiteBuild {
         try Data(yaml.utf8).write(to: folder.appendingPathComponent("site-config.yml"))
-        return try SiteBuilder(configURL: folder.appendingPathComponent("site-config.yml")).build().plan
+        return try SiteBuilder(configURL: folder.appendingPathComponent("site-config.yml")).build()
     }
 
     func testAFreshBuildHasNoDifferences() throws {
         let plan = try plan()
-        _ = try SiteWriter(outputURL: output).write(plan)
+        _ = try SiteWriter(outputURL: output).write(plan.outputFiles)
         let checker = StalenessChecker(outputURL: output)
         XCTAssertTrue(checker.outputExists)
         XCTAssertEqual(checker.differences(from: plan), .init())
     }
 
     func testChangedMissingAndExtraFilesAreFound() throws {
-        _ = try SiteWriter(outputURL: output).write(plan())
+        _ = try SiteWriter(outputURL: output).write(plan().outputFiles)
         // The catalog moves on: /invite is removed and a title changes.
         let next = try plan(CheckFixtures.yaml
             .replacingOccurrences(of: "Budget planner", with: "Budget tracker")

@@ -22,10 +22,10 @@ final class SiteFixture {
 
     var builder: SiteBuilder { SiteBuilder(configURL: configURL, configDisplayPath: "site-config.yml") }
 
-    func build() throws -> SiteBuilder.Result { try builder.build() }
+    func build() throws -> SiteBuild { try builder.build() }
 
     func page(_ path: String) throws -> String {
-        String(decoding: try XCTUnwrap(try build().plan[path]), as: UTF8.self)
+        String(decoding: try XCTUnwrap(try build()[path]), as: UTF8.self)
     }
 
     static func fixture(_ name: String) throws -> String {

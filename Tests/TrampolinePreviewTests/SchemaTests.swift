@@ -22,7 +22,7 @@ final class SchemaTests: XCTestCase {
             return Set(try XCTUnwrap(object["properties"] as? [String: Any]).keys)
         }
         let sections: [String: Any?] = [
-            "root": schema, "site": defs["site"], "app": defs["app"], "app.ios": defs["ios"],
+            "root": schema, "site": defs["site"], "app": defs["app"], "app.ios": defs["ios"], "app.android": defs["android"],
             "defaults": defs["defaults"], "link": defs["link"],
         ]
         XCTAssertEqual(Set(sections.keys), Set(Catalog.acceptedKeys.keys), "a section was added to the reader")

@@ -8,7 +8,7 @@ public enum AppSiteAssociation {
     public static let sizeWarningLimit = 100 * 1024
 
     /// Pages of the site that must never open the app: the app itself loads loadCookie.html.
-    public static let excludedPaths = ["/", "/index.html", "/404.html", "/loadCookie.html"]
+    public static let excludedPaths = ["/"] + [OutputPath.home, .notFound, .loadCookie].map(\.urlPath)
 
     /// The patterns that claim the catalog's links. Each link is claimed exactly, with and without
     /// a trailing slash — unless that would make the file larger than ``sizeWarningLimit``: then
@@ -37,10 +37,14 @@ public enum AppSiteAssociation {
     /// legacy `appID` + `paths` for iOS 9–12. The excluded pages come first, so no claim can
     /// reach them.
     public static func json(for catalog: Catalog) -> String {
-        let appIDs = catalog.app.appIDs
+        json(appIDs: catalog.app.appIDs, claims: claimPatterns(for: catalog))
+    }
+
+    /// The file's bytes for `claims` (from ``claimPatterns(for:)``) and `appIDs`.
+    public static func json(appIDs: [String], claims: [String]) -> String {
         var components: [String] = excludedPaths.map { "        {\"/\": \(Escaping.jsonString($0)), \"exclude\": true}" }
         var paths: [String] = excludedPaths.map { Escaping.jsonString("NOT \($0)") }
-        for pattern in claimPatterns(for: catalog) {
+        for pattern in claims {
             components.append("        {\"/\": \(Escaping.jsonString(pattern))}")
             paths.append(Escaping.jsonString(pattern))
         }

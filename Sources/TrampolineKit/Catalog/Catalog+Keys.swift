@@ -1,6 +1,6 @@
 extension Catalog {
     /// The keys the catalog accepts, by section, as the reader checks them: `root`, `site`, `app`,
-    /// `app.ios`, `defaults` and `link` (one entry of `links:`). Read-only; for tools that must stay
+    /// `app.ios`, `app.android`, `defaults` and `link` (one entry of `links:`). Read-only; for tools that must stay
     /// in step with the reader, such as the JSON Schema's test.
     public static var acceptedKeys: [String: [String]] {
         [
@@ -8,6 +8,7 @@ extension Catalog {
             "site": CatalogKeys.site,
             "app": CatalogKeys.app,
             "app.ios": CatalogKeys.ios,
+            "app.android": CatalogKeys.android,
             "defaults": CatalogKeys.defaults,
             "link": CatalogKeys.link,
         ]

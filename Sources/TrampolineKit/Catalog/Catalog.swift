@@ -12,7 +12,7 @@ public struct Catalog: Sendable, Equatable {
 }
 
 /// The `site:` section.
-public struct SiteSettings: Sendable, Equatable {
+public struct SiteSettings: Sendable, Equatable, Encodable {
     /// `https://host` with no path, query or trailing slash.
     public var url: String
     public var host: String
@@ -23,9 +23,23 @@ public struct SiteSettings: Sendable, Equatable {
     public var output: String?
 }
 
-/// The `app:` section.
-public struct AppSettings: Sendable, Equatable {
+/// The `app:` section: the app's name and its iOS and Android apps (at least one of the two).
+public struct AppSettings: Sendable, Equatable, Encodable {
     public var name: String
+    public var ios: IOSApp?
+    public var android: AndroidApp?
+
+    /// The custom URL scheme deep links use, without `:` or `//`: the iOS app's, else the
+    /// Android app's.
+    public var scheme: String { ios?.scheme ?? android?.scheme ?? "" }
+
+    /// `TEAMID.bundle.id` for the iOS app, then the extra ones: the AASA's `appIDs` (none
+    /// without an iOS app).
+    public var appIDs: [String] { ios.map { ["\($0.teamID).\($0.bundleID)"] + $0.extraAppIDs } ?? [] }
+}
+
+/// `app.ios`.
+public struct IOSApp: Sendable, Equatable, Encodable {
     public var teamID: String
     public var bundleID: String
     public var appStoreID: String
@@ -34,26 +48,39 @@ public struct AppSettings: Sendable, Equatable {
     public var appStoreURL: String
     /// More `TEAMID.bundle.id` values the AASA claims the links for.
     public var extraAppIDs: [String]
+}
 
-    /// `TEAMID.bundle.id` for the app, then the extra ones: the AASA's `appIDs`.
-    public var appIDs: [String] { ["\(teamID).\(bundleID)"] + extraAppIDs }
+/// `app.android`.
+public struct AndroidApp: Sendable, Equatable, Encodable {
+    /// The application id, such as `com.example.app`.
+    public var package: String
+    /// SHA-256 signing-certificate fingerprints, as Google's verifier reads them: 32 bytes in
+    /// upper-case hex pairs joined by colons.
+    public var sha256CertFingerprints: [String]
+    /// The custom URL scheme the Android app registers (`app.ios.scheme` unless given).
+    public var scheme: String
+    /// Google Play, or where the catalog says Android phones without the app should go.
+    public var playStoreURL: String
 }
 
 /// How a link behaves; `defaults:` sets them for every link and each link may override any of them.
-public struct LinkOptions: Sendable, Equatable {
-    public enum Fallback: String, Sendable, CaseIterable {
+public struct LinkOptions: Sendable, Equatable, Encodable {
+    public enum Fallback: String, Sendable, CaseIterable, Encodable {
+        /// The App Store on iOS, Google Play on Android.
         case store
         case web
     }
 
     /// Ways the deferred link survives the install.
-    public enum DeferredChannel: String, Sendable, CaseIterable {
+    public enum DeferredChannel: String, Sendable, CaseIterable, Encodable {
         case clipboard
         case cookie
     }
 
     public var template: String = "interstitial"
     public var fallback: Fallback = .store
+    /// Android's fallback, when it differs from `fallback`.
+    public var androidFallback: Fallback?
     public var fallbackDelayMs: Int = 1500
     public var deferred: [DeferredChannel] = [.clipboard, .cookie]
     public var cookieName: String = "deferredDeepLink"
@@ -65,7 +92,7 @@ public struct LinkOptions: Sendable, Equatable {
 }
 
 /// One entry of `links:`.
-public struct Link: Sendable, Equatable {
+public struct Link: Sendable, Equatable, Encodable {
     /// `/topic/1`: leading slash, no trailing slash, only safe characters.
     public var path: String
     /// The custom-scheme URL that opens the screen.
@@ -89,7 +116,7 @@ public struct Link: Sendable, Equatable {
 }
 
 /// One `campaign:` entry.
-public struct CampaignParameter: Sendable, Equatable {
+public struct CampaignParameter: Sendable, Equatable, Encodable {
     public var name: String
     public var value: String
 }

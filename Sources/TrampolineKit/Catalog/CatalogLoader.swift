@@ -50,7 +50,7 @@ public struct CatalogLoader: Sendable {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let (line, column) = firstInvalidUTF8(in: bytes)
+            let (line, column) = TextPosition.firstInvalidUTF8(in: bytes) ?? (1, 1)
             engine.error("\(what) is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: hint)
             return nil
         }
@@ -63,29 +63,5 @@ public struct CatalogLoader: Sendable {
         var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: base)
         let catalog = reader.read(yaml: yaml)
         return (reader.engine.hasErrors ? nil : catalog, reader.engine)
-    }
-
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1, lineStart = 0, index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            let length: Int
-            switch byte {
-            case 0x00...0x7F: length = 1
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: length = 0
-            }
-            let valid = length > 0 && index + length <= bytes.count
-                && String(validating: bytes[index..<index + length], as: UTF8.self) != nil
-            if !valid {
-                let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).unicodeScalars.count + 1
-                return (line, column)
-            }
-            if byte == 0x0A { line += 1; lineStart = index + 1 }
-            index += length
-        }
-        return (line, 1)
     }
 }

@@ -25,14 +25,26 @@ struct CatalogReader {
 
     // MARK: - Sections
 
+    /// What the top level of the catalog held, as it is read.
+    struct TopLevel {
+        var sections: [String: Entry] = [:]
+        var linksKey: YAMLNode?
+        var linksFile: Located?
+        var defaults: LinkOptions?
+        var defaultsTemplateLocation: SourceLocation
+        var app: AppSettings?
+        /// Links met before the sections they depend on wait here (rare: links usually come last).
+        var waiting: [YAMLNode] = []
+    }
+
+    /// Reads the whole catalog: the top-level keys (links streamed as they come), then the links
+    /// that had to wait and those of a links file, then checks that the required sections exist.
     mutating func read(yaml: String) -> Catalog? {
         let parser = YAMLEventParser(yaml)
         let start = SourceLocation(file: file, line: 1, column: 1)
         let emptyHint = "a catalog needs site:, app: and links: sections (run 'trampoline init' for a starter)"
-        var sections: [String: Entry] = [:]
+        var top = TopLevel(defaultsTemplateLocation: start)
         var list = LinkList()
-        var linksKey: YAMLNode?
-        var linksFile: Located?
         do {
             guard try parser.startDocument() else {
                 error("the catalog is empty", at: start, hint: emptyHint)
@@ -47,100 +59,10 @@ struct CatalogReader {
                 }
                 return nil
             }
-            var defaults: LinkOptions?
-            var defaultsTemplateLocation = start
-            var app: AppSettings?
-            // Items met before the sections they depend on wait here (rare: links usually come last).
-            var waiting: [YAMLNode] = []
             while let key = try parser.nextKey() {
-                guard let name = key.text, CatalogKeys.root.contains(name) else {
-                    unknownKey(key, in: "the catalog", known: CatalogKeys.root)
-                    _ = try parser.node()
-                    continue
-                }
-                if name == "links_file" {
-                    let value = try parser.node()
-                    sections[name] = (key, value)
-                    if let text = scalarText(value, what: "links_file") {
-                        linksFile = Located(text: text, location: location(of: value))
-                    }
-                    continue
-                }
-                if let first = name == "links" ? linksKey : sections[name]?.key {
-                    error("duplicate key '\(name)'; first at \(location(of: first))", at: location(of: key), hint: "each key may appear once; merge the two")
-                    _ = try parser.node()
-                    continue
-                }
-                if name == "links" {
-                    linksKey = key
-                    guard try parser.beginSequence() != nil else {
-                        let value = try parser.node()
-                        guard case .sequence(let items) = value.kind else {
-                            error("links must be a list of links", at: location(of: value), hint: "start each link with '- path: /...'")
-                            continue
-                        }
-                        waiting.append(contentsOf: items)
-                        continue
-                    }
-                    let ready = sections["site"] != nil && sections["app"] != nil && sections["defaults"] != nil
-                    let batches = ready ? defaults.map { LinkBatchReader(reader: self, defaults: $0, defaultsTemplateLocation: defaultsTemplateLocation, app: app) } : nil
-                    while let item = try parser.nextItem() {
-                        if let batches {
-                            batches.add(item)
-                        } else {
-                            waiting.append(item)
-                        }
-                        if (batches?.count ?? 0) > Self.linkLimit || waiting.count > Self.linkLimit {
-                            error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: location(of: item), hint: "split the catalog, or check for YAML aliases that repeat the list")
-                            batches?.finish(into: &self, list: &list)
-                            return nil
-                        }
-                    }
-                    batches?.finish(into: &self, list: &list)
-                    continue
-                }
-                let value = try parser.node()
-                sections[name] = (key, value)
-                switch name {
-                case "app": app = readApp((key, value))
-                case "defaults":
-                    var options = LinkOptions()
-                    readOptions(value, known: CatalogKeys.defaults, what: "defaults", into: &options, templateLocation: &defaultsTemplateLocation)
-                    defaults = options
-                default: break
-                }
+                guard try readTopLevelKey(key, parser: parser, into: &top, list: &list) else { return nil }
             }
             try parser.finishDocument()
-            let resolvedDefaults = defaults ?? LinkOptions()
-            if let linksFile, let linksKey {
-                error("the catalog has both links: (at \(location(of: linksKey))) and links_file:", at: linksFile.location, hint: "keep the links in one place")
-            } else if let linksFile {
-                let catalogFolder = (file as NSString).deletingLastPathComponent
-                let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
-                let url = URL(fileURLWithPath: linksFile.text, relativeTo: baseURL)
-                var fileEngine = DiagnosticEngine()
-                let items = LinksFile.items(at: url, displayPath: display, engine: &fileEngine)
-                engine.append(contentsOf: fileEngine)
-                if items == nil, !fileEngine.hasErrors {
-                    error("cannot read the links file", at: linksFile.location)
-                }
-                // Positions of what the file holds refer to the file, not the catalog.
-                let catalogFile = file
-                file = display
-                let batches = LinkBatchReader(reader: self, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
-                for item in items ?? [] { batches.add(item) }
-                batches.finish(into: &self, list: &list)
-                file = catalogFile
-            }
-            let batches = LinkBatchReader(reader: self, defaults: resolvedDefaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
-            for item in waiting { batches.add(item) }
-            batches.finish(into: &self, list: &list)
-            let site = sections["site"].flatMap { readSite($0) }
-            if sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
-            if sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
-            if linksKey == nil, sections["links_file"] == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog, or links_file: links.csv") }
-            guard let site, let app, !engine.hasErrors else { return nil }
-            return Catalog(site: site, app: app, links: list.links)
         } catch let syntax as YAMLEventParser.SyntaxError {
             let hint = "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
             error("YAML syntax: \(syntax.message)", at: SourceLocation(file: file, line: syntax.line, column: syntax.column), hint: hint)
@@ -149,6 +71,110 @@ struct CatalogReader {
             self.error("cannot parse the catalog: \(error)", at: start)
             return nil
         }
+        if let linksFile = top.linksFile, let linksKey = top.linksKey {
+            error("the catalog has both links: (at \(location(of: linksKey))) and links_file:", at: linksFile.location, hint: "keep the links in one place")
+        } else if let linksFile = top.linksFile {
+            readLinksFile(linksFile, top: top, list: &list)
+        }
+        readLinkItems(top.waiting, top: top, list: &list)
+        let site = top.sections["site"].flatMap { readSite($0) }
+        if top.sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
+        if top.sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
+        if top.linksKey == nil, top.sections["links_file"] == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog, or links_file: links.csv") }
+        guard let site, let app = top.app, !engine.hasErrors else { return nil }
+        return Catalog(site: site, app: app, links: list.links)
+    }
+
+    /// Reads one top-level key and its value. Returns false when reading must stop (too many links).
+    mutating func readTopLevelKey(_ key: YAMLNode, parser: YAMLEventParser, into top: inout TopLevel, list: inout LinkList) throws -> Bool {
+        guard let name = key.text, CatalogKeys.root.contains(name) else {
+            unknownKey(key, in: "the catalog", known: CatalogKeys.root)
+            _ = try parser.node()
+            return true
+        }
+        if name == "links_file" {
+            let value = try parser.node()
+            top.sections[name] = (key, value)
+            if let text = scalarText(value, what: "links_file") {
+                top.linksFile = Located(text: text, location: location(of: value))
+            }
+            return true
+        }
+        if let first = name == "links" ? top.linksKey : top.sections[name]?.key {
+            error("duplicate key '\(name)'; first at \(location(of: first))", at: location(of: key), hint: "each key may appear once; merge the two")
+            _ = try parser.node()
+            return true
+        }
+        if name == "links" {
+            top.linksKey = key
+            return try readLinksSection(parser: parser, into: &top, list: &list)
+        }
+        let value = try parser.node()
+        top.sections[name] = (key, value)
+        switch name {
+        case "app": top.app = readApp((key, value))
+        case "defaults":
+            var options = LinkOptions()
+            readOptions(value, known: CatalogKeys.defaults, what: "defaults", into: &options, templateLocation: &top.defaultsTemplateLocation)
+            top.defaults = options
+        default: break
+        }
+        return true
+    }
+
+    /// `links:`: read item by item as the parser reaches them when the sections links depend on
+    /// came first; otherwise kept until the end. Returns false past ``linkLimit``.
+    mutating func readLinksSection(parser: YAMLEventParser, into top: inout TopLevel, list: inout LinkList) throws -> Bool {
+        guard try parser.beginSequence() != nil else {
+            let value = try parser.node()
+            guard case .sequence(let items) = value.kind else {
+                error("links must be a list of links", at: location(of: value), hint: "start each link with '- path: /...'")
+                return true
+            }
+            top.waiting.append(contentsOf: items)
+            return true
+        }
+        let ready = top.sections["site"] != nil && top.sections["app"] != nil && top.sections["defaults"] != nil
+        let batches = ready ? top.defaults.map { LinkBatchReader(reader: self, defaults: $0, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app) } : nil
+        while let item = try parser.nextItem() {
+            if let batches {
+                batches.add(item)
+            } else {
+                top.waiting.append(item)
+            }
+            if (batches?.count ?? 0) > Self.linkLimit || top.waiting.count > Self.linkLimit {
+                error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: location(of: item), hint: "split the catalog, or check for YAML aliases that repeat the list")
+                batches?.finish(into: &self, list: &list)
+                return false
+            }
+        }
+        batches?.finish(into: &self, list: &list)
+        return true
+    }
+
+    /// Reads link items with the catalog's defaults and app.
+    mutating func readLinkItems(_ items: [YAMLNode], top: TopLevel, list: inout LinkList) {
+        let batches = LinkBatchReader(reader: self, defaults: top.defaults ?? LinkOptions(), defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
+        for item in items { batches.add(item) }
+        batches.finish(into: &self, list: &list)
+    }
+
+    /// `links_file:`: the links of a CSV or JSON file beside the catalog, reported against that file.
+    mutating func readLinksFile(_ linksFile: Located, top: TopLevel, list: inout LinkList) {
+        let catalogFolder = (file as NSString).deletingLastPathComponent
+        let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
+        let url = URL(fileURLWithPath: linksFile.text, relativeTo: baseURL)
+        var fileEngine = DiagnosticEngine()
+        let items = LinksFile.items(at: url, displayPath: display, engine: &fileEngine)
+        engine.append(contentsOf: fileEngine)
+        if items == nil, !fileEngine.hasErrors {
+            error("cannot read the links file", at: linksFile.location)
+        }
+        // Positions of what the file holds refer to the file, not the catalog.
+        let catalogFile = file
+        file = display
+        readLinkItems(items ?? [], top: top, list: &list)
+        file = catalogFile
     }
 
     mutating func readSite(_ entry: Entry) -> SiteSettings? {
@@ -160,14 +186,12 @@ struct CatalogReader {
             } else if !url.text.lowercased().hasPrefix("https://") {
                 error("site.url must use https: iOS fetches the AASA file and opens universal links over https only", at: url.location, hint: "write https://\(url.text.drop { $0 != "/" }.drop { $0 == "/" })")
             } else {
-                let afterScheme = url.text.dropFirst("https://".count)
-                let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-                let rest = afterScheme.dropFirst(authority.count)
-                if !(rest.isEmpty || rest == "/") || authority.contains("@") {
+                let parts = URLAuthority(afterScheme: url.text.dropFirst("https://".count))
+                if !(parts.rest.isEmpty || parts.rest == "/") || parts.userAndHost.count > 1 {
                     error("site.url must be just https:// and a host, found \(CatalogRules.quoted(url.text))", at: url.location,
-                          hint: "Trampoline serves links from the root of their own host; write https://\(authority.split(separator: "@").last ?? "")")
+                          hint: "Trampoline serves links from the root of their own host; write https://\(parts.hostPort)")
                 } else {
-                    let host = authority.lowercased()
+                    let host = parts.authority.lowercased()
                     result = SiteSettings(url: "https://\(host)", host: host, title: nil, language: "en", output: nil)
                 }
             }
@@ -195,10 +219,48 @@ struct CatalogReader {
         if let name, name.text.trimmingCharacters(in: .whitespaces).isEmpty {
             error("app.name is empty", at: name.location, hint: "give the app's display name")
         }
-        guard let iosEntry = keys["ios"] else {
-            missing("ios", in: entry.value, what: "app")
+        guard keys["ios"] != nil || keys["android"] != nil else {
+            error("app needs an ios: or an android: section (or both)", at: location(of: entry.key), hint: "add ios: with team_id, bundle_id, app_store_id and scheme, or android: with package and sha256_cert_fingerprints")
             return nil
         }
+        var ios: IOSApp?
+        if let iosEntry = keys["ios"] {
+            ios = readIOS(iosEntry)
+            if ios == nil { return nil }
+        }
+        var android: AndroidApp?
+        if let androidEntry = keys["android"] {
+            android = readAndroid(androidEntry, iosScheme: ios?.scheme)
+            if android == nil { return nil }
+        }
+        guard let name else { return nil }
+        return AppSettings(name: name.text, ios: ios, android: android)
+    }
+
+    /// A custom URL scheme: letters first, and not one a browser would treat as its own.
+    mutating func checkScheme(_ scheme: Located, registeredIn place: String) {
+        if !CatalogRules.isScheme(scheme.text) {
+            error("scheme \(CatalogRules.quoted(scheme.text)) is not a URL scheme", at: scheme.location, hint: "write only the name, letters first, without ':' or '//', such as marry")
+        } else if CatalogRules.forbiddenSchemes.contains(scheme.text.lowercased()) {
+            error("scheme '\(scheme.text)' is not an app's custom scheme", at: scheme.location, hint: "use the URL scheme registered in \(place)")
+        }
+    }
+
+    /// An http(s) store URL given instead of the derived one; a warning when it is not on `hosts`.
+    mutating func storeURL(_ key: String, in keys: [String: Entry], hosts: Set<String>, storeName: String) -> String? {
+        guard let given = optionalText(key, in: keys) else { return nil }
+        if let problem = CatalogRules.webURLProblem(given.text, key: key) {
+            error(problem.message, at: given.location, hint: problem.hint)
+            return nil
+        }
+        let host = CatalogRules.hostOf(given.text.drop { $0 != "/" }.dropFirst(2))?.lowercased()
+        if !hosts.contains(host ?? "") {
+            warning("\(key) does not point at \(hosts.sorted().first ?? "")", at: given.location, hint: "people without the app will not reach \(storeName) unless this page sends them there")
+        }
+        return given.text
+    }
+
+    mutating func readIOS(_ iosEntry: Entry) -> IOSApp? {
         guard let ios = mapping(iosEntry.value, what: "app.ios", known: CatalogKeys.ios) else { return nil }
         let what = "app.ios"
         let team = required("team_id", in: ios, of: iosEntry.value, what: what)
@@ -214,25 +276,8 @@ struct CatalogReader {
             error("app_store_id \(CatalogRules.quoted(storeID.text)) must be digits", at: storeID.location, hint: "use the number after 'id' in the App Store URL, in quotes: \"1356057329\"")
         }
         let scheme = required("scheme", in: ios, of: iosEntry.value, what: what)
-        if let scheme {
-            if !CatalogRules.isScheme(scheme.text) {
-                error("scheme \(CatalogRules.quoted(scheme.text)) is not a URL scheme", at: scheme.location, hint: "write only the name, letters first, without ':' or '//', such as marry")
-            } else if CatalogRules.forbiddenSchemes.contains(scheme.text.lowercased()) {
-                error("scheme '\(scheme.text)' is not an app's custom scheme", at: scheme.location, hint: "use the URL scheme registered in the app's Info.plist")
-            }
-        }
-        var storeURL = storeID.map { "https://apps.apple.com/app/id\($0.text)" }
-        if let given = optionalText("app_store_url", in: ios) {
-            if let problem = CatalogRules.webURLProblem(given.text, key: "app_store_url") {
-                error(problem.message, at: given.location, hint: problem.hint)
-            } else {
-                storeURL = given.text
-                let host = CatalogRules.hostOf(given.text.drop { $0 != "/" }.dropFirst(2))?.lowercased()
-                if host != "apps.apple.com" && host != "itunes.apple.com" {
-                    warning("app_store_url does not point at apps.apple.com", at: given.location, hint: "people without the app will not reach the App Store unless this page sends them there")
-                }
-            }
-        }
+        if let scheme { checkScheme(scheme, registeredIn: "the app's Info.plist") }
+        let given = storeURL("app_store_url", in: ios, hosts: ["apps.apple.com", "itunes.apple.com"], storeName: "the App Store")
         var extra: [String] = []
         if let list = ios["extra_app_ids"] {
             for item in sequence(list.value, what: "extra_app_ids") {
@@ -242,10 +287,51 @@ struct CatalogReader {
                 }
             }
         }
-        guard let name, let team, let bundle, let storeID, let scheme, let storeURL else { return nil }
-        return AppSettings(
-            name: name.text, teamID: team.text, bundleID: bundle.text, appStoreID: storeID.text,
-            scheme: scheme.text, appStoreURL: storeURL, extraAppIDs: extra
+        guard let team, let bundle, let storeID, let scheme else { return nil }
+        return IOSApp(
+            teamID: team.text, bundleID: bundle.text, appStoreID: storeID.text, scheme: scheme.text,
+            appStoreURL: given ?? "https://apps.apple.com/app/id\(storeID.text)", extraAppIDs: extra
+        )
+    }
+
+    mutating func readAndroid(_ androidEntry: Entry, iosScheme: String?) -> AndroidApp? {
+        guard let android = mapping(androidEntry.value, what: "app.android", known: CatalogKeys.android) else { return nil }
+        let what = "app.android"
+        let package = required("package", in: android, of: androidEntry.value, what: what)
+        if let package, !CatalogRules.isAndroidPackage(package.text) {
+            error("package \(CatalogRules.quoted(package.text)) is not an Android application id", at: package.location, hint: "use dot-separated segments that each start with a letter, such as com.example.app (the applicationId in build.gradle)")
+        }
+        var fingerprints: [String] = []
+        var badFingerprints = 0
+        let hint = "copy the SHA-256 certificate fingerprint from Play Console (Setup > App signing) or from keytool -list -v: 32 hex pairs such as 14:6D:E9:…"
+        if let list = android["sha256_cert_fingerprints"] {
+            for item in sequence(list.value, what: "sha256_cert_fingerprints") {
+                guard let text = scalarText(item, what: "a sha256_cert_fingerprints entry") else { continue }
+                if let normal = CatalogRules.normalizedFingerprint(text) {
+                    if !fingerprints.contains(normal) { fingerprints.append(normal) }
+                } else {
+                    badFingerprints += 1
+                    error("sha256_cert_fingerprints entry \(CatalogRules.quoted(text)) is not a SHA-256 fingerprint (32 bytes of hex)", at: location(of: item), hint: hint)
+                }
+            }
+            if fingerprints.isEmpty, badFingerprints == 0 {
+                error("sha256_cert_fingerprints is empty", at: location(of: list.value), hint: hint)
+            }
+        } else {
+            missing("sha256_cert_fingerprints", in: androidEntry.value, what: what)
+        }
+        var scheme = iosScheme
+        if let given = optionalText("scheme", in: android) {
+            checkScheme(given, registeredIn: "the app's AndroidManifest.xml")
+            scheme = given.text
+        } else if iosScheme == nil {
+            missing("scheme", in: androidEntry.value, what: what)
+        }
+        let given = storeURL("play_store_url", in: android, hosts: ["play.google.com"], storeName: "Google Play")
+        guard let package, let scheme, !fingerprints.isEmpty, CatalogRules.isAndroidPackage(package.text) else { return nil }
+        return AndroidApp(
+            package: package.text, sha256CertFingerprints: fingerprints, scheme: scheme,
+            playStoreURL: given ?? "https://play.google.com/store/apps/details?id=\(package.text)"
         )
     }
 
@@ -323,8 +409,9 @@ struct CatalogReader {
         var options = defaults
         var templateLocation = defaultsTemplateLocation
         readOptions(node, known: CatalogKeys.link, what: "the link", into: &options, templateLocation: &templateLocation, entries: keys)
-        if options.fallback == .web, webURL == nil, webEntry == nil {
-            error("fallback is 'web' but the link has no web_url", at: location(of: node), hint: "add web_url: https://... to the link, or set fallback: store")
+        if options.fallback == .web || options.androidFallback == .web, webURL == nil, webEntry == nil {
+            let key = options.fallback == .web ? "fallback" : "android_fallback"
+            error("\(key) is 'web' but the link has no web_url", at: location(of: node), hint: "add web_url: https://... to the link, or set \(key): store")
         }
         guard engine.errors.count == errorsBefore, let path, let title, let deepLink else { return nil }
         return Link(
@@ -349,6 +436,11 @@ struct CatalogReader {
             error("deep_link uses the '\(scheme):' scheme, not the app's '\(app.scheme):'", at: given.location, hint: "deep links open the app through its own scheme; write \(app.scheme)://...")
             return nil
         }
+        if CatalogRules.setsDeferredLinkMarker(text) {
+            let marker = CatalogRules.deferredLinkMarker
+            error("deep_link sets '\(marker)', the parameter the pages add to mark deferred links for the app", at: given.location, hint: "remove it; the pages add \(marker) (the visit time) themselves")
+            return nil
+        }
         return text
     }
 
@@ -370,6 +462,10 @@ struct CatalogReader {
                 error("campaign.\(CatalogRules.printable(name)) contains \(CatalogRules.describe(bad))", at: location(of: value), hint: "remove it")
                 continue
             }
+            if name == CatalogRules.deferredLinkMarker {
+                error("campaign.\(name) is reserved: the pages add it to mark deferred links for the app", at: location(of: key), hint: "rename the parameter")
+                continue
+            }
             result.append(CampaignParameter(name: name, value: text))
         }
         return result
@@ -383,7 +479,7 @@ struct CatalogReader {
             if !valid {
                 error("template \(CatalogRules.quoted(t.text)) is not a template name", at: t.location, hint: "use interstitial, redirect, or the name of a Templates/<name>.md file (lowercase letters, digits, - and _)")
             } else if let knownTemplates, !knownTemplates.contains(t.text) {
-                let near = CatalogKeys.suggestion(for: t.text, among: knownTemplates.sorted())
+                let near = Suggestion.closest(to: t.text, among: knownTemplates.sorted())
                 error("no template named '\(t.text)'", at: t.location, hint: near.map { "did you mean '\($0)'?" } ?? "available: \(knownTemplates.sorted().joined(separator: ", "))")
             } else {
                 options.template = t.text
@@ -392,7 +488,12 @@ struct CatalogReader {
         }
         if let f = optionalText("fallback", in: keys) {
             if let value = LinkOptions.Fallback(rawValue: f.text) { options.fallback = value } else {
-                error("fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location, hint: "store sends people to the App Store; web to the link's web_url")
+                error("fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location, hint: "store sends people to the App Store (Google Play on Android); web to the link's web_url")
+            }
+        }
+        if let f = optionalText("android_fallback", in: keys) {
+            if let value = LinkOptions.Fallback(rawValue: f.text) { options.androidFallback = value } else {
+                error("android_fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location, hint: "store sends Android phones to Google Play; web to the link's web_url")
             }
         }
         if let entry = keys["fallback_delay_ms"], let value = integer(entry.value, what: "fallback_delay_ms", range: 0...60_000, hint: "iOS needs about 1000-2500 ms to switch to an installed app") {
@@ -466,7 +567,7 @@ struct CatalogReader {
             error("\(what) has a key that is not text", at: location(of: key), hint: "keys are plain words such as \(known.first ?? "path")")
             return
         }
-        let hint = CatalogKeys.suggestion(for: name, among: known).map { "did you mean '\($0)'?" }
+        let hint = Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'?" }
             ?? "known keys: \(known.joined(separator: ", "))"
         error("unknown key \(CatalogRules.quoted(name)) in \(what)", at: location(of: key), hint: hint)
     }

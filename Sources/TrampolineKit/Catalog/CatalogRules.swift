@@ -1,10 +1,8 @@
 /// The value rules of the catalog, as pure functions: each returns nil when the value is fine,
 /// or a message saying what is wrong and how to fix it.
 enum CatalogRules {
-    static let reservedPaths: Set<String> = [
-        "/index.html", "/404.html", "/loadcookie.html", "/apple-app-site-association", "/_headers",
-        "/_trampoline",
-    ]
+    /// Lower-cased: the files Trampoline writes at the top and the preview's dashboard.
+    static let reservedPaths = Set(OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + ["/_trampoline"])
 
     /// Characters allowed in a link path: RFC 3986 unreserved and a few sub-delimiters.
     /// No `%` (so no encoded traversal), no `*`, `?` or `$` (AASA wildcards and `$(variables)`),
@@ -159,8 +157,8 @@ enum CatalogRules {
     /// scheme and host are known to be there: a page must never carry a URL the browser reads
     /// differently from the catalog.
     static func urlSyntaxProblem(_ value: String, afterScheme: Substring, key: String) -> RuleViolation? {
-        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let pathAndRest = afterScheme.dropFirst(authority.count)
+        let parts = URLAuthority(afterScheme: afterScheme)
+        let pathAndRest = parts.rest
         if let bad = value.unicodeScalars.first(where: { $0 == "{" || $0 == "}" || $0 == "|" || $0 == "^" || (!$0.isASCII && isBidiControl($0)) }) {
             return bad.isASCII
                 ? .init("\(key) \(quoted(value)) contains \(describe(bad)), which must be percent-encoded in a URL", hint: "percent-encode it as %\(String(bad.value, radix: 16, uppercase: true))")
@@ -178,11 +176,10 @@ enum CatalogRules {
                 return .init("\(key) \(quoted(value)) has a '%' that is not followed by two hex digits", hint: "write a literal % as %25")
             }
         }
-        let userAndHost = authority.split(separator: "@", omittingEmptySubsequences: false)
-        if userAndHost.count > 2 {
+        if parts.userAndHost.count > 2 {
             return .init("\(key) \(quoted(value)) has more than one '@' before the host", hint: "percent-encode an @ in a user name or password as %40")
         }
-        let hostPort = userAndHost.last ?? ""
+        let hostPort = parts.hostPort
         let port: Substring?
         if hostPort.hasPrefix("[") {
             guard let close = hostPort.firstIndex(of: "]"),
@@ -213,10 +210,7 @@ enum CatalogRules {
     }
 
     static func hostOf(_ authorityAndRest: Substring) -> String? {
-        let authority = authorityAndRest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        if hostPort.hasPrefix("[") { return String(hostPort) }
-        return hostPort.split(separator: ":", omittingEmptySubsequences: false).first.map(String.init)
+        String(URLAuthority(afterScheme: authorityAndRest).host)
     }
 
     static func isScheme(_ value: String) -> Bool {
@@ -236,6 +230,34 @@ enum CatalogRules {
     }
 
     static func isUpperAlnum(_ c: Unicode.Scalar) -> Bool { ("A"..."Z").contains(c) || ("0"..."9").contains(c) }
+
+    /// An Android application id, by the rule Google's verifier applies (``AssetLinks``).
+    static func isAndroidPackage(_ value: String) -> Bool {
+        AssetLinks.isValidPackageName(value)
+    }
+
+    /// A SHA-256 certificate fingerprint in the one form Google's Digital Asset Links verifier
+    /// accepts (`14:6D:E9:…`, 32 upper-case hex pairs), from any case, with or without colons
+    /// (keytool and Play Console print colons; some tools print bare hex). Nil when it is not
+    /// 32 bytes of hex.
+    static func normalizedFingerprint(_ value: String) -> String? {
+        let bytes = Array(value.utf8)
+        let hex: [UInt8]
+        if bytes.contains(UInt8(ascii: ":")) {
+            let pairs = bytes.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+            guard pairs.count == 32, pairs.allSatisfy({ $0.count == 2 }) else { return nil }
+            hex = pairs.flatMap { $0 }
+        } else {
+            hex = bytes
+        }
+        guard hex.count == 64, hex.allSatisfy({ Hex.value(of: $0) != nil }) else { return nil }
+        var out: [UInt8] = []
+        for (i, digit) in hex.enumerated() {
+            if i > 0, i % 2 == 0 { out.append(UInt8(ascii: ":")) }
+            out.append(Hex.upper[Int(Hex.value(of: digit)!)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     static func isBundleID(_ value: String) -> Bool {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)

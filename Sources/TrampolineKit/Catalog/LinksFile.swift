@@ -77,7 +77,7 @@ enum LinksFile {
             } else if CatalogKeys.link.contains(name) {
                 columns.append((index, name, nil))
             } else if !name.isEmpty {
-                let hint = CatalogKeys.suggestion(for: name, among: CatalogKeys.link).map { "did you mean '\($0)'?" } ?? "known columns: \(CatalogKeys.link.joined(separator: ", ")), campaign.<name>"
+                let hint = Suggestion.closest(to: name, among: CatalogKeys.link).map { "did you mean '\($0)'?" } ?? "known columns: \(CatalogKeys.link.joined(separator: ", ")), campaign.<name>"
                 engine.error("unknown column \(CatalogRules.quoted(name))", at: at, hint: hint)
             }
         }

@@ -78,7 +78,12 @@ public struct AASAQuery: Sendable {
                 } else if !parts.isServed(by: domain) {
                     reasons[appID] = "the URL's host is not \(domain), which serves the file"
                 } else if !matcher.appIDs.contains(appID) {
-                    reasons[appID] = "the file does not list this app"
+                    // Named only where iOS does not look (an "appID" beside "appIDs"): say so.
+                    if let note = matcher.notes.first(where: { $0.appID == appID }) {
+                        reasons[appID] = "the file does not list this app for iOS: \(note)"
+                    } else {
+                        reasons[appID] = "the file does not list this app"
+                    }
                 }
             }
             return verdict

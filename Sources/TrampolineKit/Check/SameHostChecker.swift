@@ -9,10 +9,10 @@ public struct SameHostChecker: Sendable {
     /// The file the plan would write.
     public let matcher: AASAMatcher
     /// Where findings about the special pages (`index.html`, …) point: their template override
-    /// (plan path → location); pages without one are reported without a location.
-    public let specialPageLocations: [String: SourceLocation]
+    /// (output path → location); pages without one are reported without a location.
+    public let specialPageLocations: [OutputPath: SourceLocation]
 
-    public init(catalog: Catalog, matcher: AASAMatcher, specialPageLocations: [String: SourceLocation] = [:]) {
+    public init(catalog: Catalog, matcher: AASAMatcher, specialPageLocations: [OutputPath: SourceLocation] = [:]) {
         self.catalog = catalog
         self.matcher = matcher
         self.specialPageLocations = specialPageLocations
@@ -21,7 +21,7 @@ public struct SameHostChecker: Sendable {
     static let hint = "iOS opens a universal link tapped on a page of its own domain in Safari, not in the app; point it at another host or at a path the AASA does not claim"
 
     /// Warnings for each link's `web_url` and for each `<a href>` in the planned pages.
-    public func warnings(for plan: SitePlan) -> [Diagnostic] {
+    public func warnings(for site: SiteBuild) -> [Diagnostic] {
         var seen = Set<String>()
         var result: [Diagnostic] = []
         func warn(_ message: String, at location: SourceLocation?, url: String) {
@@ -33,8 +33,7 @@ public struct SameHostChecker: Sendable {
             if let webURL = link.webURL, isClaimed(webURL) {
                 warn("web_url \(webURL) is on this site and the apple-app-site-association file claims it", at: link.webURLLocation ?? link.location, url: webURL)
             }
-            let pagePath = String(link.path.dropFirst()) + "/index.html"
-            guard let html = plan[pagePath] else { continue }
+            guard let html = site[.linkPage(link.path)] else { continue }
             for href in Self.anchorTargets(in: String(decoding: html, as: UTF8.self)) {
                 guard let url = resolve(href, onPage: catalog.site.url + link.path), isClaimed(url) else { continue }
                 if url == link.webURL {
@@ -48,9 +47,9 @@ public struct SameHostChecker: Sendable {
             }
         }
 
-        for name in TemplateSet.specialPages {
-            let pagePath = name + ".html"
-            guard let html = plan[pagePath] else { continue }
+        for page in SpecialPage.allCases {
+            let pagePath = page.outputPath
+            guard let html = site[pagePath] else { continue }
             for href in Self.anchorTargets(in: String(decoding: html, as: UTF8.self)) {
                 guard let url = resolve(href, onPage: catalog.site.url + "/"), isClaimed(url) else { continue }
                 warn("\(pagePath) links to \(url), which the apple-app-site-association file claims", at: specialPageLocations[pagePath], url: url)

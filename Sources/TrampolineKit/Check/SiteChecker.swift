@@ -22,7 +22,7 @@ public struct SiteChecker: Sendable {
     /// Builds the plan in memory and checks it and the output folder; never throws, every
     /// problem is a diagnostic in the report.
     public func run() -> CheckReport {
-        let result: SiteBuilder.Result
+        let result: SiteBuild
         do {
             result = try builder.build()
         } catch let error as DiagnosticsError {
@@ -34,9 +34,9 @@ public struct SiteChecker: Sendable {
         var engine = DiagnosticEngine()
         result.warnings.forEach { engine.emit($0) }
 
-        if let aasa = result.plan["apple-app-site-association"], let matcher = try? AASAMatcher(data: aasa) {
+        if let aasa = result[.rootAppSiteAssociation], let matcher = try? AASAMatcher(data: aasa) {
             let sameHost = SameHostChecker(catalog: result.catalog, matcher: matcher, specialPageLocations: specialPageLocations())
-            sameHost.warnings(for: result.plan).forEach { engine.emit($0) }
+            sameHost.warnings(for: result).forEach { engine.emit($0) }
         }
 
         var compared: URL?
@@ -46,7 +46,7 @@ public struct SiteChecker: Sendable {
             // A folder that was never built here (CI on a fresh checkout) is not stale; an existing
             // one must match the plan file for file.
             if staleness.outputExists {
-                let differences = staleness.differences(from: result.plan)
+                let differences = staleness.differences(from: result)
                 staleness.diagnostics(for: differences, displayPath: Self.displayPath(outputURL)).forEach { engine.emit($0) }
                 compared = outputURL
             }
@@ -60,14 +60,15 @@ public struct SiteChecker: Sendable {
 
     /// The special pages whose template is overridden in `Templates/`, so findings about them
     /// point at the file the user wrote.
-    func specialPageLocations() -> [String: SourceLocation] {
+    func specialPageLocations() -> [OutputPath: SourceLocation] {
         let folder = (builder.configDisplayPath as NSString).deletingLastPathComponent
-        var result: [String: SourceLocation] = [:]
-        for name in TemplateSet.specialPages {
+        var result: [OutputPath: SourceLocation] = [:]
+        for page in SpecialPage.allCases {
+            let name = page.templateName
             let file = builder.templatesURL.appendingPathComponent("\(name).md")
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
             let display = folder.isEmpty ? "Templates/\(name).md" : "\(folder)/Templates/\(name).md"
-            result["\(name).html"] = SourceLocation(file: display, line: 1, column: 1)
+            result[page.outputPath] = SourceLocation(file: display, line: 1, column: 1)
         }
         return result
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Compares a ``SitePlan`` with an output folder: is what is on disk what `build` would write now?
+/// Compares a plan with an output folder, through the same renderer `build` uses: is what is on
+/// disk what `build` would write now?
 public struct StalenessChecker: Sendable {
     /// The output folder.
     public var outputURL: URL
@@ -34,18 +35,19 @@ public struct StalenessChecker: Sendable {
     }
 
     /// What differs between `plan` and the folder, file by file.
-    public func differences(from plan: SitePlan) -> Differences {
+    public func differences(from site: SiteBuild) -> Differences {
         var result = Differences()
-        for path in plan.orderedPaths.sorted() {
+        for entry in site.plan.entries.sorted(by: { $0.path < $1.path }) {
+            let path = entry.path.value
             let url = outputURL.appendingPathComponent(path)
             guard let data = try? Data(contentsOf: url) else {
                 result.missing.append(path)
                 continue
             }
-            if data != plan[path] { result.changed.append(path) }
+            if !data.elementsEqual(site.renderer.render(entry)) { result.changed.append(path) }
         }
         // Only files Trampoline wrote count as extra: a file the team put there by hand is theirs.
-        let planned = plan.pathSet
+        let planned = Set(site.plan.paths.map(\.value))
         for path in Manifest.read(from: outputURL).paths.subtracting(planned).sorted() {
             let url = outputURL.appendingPathComponent(path)
             if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {

@@ -56,9 +56,7 @@ struct ContentSecurityPolicy: Sendable {
     static func origin(of url: String) -> String? {
         let lower = url.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
-        let afterScheme = url.drop { $0 != "/" }.dropFirst(2)
-        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let hostPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        let hostPort = URLAuthority(afterScheme: url.drop { $0 != "/" }.dropFirst(2)).hostPort
         // Only plain host characters: the policy goes into the page unescaped.
         guard !hostPort.isEmpty, hostPort.unicodeScalars.allSatisfy({
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == ":" || $0 == "[" || $0 == "]"

@@ -36,12 +36,24 @@ public enum StarterCatalog {
         # app_store_url defaults to https://apps.apple.com/app/id<app_store_id>.
         # More TEAMID.bundle.id values that should open the links (e.g. a beta build):
         # extra_app_ids: [ABCDE12345.com.example.app.beta]
+      # The Android app (uncomment to serve Android too; a catalog may have ios, android or both).
+      # It adds /.well-known/assetlinks.json, opens the app through intent:// URLs, and sends
+      # Android phones without the app to Google Play with the link in the install referrer.
+      # Run `trampoline intent-filter` for the <intent-filter> to paste into the app's manifest.
+      # android:
+      #   # The applicationId in build.gradle.
+      #   package: com.example.app
+      #   # Play Console > Setup > App signing (or keytool -list -v): any case, colons optional.
+      #   sha256_cert_fingerprints:
+      #     - "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+      #   # scheme defaults to ios.scheme; play_store_url to Google Play's page for the package.
 
     # Options every link inherits; any link may override them.
     defaults:
       # interstitial: a preview page with an "Open in app" button; redirect: tries the app at once.
       template: interstitial
-      # Where people without the app go: store (the App Store) or web (the link's web_url).
+      # Where people without the app go: store (the App Store, Google Play on Android) or web
+      # (the link's web_url). android_fallback: store or web sets Android's apart.
       fallback: store
       # How long a redirect page waits for the app before falling back.
       fallback_delay_ms: 1500

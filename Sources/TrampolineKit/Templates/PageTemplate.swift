@@ -4,17 +4,7 @@ import Yams
 /// A `Templates/<name>.md` file: YAML front matter (behaviour, button text) and a Markdown body
 /// with `{{placeholders}}`.
 struct PageTemplate: Sendable {
-    /// What the page's script does.
-    enum Behaviour: String, Sendable, CaseIterable {
-        /// Preview with a button that copies the deferred link, sets the cookie and goes to the store.
-        case interstitial
-        /// Tries the app at once; falls back after the delay.
-        case redirect
-        /// A plain page (home, 404): no script.
-        case page
-        /// `loadCookie.html`: hands the cookie's link back to the app.
-        case loadCookie = "load-cookie"
-    }
+    typealias Behaviour = PageBehaviour
 
     static let frontMatterKeys = ["behaviour", "button"]
 
@@ -63,7 +53,7 @@ struct PageTemplate: Sendable {
                         buttonText = value.scalar?.string
                     default:
                         let name = key.scalar?.string ?? "?"
-                        let hint = CatalogKeys.suggestion(for: name, among: frontMatterKeys).map { "did you mean '\($0)'?" } ?? "known keys: \(frontMatterKeys.joined(separator: ", "))"
+                        let hint = Suggestion.closest(to: name, among: frontMatterKeys).map { "did you mean '\($0)'?" } ?? "known keys: \(frontMatterKeys.joined(separator: ", "))"
                         engine.error("unknown front matter key '\(name)'", at: at, hint: hint)
                     }
                 }

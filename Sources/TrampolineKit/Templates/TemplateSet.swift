@@ -7,15 +7,15 @@ struct TemplateSet: Sendable {
     var layout: SplicingTemplate
     var style: String
     var script: String
-    /// Hashes of the script and style above, for each page's Content-Security-Policy.
-    var csp: ContentSecurityPolicy
     /// Digest of every template file's text, so a template edit changes every page's fingerprint.
     var sourceDigest: String
     var pages: [String: PageTemplate]
 
     /// Files every site needs besides the link templates.
     static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js"
-    static let specialPages = ["index", "404", "loadCookie"]
+    /// The templates of the pages every site has (the plan's ``SpecialPage``s).
+    static let homeTemplate = "index", notFoundTemplate = "404", loadCookieTemplate = "loadCookie"
+    static let specialPages = [homeTemplate, notFoundTemplate, loadCookieTemplate]
     /// The values the layout may use, in the order ``PageRenderer`` passes them.
     static let layoutKeys = [
         "lang", "page_title", "title", "site_title", "apple_itunes_app", "content", "button_text", "style", "csp",
@@ -24,7 +24,7 @@ struct TemplateSet: Sendable {
 
     /// The names a catalog's `template:` may use.
     var linkTemplateNames: Set<String> {
-        Set(pages.filter { $0.value.behaviour == .interstitial || $0.value.behaviour == .redirect }.keys)
+        Set(pages.filter { $0.value.behaviour.isLinkBehaviour }.keys)
     }
 
     /// Loads the built-ins, then the overrides in `directory` (if it exists).
@@ -52,7 +52,7 @@ struct TemplateSet: Sendable {
                 pages[base] = page
             }
         }
-        guard let layoutSource = sources[layoutFile], let style = sources[styleFile]?.text, let script = sources[scriptFile]?.text else {
+        guard let layoutSource = sources[layoutFile], let style = sources[styleFile]?.text, let script = sources[scriptFile].map({ compact(script: $0.text) }) else {
             engine.error("the built-in templates are incomplete", at: nil, hint: "this is a bug in Trampoline; please report it")
             return nil
         }
@@ -78,6 +78,16 @@ struct TemplateSet: Sendable {
         }
         if engine.hasErrors { return nil }
         let digest = Digest.hex(sources.keys.sorted().map { "\($0)\u{0}\(sources[$0]!.text)" }.joined(separator: "\u{0}\u{2}"))
-        return TemplateSet(layout: layout, style: style, script: script, csp: ContentSecurityPolicy(script: script, style: style), sourceDigest: digest, pages: pages)
+        return TemplateSet(layout: layout, style: style, script: script, sourceDigest: digest, pages: pages)
+    }
+
+    /// The script as every page embeds it: without indentation, blank lines and whole-line `//`
+    /// comments, which are for people reading `Templates/trampoline.js`, not for phones (they were
+    /// a fifth of each page). Nothing else changes, so the code runs as written.
+    static func compact(script: String) -> String {
+        script.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.drop { $0 == " " || $0 == "\t" } }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
+            .joined(separator: "\n") + "\n"
     }
 }

@@ -8,9 +8,10 @@ import Darwin
 private let systemWrite = Darwin.write
 #endif
 
-/// Applies a ``SitePlan`` to an output folder: each file atomically (temporary file + rename),
-/// unchanged files left alone (their mtime kept, so sync tools upload only changes), the AASA last,
-/// and pages of removed links deleted through the manifest.
+/// Writes files into an output folder: each atomically (staged beside the folder, then renamed
+/// into place), unchanged files left alone (their mtime kept, so sync tools upload only changes),
+/// the AASA last, and files of an earlier write that are no longer wanted removed through the
+/// manifest. It knows nothing of templates or catalogs: it gets paths, fingerprints and bytes.
 public struct SiteWriter: Sendable {
     public var outputURL: URL
 
@@ -23,60 +24,72 @@ public struct SiteWriter: Sendable {
         public var written: [String] = []
         public var unchanged: [String] = []
         public var removed: [String] = []
+        /// The unchanged files that were not even rendered: the stamp cache proved them.
+        public var reused: [String] = []
     }
 
-    /// Where new files are written before they are renamed into place: inside the output folder,
-    /// so the rename never crosses file systems, and in a folder of its own, so a killed run leaves
-    /// no partial file among the site's files. Cleared at the start and end of every write.
-    public static let stagingFolder = ".trampoline-staging"
-
-    /// Applies `plan`. `progress` is called with (files done, files in all) about a hundred times
-    /// over the write, from any thread, so a terminal can show progress on large sites.
+    /// Writes `files` (in the plan's order, the AASA last). `progress` is called with (files
+    /// done, files in all) about a hundred times over the write, from any thread, so a terminal
+    /// can show progress on large sites.
     @discardableResult
-    public func write(_ plan: SitePlan, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Summary {
+    public func write(_ files: [OutputFile], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Summary {
         let fm = FileManager.default
+        let work = WorkFolder(outputURL: outputURL)
         try fm.createDirectory(at: outputURL, withIntermediateDirectories: true)
-        let staging = outputURL.appendingPathComponent(Self.stagingFolder)
-        try? fm.removeItem(at: staging)
-        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(at: staging) }
+        do {
+            try? fm.removeItem(at: work.staging)
+            try fm.createDirectory(at: work.staging, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(path: work.staging.path, reason: "cannot create the staging folder beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable")
+        }
+        defer { try? fm.removeItem(at: work.staging) }
         let previous = Manifest.read(from: outputURL)
-        let planned = plan.pathSet
+        let stamps = StampCache.read(from: work.stamps)
+        let planned = Set(files.map(\.path.value))
         // Record the union first: if this run dies half-way, the next one still knows every file
-        // it may have written and can clean them up. Fingerprints stay the previous ones until
-        // the pages they describe are in place.
+        // it may have written and can clean them up.
         if !planned.isSubset(of: previous.paths) {
-            let intent = Manifest(paths: previous.paths.union(planned), fingerprints: previous.fingerprints)
-            try writeIfChanged(intent.encoded(), to: Manifest.fileName, stagingName: "manifest-intent")
+            try writeIfChanged(Manifest(paths: previous.paths.union(planned)).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest-intent")
         }
         let folders = FolderMaker(root: outputURL.path)
-        let outcome = Outcome(total: plan.count, progress: progress)
+        let outcome = Outcome(total: files.count, progress: progress)
         let outputPath = outputURL.path
-        try plan.forEachFile(skip: { path, fingerprint in
-            // Same inputs as when the page was written, and the file is still that very file (same
-            // size, inode and mtime, as git and rsync judge it): the bytes would be the same, so
-            // neither render nor compare it. A run killed after replacing the file changes its
-            // inode and mtime, so a stale fingerprint is never trusted.
-            guard let fingerprint, let recorded = previous.fingerprints[path],
-                  let stamp = Self.stamp(outputPath + "/" + path),
-                  recorded == "\(fingerprint):\(stamp)"
-            else { return false }
-            outcome.record(path, written: false, fingerprint: recorded)
-            return true
-        }) { path, fingerprint, data in
+        let staging = work.staging
+        @Sendable func apply(_ file: OutputFile) throws {
+            let path = file.path.value
+            let target = outputPath + "/" + path
+            // Same fingerprint as when the file was written, and the file is still that very file
+            // (same size, inode and mtime, as git and rsync judge it): the bytes would be the same,
+            // so neither render nor compare them. A run killed after replacing the file changes its
+            // inode and mtime, so a stale stamp is never trusted.
+            if let recorded = stamps.entries[path], recorded.fingerprint == file.fingerprint,
+               let stat = Self.stamp(target), stat == recorded.stat {
+                outcome.record(path, .reused, stamp: recorded)
+                return
+            }
+            let data = file.bytes()
             // A folder made just now holds no file to compare with.
             let isNewFolder = try folders.make(for: path)
-            let target = outputPath + "/" + path
-            var stamp: String?
-            let written: Bool
-            if !isNewFolder, let existing = Self.contents(of: target, ifSize: data.count), existing == data {
-                written = false
-                stamp = fingerprint == nil ? nil : Self.stamp(target)
+            if !isNewFolder, let existing = Self.contents(of: target, ifSize: data.count), existing == data, let stat = Self.stamp(target) {
+                outcome.record(path, .unchanged, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             } else {
-                stamp = try writeAtomically(data, to: path, stagingName: Self.stagingName(for: path))
-                written = true
+                let stat = try writeAtomically(data, to: path, staging: staging, stagingName: Self.stagingName(for: path))
+                outcome.record(path, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             }
-            outcome.record(path, written: written, fingerprint: fingerprint.flatMap { fingerprint in stamp.map { "\(fingerprint):\($0)" } })
+        }
+        let pages = files.filter { !$0.path.isClaimFile }
+        let chunk = 512
+        let failure = FirstError()
+        DispatchQueue.concurrentPerform(iterations: (pages.count + chunk - 1) / chunk) { c in
+            for file in pages[(c * chunk)..<min(pages.count, (c + 1) * chunk)] {
+                if failure.error != nil { return }
+                do { try apply(file) } catch { failure.record(error) }
+            }
+        }
+        if let error = failure.error { throw error }
+        // The AASA last, once every page it claims is in place.
+        for file in files where file.path.isClaimFile {
+            try apply(file)
         }
         var summary = outcome.summary
         for path in previous.paths.subtracting(planned).sorted() {
@@ -88,7 +101,9 @@ public struct SiteWriter: Sendable {
             summary.removed.append(path)
             removeEmptyParents(of: path)
         }
-        try writeIfChanged(Manifest(paths: planned, fingerprints: outcome.fingerprints).encoded(), to: Manifest.fileName, stagingName: "manifest")
+        try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
+        // Best effort: without it the next write renders and compares every file.
+        try? StampCache(entries: outcome.stamps).encoded().write(to: work.stamps, options: .atomic)
         return summary
     }
 
@@ -125,14 +140,14 @@ public struct SiteWriter: Sendable {
     }
 
     /// The bytes of the file at `path` if it exists and has `size` bytes (else nil, without reading).
-    static func contents(of path: String, ifSize size: Int) -> Data? {
+    static func contents(of path: String, ifSize size: Int) -> [UInt8]? {
         // O_NONBLOCK: a FIFO planted at a page's path must not hang the build (fstat rejects it next).
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else { return nil }
-        var data = Data(count: size)
+        var data = [UInt8](repeating: 0, count: size)
         let complete = data.withUnsafeMutableBytes { buffer in
             var offset = 0
             while offset < size {
@@ -147,18 +162,18 @@ public struct SiteWriter: Sendable {
     }
 
     /// The manifest too keeps its mtime when nothing changed.
-    func writeIfChanged(_ data: Data, to path: String, stagingName: String) throws {
-        if Self.contents(of: outputURL.path + "/" + path, ifSize: data.count) == data { return }
-        try writeAtomically(data, to: path, stagingName: stagingName)
+    func writeIfChanged(_ data: Data, to path: String, staging: URL, stagingName: String) throws {
+        if Self.contents(of: outputURL.path + "/" + path, ifSize: data.count).map({ $0.elementsEqual(data) }) == true { return }
+        try writeAtomically([UInt8](data), to: path, staging: staging, stagingName: stagingName)
     }
 
     /// Writes into the staging folder and renames over the target: readers see the old file or
     /// the new one, whole.
     /// `stagingName` is unique within one write. Returns the new file's ``stamp(_:)``.
     @discardableResult
-    func writeAtomically(_ data: Data, to path: String, stagingName: String) throws -> String {
+    func writeAtomically(_ data: [UInt8], to path: String, staging: URL, stagingName: String) throws -> String {
         let target = outputURL.path + "/" + path
-        let temporary = outputURL.path + "/" + Self.stagingFolder + "/" + stagingName
+        let temporary = staging.path + "/" + stagingName
         // Plain POSIX writes: FileManager.createFile makes its own temporary file, fsync and
         // rename, which tripled the cost per page on a real disk. A rename is what makes the
         // replacement atomic; a kill -9 cannot leave a partial file among the site's files.
@@ -210,9 +225,13 @@ public struct SiteWriter: Sendable {
 
     /// Collects what concurrent writes did.
     final class Outcome: @unchecked Sendable {
+        enum Kind { case written, unchanged, reused }
+
         private let lock = NSLock()
         private var written: [String] = []
         private var unchanged: [String] = []
+        private var reused: [String] = []
+        private(set) var stamps: [String: StampCache.Entry] = [:]
         private let total: Int
         private let step: Int
         private let progress: (@Sendable (Int, Int) -> Void)?
@@ -223,19 +242,21 @@ public struct SiteWriter: Sendable {
             self.progress = progress
         }
 
-        private(set) var fingerprints: [String: String] = [:]
-
-        func record(_ path: String, written isWritten: Bool, fingerprint: String? = nil) {
+        func record(_ path: String, _ kind: Kind, stamp: StampCache.Entry) {
             let done: Int = lock.withLock {
-                if isWritten { written.append(path) } else { unchanged.append(path) }
-                if let fingerprint { fingerprints[path] = fingerprint }
+                switch kind {
+                case .written: written.append(path)
+                case .unchanged: unchanged.append(path)
+                case .reused: unchanged.append(path); reused.append(path)
+                }
+                stamps[path] = stamp
                 return written.count + unchanged.count
             }
             if let progress, done % step == 0 || done == total { progress(done, total) }
         }
 
         var summary: Summary {
-            lock.withLock { Summary(written: written.sorted(), unchanged: unchanged.sorted(), removed: []) }
+            lock.withLock { Summary(written: written.sorted(), unchanged: unchanged.sorted(), removed: [], reused: reused.sorted()) }
         }
     }
 

@@ -175,19 +175,6 @@ final class YAMLEventParser {
         }
     }
 
-    /// 1-based line and column (in Unicode scalars) of a byte offset.
-    static func position(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-        var line = 1, lineStart = 0
-        let end = min(offset, bytes.count)
-        for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
-        let column = bytes[lineStart..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return (line, column)
-    }
-
     private static func string(_ pointer: UnsafeMutablePointer<UInt8>?) -> String? {
         pointer.map { String(cString: $0) }
     }
@@ -200,7 +187,7 @@ final class YAMLEventParser {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         if parser.error == YAML_READER_ERROR {
             // Reader errors (control characters, bad encoding) carry a byte offset, not a mark.
-            let (line, column) = Self.position(ofByte: Int(parser.problem_offset), in: UnsafeBufferPointer(bytes))
+            let (line, column) = TextPosition.of(byte: Int(parser.problem_offset), in: UnsafeBufferPointer(bytes))
             return SyntaxError(line: line, column: column, message: problem)
         }
         var message = problem

@@ -22,10 +22,13 @@ struct DashboardPage {
             <td><code>\(h(flow.deepLink))</code></td>
             <td><code>\(h(flow.deferredLink))</code></td>
             <td>\(h(flow.fallbackKind)): <code>\(h(flow.fallbackURL))</code></td>
-            <td>\(h(flow.template))\(flow.behaviour == flow.template ? "" : " <small>(\(h(flow.behaviour)))</small>")</td>
+            <td>\(h(flow.template))\(flow.behaviour.rawValue == flow.template ? "" : " <small>(\(h(flow.behaviour.rawValue)))</small>")</td>
             <td class="decision decision-\(h(flow.decision.rawValue))" title="\(h(flow.rule ?? "no rule matched"))">\(h(flow.decision.rawValue))</td>
             <td class="actions"><a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=installed">App installed</a> \
-            <a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=missing">App not installed</a></td>
+            <a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=missing">App not installed</a>\(flow.android == nil ? "" : """
+             <a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=installed&amp;platform=android">Android: installed</a> \
+            <a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=missing&amp;platform=android">Android: not installed</a>
+            """)</td>
             </tr>
 
             """
@@ -43,12 +46,12 @@ struct DashboardPage {
             problems += "<section class=\"warnings\"><h2>Warnings</h2><pre>\(h(DiagnosticPrinter.render(snapshot.warnings, format: .text)))</pre></section>\n"
         }
         let summary = snapshot.summary
-        let aasaSize = snapshot.plan[".well-known/apple-app-site-association"]?.count ?? 0
+        let aasaSize = snapshot.site[.appSiteAssociation]?.count ?? 0
         let milliseconds = Double(snapshot.duration.components.seconds) * 1000 + Double(snapshot.duration.components.attoseconds) / 1e15
         return Self.document(title: "Trampoline · \(catalog.site.host)", body: """
         <header><h1>\(h(catalog.site.title ?? catalog.app.name)) <small>\(h(catalog.site.url))</small></h1>
         <p>App <strong>\(h(catalog.app.name))</strong> · scheme <code>\(h(catalog.app.scheme)):</code> · app IDs \(catalog.app.appIDs.map { "<code>\(h($0))</code>" }.joined(separator: ", "))
-        · <a href="/.well-known/apple-app-site-association">AASA</a> (\(aasaSize) bytes) · <a href="/loadCookie.html">loadCookie.html</a></p>
+        · <a href="\(OutputPath.appSiteAssociation.urlPath)">AASA</a> (\(aasaSize) bytes) · <a href="\(OutputPath.loadCookie.urlPath)">loadCookie.html</a></p>
         <p class="build">Serving <code>\(h(outputPath))</code> · build \(generation) · \(catalog.links.count) links · \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed in \(String(format: "%.0f", milliseconds)) ms</p>
         </header>
         \(problems)<main>

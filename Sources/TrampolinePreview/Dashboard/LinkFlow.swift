@@ -18,7 +18,7 @@ public struct LinkFlow: Sendable, Equatable {
     public var fallbackDelayMs: Int
     public var template: String
     /// The page script's behaviour (`interstitial`, `redirect`), from the template's front matter.
-    public var behaviour: String
+    public var behaviour: PageBehaviour
     /// Apple's decision for `url` under the planned AASA, for the app's own app ID.
     public var decision: AASADecision
     /// The AASA rule that decided, if any.
@@ -28,15 +28,31 @@ public struct LinkFlow: Sendable, Equatable {
     /// The `Set-Cookie`-style value the page stores for loadCookie.html, or nil when the link doesn't use it.
     public var cookie: String?
     public var forwardQuery: Bool
+    /// What an Android phone does, when the catalog has an Android app.
+    public var android: AndroidFlow?
+
+    /// The Android side of a link, as the page's script computes it for a visit without a query.
+    public struct AndroidFlow: Sendable, Equatable {
+        /// The `intent://` URL the page opens (at once, or on the tap).
+        public var intentURL: String
+        /// Where an Android phone without the app goes: Google Play with the deferred link in
+        /// `referrer`, or the link's web page.
+        public var fallbackURL: String
+        /// `store` or `web`.
+        public var fallbackKind: String
+        /// The `referrer` Google Play hands the app after the install.
+        public var referrer: String?
+    }
 
     /// Works out every link of a successful build.
-    public static func flows(for catalog: Catalog, plan: SitePlan) -> [LinkFlow] {
-        let matcher = plan[".well-known/apple-app-site-association"].flatMap { try? AASAMatcher(data: $0) }
-        let appID = catalog.app.appIDs[0]
+    public static func flows(for site: SiteBuild) -> [LinkFlow] {
+        let catalog = site.catalog
+        let matcher = site[.appSiteAssociation].flatMap { try? AASAMatcher(data: $0) }
+        let appID = catalog.app.appIDs.first
         return catalog.links.map { link in
             let url = catalog.site.url + link.path
-            let verdict = matcher?.verdict(for: url, appID: appID, domain: catalog.site.host)
-            let fallbackURL = link.fallbackURL(appStoreURL: catalog.app.appStoreURL)
+            let verdict = appID.flatMap { matcher?.verdict(for: url, appID: $0, domain: catalog.site.host) }
+            let fallbackURL = link.fallbackURL(app: catalog.app) ?? url
             let deferred = link.deferredLink
             let cookie = link.options.deferred.contains(.cookie)
                 ? "\(link.options.cookieName)=\(encodeURIComponent(deferred)); path=/; max-age=\(link.options.cookieDays * 86400); SameSite=Lax; Secure"
@@ -45,10 +61,11 @@ public struct LinkFlow: Sendable, Equatable {
                 path: link.path, title: link.title, url: url, deepLink: link.deepLink, deferredLink: deferred,
                 fallbackURL: fallbackURL, fallbackKind: link.options.fallback.rawValue,
                 fallbackDelayMs: link.options.fallbackDelayMs, template: link.options.template,
-                behaviour: plan.behaviour(ofTemplate: link.options.template) ?? link.options.template,
+                behaviour: site.plan.behaviour(ofLink: link.path) ?? .interstitial,
                 decision: verdict?.decision ?? .noMatch, rule: verdict?.rule,
                 clipboardText: link.options.deferred.contains(.clipboard) ? deferred : nil,
-                cookie: cookie, forwardQuery: link.options.forwardQuery
+                cookie: cookie, forwardQuery: link.options.forwardQuery,
+                android: catalog.app.android.map { androidFlow(link: link, app: $0) }
             )
         }
     }
@@ -58,5 +75,23 @@ public struct LinkFlow: Sendable, Equatable {
         var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         allowed.insert(charactersIn: "-_.!~*'()")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// Mirrors `playURL`, `androidFallback` and `intentURL` in Templates/trampoline.js.
+    static func androidFlow(link: Link, app: AndroidApp) -> AndroidFlow {
+        let deferred = link.deferredLink
+        var referrer = "deep_link=" + Escaping.formComponent(deferred)
+        for parameter in link.campaign where parameter.name.hasPrefix("utm_") {
+            referrer += "&" + Escaping.formComponent(parameter.name) + "=" + Escaping.formComponent(parameter.value)
+        }
+        let play = app.playStoreURL + (app.playStoreURL.contains("?") ? "&" : "?") + "referrer=" + Escaping.formComponent(referrer)
+        let kind = link.options.androidFallback ?? link.options.fallback
+        let fallback = kind == .web ? (link.webURL ?? play) : play
+        var rest = Substring(deferred)
+        if let colon = rest.firstIndex(of: ":") { rest = rest[rest.index(after: colon)...] }
+        if rest.hasPrefix("//") { rest = rest.dropFirst(2) }
+        let data = rest.prefix { $0 != "#" }
+        let intent = "intent://\(data)#Intent;scheme=\(app.scheme);package=\(app.package);S.browser_fallback_url=\(encodeURIComponent(fallback));end"
+        return AndroidFlow(intentURL: intent, fallbackURL: fallback, fallbackKind: kind == .web && link.webURL != nil ? "web" : "store", referrer: fallback == play ? referrer : nil)
     }
 }

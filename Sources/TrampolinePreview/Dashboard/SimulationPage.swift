@@ -7,10 +7,13 @@ import TrampolineKit
 struct SimulationPage {
     var flow: LinkFlow
     var appInstalled: Bool
+    /// Simulate an Android phone (Chrome) instead of an iPhone.
+    var android = false
 
     func render() -> String {
         let h = Escaping.html
-        let automatic = flow.behaviour == "redirect"
+        if android { return renderAndroid() }
+        let automatic = flow.behaviour == .redirect
         let universal: String
         switch flow.decision {
         case .match:
@@ -51,7 +54,7 @@ struct SimulationPage {
         }
         return DashboardPage.document(title: "\(appInstalled ? "App installed" : "App not installed") · \(flow.path)", body: """
         <header><h1>\(h(flow.title)) <small>\(h(flow.path))</small></h1>
-        <p><a href="\(PreviewRoutes.prefix)/">← Dashboard</a> · template \(h(flow.template))\(flow.behaviour == flow.template ? "" : " (\(h(flow.behaviour)))") · AASA <span class="decision decision-\(h(flow.decision.rawValue))">\(h(flow.decision.rawValue))</span></p></header>
+        <p><a href="\(PreviewRoutes.prefix)/">← Dashboard</a> · template \(h(flow.template))\(flow.behaviour.rawValue == flow.template ? "" : " (\(h(flow.behaviour.rawValue)))") · AASA <span class="decision decision-\(h(flow.decision.rawValue))">\(h(flow.decision.rawValue))</span></p></header>
         <main>
         <section class="panel" id="simulation">
         \(panel)
@@ -59,6 +62,51 @@ struct SimulationPage {
         <h2>The page</h2>
         <p>Rendered without its script, so nothing navigates away: <a href="\(h(flow.path))">open it for real</a>.</p>
         <iframe sandbox src="\(h(flow.path))" title="The page for \(h(flow.path))"></iframe>
+        </main>
+        """)
+    }
+
+    /// The same for an Android phone: an intent instead of the scheme, Google Play with the
+    /// referrer instead of the App Store, clipboard and cookie.
+    func renderAndroid() -> String {
+        let h = Escaping.html
+        let automatic = flow.behaviour == .redirect
+        let panel: String
+        if let android = flow.android {
+            let how = automatic ? "The page opens it at once." : "The page waits for a tap on its button (Chrome opens intents only from a tap)."
+            if appInstalled {
+                panel = """
+                <h2>Android, app installed</h2>
+                <p>If the app declares this URL in a verified App Links intent filter (<code>trampoline intent-filter</code>), Android opens the app directly and never loads this page. Otherwise:</p>
+                <dl>
+                <dt>Intent that opens the app</dt><dd><code id="sim-intent">\(h(android.intentURL))</code>\(flow.forwardQuery ? " <small>(plus the visited URL's query)</small>" : "")</dd>
+                <dt>How</dt><dd>\(how)</dd>
+                <dt>Fallback</dt><dd id="sim-fallback"><span class="cancelled">\(h(android.fallbackKind)) → <code>\(h(android.fallbackURL))</code></span> <strong>cancelled</strong>: the app comes to the front and the page stops its timer.</dd>
+                </dl>
+                """
+            } else {
+                panel = """
+                <h2>Android, app not installed</h2>
+                <dl>
+                <dt>Intent</dt><dd><code id="sim-intent">\(h(android.intentURL))</code>: \(how) Chrome finds no app and follows <code>browser_fallback_url</code>; the page's own timer does the same after \(flow.fallbackDelayMs) ms for web views that ignore it.</dd>
+                <dt>Fallback</dt><dd id="sim-fallback">\(h(android.fallbackKind)) → <a href="\(h(android.fallbackURL))"><code>\(h(android.fallbackURL))</code></a></dd>
+                <dt>After the install</dt><dd id="sim-referrer">\(android.referrer.map { "Google Play hands the app the install referrer <code>\(h($0))</code>; its <code>deep_link</code> is <code>\(h(flow.deferredLink))</code>." } ?? "Nothing carries the link over: the web page is the fallback.")</dd>
+                </dl>
+                """
+            }
+        } else {
+            panel = """
+            <h2>Android</h2>
+            <p>The catalog has no Android app: an Android phone goes to \(flow.fallbackKind == "web" || flow.fallbackURL.hasPrefix("http") ? "the link's web page, if it has one," : "nothing") and otherwise stays on the page. It is never sent to the App Store.</p>
+            """
+        }
+        return DashboardPage.document(title: "Android · \(appInstalled ? "App installed" : "App not installed") · \(flow.path)", body: """
+        <header><h1>\(h(flow.title)) <small>\(h(flow.path))</small></h1>
+        <p><a href="\(PreviewRoutes.prefix)/">← Dashboard</a> · template \(h(flow.template))</p></header>
+        <main>
+        <section class="panel" id="simulation">
+        \(panel)
+        </section>
         </main>
         """)
     }

@@ -43,13 +43,13 @@ enum PreviewRoutes {
     static func simulation(_ request: Request, state: PreviewState) async throws -> Response {
         let query = request.uri.queryParameters
         guard let path = query["path"].map(String.init) else {
-            throw HTTPError(.badRequest, message: "Add ?path=/your/link&app=installed (or app=missing).")
+            throw HTTPError(.badRequest, message: "Add ?path=/your/link&app=installed (or app=missing), and &platform=android for Android.")
         }
         let snapshot = await state.snapshot
         guard let flow = snapshot.flows.first(where: { $0.path == path }) else {
             throw HTTPError(.notFound, message: "No link with that path in the last good build.")
         }
-        return html(SimulationPage(flow: flow, appInstalled: query["app"] != "missing").render())
+        return html(SimulationPage(flow: flow, appInstalled: query["app"] != "missing", android: query["platform"] == "android").render())
     }
 
     /// `text/event-stream`: a `hello` with the current generation, then a `reload` per rebuild.

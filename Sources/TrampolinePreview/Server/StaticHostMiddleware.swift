@@ -1,10 +1,12 @@
 import Hummingbird
+import TrampolineKit
 
 /// What static hosts add around the files: the `404.html` page with status 404 for unknown
-/// paths, and the AASA served as `application/json` at both of its paths (the file has no
-/// extension, and iOS rejects other types; `_headers` sets the same on Netlify/Cloudflare).
+/// paths, and the association files (the AASA at both of its paths, `assetlinks.json`) served as
+/// `application/json` (the AASA has no extension, and iOS rejects other types; `_headers` sets
+/// the same on Netlify/Cloudflare).
 struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var aasaPaths: Set<String> { ["/.well-known/apple-app-site-association", "/apple-app-site-association"] }
+    static var aasaPaths: Set<String> { Set(OutputPath.claimFiles.map(\.urlPath)) }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // The router picks the endpoint before middleware runs, so a preview route's own 404 could
@@ -27,12 +29,12 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The site's own 404.html, fetched through the same file middleware, with status 404.
     func notFoundPage(for request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.method == .get || request.method == .head, request.uri.path != "/404.html" else {
+        guard request.method == .get || request.method == .head, request.uri.path != OutputPath.notFound.urlPath else {
             throw HTTPError(.notFound)
         }
         var head = request.head
         head.method = .get
-        head.path = "/404.html"
+        head.path = OutputPath.notFound.urlPath
         // The 404 page must come whole, whatever validators or ranges the request carried.
         head.headerFields[.ifNoneMatch] = nil
         head.headerFields[.ifModifiedSince] = nil

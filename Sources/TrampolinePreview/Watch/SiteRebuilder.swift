@@ -30,18 +30,8 @@ public struct SiteRebuilder: Sendable {
         return try write(result, to: outputURL, duration: clock.now - start)
     }
 
-    func write(_ result: SiteBuilder.Result, to outputURL: URL, duration: Duration) throws -> BuildSnapshot {
-        let summary: SiteWriter.Summary
-        do {
-            summary = try SiteWriter(outputURL: outputURL).write(result.plan)
-        } catch let error as DiagnosticsError {
-            throw error
-        } catch {
-            throw DiagnosticsError([Diagnostic(.error, at: nil, "\(error)", hint: "check that the output folder is writable")])
-        }
-        return BuildSnapshot(
-            catalog: result.catalog, plan: result.plan, warnings: result.warnings, summary: summary,
-            flows: LinkFlow.flows(for: result.catalog, plan: result.plan), duration: duration
-        )
+    func write(_ site: SiteBuild, to outputURL: URL, duration: Duration) throws -> BuildSnapshot {
+        let summary = try builder.write(site, to: outputURL)
+        return BuildSnapshot(site: site, warnings: site.warnings, summary: summary, flows: LinkFlow.flows(for: site), duration: duration)
     }
 }

@@ -20,7 +20,7 @@ struct Build: ParsableCommand {
         MemoryTuning.apply()
         let clock = ContinuousClock(), start = clock.now
         let builder = options.builder
-        let result: SiteBuilder.Result
+        let result: SiteBuild
         let progress = ProgressLine.forStandardError()
         do {
             result = try builder.build()
@@ -34,20 +34,18 @@ struct Build: ParsableCommand {
             var report: (@Sendable (Int, Int) -> Void)?
             if let progress { report = { done, total in progress.update(done: done, total: total) } }
             let writeStart = clock.now
-            let summary = try SiteWriter(outputURL: outputURL).write(result.plan, progress: report)
+            let summary = try builder.write(result, to: outputURL, progress: report)
             progress?.clear()
             if timings {
                 for timing in result.timings + [SiteBuilder.Timing(step: "render and write", duration: clock.now - writeStart)] {
                     Console.note("\(timing.step): \(Console.duration(timing.duration))")
                 }
             }
-            let aasa = result.plan["apple-app-site-association"]?.count ?? 0
+            let aasa = result[.rootAppSiteAssociation]?.count ?? 0
             print("Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa)) in \(Console.duration(clock.now - start))")
         } catch let error as DiagnosticsError {
+            progress?.clear()
             Console.report(error.diagnostics)
-            throw ExitCode.failure
-        } catch {
-            Console.report([Diagnostic(.error, at: nil, "\(error)", hint: "check that the output folder is writable")])
             throw ExitCode.failure
         }
     }

@@ -67,7 +67,9 @@ struct Match: ParsableCommand {
         }
         let path = config ?? "site-config.yml"
         let result = try SiteBuilder(configURL: URL(fileURLWithPath: path), configDisplayPath: path).build()
-        let data = result.plan["apple-app-site-association"] ?? Data()
+        guard let data = result[.rootAppSiteAssociation] else {
+            throw DiagnosticsError([Diagnostic(.error, at: SourceLocation(file: path, line: 1, column: 1), "the catalog has no iOS app, so the site has no apple-app-site-association file to match against", hint: "add app.ios to the catalog, or pass --aasa FILE")])
+        }
         return try AASAQuery(aasa: data, appIDs: result.catalog.app.appIDs, domain: result.catalog.site.host)
     }
 

@@ -2,8 +2,10 @@ import Foundation
 
 extension AASAMatcher {
     /// Reads the `applinks` section into details. Shape errors throw; keys the system ignores
-    /// (`apps`, `comment`, other services, unknown keys) are ignored here too.
-    static func parse(_ root: JSONValue) throws(AASAMatcherError) -> [Detail] {
+    /// (`apps`, `comment`, other services, unknown keys) are ignored here too, and so are the
+    /// parts of `details` that iOS skips (entries that are not objects, entries that name no
+    /// app): those are reported in `notes`.
+    static func parse(_ root: JSONValue, notes: inout [AASAMatcherNote]) throws(AASAMatcherError) -> [Detail] {
         guard case .object(let top) = root else {
             throw AASAMatcherError(location: "", message: "the file must be a JSON object, found \(root.typeName)")
         }
@@ -19,45 +21,83 @@ extension AASAMatcher {
         case nil:
             return []
         case .array(let entries)?:
-            return try entries.enumerated().map { (index, entry) throws(AASAMatcherError) in
+            var details: [Detail] = []
+            for (index, entry) in entries.enumerated() {
                 let location = "applinks.details[\(index)]"
+                // iOS reads only the entries that are objects and skips the rest (swcd checks
+                // each with _NSIsNSDictionary); see Fixtures/aasa-conformance/SOURCE.md.
                 guard case .object(let members) = entry else {
-                    throw AASAMatcherError(location: location, message: "must be an object, found \(entry.typeName)")
+                    notes.append(AASAMatcherNote(location: location, message: "is \(entry.typeName), not an object; iOS skips it"))
+                    continue
                 }
-                return try detail(members, keyedAppID: nil, at: location, fileDefaults: fileDefaults, variables: variables)
+                details.append(try detail(members, at: location, fileDefaults: fileDefaults, variables: variables, notes: &notes))
             }
+            return details
         case .object(let entries)?:
             // The oldest form: {"details": {"<appID>": {"paths": [...]}}}. JSON objects have no
-            // order, so the entries are evaluated sorted by app ID.
-            return try entries.keys.sorted().map { (appID) throws(AASAMatcherError) in
+            // order, so the entries are evaluated sorted by app ID. iOS reads each entry as if
+            // its key were the entry's "appID".
+            var details: [Detail] = []
+            for appID in entries.keys.sorted() {
                 let location = "applinks.details.\(appID)"
-                guard case .object(let members) = entries[appID]! else {
-                    throw AASAMatcherError(location: location, message: "must be an object, found \(entries[appID]!.typeName)")
+                guard case .object(var members) = entries[appID]! else {
+                    notes.append(AASAMatcherNote(location: location, message: "is \(entries[appID]!.typeName), not an object; iOS skips it"))
+                    continue
                 }
-                return try detail(members, keyedAppID: appID, at: location, fileDefaults: fileDefaults, variables: variables)
+                members["appID"] = .string(appID)
+                details.append(try detail(members, at: location, fileDefaults: fileDefaults, variables: variables, notes: &notes))
             }
+            return details
         case let other?:
             throw AASAMatcherError(location: "applinks.details", message: "must be an array (or, in the legacy form, an object keyed by app ID), found \(other.typeName)")
         }
     }
 
-    private static func detail(
-        _ members: [String: JSONValue], keyedAppID: String?, at location: String,
-        fileDefaults: [String: JSONValue], variables: [String: [String]]
-    ) throws(AASAMatcherError) -> Detail {
-        var appIDs: [String] = keyedAppID.map { [$0] } ?? []
-        if let value = members["appIDs"] {
-            appIDs += try strings(value, at: "\(location).appIDs")
-        }
-        if let value = members["appID"] {
-            guard case .string(let appID) = value else {
-                throw AASAMatcherError(location: "\(location).appID", message: "must be a string, found \(value.typeName)")
+    /// The apps an entry names, the way iOS reads them (swcd's SWCEntry, iOS 26.1; see
+    /// Fixtures/aasa-conformance/SOURCE.md): an `appIDs` array names exactly its string items,
+    /// and an `appID` beside it is ignored; only without an `appIDs` array does a string `appID`
+    /// name the app. An entry that names no app claims nothing for anyone.
+    static func namedApps(_ members: [String: JSONValue], at location: String, notes: inout [AASAMatcherNote]) -> [String] {
+        if case .array(let items)? = members["appIDs"] {
+            var apps: [String] = []
+            for (index, item) in items.enumerated() {
+                if case .string(let appID) = item {
+                    apps.append(appID)
+                } else {
+                    notes.append(AASAMatcherNote(location: "\(location).appIDs[\(index)]", message: "is \(item.typeName), not an app ID; iOS skips it"))
+                }
             }
-            appIDs.append(appID)
+            if case .string(let ignored)? = members["appID"], !apps.contains(ignored) {
+                notes.append(AASAMatcherNote(
+                    location: "\(location).appID",
+                    message: "names \(ignored) beside an \"appIDs\" array; iOS reads only \"appIDs\" and ignores \"appID\"",
+                    appID: ignored))
+            }
+            if apps.isEmpty {
+                notes.append(AASAMatcherNote(location: location, message: "names no app (its \"appIDs\" array holds no app ID); iOS ignores the entry"))
+            }
+            return apps
         }
-        if keyedAppID == nil, members["appIDs"] == nil, members["appID"] == nil {
-            throw AASAMatcherError(location: location, message: "names no app: add \"appIDs\" (or the legacy \"appID\")")
+        if let appIDs = members["appIDs"] {
+            notes.append(AASAMatcherNote(location: "\(location).appIDs", message: "is \(appIDs.typeName), not an array; iOS ignores it"))
         }
+        if case .string(let appID)? = members["appID"] {
+            return [appID]
+        }
+        if let appID = members["appID"] {
+            notes.append(AASAMatcherNote(location: "\(location).appID", message: "is \(appID.typeName), not an app ID; iOS ignores it"))
+        }
+        notes.append(AASAMatcherNote(location: location, message: "names no app (no \"appIDs\" array and no \"appID\" string); iOS ignores the entry"))
+        return []
+    }
+
+    private static func detail(
+        _ members: [String: JSONValue], at location: String,
+        fileDefaults: [String: JSONValue], variables: [String: [String]], notes: inout [AASAMatcherNote]
+    ) throws(AASAMatcherError) -> Detail {
+        let appIDs = namedApps(members, at: location, notes: &notes)
+        // iOS makes no entry at all for it: its rules are never read.
+        guard !appIDs.isEmpty else { return Detail(appIDs: [], rules: [], location: location) }
 
         // Nearer settings win: file defaults, then this detail's defaults, then the rule itself.
         let inherited = fileDefaults.merging(try defaults(members["defaults"], at: "\(location).defaults")) { $1 }
@@ -93,7 +133,7 @@ extension AASAMatcher {
                 rules.append(Rule(settings: settings, variables: variables, text: path))
             }
         }
-        return Detail(appIDs: appIDs, rules: rules)
+        return Detail(appIDs: appIDs, rules: rules, location: location)
     }
 
     /// A `defaults` object: Apple documents it as a subclass of components, and swcutil applies

@@ -115,7 +115,7 @@ extension AASAMatcher {
             var index = 0
             while index < source.count {
                 if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-                   let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                   let high = Hex.value(of: source[index + 1]), let low = Hex.value(of: source[index + 2]) {
                     bytes.append(high << 4 | low)
                     index += 3
                 } else {
@@ -124,15 +124,6 @@ extension AASAMatcher {
                 }
             }
             return String(bytes: bytes, encoding: .utf8) ?? text
-        }
-
-        private static func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
         }
     }
 }

@@ -9,17 +9,28 @@ import Foundation
 /// `exclude` for an exclusion rule, otherwise `match`. When no rule matches the result is
 /// `no_match`.
 ///
+/// Which entry's rules apply to an app follows iOS (see `Fixtures/aasa-conformance/SOURCE.md`):
+/// an entry's apps are its `appIDs` array when it has one (an `appID` beside it is ignored),
+/// else its `appID`; an entry that names no app is ignored; and an app named by several entries
+/// gets the rules of the first one only. What iOS ignores is listed in ``notes``.
+///
 /// ```swift
 /// let matcher = try AASAMatcher(data: fileData)
 /// let verdict = matcher.verdict(for: "https://example.com/buy/42",
 ///                               appID: "ABCDE12345.com.example.app", domain: "example.com")
 /// ```
 public struct AASAMatcher: Sendable {
-    /// Every app ID the file's `applinks` section mentions, in file order, without duplicates.
-    /// Dictionary-shaped legacy `details` have no order, so their keys are listed sorted.
+    /// Every app ID the file's `applinks` section names (as iOS reads the entries), in file order,
+    /// without duplicates. Dictionary-shaped legacy `details` have no order, so their keys are
+    /// listed sorted.
     public let appIDs: [String]
 
+    /// The parts of the file iOS reads without error but ignores, in file order.
+    public let notes: [AASAMatcherNote]
+
     let details: [Detail]
+    /// App ID → the index of the one detail whose rules iOS applies to it: the first that names it.
+    let detailForApp: [String: Int]
     /// Per detail, the rules to try for a path: a site's AASA lists one plain-text rule per link
     /// (case-sensitive, percent-encoded, no wildcard or variable), which can only match that very
     /// path, so checking every link against every rule would be quadratic without this index.
@@ -65,8 +76,31 @@ public struct AASAMatcher: Sendable {
     /// Builds a matcher from an already-parsed file, as returned by `JSONSerialization`.
     /// - Throws: `AASAMatcherError` when a key has the wrong shape.
     public init(json: Any) throws {
-        let parsed = try Self.parse(JSONValue(any: json, at: ""))
+        var notes: [AASAMatcherNote] = []
+        let parsed = try Self.parse(JSONValue(any: json, at: ""), notes: &notes)
         details = parsed
+        // iOS keeps one entry per app (swcd collects them in an ordered set keyed by app, service
+        // and domain), so a later entry that names an app again adds nothing for it.
+        var first: [String: Int] = [:]
+        var ordered: [String] = []
+        for (index, detail) in parsed.enumerated() {
+            for appID in detail.appIDs {
+                if let earlier = first[appID] {
+                    if earlier != index {
+                        notes.append(AASAMatcherNote(
+                            location: detail.location,
+                            message: "names \(appID) again; iOS applies only the first entry that names an app (\(parsed[earlier].location)), so these rules do not apply to it",
+                            appID: appID))
+                    }
+                } else {
+                    first[appID] = index
+                    ordered.append(appID)
+                }
+            }
+        }
+        detailForApp = first
+        appIDs = ordered
+        self.notes = notes
         ruleIndexes = parsed.map { detail in
             var index = RuleIndex()
             for (i, rule) in detail.rules.enumerated() {
@@ -78,15 +112,13 @@ public struct AASAMatcher: Sendable {
             }
             return index
         }
-        var seen = Set<String>()
-        appIDs = parsed.flatMap(\.appIDs).filter { seen.insert($0).inserted }
     }
 
     /// Decides what the file says about `url` for `appID`, when the file is served from `domain`.
     ///
     /// A URL whose host (and port) differ from `domain`, that is not `https` (iOS opens universal
-    /// links over https only), or that cannot be parsed is never claimed. Details listing the app are scanned in file order and the
-    /// first matching rule decides.
+    /// links over https only), or that cannot be parsed is never claimed. Otherwise the rules of
+    /// the first detail that names the app are tried in order, and the first that matches decides.
     public func verdict(for url: String, appID: String, domain: String) -> AASAVerdict {
         verdicts(for: url, appIDs: [appID], domain: domain)[0]
     }
@@ -113,13 +145,13 @@ public struct AASAMatcher: Sendable {
     }
 
     private func verdict(for parts: URLParts, path: String, appID: String) -> AASAVerdict {
-        for (detailIndex, detail) in details.enumerated() where detail.appIDs.contains(appID) {
-            // A plain-text path can only match that exact path: only those and the other rules are tried.
-            for index in ruleIndexes[detailIndex].candidates(for: path) {
-                let rule = detail.rules[index]
-                if rule.matches(parts) {
-                    return AASAVerdict(decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
-                }
+        guard let detailIndex = detailForApp[appID] else { return AASAVerdict(decision: .noMatch, appID: appID) }
+        let detail = details[detailIndex]
+        // A plain-text path can only match that exact path: only those and the other rules are tried.
+        for index in ruleIndexes[detailIndex].candidates(for: path) {
+            let rule = detail.rules[index]
+            if rule.matches(parts) {
+                return AASAVerdict(decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
             }
         }
         return AASAVerdict(decision: .noMatch, appID: appID)

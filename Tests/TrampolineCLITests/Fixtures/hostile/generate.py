@@ -161,7 +161,26 @@ write("build-defaults", "build", "every defaults key with inert but hostile-look
                      link("/defaults/2", web_url="\"https://example.com/';alert(1);'\"", template="interstitial", deferred="[]")])
 )
 
+# Android: hostile but valid values reach the page data, the intent and the Play referrer as data.
+ANDROID_FP = "146DE983C5730650D8EEB9952F34FC6416A08342E61DBEA88A0496B23FCF44E5"
+write("build-android", "build", "an Android app with hostile campaign values, a Play URL with a query, and android_fallback",
+      catalog(app_extra=["  android:", "    package: com.example.marry", f"    sha256_cert_fingerprints: [{ANDROID_FP.lower()}]",
+                         "    play_store_url: \"https://play.google.com/store/apps/details?id=com.example.marry&hl=en%22%3E\""],
+              links=[link("/android/1", template="redirect", campaign='{utm_source: "</script><script>alert(1)</script>", utm_term: "\\u2028\\u2029", utm_content: "\\"\'`"}'),
+                     link("/android/2", web_url="https://example.com/w", android_fallback="web", deep_link='"marry://x?a=1#Intent;scheme=evil;end"')])
+)
+
 # ---------------------------------------------------------------------------------- reject
+
+write("reject-android", "reject", "app.android values that are not an application id, a fingerprint or an http(s) URL",
+      catalog(app_extra=["  android:", "    package: «is not an Android application id»\"com.example.marry\\\"><script>\"",
+                         "    sha256_cert_fingerprints:", "      - «is not a SHA-256 fingerprint»AB:CD:EF",
+                         "      - «is not a SHA-256 fingerprint»\"</script>" + "0" * 55 + "\"",
+                         "      - «is not a SHA-256 fingerprint»\"" + ANDROID_FP[:-1] + "\\u2028\"",
+                         "    scheme: «is not a URL scheme»\"marry://\"",
+                         "    play_store_url: «uses the 'javascript:' scheme»\"JavaScript:alert(document.cookie)\""],
+              links=[link("/x", android_fallback="«android_fallback must be 'store' or 'web'»playstore")])
+)
 def schemes_file(name, key_prefix, values, where):
     """One link per hostile value of a link-level URL key."""
     links = [link(f"/{where}/{n}", **{key_prefix: f"«{msg}»{v}"}) for n, (v, msg) in enumerate(values, 1)]

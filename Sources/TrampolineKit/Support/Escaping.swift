@@ -44,11 +44,12 @@ public enum Escaping {
     /// so build-time and run-time composition of the deferred link agree.
     public static func formComponent(_ text: String) -> String {
         rewrite(text, special: formSpecial) { byte, _ in
-            byte == UInt8(ascii: " ") ? "+" : "%" + String(hexDigits[Int(byte >> 4)]) + String(hexDigits[Int(byte & 15)])
+            if byte == UInt8(ascii: " ") { return "+" }
+            var escaped: [UInt8] = [UInt8(ascii: "%")]
+            Hex.append(byte, to: &escaped, digits: Hex.upper)
+            return String(decoding: escaped, as: UTF8.self)
         }
     }
-
-    private static let hexDigits = Array("0123456789ABCDEF")
 
     /// Literal text inside Markdown: ASCII punctuation backslash-escaped, line breaks flattened.
     public static func markdown(_ text: String) -> String {

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A successful build, before writing: the catalog, its plan, the renderer that makes each
+/// planned file, and the warnings found on the way.
+public struct SiteBuild: Sendable {
+    public var plan: SitePlan
+    public var renderer: SiteRenderer
+    public var catalog: Catalog
+    public var warnings: [Diagnostic]
+    /// How long each step took (templates, catalog, plan and claims), for `build --timings`.
+    public var timings: [SiteBuilder.Timing]
+
+    /// The bytes of the file at `path`, rendered now; nil when the plan has no such file.
+    public subscript(path: OutputPath) -> Data? {
+        plan[path].map { Data(renderer.render($0)) }
+    }
+
+    /// The bytes of the file at `path` (`topic/1/index.html`), for tests and small sites.
+    public subscript(path: String) -> Data? {
+        self[OutputPath(path)]
+    }
+
+    /// Every file with its bytes, all rendered at once: for small sites and tests.
+    public var files: [String: Data] {
+        Dictionary(uniqueKeysWithValues: plan.entries.map { ($0.path.value, Data(renderer.render($0))) })
+    }
+
+    /// What the writer needs: each planned file with its fingerprint and a way to render it.
+    public var outputFiles: [OutputFile] {
+        let renderer = renderer, entries = plan.entries
+        // Each producer holds the shared entry array and an index, not a copy of its entry.
+        return entries.indices.map { index in
+            OutputFile(path: entries[index].path, fingerprint: renderer.fingerprint(of: entries[index])) { renderer.render(entries[index]) }
+        }
+    }
+}

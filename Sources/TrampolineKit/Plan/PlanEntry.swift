@@ -1,0 +1,31 @@
+/// One file of a ``SitePlan``: where it goes and everything its bytes are rendered from
+/// (together with the site, the app and the templates, which every entry shares).
+///
+/// The renderer's fingerprint of an entry is a digest of this value encoded whole, so a field
+/// added here or to ``Link`` reaches the fingerprint without anyone listing it.
+public struct PlanEntry: Sendable, Equatable, Encodable {
+    public enum Content: Sendable, Equatable, Encodable {
+        /// A link's page, made with `template`, whose script does `behaviour`.
+        case linkPage(Link, template: String, behaviour: PageBehaviour)
+        case specialPage(SpecialPage)
+        /// The AASA: these patterns claimed for these app IDs, the site's own pages excluded.
+        case appSiteAssociation(appIDs: [String], claims: [String])
+        /// `assetlinks.json`: the Android app's package and signing-certificate fingerprints.
+        case assetLinks(package: String, fingerprints: [String])
+        case hostFile(HostFile)
+    }
+
+    public var path: OutputPath
+    public var content: Content
+
+    public init(path: OutputPath, content: Content) {
+        self.path = path
+        self.content = content
+    }
+
+    /// The link of a link page.
+    public var link: Link? {
+        if case .linkPage(let link, _, _) = content { return link }
+        return nil
+    }
+}

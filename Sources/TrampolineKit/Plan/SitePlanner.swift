@@ -1,0 +1,43 @@
+/// Catalog → ``SitePlan``: which files the site has and what each is made from. Pure: it renders
+/// nothing and reads nothing from disk.
+enum SitePlanner {
+    /// The plan for `catalog`; a link whose template the set lacks is an error in `engine` (the
+    /// catalog reader checks template names already, so this only guards the renderer).
+    static func plan(for catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine) -> SitePlan {
+        var entries: [PlanEntry] = []
+        entries.reserveCapacity(catalog.links.count + 8)
+        for link in catalog.links {
+            guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
+                engine.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
+                continue
+            }
+            entries.append(PlanEntry(path: .linkPage(link.path), content: .linkPage(link, template: template.name, behaviour: template.behaviour)))
+        }
+        for page in [SpecialPage.home, .notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
+            entries.append(PlanEntry(path: page.outputPath, content: .specialPage(page)))
+        }
+        for file in HostFile.allCases {
+            entries.append(PlanEntry(path: file.outputPath, content: .hostFile(file)))
+        }
+        if catalog.app.ios != nil {
+            let claims = AppSiteAssociation.claimPatterns(for: catalog)
+            for path in OutputPath.appSiteAssociationFiles {
+                entries.append(PlanEntry(path: path, content: .appSiteAssociation(appIDs: catalog.app.appIDs, claims: claims)))
+            }
+        }
+        if let android = catalog.app.android {
+            entries.append(PlanEntry(path: .assetLinks, content: .assetLinks(package: android.package, fingerprints: android.sha256CertFingerprints)))
+        }
+        return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
+    }
+
+    /// The cookies `loadCookie.html` reads: every name a link with the cookie channel uses, in
+    /// catalog order, or the default name when none does.
+    static func cookieNames(of catalog: Catalog) -> [String] {
+        var names: [String] = []
+        for link in catalog.links where link.options.deferred.contains(.cookie) && !names.contains(link.options.cookieName) {
+            names.append(link.options.cookieName)
+        }
+        return names.isEmpty ? [LinkOptions().cookieName] : names
+    }
+}

@@ -1,0 +1,136 @@
+/// Writes any `Encodable` value as one canonical byte string: every stored property, by name, in
+/// declaration order, strings length-prefixed so no two values can run together. The renderer
+/// hashes it into a ``Fingerprint``, so a field added to a plan entry or a ``Link`` is part of the
+/// fingerprint without anyone listing it.
+///
+/// ``SourceLocation`` values are left out: where a value was written in the catalog never changes
+/// the bytes, and moving a link in the file must not re-render it.
+struct FingerprintEncoder: Encoder {
+    final class Buffer {
+        var bytes: [UInt8] = []
+    }
+
+    let buffer: Buffer
+    /// How deep the value being encoded is nested: written before every key and element, so
+    /// that where a nested value ends is never ambiguous (there is no "end of container" call).
+    var depth: UInt8 = 0
+    var codingPath: [CodingKey] = []
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// The canonical bytes of `value`.
+    static func encode<T: Encodable>(_ value: T) -> [UInt8] {
+        let encoder = FingerprintEncoder(buffer: Buffer())
+        encoder.buffer.bytes.reserveCapacity(1024)
+        // Only this file's encoder runs, and it never throws.
+        try? value.encode(to: encoder)
+        return encoder.buffer.bytes
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        buffer.bytes.append(UInt8(ascii: "{"))
+        return KeyedEncodingContainer(Keyed<Key>(buffer: buffer, depth: depth &+ 1))
+    }
+
+    func unkeyedContainer() -> UnkeyedEncodingContainer {
+        buffer.bytes.append(UInt8(ascii: "["))
+        return Unkeyed(buffer: buffer, depth: depth &+ 1)
+    }
+
+    func singleValueContainer() -> SingleValueEncodingContainer { Single(buffer: buffer, depth: depth) }
+
+    static func append(_ text: String, to buffer: Buffer) {
+        var text = text
+        text.withUTF8 { utf8 in
+            buffer.bytes.append(contentsOf: String(utf8.count).utf8)
+            buffer.bytes.append(UInt8(ascii: "\""))
+            buffer.bytes.append(contentsOf: utf8)
+        }
+    }
+
+    static func append<T: Encodable>(_ value: T, to buffer: Buffer, depth: UInt8) {
+        try? value.encode(to: FingerprintEncoder(buffer: buffer, depth: depth))
+    }
+
+    struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
+        let buffer: Buffer
+        let depth: UInt8
+        var codingPath: [CodingKey] { [] }
+
+        func key(_ key: Key) {
+            buffer.bytes.append(depth)
+            buffer.bytes.append(contentsOf: key.stringValue.utf8)
+            buffer.bytes.append(UInt8(ascii: "="))
+        }
+
+        mutating func encodeNil(forKey key: Key) { self.key(key); buffer.bytes.append(UInt8(ascii: "~")) }
+        mutating func encode(_ value: Bool, forKey key: Key) { self.key(key); buffer.bytes.append(UInt8(ascii: value ? "t" : "f")) }
+        mutating func encode(_ value: String, forKey key: Key) { self.key(key); FingerprintEncoder.append(value, to: buffer) }
+        mutating func encode(_ value: Int, forKey key: Key) { self.key(key); buffer.bytes.append(contentsOf: String(value).utf8); buffer.bytes.append(UInt8(ascii: ";")) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
+            if value is SourceLocation { return }
+            self.key(key)
+            FingerprintEncoder.append(value, to: buffer, depth: depth)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+            self.key(key)
+            buffer.bytes.append(UInt8(ascii: "{"))
+            return KeyedEncodingContainer(Keyed<NestedKey>(buffer: buffer, depth: depth &+ 1))
+        }
+
+        mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
+            self.key(key)
+            buffer.bytes.append(UInt8(ascii: "["))
+            return Unkeyed(buffer: buffer, depth: depth &+ 1)
+        }
+
+        mutating func superEncoder() -> Encoder { FingerprintEncoder(buffer: buffer, depth: depth) }
+        mutating func superEncoder(forKey key: Key) -> Encoder { self.key(key); return FingerprintEncoder(buffer: buffer, depth: depth) }
+    }
+
+    struct Unkeyed: UnkeyedEncodingContainer {
+        let buffer: Buffer
+        let depth: UInt8
+        var codingPath: [CodingKey] { [] }
+        var count = 0
+
+        mutating func next() {
+            count += 1
+            buffer.bytes.append(depth)
+            buffer.bytes.append(UInt8(ascii: ","))
+        }
+
+        mutating func encodeNil() { next(); buffer.bytes.append(UInt8(ascii: "~")) }
+        mutating func encode(_ value: String) { next(); FingerprintEncoder.append(value, to: buffer) }
+        mutating func encode<T: Encodable>(_ value: T) {
+            next()
+            FingerprintEncoder.append(value, to: buffer, depth: depth)
+        }
+
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+            next()
+            buffer.bytes.append(UInt8(ascii: "{"))
+            return KeyedEncodingContainer(Keyed<NestedKey>(buffer: buffer, depth: depth &+ 1))
+        }
+
+        mutating func nestedUnkeyedContainer() -> UnkeyedEncodingContainer {
+            next()
+            buffer.bytes.append(UInt8(ascii: "["))
+            return Unkeyed(buffer: buffer, depth: depth &+ 1)
+        }
+
+        mutating func superEncoder() -> Encoder { next(); return FingerprintEncoder(buffer: buffer, depth: depth) }
+    }
+
+    struct Single: SingleValueEncodingContainer {
+        let buffer: Buffer
+        let depth: UInt8
+        var codingPath: [CodingKey] { [] }
+
+        mutating func encodeNil() { buffer.bytes.append(UInt8(ascii: "~")) }
+        mutating func encode(_ value: Bool) { buffer.bytes.append(UInt8(ascii: value ? "t" : "f")) }
+        mutating func encode(_ value: String) { FingerprintEncoder.append(value, to: buffer) }
+        mutating func encode(_ value: Int) { buffer.bytes.append(contentsOf: String(value).utf8); buffer.bytes.append(UInt8(ascii: ";")) }
+        mutating func encode<T: Encodable>(_ value: T) { FingerprintEncoder.append(value, to: buffer, depth: depth) }
+    }
+}

@@ -1,0 +1,222 @@
+import Foundation
+import Mustache
+
+/// Turns a ``PlanEntry`` into bytes and a ``Fingerprint``: the one place output is made.
+/// Catalog values reach the output only through the escapers of the context they land in.
+public struct SiteRenderer: Sendable {
+    let site: SiteSettings
+    let app: AppSettings
+    let templates: TemplateSet
+    /// Hashes of the templates' script and style, for each page's Content-Security-Policy.
+    let csp: ContentSecurityPolicy
+    /// Digest of what every entry shares: the renderer's version, the site, the app, the templates.
+    let contextDigest: [UInt8]
+    private let constants: Constants
+
+    /// Bumped by hand with any change to how bytes are made that neither the templates nor the
+    /// catalog show; the binary's own identity (``SiteRenderer/binaryIdentity``) covers the rest.
+    static let version = "2"
+
+    /// `version` defaults to ``version`` plus the running binary's identity, so an upgraded
+    /// Trampoline never trusts fingerprints an older one recorded.
+    init(site: SiteSettings, app: AppSettings, templates: TemplateSet, version: String? = nil) {
+        self.site = site
+        self.app = app
+        self.templates = templates
+        csp = ContentSecurityPolicy(script: templates.script, style: templates.style)
+        constants = Constants(
+            language: Array(site.language.utf8), siteTitle: Array((site.title ?? app.name).utf8),
+            style: Array(templates.style.utf8), script: Array(templates.script.utf8)
+        )
+        var context = FingerprintEncoder.encode(site)
+        context += FingerprintEncoder.encode(app)
+        context += Array((version ?? Self.version + "\u{0}" + Self.binaryIdentity).utf8)
+        context += Array(templates.sourceDigest.utf8)
+        contextDigest = Digest.bytes(context)
+    }
+
+    /// Size, inode and modification time of the running executable: a rebuilt or reinstalled
+    /// binary has another. Only local caches hold fingerprints, so this never reaches the site.
+    static let binaryIdentity: String = {
+        guard let path = Bundle.main.executablePath, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "unknown" }
+        let size = (attributes[.size] as? NSNumber)?.stringValue ?? "?"
+        let inode = (attributes[.systemFileNumber] as? NSNumber)?.stringValue ?? "?"
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(path)|\(size)|\(inode)|\(modified)"
+    }()
+
+    /// A digest of everything `render(entry)` depends on: the entry encoded whole and the context.
+    public func fingerprint(of entry: PlanEntry) -> Fingerprint {
+        var input = contextDigest
+        input += FingerprintEncoder.encode(entry)
+        return Fingerprint(digest: Digest.bytes(input))
+    }
+
+    /// The bytes of `entry`'s file.
+    public func render(_ entry: PlanEntry) -> [UInt8] {
+        switch entry.content {
+        case .linkPage(let link, let template, _):
+            return linkPageBytes(link, template: page(named: template))
+        case .specialPage(let special):
+            return specialPageBytes(special)
+        case .appSiteAssociation(let appIDs, let claims):
+            return Array(AppSiteAssociation.json(appIDs: appIDs, claims: claims).utf8)
+        case .assetLinks(let package, let fingerprints):
+            return Array(AssetLinks.json(package: package, fingerprints: fingerprints).utf8)
+        case .hostFile(.noJekyll):
+            return []
+        case .hostFile(.headers):
+            return Array(headers.utf8)
+        }
+    }
+
+    /// Netlify and Cloudflare Pages read `_headers`: serve the association files as JSON, never
+    /// cached for long.
+    var headers: String {
+        var files: [OutputPath] = []
+        if app.ios != nil { files += OutputPath.appSiteAssociationFiles }
+        if app.android != nil { files.append(.assetLinks) }
+        return files.map { "\($0.urlPath)\n  Content-Type: application/json\n  Cache-Control: max-age=300\n" }.joined()
+    }
+
+    /// The planner only names templates the set has (it reports any other as an error).
+    private func page(named name: String) -> PageTemplate {
+        guard let template = templates.pages[name] else { preconditionFailure("the plan names template '\(name)', which the template set lacks") }
+        return template
+    }
+
+    /// The page of one link, as UTF-8 bytes (what the writer writes).
+    func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
+        let url = site.url + link.path
+        let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
+        let values = bodyValues(title: link.title, description: link.description, image: link.image, url: url, deepLink: link.deepLink)
+        var data: [(String, String)] = [
+            ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
+            ("template", Escaping.jsonString(link.options.template)),
+            ("deepLink", Escaping.jsonString(link.deepLink)),
+            ("deferredLink", Escaping.jsonString(link.deferredLink)),
+            ("fixed", "[" + link.fixedQueryKeys.map(Escaping.jsonString).joined(separator: ",") + "]"),
+            ("store", app.ios.map { Escaping.jsonString($0.appStoreURL) } ?? "null"),
+            ("web", link.webURL.map(Escaping.jsonString) ?? "null"),
+            ("fallback", Escaping.jsonString(link.options.fallback.rawValue)),
+            ("delay", String(link.options.fallbackDelayMs)),
+            ("deferred", "[" + link.options.deferred.map { Escaping.jsonString($0.rawValue) }.joined(separator: ",") + "]"),
+            ("cookieName", Escaping.jsonString(link.options.cookieName)),
+            ("cookieDays", String(link.options.cookieDays)),
+            ("forwardQuery", link.options.forwardQuery ? "true" : "false"),
+        ]
+        if let android = app.android {
+            let utm = link.campaign.filter { $0.name.hasPrefix("utm_") }
+            data.append(("android", "{" + [
+                "\"package\":" + Escaping.jsonString(android.package),
+                "\"scheme\":" + Escaping.jsonString(android.scheme),
+                "\"play\":" + Escaping.jsonString(android.playStoreURL),
+                "\"fallback\":" + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue),
+                "\"utm\":[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]",
+            ].joined(separator: ",") + "}"))
+        }
+        return page(
+            template: template, values: values,
+            frame: Frame(
+                pageTitle: link.title, title: link.title, description: descriptionText, url: url,
+                image: link.image, banner: app.ios.map { "app-id=\($0.appStoreID), app-argument=\(url)" },
+                buttonHref: link.fallbackURL(app: app), data: data
+            )
+        )
+    }
+
+    /// `index.html`, `404.html` or `loadCookie.html`.
+    private func specialPageBytes(_ special: SpecialPage) -> [UInt8] {
+        let template = page(named: special.templateName)
+        let siteTitle = site.title ?? app.name
+        var data: [(String, String)] = []
+        if template.behaviour == .loadCookie, case .loadCookie(let names) = special {
+            data = [
+                ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
+                ("cookieNames", "[" + names.map(Escaping.jsonString).joined(separator: ",") + "]"),
+                ("scheme", Escaping.jsonString(app.scheme)),
+            ]
+        }
+        let pageTitle: String
+        switch special {
+        case .home: pageTitle = siteTitle
+        case .notFound: pageTitle = "Not found · \(siteTitle)"
+        case .loadCookie: pageTitle = app.name
+        }
+        return page(
+            template: template, values: bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil),
+            frame: Frame(
+                pageTitle: pageTitle, title: pageTitle, description: nil, url: special == .home ? site.url + "/" : nil,
+                image: nil, banner: app.ios.map { "app-id=\($0.appStoreID)" },
+                buttonHref: template.behaviour == .page ? app.storeURL : nil, data: data
+            )
+        )
+    }
+
+    /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``.
+    private func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [String?] {
+        [app.name, site.title ?? app.name, app.storeURL, title, description, image, url, deepLink]
+    }
+
+    /// What the layout needs beyond the body.
+    private struct Frame {
+        var pageTitle: String
+        var title: String
+        var description: String?
+        var url: String?
+        var image: String?
+        /// The Smart App Banner's content; nil without an iOS app.
+        var banner: String?
+        var buttonHref: String?
+        /// Keys and already-encoded JSON values, in a fixed order for byte-identical output.
+        var data: [(String, String)]
+    }
+
+    private func page(template: PageTemplate, values: [String?], frame: Frame) -> [UInt8] {
+        // Markdown is rendered after the placeholders; values are Markdown-escaped, except the
+        // description, which is Markdown by design (cmark's safe mode drops raw HTML from it).
+        let valueBytes = values.map { $0.map { Array($0.utf8) } }
+        var markdown: [UInt8] = []
+        template.body.render(valueBytes, into: &markdown)
+        let content = MarkdownRenderer.html(from: markdown)
+        var button: [UInt8] = []
+        if let buttonTemplate = template.button {
+            buttonTemplate.render(valueBytes, into: &button)
+        } else {
+            button = Array("Open in \(app.name)".utf8)
+        }
+        let json = frame.data.isEmpty ? "" : "{" + frame.data.map { "\(Escaping.jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        let hasScript = template.behaviour != .page
+        // Images the page shows: its own and any in the rendered body (a description's, say).
+        let images = ContentSecurityPolicy.imageSources(in: content)
+        func bytes(_ text: String?) -> [UInt8]? { text.map { Array($0.utf8) } }
+        // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
+        // values are left out (nil), not emptied.
+        let layoutValues: [[UInt8]?] = [
+            constants.language,
+            bytes(frame.pageTitle),
+            bytes(frame.title),
+            constants.siteTitle,
+            bytes(frame.banner),
+            content,
+            button,
+            constants.style,
+            bytes(csp.policy(hasScript: hasScript, imageSources: images)),
+            bytes(frame.description.flatMap { $0.isEmpty ? nil : $0 }),
+            bytes(frame.url),
+            bytes(frame.image),
+            bytes(frame.buttonHref),
+            json.isEmpty ? nil : bytes(Escaping.scriptSafeJSON(json)),
+            hasScript ? constants.script : nil,
+        ]
+        var out: [UInt8] = []
+        out.reserveCapacity(8 * 1024)
+        templates.layout.render(layoutValues, into: &out)
+        return out
+    }
+
+    /// Layout values every page shares, as bytes once.
+    private struct Constants: Sendable {
+        var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8]
+    }
+}

@@ -1,0 +1,57 @@
+/// A file's path inside the output folder: relative, `/`-separated, never leaving the folder.
+/// Every path the site has is spelled here, once; the rest of the code passes these values.
+public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStringConvertible {
+    /// The path as written under the output folder, such as `topic/1/index.html`.
+    public let value: String
+
+    init(_ value: String) {
+        self.value = value
+    }
+
+    public var description: String { value }
+
+    public static func < (lhs: OutputPath, rhs: OutputPath) -> Bool { lhs.value < rhs.value }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+
+    /// The page of the link at `linkPath` (`/topic/1` → `topic/1/index.html`), served at the
+    /// link's URL as a folder index.
+    public static func linkPage(_ linkPath: String) -> OutputPath {
+        OutputPath(String(linkPath.dropFirst()) + "/index.html")
+    }
+
+    /// Where iOS 9.3+ looks for the AASA first.
+    public static let appSiteAssociation = OutputPath(".well-known/apple-app-site-association")
+    /// The legacy location at the root, which older iOS versions read.
+    public static let rootAppSiteAssociation = OutputPath("apple-app-site-association")
+    public static let home = OutputPath("index.html")
+    public static let notFound = OutputPath("404.html")
+    public static let loadCookie = OutputPath("loadCookie.html")
+    /// Tells GitHub Pages not to run Jekyll (which would drop `.well-known/`).
+    public static let noJekyll = OutputPath(".nojekyll")
+    /// Netlify's and Cloudflare Pages' response headers.
+    public static let headers = OutputPath("_headers")
+    /// The list of files Trampoline wrote, so it only ever removes its own files.
+    public static let manifest = OutputPath(".trampoline-manifest.json")
+
+    /// Android's Digital Asset Links statement list.
+    public static let assetLinks = OutputPath(".well-known/assetlinks.json")
+
+    /// Both AASA copies.
+    public static let appSiteAssociationFiles = [appSiteAssociation, rootAppSiteAssociation]
+    /// The files that let apps claim the site's pages: written last, so a new one never claims a
+    /// page that is not there yet.
+    public static let claimFiles = appSiteAssociationFiles + [assetLinks]
+
+    /// The files at the top of the site that a link's path must never collide with.
+    public static let topLevelFiles = [home, notFound, loadCookie, rootAppSiteAssociation, headers, noJekyll, manifest]
+
+    /// True for the AASA copies and `assetlinks.json`.
+    public var isClaimFile: Bool { Self.claimFiles.contains(self) }
+
+    /// The URL path this file is served at (`/loadCookie.html`).
+    public var urlPath: String { "/" + value }
+}

@@ -1,0 +1,28 @@
+import Crypto
+import Foundation
+
+/// SHA-256: stable across runs and machines (Swift's `Hasher` is seeded per process).
+enum Digest {
+    /// The digest of `text`'s UTF-8 bytes, in lower-case hex.
+    static func hex(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { hex(of: SHA256.hash(data: UnsafeRawBufferPointer($0))) }
+    }
+
+    /// The digest of `bytes`, in lower-case hex.
+    static func hex(bytes: [UInt8]) -> String {
+        hex(of: SHA256.hash(data: bytes))
+    }
+
+    /// The raw digest of `bytes`.
+    static func bytes(_ bytes: [UInt8]) -> [UInt8] {
+        Array(SHA256.hash(data: bytes))
+    }
+
+    private static func hex(of digest: SHA256.Digest) -> String {
+        var hex: [UInt8] = []
+        hex.reserveCapacity(SHA256.byteCount * 2)
+        for byte in digest { Hex.append(byte, to: &hex, digits: Hex.lower) }
+        return String(decoding: hex, as: UTF8.self)
+    }
+}

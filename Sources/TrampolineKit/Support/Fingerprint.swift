@@ -1,0 +1,43 @@
+/// A digest of everything one output file's bytes are rendered from. Equal fingerprints mean
+/// equal bytes, so a rebuild may skip rendering a file whose fingerprint it has seen written.
+/// Held inline (four words, no heap allocation): a large site keeps one per file.
+public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
+    let words: SIMD4<UInt64>
+
+    /// From a 32-byte SHA-256 digest.
+    init(digest: [UInt8]) {
+        precondition(digest.count == 32, "a SHA-256 digest has 32 bytes")
+        var words = SIMD4<UInt64>()
+        for i in 0..<4 {
+            var word: UInt64 = 0
+            for byte in digest[(i * 8)..<(i * 8 + 8)] { word = word << 8 | UInt64(byte) }
+            words[i] = word
+        }
+        self.words = words
+    }
+
+    /// From its ``hex`` form; nil for anything else.
+    init?(hex: some StringProtocol) {
+        let utf8 = Array(hex.utf8)
+        guard utf8.count == 64 else { return nil }
+        var digest: [UInt8] = []
+        digest.reserveCapacity(32)
+        for i in stride(from: 0, to: 64, by: 2) {
+            guard let high = Hex.value(of: utf8[i]), let low = Hex.value(of: utf8[i + 1]) else { return nil }
+            digest.append(high << 4 | low)
+        }
+        self.init(digest: digest)
+    }
+
+    /// SHA-256 in lower-case hex.
+    public var hex: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for i in 0..<4 {
+            for shift in stride(from: 56, through: 0, by: -8) { Hex.append(UInt8(truncatingIfNeeded: words[i] >> UInt64(shift)), to: &out, digits: Hex.lower) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public var description: String { hex }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Where the writer keeps what is not the site: the staging folder new files are written into
+/// before they are renamed into place, and the stamp cache. It sits beside the output folder —
+/// `.trampoline/<output folder name>/` in the same parent — so renames never cross file systems
+/// and nothing of it is ever deployed with the site.
+struct WorkFolder: Sendable {
+    static let name = ".trampoline"
+
+    let url: URL
+
+    init(outputURL: URL) {
+        url = outputURL.deletingLastPathComponent()
+            .appendingPathComponent(Self.name, isDirectory: true)
+            .appendingPathComponent(outputURL.lastPathComponent, isDirectory: true)
+    }
+
+    /// New files, before their rename. Emptied at the start and the end of every write.
+    var staging: URL { url.appendingPathComponent("staging", isDirectory: true) }
+
+    /// The ``StampCache`` of the output folder.
+    var stamps: URL { url.appendingPathComponent("stamps") }
+}

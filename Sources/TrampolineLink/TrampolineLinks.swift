@@ -1,0 +1,139 @@
+import Foundation
+
+/// The app side of Trampoline: one object that accepts links from every channel, keeps deferred
+/// links once-only, holds links during onboarding, and routes them.
+///
+/// ```swift
+/// let links = TrampolineLinks(LinkConfiguration(scheme: "marry", host: "go.example.com", cookieDays: 1)) { link in
+///     navigator.showHome()                              // ours, but no route matched
+/// }
+/// try links.route("/topic/:id(digits)") { match in navigator.showTopic(match["id"]!) }
+/// links.open(url)          // universal link or marry:// URL (the UIKit adapters call this)
+/// links.ready()            // after onboarding, and on later launches once the UI is up
+/// ```
+///
+/// Links are held from the start until ``ready()``: a link that arrives while the app is still
+/// setting up, or during first-run onboarding, is kept (the latest tap wins, see ``LinkInbox``)
+/// and delivered then. Deferred links (clipboard, cookie) must carry the pages' marker
+/// (``DeferredLink/marker``), must not be older than `cookie_days`, and are delivered at most
+/// once across launches (``LinkStore``).
+@MainActor
+public final class TrampolineLinks {
+    /// Called with a match when a link's path matches a route.
+    public typealias RouteHandler = @MainActor (RouteMatch) -> Void
+    /// Called with a link of the app's that no route matches.
+    public typealias LinkHandler = @MainActor (IncomingLink) -> Void
+
+    /// The site's scheme, host and limits.
+    public let configuration: LinkConfiguration
+    private let store: any LinkStore
+    private let clock: @Sendable () -> Date
+    private var router = LinkRouter()
+    private var handlers: [RouteHandler] = []
+    private let unmatched: LinkHandler
+    private var inbox: LinkInbox
+    /// Objects the platform adapters keep alive while they work (a web session, a paste target).
+    var retained: [String: AnyObject] = [:]
+
+    /// - Parameters:
+    ///   - configuration: the site's scheme, host and `cookie_days`.
+    ///   - store: where delivered deferred links are remembered (default: `UserDefaults.standard`).
+    ///   - clock: the current time (tests pass a fake one).
+    ///   - unmatched: receives links of the app's that match no route: they are never dropped silently.
+    public init(
+        _ configuration: LinkConfiguration, store: any LinkStore = UserDefaultsLinkStore(),
+        clock: @escaping @Sendable () -> Date = { Date() }, unmatched: @escaping LinkHandler
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.clock = clock
+        self.unmatched = unmatched
+        self.inbox = LinkInbox(held: true, timeout: configuration.holdTimeout)
+    }
+
+    /// Adds a route: links whose path matches `pattern` (``RoutePattern`` syntax) go to `handler`.
+    /// Routes are tried in the order they were added.
+    public func route(_ pattern: String, to handler: @escaping RouteHandler) throws(RoutePatternError) {
+        router.add(try RoutePattern(pattern))
+        handlers.append(handler)
+    }
+
+    /// A URL that opened the app: a universal link or a custom-scheme URL. The disposition says
+    /// what happened; ``LinkDisposition/isHandled`` is the answer for `application(_:open:options:)`.
+    @discardableResult
+    public func open(_ url: URL) -> LinkDisposition {
+        open(url.absoluteString)
+    }
+
+    /// ``open(_:)-(URL)`` for a URL's text.
+    @discardableResult
+    public func open(_ text: String) -> LinkDisposition {
+        let link: IncomingLink
+        do {
+            link = try IncomingLink(opening: text, configuration: configuration, now: clock())
+        } catch {
+            return .rejected(error)
+        }
+        return take(link)
+    }
+
+    /// A deferred link from `source` (clipboard text, the cookie's callback URL): delivered only if
+    /// it is marked, fresh and not delivered before. Text that is not a Trampoline link is refused.
+    @discardableResult
+    public func receiveDeferred(_ text: String, from source: LinkSource) -> LinkDisposition {
+        let link: IncomingLink
+        do {
+            link = try IncomingLink(parsing: text, source: source, requireMarker: true, configuration: configuration, now: clock())
+        } catch {
+            return .rejected(error)
+        }
+        return take(link)
+    }
+
+    /// True exactly once per installation (per store): on the launch where the deferred channels
+    /// should be read. The adapters ask before they probe the pasteboard or open `loadCookie.html`,
+    /// so the person is asked at most once.
+    public func beginFirstLaunch() -> Bool {
+        store.claim("first-launch")
+    }
+
+    /// The app is ready to show linked screens: delivers the held link (unless it is older than
+    /// the hold timeout) and delivers later links at once. Returns what happened to the held link,
+    /// or nil when none was waiting.
+    @discardableResult
+    public func ready() -> LinkDisposition? {
+        let now = clock()
+        let hadPending = inbox.pending != nil
+        guard let link = inbox.release(now: now) else { return hadPending ? .rejected(.heldTooLong) : nil }
+        return deliver(link)
+    }
+
+    /// Holds links again (onboarding restarts, the person signs out) until the next ``ready()``.
+    public func hold() {
+        inbox.hold()
+    }
+
+    /// Whether links are being held.
+    public var isHeld: Bool { inbox.isHeld }
+
+    /// The link waiting for ``ready()``, if any (to show "You have an invitation" during onboarding).
+    public var pendingLink: IncomingLink? { inbox.pending }
+
+    private func take(_ link: IncomingLink) -> LinkDisposition {
+        if let token = link.deliveryToken, !store.claim("link:" + token) { return .rejected(.alreadyDelivered) }
+        switch inbox.receive(link) {
+        case .deliverNow: return deliver(link)
+        case .held: return .held
+        case .superseded: return .rejected(.superseded)
+        }
+    }
+
+    private func deliver(_ link: IncomingLink) -> LinkDisposition {
+        guard let (index, match) = router.match(link) else {
+            unmatched(link)
+            return .unmatched
+        }
+        handlers[index](match)
+        return .routed(match.pattern)
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import TrampolineKit
+
+struct IntentFilterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "intent-filter",
+        abstract: "Print the Android manifest's <intent-filter> elements for the catalog.",
+        discussion: "Android decides which https URLs open the app from its manifest, and verifies them against /.well-known/assetlinks.json. Paste the output inside the <activity> that handles deep links; regenerate it when links change. It claims exactly the link pages, never /, index.html, 404.html or loadCookie.html."
+    )
+
+    @OptionGroup var options: CatalogOptions
+
+    @Option(name: .shortAndLong, help: "Write the XML to this file instead of standard output (keep it outside the deployed folder).")
+    var output: String?
+
+    func run() throws {
+        let result: SiteBuild
+        do {
+            result = try options.builder.build()
+        } catch let error as DiagnosticsError {
+            Console.report(error.diagnostics)
+            throw ExitCode.failure
+        }
+        guard let xml = IntentFilter.xml(for: result.catalog) else {
+            Console.report([Diagnostic(.error, at: SourceLocation(file: options.config, line: 1, column: 1), "the catalog has no app.android section", hint: "add app.android with package and sha256_cert_fingerprints")])
+            throw ExitCode.failure
+        }
+        guard let output else {
+            print(xml, terminator: "")
+            return
+        }
+        do {
+            try Data(xml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            Console.report([Diagnostic(.error, at: nil, "cannot write \(output): \(error.localizedDescription)", hint: "check that its folder exists and is writable")])
+            throw ExitCode.failure
+        }
+    }
+}
