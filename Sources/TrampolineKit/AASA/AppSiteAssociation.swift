@@ -16,16 +16,21 @@ public enum AppSiteAssociation {
     /// the root stay exact). That also claims paths under the folder that are not links; they open
     /// the app, which should show its own "not found" for a deep link it does not know.
     public static func claimPatterns(for catalog: Catalog) -> [String] {
-        let exact = catalog.links.flatMap { [$0.path, $0.path + "/"] }
+        let links = catalog.links
+        var exact: [String] = []
+        exact.reserveCapacity(links.count * 2)
+        // By index: iterating would copy each Link (a dozen strings) for one field.
+        for index in links.indices { exact.append(links[index].path); exact.append(links[index].path + "/") }
         // Each pattern costs its text twice (components and legacy paths) per app, plus JSON punctuation.
         let estimate = exact.reduce(0) { $0 + ($1.utf8.count + 16) * (1 + catalog.app.appIDs.count) }
         guard estimate > sizeWarningLimit else { return exact }
         var patterns: [String] = []
         var folders = Set<String>()
-        for link in catalog.links {
-            let segments = link.path.split(separator: "/", maxSplits: 1)
+        for index in links.indices {
+            let path = links[index].path
+            let segments = path.split(separator: "/", maxSplits: 1)
             if segments.count == 1 {
-                patterns.append(contentsOf: [link.path, link.path + "/"])
+                patterns.append(contentsOf: [path, path + "/"])
             } else if folders.insert(String(segments[0])).inserted {
                 patterns.append("/\(segments[0])/*")
             }

@@ -83,15 +83,12 @@ public struct SiteBuilder: Sendable {
     static let budgetCheckThreshold = 1024
 
     static func checkPageBudget(of site: SiteBuild, engine: inout DiagnosticEngine) {
-        for entry in site.plan.entries {
-            guard let link = entry.link else { continue }
-            let valueBytes = link.title.utf8.count * 6 + (link.description?.utf8.count ?? 0) * 3
-                + (link.image?.utf8.count ?? 0) * 3 + link.deepLink.utf8.count * 2 + (link.webURL?.utf8.count ?? 0) * 2
-                + link.campaign.reduce(0) { $0 + ($1.name.utf8.count + $1.value.utf8.count) * 6 }
-            guard valueBytes > budgetCheckThreshold else { continue }
+        let links = site.catalog.links
+        for index in links.indices where links[index].budgetEstimate > budgetCheckThreshold {
+            guard let entry = site.plan[.linkPage(links[index].path)] else { continue }
             let size = site.renderer.render(entry).count
             if size > pageBudget {
-                engine.warning("the page for \(link.path) is \(size / 1024) KB, over the \(pageBudget / 1024) KB budget", at: link.location, hint: "shorten its description or title")
+                engine.warning("the page for \(links[index].path) is \(size / 1024) KB, over the \(pageBudget / 1024) KB budget", at: links[index].location, hint: "shorten its description or title")
             }
         }
     }

@@ -5,15 +5,23 @@ public struct SitePlan: Sendable, Equatable {
     /// The settings every entry is rendered with.
     public var site: SiteSettings
     public var app: AppSettings
-    /// In writing order: sorted by path, the AASA copies last (see ``OutputPath/isClaimFile``).
+    /// In the planner's order: link pages in catalog order, the special pages and host files, and
+    /// the claim files (``OutputPath/isClaimFile``) last.
     public private(set) var entries: [PlanEntry]
     private var positions: [OutputPath: Int]
 
     public init(site: SiteSettings, app: AppSettings, entries: [PlanEntry]) {
         self.site = site
         self.app = app
-        self.entries = entries.sorted { ($0.path.isClaimFile ? 1 : 0, $0.path) < ($1.path.isClaimFile ? 1 : 0, $1.path) }
-        positions = Dictionary(self.entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        // Claim files last, the rest in the given order (a stable partition, no sort: a large plan
+        // is one entry per link, and nothing downstream needs them sorted).
+        self.entries = entries.filter { !$0.path.isClaimFile } + entries.filter(\.path.isClaimFile)
+        var positions: [OutputPath: Int] = [:]
+        positions.reserveCapacity(self.entries.count)
+        for index in self.entries.indices where positions[self.entries[index].path] == nil {
+            positions[self.entries[index].path] = index
+        }
+        self.positions = positions
     }
 
     /// The entry written at `path`, if the plan has one.
