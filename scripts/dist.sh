@@ -44,10 +44,6 @@ Libs: -L$root/$scratch/static-libs -lcmark
 Cflags: -I$includedir
 PC
 export PKG_CONFIG_PATH=$root/$scratch/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
-# -static-stdlib through -Xswiftc rather than --static-swift-stdlib: `swift package` (for the
-# GenerateManual plugin below) accepts only the -X forms, and the plugin's build must see the very
-# same flags to reuse this build instead of recompiling everything and relinking dynamically.
-flags=(-c release --scratch-path "$scratch" -Xswiftc -static-stdlib)
 
 # Bake the version into Version.swift for this build only. The committed file comes back on exit,
 # with its old mtime, so the debug build in .build does not recompile because of it.
@@ -59,10 +55,20 @@ if ! grep -q "static let current = \"$version\"\$" "$version_file"; then
     sed -i "s/^\( *static let current = \)\".*\"\$/\1\"$version\"/" "$version_file"
 fi
 
+# One build, by swift-argument-parser's GenerateManual plugin: it builds the package's products for
+# release and runs generate-manual on each executable that uses ArgumentParser. (A separate
+# `swift build` beside it would keep a build plan of its own, and the two would recompile every
+# module in turn whenever the version changes.) -static-stdlib goes through -Xswiftc because
+# `swift package` has no --static-swift-stdlib. --date: the commit's date, so the page and the
+# tarball are the same for the same commit.
 echo "dist: building trampoline $version for linux-$arch (release, static Swift runtime, Foundation and libcmark) in $scratch" >&2
 start=$(date +%s)
-"$swift" build "${flags[@]}" --product trampoline
+date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
+"$swift" package --scratch-path "$scratch" -Xswiftc -static-stdlib plugin generate-manual --date "$date" >&2
 binary=$scratch/release/trampoline
+manual=$scratch/plugins/GenerateManual/outputs/trampoline/trampoline.1
+[ -x "$binary" ] || die "the build wrote no $binary"
+[ -s "$manual" ] || die "the GenerateManual plugin wrote no $manual"
 echo "dist: built in $(( $(date +%s) - start )) s" >&2
 
 # The promise of this build: no Swift, Foundation, Dispatch, ICU or cmark library is loaded at run time.
@@ -71,15 +77,6 @@ if grep -iE 'swift|foundation|dispatch|blocksruntime|icu|cmark|not found' <<<"$l
     die "$binary still needs the shared libraries above"
 fi
 "$binary" --version | grep -qxF "$version" || die "$binary --version does not print $version"
-
-# The man page, from the argument parser's own description of the commands. The plugin builds the
-# package's products (release by default) with the same flags, so it reuses the build above, and
-# runs generate-manual on each executable that uses ArgumentParser. --date: the commit's date, so
-# the page (and the tarball) are the same for the same commit.
-date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
-"$swift" package --scratch-path "$scratch" -Xswiftc -static-stdlib plugin generate-manual --date "$date" >&2
-manual=$scratch/plugins/GenerateManual/outputs/trampoline/trampoline.1
-[ -s "$manual" ] || die "the GenerateManual plugin wrote no $manual"
 
 rm -rf "$out"/trampoline-* "$out/current"
 stage=$out/$name
