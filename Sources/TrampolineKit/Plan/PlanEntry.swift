@@ -22,10 +22,4 @@ public struct PlanEntry: Sendable, Equatable, Encodable {
         self.path = path
         self.content = content
     }
-
-    /// The link of a link page.
-    public var link: Link? {
-        if case .linkPage(let link, _, _) = content { return link }
-        return nil
-    }
 }

@@ -90,7 +90,7 @@ struct SimulationPage {
                 <dl>
                 <dt>Intent</dt><dd><code id="sim-intent">\(h(android.intentURL))</code>: \(how) Chrome finds no app and follows <code>browser_fallback_url</code>; the page's own timer does the same after \(flow.fallbackDelayMs) ms for web views that ignore it.</dd>
                 <dt>Fallback</dt><dd id="sim-fallback">\(h(android.fallbackKind)) → <a href="\(h(android.fallbackURL))"><code>\(h(android.fallbackURL))</code></a></dd>
-                <dt>After the install</dt><dd id="sim-referrer">\(android.referrer.map { "Google Play hands the app the install referrer <code>\(h($0))</code>; its <code>deep_link</code> is <code>\(h(flow.deferredLink))</code>." } ?? "Nothing carries the link over: the web page is the fallback.")</dd>
+                <dt>After the install</dt><dd id="sim-referrer">\(android.referrer.map { "Google Play hands the app the install referrer <code>\(h($0))</code>; its <code>deep_link</code> is <code>\(h(flow.deferredLink))</code> plus the <code>tl_t</code> visit-time marker the app library checks and removes." } ?? "Nothing carries the link over: the web page is the fallback.")</dd>
                 </dl>
                 """
             }
