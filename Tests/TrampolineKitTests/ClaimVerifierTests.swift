@@ -9,10 +9,14 @@ final class ClaimVerifierTests: XCTestCase {
         return engine
     }
 
-    /// A modern AASA with the given component rules for `appIDs`.
-    private func aasa(_ components: [String], appIDs: [String] = [CheckFixtures.app, CheckFixtures.beta]) -> String {
+    /// The rule that keeps every link's debug view (`?debug=1`) in the browser.
+    private let debugRule = #"{"/": "*", "?": {"debug": "1"}, "exclude": true}"#
+
+    /// A modern AASA with the debug rule, then the given component rules, for `appIDs`.
+    private func aasa(_ components: [String], appIDs: [String] = [CheckFixtures.app, CheckFixtures.beta], debugRule: Bool = true) -> String {
         let ids = appIDs.map { "\"\($0)\"" }.joined(separator: ", ")
-        return #"{"applinks": {"details": [{"appIDs": [\#(ids)], "components": [\#(components.joined(separator: ", "))]}]}}"#
+        let rules = (debugRule ? [self.debugRule] : []) + components
+        return #"{"applinks": {"details": [{"appIDs": [\#(ids)], "components": [\#(rules.joined(separator: ", "))]}]}}"#
     }
 
     private let allLinks = [
@@ -31,6 +35,22 @@ final class ClaimVerifierTests: XCTestCase {
         XCTAssertEqual(try verify(aasa(allLinks)).diagnostics, [])
     }
 
+    /// `?debug=1` shows the link's debug view: a file that lets iOS open the app there instead is
+    /// an error at each link, naming the URL and the rule that claims it.
+    func testAFileThatClaimsTheDebugViewIsAnErrorAtEachLink() throws {
+        let engine = try verify(aasa(allLinks, debugRule: false))
+        XCTAssertEqual(engine.errors.count, 3)
+        let first = try XCTUnwrap(engine.errors.first)
+        XCTAssertTrue(first.message.contains(#"claims https://go.example.com/topic/1?debug=1 for \#(CheckFixtures.app) (match by rule 0: {"/": "/topic/1"})"#), first.message)
+        XCTAssertTrue(first.message.contains("instead of the debug view"), first.message)
+        // Both debug URLs (?debug=1, /?utm_source=x&debug=1) for both apps.
+        XCTAssertTrue(first.message.hasSuffix("and 3 more URL and app ID pairs"), first.message)
+        // The rule only has to come first: after the claims it changes nothing.
+        XCTAssertEqual(try verify(aasa(allLinks + [debugRule], debugRule: false)).errors.count, 3)
+        // A rule for another value (debug=true) is not the debug view's.
+        XCTAssertEqual(try verify(aasa([#"{"/": "*", "?": {"debug": "true"}, "exclude": true}"#] + allLinks, debugRule: false)).errors.count, 3)
+    }
+
     func testALinkTheFileDoesNotClaimIsAnErrorAtTheLink() throws {
         let engine = try verify(aasa(allLinks.filter { !$0.contains("/topic/2") }))
         XCTAssertEqual(engine.errors.count, 1)
@@ -46,16 +66,16 @@ final class ClaimVerifierTests: XCTestCase {
         let engine = try verify(aasa([#"{"/": "/invite", "?": "?*", "exclude": true}"#] + allLinks))
         let error = try XCTUnwrap(engine.errors.first)
         XCTAssertEqual(engine.errors.count, 1)
-        XCTAssertTrue(error.message.contains("does not claim https://go.example.com/invite?x=1 for \(CheckFixtures.app) (exclude by rule 0"), error.message)
+        XCTAssertTrue(error.message.contains("does not claim https://go.example.com/invite?x=1 for \(CheckFixtures.app) (exclude by rule 1"), error.message)
         // Only the queried URL fails, for both apps.
-        XCTAssertTrue(error.message.contains("and 1 more URL and app ID pair;"), error.message)
+        XCTAssertTrue(error.message.hasSuffix("and 1 more URL and app ID pair"), error.message)
         XCTAssertEqual(error.location?.line, 21)
     }
 
     func testAnExcludedLinkNamesTheDecidingRule() throws {
         let engine = try verify(aasa([#"{"/": "/topic/1*", "exclude": true}"#] + allLinks))
         let error = try XCTUnwrap(engine.errors.first)
-        XCTAssertTrue(error.message.contains(#"exclude by rule 0: {"/": "/topic/1*", "exclude": true}"#), error.message)
+        XCTAssertTrue(error.message.contains(#"exclude by rule 1: {"/": "/topic/1*", "exclude": true}"#), error.message)
         XCTAssertEqual(error.location?.line, 13)
     }
 

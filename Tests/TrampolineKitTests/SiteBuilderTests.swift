@@ -9,7 +9,7 @@ final class SiteBuilderTests: XCTestCase {
         XCTAssertEqual(plan.files.keys.sorted(), [
             ".nojekyll", ".well-known/apple-app-site-association", "404.html", "_headers", "apple-app-site-association",
             "index.html", "invite/index.html", "loadCookie.html", "spring-sale/index.html", "topic/1/index.html",
-            "topic/2/index.html", "vendors/photographers/index.html",
+            "topic/2/index.html", "trampoline-more.js", "vendors/photographers/index.html",
         ])
         XCTAssertEqual(plan[".well-known/apple-app-site-association"], plan["apple-app-site-association"])
         XCTAssertEqual(plan.plan.paths.suffix(2), [.appSiteAssociation, .rootAppSiteAssociation])

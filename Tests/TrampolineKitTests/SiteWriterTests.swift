@@ -11,7 +11,7 @@ final class SiteWriterTests: XCTestCase {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
         let first = try writer.write(try site.build().outputFiles)
-        XCTAssertEqual(first.written.count, 12)
+        XCTAssertEqual(first.written.count, 13)
         XCTAssertEqual(first.unchanged, [])
         let page = site.outputURL.appendingPathComponent("topic/2/index.html")
         let before = try mtime(page)
@@ -20,7 +20,7 @@ final class SiteWriterTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.05)
         let second = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(second.written, ["topic/1/index.html"])
-        XCTAssertEqual(second.unchanged.count, 11)
+        XCTAssertEqual(second.unchanged.count, 12)
         XCTAssertEqual(try mtime(page), before, "unchanged file keeps its mtime")
     }
 
@@ -144,11 +144,11 @@ final class SiteWriterTests: XCTestCase {
         let writer = SiteWriter(outputURL: site.outputURL)
         try writer.write(try builder.build().outputFiles)
         let again = try writer.write(try builder.build().outputFiles)
-        XCTAssertEqual(again.reused.count, 12, "same renderer, same inputs: nothing rendered")
+        XCTAssertEqual(again.reused.count, 13, "same renderer, same inputs: nothing rendered")
         builder.rendererVersion = "new"
         let upgraded = try writer.write(try builder.build().outputFiles)
         XCTAssertEqual(upgraded.reused, [], "a new renderer trusts no old fingerprint")
-        XCTAssertEqual(upgraded.unchanged.count, 12, "rendered and compared: the bytes happen to be equal")
+        XCTAssertEqual(upgraded.unchanged.count, 13, "rendered and compared: the bytes happen to be equal")
         XCTAssertEqual(upgraded.written, [])
     }
 

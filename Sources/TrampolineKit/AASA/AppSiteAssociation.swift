@@ -10,6 +10,11 @@ public enum AppSiteAssociation {
     /// Pages of the site that must never open the app: the app itself loads loadCookie.html.
     public static let excludedPaths = ["/"] + [OutputPath.home, .notFound, .loadCookie].map(\.urlPath)
 
+    /// The query item that turns a link page into its debug view (FDL's `d=1`): excluded for every
+    /// path, so iOS shows the view instead of opening the app. Legacy `paths` (iOS 9–12) cannot
+    /// exclude by query; there the app opens.
+    public static let debugQuery = (name: "debug", value: "1")
+
     /// The patterns that claim the catalog's links. Each link is claimed exactly, with and without
     /// a trailing slash — unless that would make the file larger than ``sizeWarningLimit``: then
     /// links inside a folder are claimed by one `/folder/*` pattern per top-level folder (links at
@@ -47,7 +52,9 @@ public enum AppSiteAssociation {
 
     /// The file's bytes for `claims` (from ``claimPatterns(for:)``) and `appIDs`.
     public static func json(appIDs: [String], claims: [String]) -> String {
-        var components: [String] = excludedPaths.map { "        {\"/\": \(Escaping.jsonString($0)), \"exclude\": true}" }
+        // `?debug=1` first: the page's debug view must stay a page on iOS, never the app.
+        var components: [String] = ["        {\"/\": \"*\", \"?\": {\"\(debugQuery.name)\": \"\(debugQuery.value)\"}, \"exclude\": true, \"comment\": \"the debug view\"}"]
+        components += excludedPaths.map { "        {\"/\": \(Escaping.jsonString($0)), \"exclude\": true}" }
         var paths: [String] = excludedPaths.map { Escaping.jsonString("NOT \($0)") }
         for pattern in claims {
             components.append("        {\"/\": \(Escaping.jsonString(pattern))}")

@@ -15,6 +15,13 @@ public enum ClaimVerifier {
     /// The query added to the third probe URL of each link: shared links carry campaign tags.
     static let probeQuery = "?x=1"
 
+    /// The URLs of `link`'s debug view (`?debug=1`, alone or after other parameters), which must
+    /// stay in the browser. Spelled here, not taken from the generator, like ``unclaimedPaths``.
+    public static func debugProbeURLs(for link: Link, siteURL: String) -> [String] {
+        let url = siteURL + link.path
+        return [url + "?debug=1", url + "/?utm_source=x&debug=1"]
+    }
+
     /// The URLs of `link` that must open the app: as written, with a trailing slash and with a query.
     public static func probeURLs(for link: Link, siteURL: String) -> [String] {
         let url = siteURL + link.path
@@ -65,7 +72,12 @@ public enum ClaimVerifier {
                 var failures: [String] = []
                 for url in probeURLs(for: links[index], siteURL: catalog.site.url) {
                     for verdict in matcher.verdicts(for: url, appIDs: appIDs, domain: domain) where verdict.decision != .match {
-                        failures.append("\(url) for \(verdict.appID) (\(explain(verdict)))")
+                        failures.append("does not claim \(url) for \(verdict.appID) (\(explain(verdict))); the link would open Safari, not the app")
+                    }
+                }
+                for url in debugProbeURLs(for: links[index], siteURL: catalog.site.url) {
+                    for verdict in matcher.verdicts(for: url, appIDs: appIDs, domain: domain) where verdict.decision == .match {
+                        failures.append("claims \(url) for \(verdict.appID) (\(explain(verdict))), so iOS would open the app instead of the debug view")
                     }
                 }
                 if let first = failures.first { found.append((index, first, failures.count)) }
@@ -75,7 +87,7 @@ public enum ClaimVerifier {
         for (index, first, count) in results.all {
             let more = count > 1 ? ", and \(count - 1) more URL and app ID pair\(count == 2 ? "" : "s")" : ""
             engine.error(
-                "the apple-app-site-association file does not claim \(first)\(more); the link would open Safari, not the app",
+                "the apple-app-site-association file \(first)\(more)",
                 at: links[index].location,
                 hint: "this is a bug in Trampoline's claims; please report it with the link's path"
             )

@@ -77,6 +77,15 @@ public struct LinkOptions: Sendable, Equatable, Encodable {
         case cookie
     }
 
+    /// What the page does inside an app's built-in browser (Instagram, Facebook, LINE…), where
+    /// custom schemes and universal links are often blocked.
+    public enum InAppBrowsers: String, Sendable, CaseIterable, Encodable {
+        /// Show the way out to the phone's browser (LINE: reopen there at once) instead of trying the app.
+        case escape
+        /// Behave as in any browser.
+        case ignore
+    }
+
     public var template: String = "interstitial"
     public var fallback: Fallback = .store
     /// Android's fallback, when it differs from `fallback`.
@@ -87,6 +96,9 @@ public struct LinkOptions: Sendable, Equatable, Encodable {
     public var cookieDays: Int = 1
     public var forwardQuery: Bool = true
     public var image: String?
+    public var inAppBrowsers: InAppBrowsers = .escape
+    /// The question the page asks before leaving for the App Store or Google Play; nil asks nothing.
+    public var confirmStore: String?
 
     public init() {}
 }

@@ -7,7 +7,7 @@ enum CatalogKeys {
     static let android = ["package", "sha256_cert_fingerprints", "scheme", "play_store_url"]
     static let defaults = [
         "template", "fallback", "android_fallback", "fallback_delay_ms", "deferred", "cookie_name", "cookie_days",
-        "forward_query", "image",
+        "forward_query", "image", "in_app_browsers", "confirm_store",
     ]
     static let linkOwn = ["path", "deep_link", "title", "description", "web_url", "campaign"]
     static let link = linkOwn + defaults

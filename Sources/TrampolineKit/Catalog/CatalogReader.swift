@@ -533,6 +533,18 @@ struct CatalogReader {
                 options.image = i.text
             }
         }
+        if let b = optionalText("in_app_browsers", in: keys) {
+            if let value = LinkOptions.InAppBrowsers(rawValue: b.text) { options.inAppBrowsers = value } else {
+                error("in_app_browsers must be 'escape' or 'ignore', found \(CatalogRules.quoted(b.text))", at: b.location, hint: "escape shows the way out of Instagram's, Facebook's, LINE's… browser; ignore treats them as any browser")
+            }
+        }
+        if let c = optionalText("confirm_store", in: keys) {
+            if c.text.trimmingCharacters(in: .whitespaces).isEmpty || c.text.count > 300 {
+                error("confirm_store must be a question of 1 to 300 characters", at: c.location, hint: "for example: confirm_store: \"Install Tabi from the App Store?\"")
+            } else {
+                options.confirmStore = c.text
+            }
+        }
     }
 
     // MARK: - Node helpers

@@ -13,6 +13,9 @@ public struct PlanEntry: Sendable, Equatable, Encodable {
         /// `assetlinks.json`: the Android app's package and signing-certificate fingerprints.
         case assetLinks(package: String, fingerprints: [String])
         case hostFile(HostFile)
+        /// `trampoline-more.js`: the debug view and the way out of in-app browsers, which only those
+        /// visits load. Made from the templates and the app alone.
+        case moreScript
     }
 
     public var path: OutputPath

@@ -16,6 +16,7 @@ enum SitePlanner {
         for page in [SpecialPage.home, .notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
             entries.append(PlanEntry(path: page.outputPath, content: .specialPage(page)))
         }
+        entries.append(PlanEntry(path: .moreScript, content: .moreScript))
         for file in HostFile.allCases {
             entries.append(PlanEntry(path: file.outputPath, content: .hostFile(file)))
         }

@@ -5,12 +5,14 @@ import Foundation
 /// and style may run (by SHA-256 hash), nothing may load from elsewhere except the page's images.
 /// If escaping ever failed, an injected `<script>` would still be refused by the browser.
 struct ContentSecurityPolicy: Sendable {
-    /// `'sha256-…'` of the inline script and style exactly as the layout embeds them.
+    /// `'sha256-…'` of the inline scripts and style exactly as the layout embeds them.
     let scriptHash: String
+    let loadCookieScriptHash: String
     let styleHash: String
 
-    init(script: String, style: String) {
+    init(script: String, loadCookieScript: String, style: String) {
         scriptHash = Self.hash(script)
+        loadCookieScriptHash = Self.hash(loadCookieScript)
         styleHash = Self.hash(style)
     }
 
@@ -18,12 +20,13 @@ struct ContentSecurityPolicy: Sendable {
         "'sha256-" + Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString() + "'"
     }
 
-    /// The policy for a page; `imageSources` are the URLs of the images it shows.
-    func policy(hasScript: Bool, imageSources: [String]) -> String {
+    /// The policy for a page whose script is the one `behaviour` needs; `imageSources` are the
+    /// URLs of the images it shows.
+    func policy(behaviour: PageBehaviour, imageSources: [String]) -> String {
         // Most pages of a site show the same images (the default share image): one policy each.
-        let key = (hasScript ? "s" : "-") + imageSources.joined(separator: "\n")
+        let key = behaviour.rawValue + "\n" + imageSources.joined(separator: "\n")
         if let known = cache.lock.withLock({ cache.policies[key] }) { return known }
-        let policy = makePolicy(hasScript: hasScript, imageSources: imageSources)
+        let policy = makePolicy(behaviour: behaviour, imageSources: imageSources)
         cache.lock.withLock {
             if cache.policies.count < 1024 { cache.policies[key] = policy }
         }
@@ -37,19 +40,28 @@ struct ContentSecurityPolicy: Sendable {
 
     private let cache = Cache()
 
-    private func makePolicy(hasScript: Bool, imageSources: [String]) -> String {
+    private func makePolicy(behaviour: PageBehaviour, imageSources: [String]) -> String {
         var origins: [String] = []
         for source in imageSources {
             if let origin = Self.origin(of: source), !origins.contains(origin) { origins.append(origin) }
         }
         return [
             "default-src 'none'",
-            "script-src " + (hasScript ? scriptHash : "'none'"),
+            "script-src " + scriptSource(behaviour),
             "style-src " + styleHash,
             "img-src " + (origins.isEmpty ? "'none'" : origins.joined(separator: " ")),
             "base-uri 'none'",
             "form-action 'none'",
         ].joined(separator: "; ")
+    }
+
+    private func scriptSource(_ behaviour: PageBehaviour) -> String {
+        switch behaviour {
+        case .page: "'none'"
+        case .loadCookie: loadCookieScriptHash
+        // 'strict-dynamic': the page's own script may load trampoline-more.js; markup may not.
+        case .interstitial, .redirect: scriptHash + " 'strict-dynamic'"
+        }
     }
 
     /// `https://host[:port]` of an absolute http(s) URL; nil otherwise.

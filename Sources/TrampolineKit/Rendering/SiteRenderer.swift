@@ -23,10 +23,11 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.app = app
         self.templates = templates
-        csp = ContentSecurityPolicy(script: templates.script, style: templates.style)
+        csp = ContentSecurityPolicy(script: templates.script, loadCookieScript: templates.loadCookieScript, style: templates.style)
         constants = Constants(
             language: Array(site.language.utf8), siteTitle: Array((site.title ?? app.name).utf8),
-            style: Array(templates.style.utf8), script: Array(templates.script.utf8)
+            style: Array(templates.style.utf8), script: Array(templates.script.utf8),
+            loadCookieScript: Array(templates.loadCookieScript.utf8)
         )
         var context = FingerprintEncoder.encode(site)
         context += FingerprintEncoder.encode(app)
@@ -67,6 +68,8 @@ public struct SiteRenderer: Sendable {
             return []
         case .hostFile(.headers):
             return Array(headers.utf8)
+        case .moreScript:
+            return moreScriptBytes()
         }
     }
 
@@ -105,6 +108,9 @@ public struct SiteRenderer: Sendable {
             ("cookieDays", String(link.options.cookieDays)),
             ("forwardQuery", link.options.forwardQuery ? "true" : "false"),
         ]
+        // Only when set: most links keep the defaults, and every byte is in every page.
+        if link.options.inAppBrowsers != .escape { data.append(("inApp", Escaping.jsonString(link.options.inAppBrowsers.rawValue))) }
+        if let question = link.options.confirmStore { data.append(("confirm", Escaping.jsonString(question))) }
         if let android = app.android {
             let utm = link.campaign.filter { $0.name.hasPrefix("utm_") }
             data.append(("android", "{" + [
@@ -123,6 +129,23 @@ public struct SiteRenderer: Sendable {
                 buttonHref: link.fallbackURL(app: app), data: data
             )
         )
+    }
+
+    /// `trampoline-more.js` with its marker replaced by a JSON object: the app's name, the iOS app
+    /// IDs the AASA claims the pages for, whether the site has `assetlinks.json`, and
+    /// `Templates/in-app.md` rendered to HTML.
+    private func moreScriptBytes() -> [UInt8] {
+        let inApp = page(named: TemplateSet.inAppTemplate)
+        var markdown: [UInt8] = []
+        inApp.body.render(bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil).map { $0.map { Array($0.utf8) } }, into: &markdown)
+        let html = String(decoding: MarkdownRenderer.html(from: markdown), as: UTF8.self)
+        let config = "{" + [
+            "\"app\":" + Escaping.jsonString(app.name),
+            "\"appIDs\":[" + app.appIDs.map(Escaping.jsonString).joined(separator: ",") + "]",
+            "\"assetLinks\":" + (app.android == nil ? "false" : "true"),
+            "\"inApp\":" + Escaping.jsonString(html),
+        ].joined(separator: ",") + "}"
+        return Array(templates.moreScript.replacingOccurrences(of: TemplateSet.moreScriptConfigMarker, with: "(" + Escaping.scriptSafeJSON(config) + ")").utf8)
     }
 
     /// `index.html`, `404.html` or `loadCookie.html`.
@@ -186,7 +209,6 @@ public struct SiteRenderer: Sendable {
             button = Array("Open in \(app.name)".utf8)
         }
         let json = frame.data.isEmpty ? "" : "{" + frame.data.map { "\(Escaping.jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
-        let hasScript = template.behaviour != .page
         // Images the page shows: its own and any in the rendered body (a description's, say).
         let images = ContentSecurityPolicy.imageSources(in: content)
         func bytes(_ text: String?) -> [UInt8]? { text.map { Array($0.utf8) } }
@@ -201,13 +223,13 @@ public struct SiteRenderer: Sendable {
             content,
             button,
             constants.style,
-            bytes(csp.policy(hasScript: hasScript, imageSources: images)),
+            bytes(csp.policy(behaviour: template.behaviour, imageSources: images)),
             bytes(frame.description.flatMap { $0.isEmpty ? nil : $0 }),
             bytes(frame.url),
             bytes(frame.image),
             bytes(frame.buttonHref),
             json.isEmpty ? nil : bytes(Escaping.scriptSafeJSON(json)),
-            hasScript ? constants.script : nil,
+            script(for: template.behaviour),
         ]
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
@@ -217,6 +239,15 @@ public struct SiteRenderer: Sendable {
 
     /// Layout values every page shares, as bytes once.
     private struct Constants: Sendable {
-        var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8]
+        var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8]
+    }
+
+    /// The inline script a page of `behaviour` carries, if any.
+    private func script(for behaviour: PageBehaviour) -> [UInt8]? {
+        switch behaviour {
+        case .page: nil
+        case .loadCookie: constants.loadCookieScript
+        case .interstitial, .redirect: constants.script
+        }
     }
 }

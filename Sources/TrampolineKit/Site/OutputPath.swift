@@ -34,6 +34,9 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
     public static let noJekyll = OutputPath(".nojekyll")
     /// Netlify's and Cloudflare Pages' response headers.
     public static let headers = OutputPath("_headers")
+    /// The part of the page script only some visits load: the debug view and the way out of
+    /// in-app browsers.
+    public static let moreScript = OutputPath("trampoline-more.js")
     /// The list of files Trampoline wrote, so it only ever removes its own files.
     public static let manifest = OutputPath(".trampoline-manifest.json")
 
@@ -47,7 +50,7 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
     public static let claimFiles = appSiteAssociationFiles + [assetLinks]
 
     /// The files at the top of the site that a link's path must never collide with.
-    public static let topLevelFiles = [home, notFound, loadCookie, rootAppSiteAssociation, headers, noJekyll, manifest]
+    public static let topLevelFiles = [home, notFound, loadCookie, moreScript, rootAppSiteAssociation, headers, noJekyll, manifest]
 
     /// True for the AASA copies and `assetlinks.json`.
     public var isClaimFile: Bool { Self.claimFiles.contains(self) }

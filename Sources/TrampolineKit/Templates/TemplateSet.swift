@@ -7,15 +7,26 @@ struct TemplateSet: Sendable {
     var layout: SplicingTemplate
     var style: String
     var script: String
+    /// `trampoline-more.js`, minified like ``script``: what only the debug view and in-app
+    /// browser visits load.
+    var moreScript: String
+    /// `loadCookie.js`, minified like ``script``: `loadCookie.html`'s own script.
+    var loadCookieScript: String
     /// Digest of every template file's text, so a template edit changes every page's fingerprint.
     var sourceDigest: String
     var pages: [String: PageTemplate]
 
     /// Files every site needs besides the link templates.
-    static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js"
+    static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js", moreScriptFile = "trampoline-more.js", loadCookieScriptFile = "loadCookie.js"
+    /// The marker in `trampoline-more.js` that the renderer replaces with the site's values.
+    static let moreScriptConfigMarker = "(TRAMPOLINE_CONFIG)"
+    /// The scripts, each minified (``ScriptMinifier``) once per build.
+    static let scriptFiles = [scriptFile, moreScriptFile, loadCookieScriptFile]
     /// The templates of the pages every site has (the plan's ``SpecialPage``s).
     static let homeTemplate = "index", notFoundTemplate = "404", loadCookieTemplate = "loadCookie"
-    static let specialPages = [homeTemplate, notFoundTemplate, loadCookieTemplate]
+    /// The way out of in-app browsers, shown above a link page's own text.
+    static let inAppTemplate = "in-app"
+    static let specialPages = [homeTemplate, notFoundTemplate, loadCookieTemplate, inAppTemplate]
     /// The values the layout may use, in the order ``PageRenderer`` passes them.
     static let layoutKeys = [
         "lang", "page_title", "title", "site_title", "apple_itunes_app", "content", "button_text", "style", "csp",
@@ -34,7 +45,7 @@ struct TemplateSet: Sendable {
             sources[name] = (text, "(built-in)/\(name)")
         }
         if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            for name in names.sorted() where name.hasSuffix(".md") || name == layoutFile || name == styleFile || name == scriptFile {
+            for name in names.sorted() where name.hasSuffix(".md") || name == layoutFile || name == styleFile || scriptFiles.contains(name) {
                 let display = displayDirectory.isEmpty ? name : "\(displayDirectory)/\(name)"
                 guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
                       let text = String(data: data, encoding: .utf8)
@@ -52,7 +63,18 @@ struct TemplateSet: Sendable {
                 pages[base] = page
             }
         }
-        guard let layoutSource = sources[layoutFile], let style = sources[styleFile]?.text, let script = sources[scriptFile].map({ compact(script: $0.text) }) else {
+        var scripts: [String: String] = [:]
+        for name in scriptFiles {
+            guard let source = sources[name] else { continue }
+            if let minified = ScriptMinifier.minify(source.text) {
+                scripts[name] = minified
+            } else {
+                engine.error("\(source.file) ends inside a string, comment or regular expression", at: SourceLocation(file: source.file, line: 1, column: 1), hint: "close it: the build minifies the script, which needs whole tokens")
+            }
+        }
+        if engine.hasErrors { return nil }
+        guard let layoutSource = sources[layoutFile], let style = sources[styleFile]?.text, let script = scripts[scriptFile],
+              let moreScript = scripts[moreScriptFile], let loadCookieScript = scripts[loadCookieScriptFile] else {
             engine.error("the built-in templates are incomplete", at: nil, hint: "this is a bug in Trampoline; please report it")
             return nil
         }
@@ -76,18 +98,12 @@ struct TemplateSet: Sendable {
                 engine.error("the template \(special).md is missing", at: nil, hint: "restore it, or delete your override so the built-in one is used")
             }
         }
+        // Checked in the minified text: a marker left in a comment is gone.
+        if let more = sources[moreScriptFile], scripts[moreScriptFile]?.contains(moreScriptConfigMarker) == false {
+            engine.error("\(more.file) has lost its TRAMPOLINE_CONFIG marker", at: SourceLocation(file: more.file, line: 1, column: 1), hint: "keep the last line '})(TRAMPOLINE_CONFIG);': the build puts the site's values there")
+        }
         if engine.hasErrors { return nil }
         let digest = Digest.hex(sources.keys.sorted().map { "\($0)\u{0}\(sources[$0]!.text)" }.joined(separator: "\u{0}\u{2}"))
-        return TemplateSet(layout: layout, style: style, script: script, sourceDigest: digest, pages: pages)
-    }
-
-    /// The script as every page embeds it: without indentation, blank lines and whole-line `//`
-    /// comments, which are for people reading `Templates/trampoline.js`, not for phones (they were
-    /// a fifth of each page). Nothing else changes, so the code runs as written.
-    static func compact(script: String) -> String {
-        script.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.drop { $0 == " " || $0 == "\t" } }
-            .filter { !$0.isEmpty && !$0.hasPrefix("//") }
-            .joined(separator: "\n") + "\n"
+        return TemplateSet(layout: layout, style: style, script: script, moreScript: moreScript, loadCookieScript: loadCookieScript, sourceDigest: digest, pages: pages)
     }
 }

@@ -1,0 +1,93 @@
+// The part of the page script that only some visits load (trampoline.js loads it): the debug view
+// (?debug=1) and the way out of in-app browsers. It decides nothing: trampoline.js works out the
+// links and fallbacks and leaves them in window.trampoline; this file shows them.
+// The build replaces the TRAMPOLINE_CONFIG marker with the site's values: the app's name, its iOS app IDs,
+// whether the site has assetlinks.json, and Templates/in-app.md rendered to HTML.
+(function (C) {
+  "use strict";
+  var T = window.trampoline;
+  if (!T || !C) return;
+  var d = T.data;
+  // Which in-app browser, by the tokens its user agent carries (trampoline.js decides from the
+  // same tokens that there is one). Messenger first: its agent carries Facebook's tokens too.
+  var APPS = [["Instagram", /Instagram/], ["Messenger", /FBAN\/Messenger|FB_IAB\/(MESSENGER|Orca)/],
+    ["Facebook", /FBAN\/|FBAV\/|FB_IAB\//], ["LINE", / Line\//], ["TikTok", /musical_ly|BytedanceWebview|TikTok/],
+    ["X", /Twitter/], ["WeChat", /MicroMessenger/], ["Snapchat", /Snapchat/], ["LinkedIn", /LinkedInApp/]];
+  var inApp = null;
+  for (var a = 0; a < APPS.length && !inApp; a++) if (APPS[a][1].test(navigator.userAgent)) inApp = APPS[a][0];
+  var platform = T.ios ? "ios" : T.android ? "android" : "desktop";
+  var plain = T.deferredLink(), late = T.marked(plain);
+  var fallback = { ios: T.fallbackFor("ios"), desktop: T.fallbackFor("desktop"),
+    android: d.android ? T.androidFallback(late) : T.fallbackFor("android") };
+  var intent = d.android ? T.intentURL(plain, T.intentFallback(fallback.android)) : null;
+  var main = document.querySelector("main") || document.body;
+
+  function el(tag, text, id) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = text;
+    if (id) e.id = id;
+    return e;
+  }
+  function seconds(ms) { return (ms / 1000) + " s"; }
+  function where(to) { return to ? to : "nowhere: the page stays"; }
+
+  if (T.debug) {
+    var box = el("section", null, "trampoline-debug");
+    box.appendChild(el("h2", "Debug view: " + location.pathname));
+    box.appendChild(el("p", "This visit does nothing: no app, no store, no cookie, no clipboard. Remove debug=1 from the address to use the link."));
+    var list = el("dl");
+    var row = function (term, text) { list.appendChild(el("dt", term)); list.appendChild(el("dd", text)); };
+    var redirect = d.behaviour === "redirect";
+    var asks = d.confirm ? " First it asks \u201c" + d.confirm + "\u201d; cancel stays on the page." : "";
+    var channels = [];
+    if (d.deferred.indexOf("clipboard") >= 0) channels.push("the clipboard (written on the button's tap)");
+    if (d.deferred.indexOf("cookie") >= 0) channels.push("the cookie " + d.cookieName + " for " + d.cookieDays + " day(s), read back by /loadCookie.html");
+    row("This visit", "platform " + platform + (inApp ? ", inside " + inApp + "'s browser" : "") + ", template " + d.template + " (" + d.behaviour + ")");
+    row("Deferred link", late + " \u2014 carried by " + (channels.length ? channels.join(" and ") : "nothing (deferred: [])") +
+      (d.android ? ", and on Android by Google Play's install referrer (deep_link)" : "") + ". tl_t is the visit time the app checks.");
+    row("AASA for this URL", C.appIDs.length
+      ? "Claimed for " + C.appIDs.join(", ") + ": an iPhone with the app opens it at once and never shows this page. This debug URL is excluded (the \u201cdebug=1\u201d rule comes first), so you see this view."
+      : "No iOS app in the catalog: no apple-app-site-association, nothing is claimed.");
+    row("iPhone without the app", !d.store ? "No iOS app: goes to " + where(fallback.ios) + "." : redirect
+      ? "Sets the cookie, tries " + plain + " at once, then after " + seconds(d.delay) + " goes to " + where(fallback.ios) + " unless the app opened." + asks
+      : "Shows this page. The button copies and saves the deferred link, then goes to " + where(fallback.ios) + "." + asks);
+    row("Android", !d.android ? "No Android app: goes to " + where(fallback.android) + (redirect ? " at once." : " from the button.") :
+      (C.assetLinks ? "With the app and its App Links verified (/.well-known/assetlinks.json), Android opens the app at once. Otherwise: " : "") +
+      (redirect ? "opens " : "the button opens ") + intent + "; if the app is missing Chrome (or the timer, after " + seconds(d.delay) + ") goes to " + where(fallback.android) + "." + asks);
+    row("Desktop", redirect ? "Goes to " + where(fallback.desktop) + " at once, with no cookie." : "Shows this page; the button goes to " + where(fallback.desktop) + ".");
+    row("In-app browsers", d.inApp === "ignore"
+      ? "in_app_browsers: ignore \u2014 treated as any browser."
+      : "Instagram, Facebook, Messenger, TikTok, X, WeChat, Snapchat, LinkedIn: no attempt; the page shows how to open it in the browser. LINE: reopened in the phone's browser (openExternalBrowser=1).");
+    box.appendChild(list);
+    main.insertBefore(box, main.firstChild);
+    return;
+  }
+
+  // The way out of an in-app browser: Templates/in-app.md, rendered by the build (cmark, values
+  // escaped), with its two links wired here.
+  var step = el("section", null, "trampoline-in-app");
+  step.setAttribute("data-app", inApp || "");
+  step.innerHTML = C.inApp;
+  var here = new URL(location.href);
+  here.searchParams.delete("openExternalBrowser");
+  here.hash = "";
+  var links = step.getElementsByTagName("a");
+  for (var i = links.length - 1; i >= 0; i--) {
+    var a = links[i], target = a.getAttribute("href");
+    if (target === "#trampoline-copy") {
+      a.addEventListener("click", function (event) {
+        event.preventDefault();
+        var self = event.currentTarget;
+        T.copy(here.toString()).then(function () { self.className = "copied"; });
+      });
+    } else if (target === "#trampoline-browser") {
+      if (platform === "android") {
+        // No package: Android hands the URL to the default browser (or to an app verified for it).
+        a.href = "intent://" + here.host + here.pathname + here.search + "#Intent;scheme=" + here.protocol.slice(0, -1) + ";action=android.intent.action.VIEW;end";
+      } else {
+        a.parentNode.removeChild(a);
+      }
+    }
+  }
+  main.insertBefore(step, main.firstChild);
+})(TRAMPOLINE_CONFIG);
