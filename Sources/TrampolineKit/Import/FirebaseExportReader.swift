@@ -50,9 +50,10 @@ enum FirebaseExportReader {
                 row.domain = URLAuthority(afterScheme: short.drop { $0 != ":" }.dropFirst(3)).host.lowercased()
             }
             if record.fields.count != header.fields.count {
-                let column = min(record.fields.count, header.fields.count) + (record.fields.count > header.fields.count ? 1 : 0)
+                // The first missing field, or the first extra one.
+                let column = min(record.fields.count, header.fields.count) + 1
                 row.diagnostics.append(Diagnostic(
-                    .error, at: SourceLocation(file: displayPath, line: record.row, column: max(column, 1)),
+                    .error, at: SourceLocation(file: displayPath, line: record.row, column: column),
                     "this row has \(record.fields.count) fields but the header has \(header.fields.count)",
                     hint: "quote values that contain commas; every row needs one value (maybe empty) per column"
                 ))

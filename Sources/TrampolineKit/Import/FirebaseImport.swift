@@ -141,9 +141,8 @@ public struct FirebaseImport: Sendable {
         if options.skipInvalid {
             for index in rows.indices where rows[index].hasErrors {
                 result.skippedInvalid += 1
-                let rowName = "\(rows[index].file):\(rows[index].row)"
                 rows[index].diagnostics = rows[index].diagnostics.map {
-                    $0.severity == .error ? Diagnostic(.warning, at: $0.location, "skipped \(rowName): \($0.message)", hint: $0.hint) : $0
+                    $0.severity == .error ? Diagnostic(.warning, at: $0.location, "skipped this row: \($0.message)", hint: $0.hint) : $0
                 }
             }
         }

@@ -34,7 +34,7 @@ struct FirebaseLinkMapper {
             row.error("the row has no short link", at: nil, hint: "the short link's suffix becomes the page's path; fill the Short link column")
         }
         guard let target = row[.link] else {
-            row.error("the row has no deep link (link)", at: nil, hint: "link is the https:// address of the screen the link opens")
+            row.error(row.isLongLink ? "the long link has no link= parameter (the deep link)" : "the row has no deep link (link)", at: nil, hint: "link is the https:// address of the screen the link opens\(row.isLongLink ? ", URL-encoded" : "")")
             return nil
         }
         if let problem = CatalogRules.webURLProblem(target, key: "link") {

@@ -69,9 +69,6 @@ enum FirebaseLongLinkReader {
             let trimmed = value.trimmingCharacters(in: .whitespaces)
             if !trimmed.isEmpty { row.cells[field] = FirebaseRow.Cell(text: trimmed, column: column) }
         }
-        if row.cells[.link] == nil {
-            row.error("the long link has no link= parameter (the deep link)", at: nil, hint: "add link=<the URL-encoded https:// address of the screen>")
-        }
         return row
     }
 
