@@ -63,7 +63,7 @@ def test_man_finds_and_renders_the_page(installed, tmp_path):
     overview = run([installed / "bin/trampoline", "--help"]).stdout.splitlines()[0]
     assert overview.startswith("OVERVIEW: ")
     assert overview.removeprefix("OVERVIEW: ") in " ".join(page.split())
-    for subcommand in ("build", "check", "match", "serve", "init", "intent-filter"):
+    for subcommand in ("build", "check", "match", "serve", "init", "intent-filter", "import"):
         assert subcommand in page
     assert "--config" in page and "--strict" in page
     # groff reads it without complaint.
@@ -116,7 +116,7 @@ def test_fish_finds_the_completion_in_vendor_completions(installed, tmp_path):
     env["XDG_DATA_DIRS"] = f"{installed}/share:/usr/local/share:/usr/share"
     proc = run(["fish", "-c", "complete --do-complete 'trampoline '"], env=env)
     offered = {line.split("\t")[0] for line in proc.stdout.splitlines()}
-    assert {"build", "check", "match", "serve", "init"} <= offered, proc.stdout + proc.stderr
+    assert {"build", "check", "match", "serve", "init", "import"} <= offered, proc.stdout + proc.stderr
 
 
 def test_bash_and_fish_find_a_home_local_install_without_configuration(release, tmp_path):

@@ -80,9 +80,13 @@ final class LinksFileTests: XCTestCase {
         XCTAssertTrue(syntax.first?.hasPrefix("links.json:1:16: error: JSON syntax:") == true, "\(syntax)")
     }
 
-    func testLinksAndLinksFileTogetherOrAMissingFile() throws {
-        let (_, both) = try load(Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n", files: ["links.csv": "path,title\n/b,B\n"])
-        XCTAssertTrue(both.contains { $0.hasPrefix("site-config.yml:6:13: error: the catalog has both links:") }, "\(both)")
+    func testLinksAndLinksFileCombineOrAMissingFile() throws {
+        // Both together: the inline links, then the file's; a path in both is a duplicate.
+        let (both, none) = try load(Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n", files: ["links.csv": "path,title\n/b,B\n"])
+        XCTAssertEqual(none, [])
+        XCTAssertEqual(both?.links.map(\.path), ["/a", "/b"])
+        let (_, twice) = try load(Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n", files: ["links.csv": "path,title\n/A,B\n"])
+        XCTAssertTrue(twice.contains { $0.hasPrefix("links.csv:2:1: error: path /A differs only in case from the path at site-config.yml:8:") }, "\(twice)")
         let (_, missing) = try load(Self.head + "links_file: nope.csv\n", files: [:])
         XCTAssertTrue(missing.contains { $0.contains("cannot read the links file nope.csv") }, "\(missing)")
     }

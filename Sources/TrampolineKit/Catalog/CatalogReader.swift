@@ -71,12 +71,12 @@ struct CatalogReader {
             self.error("cannot parse the catalog: \(error)", at: start)
             return nil
         }
-        if let linksFile = top.linksFile, let linksKey = top.linksKey {
-            error("the catalog has both links: (at \(location(of: linksKey))) and links_file:", at: linksFile.location, hint: "keep the links in one place")
-        } else if let linksFile = top.linksFile {
+        readLinkItems(top.waiting, top: top, list: &list)
+        // links: and links_file: may go together (`import firebase` adds a links file to a catalog
+        // that lists links inline): the file's links come after, and a path both use is a duplicate.
+        if let linksFile = top.linksFile {
             readLinksFile(linksFile, top: top, list: &list)
         }
-        readLinkItems(top.waiting, top: top, list: &list)
         let site = top.sections["site"].flatMap { readSite($0) }
         if top.sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
         if top.sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
