@@ -39,9 +39,6 @@
     return base + join + MARKER + "=" + Math.floor(Date.now() / 1000) + hash;
   }
 
-  function setCookie(name, value, seconds) {
-    document.cookie = name + "=" + value + "; path=/; max-age=" + seconds + "; SameSite=Lax; Secure";
-  }
 
   function legacyCopy(text) {
     var area = document.createElement("textarea");
@@ -140,7 +137,7 @@
       return;
     }
     // Its functions, not their results: trampoline-more.js shows what these rules give.
-    window.trampoline = { data: d, debug: debug, inApp: inApp, ios: ios, android: android, copy: copy,
+    window.trampoline = { data: d, debug: debug, ios: ios, android: android, copy: copy,
       deferredLink: deferredLink, marked: marked, fallbackFor: fallbackFor, androidFallback: androidFallback,
       intentURL: intentURL, intentFallback: intentFallback };
     var more = document.createElement("script");
@@ -155,7 +152,9 @@
 
   var wants = function (channel) { return d.deferred.indexOf(channel) >= 0; };
   var remember = function (link) {
-    if (wants("cookie")) setCookie(d.cookieName, encodeURIComponent(link), d.cookieDays * 86400);
+    if (wants("cookie")) {
+      document.cookie = d.cookieName + "=" + encodeURIComponent(link) + "; path=/; max-age=" + d.cookieDays * 86400 + "; SameSite=Lax; Secure";
+    }
   };
 
   if (button) {

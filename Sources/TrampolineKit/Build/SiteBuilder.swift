@@ -88,7 +88,7 @@ public struct SiteBuilder: Sendable {
             guard let entry = site.plan[.linkPage(links[index].path)] else { continue }
             let size = site.renderer.render(entry).count
             if size > pageBudget {
-                engine.warning("the page for \(links[index].path) is \(size / 1024) KB, over the \(pageBudget / 1024) KB budget", at: links[index].location, hint: "shorten its description or title")
+                engine.warning("the page for \(links[index].path) is \(size) bytes, over the \(pageBudget)-byte (\(pageBudget / 1024) KB) budget", at: links[index].location, hint: "shorten its description or title")
             }
         }
     }
