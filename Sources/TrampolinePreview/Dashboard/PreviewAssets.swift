@@ -50,7 +50,9 @@ enum PreviewAssets {
         let directives = html[start.upperBound..<end].split(separator: ";").map { directive -> String in
             let text = directive.trimmingCharacters(in: .whitespaces)
             if text.hasPrefix("script-src") {
-                let sources = text.split(separator: " ").dropFirst().filter { $0 != "'none'" }
+                // 'strict-dynamic' would make browsers ignore 'self'; without it, 'self' also
+                // covers /trampoline-more.js, which the page's script loads.
+                let sources = text.split(separator: " ").dropFirst().filter { $0 != "'none'" && $0 != "'strict-dynamic'" }
                 return (["script-src", "'self'"] + sources.map(String.init)).joined(separator: " ")
             }
             if text.hasPrefix("style-src") { return "style-src 'self' 'unsafe-inline'" }
