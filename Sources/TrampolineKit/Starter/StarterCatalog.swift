@@ -64,6 +64,12 @@ public enum StarterCatalog {
       cookie_days: 1
       # Hand the visited URL's query (?utm_source=...) to the app too.
       forward_query: true
+      # Inside Instagram's, Facebook's, LINE's... browser, show the way out to the phone's
+      # browser (escape) or behave as anywhere (ignore).
+      in_app_browsers: escape
+      # Ask before leaving for the store; cancel keeps the person on the page.
+      # confirm_store: "Install Example from the store?"
+      # Add ?debug=1 to any link to see what it would do, without it doing anything.
 
     links:
       - path: /welcome
