@@ -6,13 +6,7 @@ import Foundation
 /// `--skip-invalid` can leave it out.
 enum FirebaseExportReader {
     static func rows(text: String, displayPath: String, engine: inout DiagnosticEngine) -> [FirebaseRow]? {
-        let records: [StrictCSV.Record]
-        switch StrictCSV.records(text) {
-        case .success(let read): records = read
-        case .failure(let problem):
-            engine.error("malformed CSV: \(problem.message)", at: SourceLocation(file: displayPath, line: problem.row, column: problem.column), hint: problem.hint)
-            return nil
-        }
+        guard let records = StrictCSV.records(text, displayPath: displayPath, engine: &engine) else { return nil }
         guard let header = records.first else {
             engine.error("the export is empty", at: SourceLocation(file: displayPath, line: 1, column: 1), hint: "export the links again from Google Takeout (Firebase Dynamic Links)")
             return nil

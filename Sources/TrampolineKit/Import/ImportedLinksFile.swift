@@ -12,13 +12,7 @@ struct ImportedLinksFile {
 
     /// The rows of an existing links file, or nil after an error in `engine`.
     static func read(_ text: String, displayPath: String, engine: inout DiagnosticEngine) -> ImportedLinksFile? {
-        let records: [StrictCSV.Record]
-        switch StrictCSV.records(text) {
-        case .success(let read): records = read
-        case .failure(let problem):
-            engine.error("malformed CSV: \(problem.message)", at: SourceLocation(file: displayPath, line: problem.row, column: problem.column), hint: problem.hint)
-            return nil
-        }
+        guard let records = StrictCSV.records(text, displayPath: displayPath, engine: &engine) else { return nil }
         var file = ImportedLinksFile()
         guard let header = records.first else { return file }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
