@@ -1,3 +1,5 @@
+import TrampolineQR
+
 /// A validated link catalog: everything `build` needs, with every value already checked.
 public struct Catalog: Sendable, Equatable {
     public var site: SiteSettings
@@ -87,6 +89,9 @@ public struct LinkOptions: Sendable, Equatable, Encodable {
     public var cookieDays: Int = 1
     public var forwardQuery: Bool = true
     public var image: String?
+    /// Whether the link gets `<path>/qr.svg`, a QR code of its URL.
+    public var qrCode: Bool = true
+    public var qrErrorCorrection: QRErrorCorrection = .medium
 
     public init() {}
 }

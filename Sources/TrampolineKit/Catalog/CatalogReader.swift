@@ -533,6 +533,7 @@ struct CatalogReader {
                 options.image = i.text
             }
         }
+        readQROptions(keys, into: &options)
     }
 
     // MARK: - Node helpers

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TrampolineQR
 
 /// Turns a ``PlanEntry`` into bytes and a ``Fingerprint``: the one place output is made.
 /// Catalog values reach the output only through the escapers of the context they land in.
@@ -59,6 +60,8 @@ public struct SiteRenderer: Sendable {
             return linkPageBytes(link, template: page(named: template))
         case .specialPage(let special):
             return specialPageBytes(special)
+        case .qrCode(let url, let level):
+            return qrCodeBytes(url: url, errorCorrection: level)
         case .appSiteAssociation(let appIDs, let claims):
             return Array(AppSiteAssociation.json(appIDs: appIDs, claims: claims).utf8)
         case .assetLinks(let package, let fingerprints):
@@ -123,6 +126,15 @@ public struct SiteRenderer: Sendable {
                 buttonHref: link.fallbackURL(app: app), data: data
             )
         )
+    }
+
+    /// A link's `qr.svg`. The planner leaves out URLs too long for a QR code, so encoding cannot fail here.
+    func qrCodeBytes(url: String, errorCorrection: QRErrorCorrection) -> [UInt8] {
+        do {
+            return Array(try QRCode(text: url, errorCorrection: errorCorrection).svg().utf8)
+        } catch {
+            preconditionFailure("the plan holds a QR code the planner should have refused: \(error)")
+        }
     }
 
     /// `index.html`, `404.html` or `loadCookie.html`.

@@ -64,6 +64,10 @@ public enum StarterCatalog {
       cookie_days: 1
       # Hand the visited URL's query (?utm_source=...) to the app too.
       forward_query: true
+      # <path>/qr.svg, a QR code of each link's URL, for posters and print. Error correction
+      # L, M, Q or H: how much damage the code survives (7 % to 30 %); higher is denser.
+      qr_code: true
+      qr_error_correction: M
 
     links:
       - path: /welcome
