@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrampolineKitTests",
-            dependencies: ["TrampolineKit"],
+            dependencies: ["TrampolineKit", "TrampolineQR"],
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),

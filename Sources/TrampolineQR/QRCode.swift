@@ -34,14 +34,18 @@ public struct QRCode: Sendable, Equatable {
         let size = layout.size
         var chosen = mask ?? 0
         var best = placed
-        if mask == nil {
+        if let mask {
+            QRCode.applyMask(layout.maskPatterns[mask], to: &best)
+        } else if size <= QRBitPenalty.maxSize {
+            chosen = QRCode.bestMask(placed: placed, layout: layout)
+            QRCode.applyMask(layout.maskPatterns[chosen], to: &best)
+        } else {
             var bestScore = Int.max
             var candidate = placed
-            var line = [UInt8](repeating: 0, count: size)
+            var scratch = QRPenalty.Scratch(size: size)
             for number in 0..<8 {
-                for index in 0..<candidate.count { candidate[index] = placed[index] }
-                QRCode.applyMask(number, to: &candidate, order: order, size: size)
-                let score = QRPenalty.score(candidate, size: size, line: &line)
+                QRCode.xor(placed, layout.maskPatterns[number], into: &candidate)
+                let score = QRPenalty.score(candidate, size: size, scratch: &scratch)
                 // Strictly lower: on a tie the lower-numbered mask stays.
                 if score < bestScore {
                     bestScore = score
@@ -49,8 +53,6 @@ public struct QRCode: Sendable, Equatable {
                     swap(&best, &candidate)
                 }
             }
-        } else {
-            QRCode.applyMask(chosen, to: &best, order: order, size: size)
         }
         QRCode.drawInformation(into: &best, size: size, version: version, level: errorCorrection, mask: chosen)
 
@@ -131,11 +133,43 @@ public struct QRCode: Sendable, Equatable {
         return result
     }
 
-    /// XORs mask `number` over the data modules.
-    static func applyMask(_ number: Int, to m: inout [UInt8], order: [Int32], size: Int) {
-        for index in order {
-            let i = Int(index)
-            if QRMaskPattern.inverts(number, row: i / size, column: i % size) { m[i] ^= 1 }
+    /// The mask with the lowest penalty, scored on words (``QRBitPenalty``); the lower number on a tie.
+    static func bestMask(placed: [UInt8], layout: QRVersionLayout) -> Int {
+        let size = layout.size
+        let (rows, columns) = QRBitPenalty.words(of: placed, size: size)
+        var maskedRows = rows, maskedColumns = columns
+        var best = 0, bestScore = Int.max
+        for number in 0..<8 {
+            let patternRows = layout.maskRowWords[number], patternColumns = layout.maskColumnWords[number]
+            for i in 0..<size {
+                maskedRows[i] = rows[i] ^ patternRows[i]
+                maskedColumns[i] = columns[i] ^ patternColumns[i]
+            }
+            let score = maskedRows.withUnsafeBufferPointer { r in
+                maskedColumns.withUnsafeBufferPointer { c in QRBitPenalty.score(rows: r, columns: c, size: size) }
+            }
+            if score < bestScore {
+                bestScore = score
+                best = number
+            }
+        }
+        return best
+    }
+
+    /// XORs a mask pattern (``QRVersionLayout/maskPatterns``) over the modules.
+    static func applyMask(_ pattern: [UInt8], to m: inout [UInt8]) {
+        let unmasked = m
+        xor(unmasked, pattern, into: &m)
+    }
+
+    /// result = a XOR b, element by element (all three the same length).
+    static func xor(_ a: [UInt8], _ b: [UInt8], into result: inout [UInt8]) {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                result.withUnsafeMutableBufferPointer { r in
+                    for i in 0..<r.count { r[i] = a[i] ^ b[i] }
+                }
+            }
         }
     }
 

@@ -11,6 +11,12 @@ struct QRVersionLayout: Sendable {
     /// Indices into `base` of the modules data fills, in placement order: two-module columns from
     /// the right, zigzagging up and down, skipping the vertical timing column.
     let dataOrder: [Int32]
+    /// For each mask 0...7, `size`·`size` bytes: 1 where the mask inverts a data module, 0 elsewhere
+    /// (function patterns are never masked). Masking is then one XOR per module.
+    let maskPatterns: [[UInt8]]
+    /// The mask patterns' rows and columns as ``QRBitPenalty`` words (versions up to 9, else empty).
+    let maskRowWords: [[UInt64]]
+    let maskColumnWords: [[UInt64]]
 
     /// The layouts of versions 1...40 (index 0 is version 1), built on first use.
     static let all: [QRVersionLayout] = (1...40).map(QRVersionLayout.init)
@@ -94,6 +100,17 @@ struct QRVersionLayout: Sendable {
         }
         self.base = modules
         self.dataOrder = order
+        self.maskPatterns = (0..<8).map { mask in
+            var pattern = [UInt8](repeating: 0, count: size * size)
+            for index in order {
+                let i = Int(index)
+                if QRMaskPattern.inverts(mask, row: i / size, column: i % size) { pattern[i] = 1 }
+            }
+            return pattern
+        }
+        let words = size <= QRBitPenalty.maxSize ? maskPatterns.map { QRBitPenalty.words(of: $0, size: size) } : []
+        self.maskRowWords = words.map(\.rows)
+        self.maskColumnWords = words.map(\.columns)
     }
 
     /// The row/column coordinates of the alignment pattern centres (ISO/IEC 18004 annex E): 6, then

@@ -81,14 +81,50 @@ final class QRCodeTests: XCTestCase {
         let side = code.size + 8
         XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" width=\"\(side * 4)\" height=\"\(side * 4)\" shape-rendering=\"crispEdges\">"), svg)
         XCTAssertEqual(svg.components(separatedBy: "<path").count, 2)
-        // The top row of the top-left finder is one run of 7 starting inside the quiet zone's edge.
-        XCTAssertTrue(svg.contains("d=\"M4 4h7v1h-7z"), svg)
+        // The top row of the top-left finder is one run of 7 just inside the quiet zone, stroked
+        // along the middle of its row; the next run starts relative to its end.
+        XCTAssertTrue(svg.contains("<path stroke=\"#000\" d=\"M4 4.5h7m"), svg)
+        XCTAssertTrue(svg.hasSuffix("\"/></svg>\n"))
         // Dark modules drawn = dark modules in the matrix.
         var drawn = 0
         let path = try XCTUnwrap(svg.components(separatedBy: " d=\"").last)
-        for part in path.split(separator: "h").dropFirst() where !part.hasPrefix("-") {
+        for part in path.split(separator: "h").dropFirst() {
             drawn += Int(part.prefix(while: \.isNumber)) ?? 0
         }
         XCTAssertEqual(drawn, code.modules.reduce(0) { $0 + Int($1) })
+    }
+}
+
+/// The word-at-a-time scorer (versions 1–9) and the byte scorer (all versions) agree.
+final class PenaltyTests: XCTestCase {
+    func testBitAndBytePenaltiesAgreeOnRandomMatrices() {
+        var generator = SystemRandomNumberGenerator()
+        for size in stride(from: 21, through: QRBitPenalty.maxSize, by: 4) {
+            for density in [2, 3, 5] {
+                for _ in 0..<40 {
+                    // Sparse and dense matrices too, so long runs and finder-like patterns occur.
+                    let m = (0..<(size * size)).map { _ in UInt8(Int.random(in: 0..<density, using: &generator) == 0 ? 1 : 0) }
+                    var scratch = QRPenalty.Scratch(size: size)
+                    let bytes = QRPenalty.score(m, size: size, scratch: &scratch)
+                    let (rows, columns) = QRBitPenalty.words(of: m, size: size)
+                    let bits = rows.withUnsafeBufferPointer { r in columns.withUnsafeBufferPointer { c in QRBitPenalty.score(rows: r, columns: c, size: size) } }
+                    XCTAssertEqual(bits, bytes, "size \(size)")
+                }
+            }
+        }
+    }
+
+    /// Hand-counted lines: a run of 7 costs 5; 1011101 with four light modules after costs 40 once.
+    func testRulesOneAndThreeOnKnownLines() {
+        let run: [UInt8] = [1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]
+        XCTAssertEqual(run.withUnsafeBufferPointer(QRPenalty.runs), 5)
+        let finder: [UInt8] = [0, 1, 0, 1, 1, 1, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 1]
+        XCTAssertEqual(finder.withUnsafeBufferPointer(QRPenalty.finderLike), 40)
+        var word: UInt64 = 0
+        for (x, bit) in finder.enumerated() { word |= UInt64(bit) << UInt64(x + 4) }
+        XCTAssertEqual(QRBitPenalty.finderLike(word, size: finder.count), 40)
+        // At the symbol's edge the quiet zone is the light area.
+        let edge: [UInt8] = [1, 0, 1, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1, 0]
+        XCTAssertEqual(edge.withUnsafeBufferPointer(QRPenalty.finderLike), 40)
     }
 }
