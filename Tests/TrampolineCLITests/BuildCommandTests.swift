@@ -13,15 +13,18 @@ final class BuildCommandTests: XCTestCase {
         try dir.write("site-config.yml", try example())
         let result = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Built 5 links into _site: 13 written, 0 unchanged, 0 removed; AASA 1.3 KB"), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix("Built 5 links into _site: 18 written, 0 unchanged, 0 removed; AASA 1.3 KB"), result.stdout)
         XCTAssertEqual(result.stderr, "")
         let files = dir.contents(of: "_site")
         XCTAssertNotNil(files["topic/1/index.html"])
         XCTAssertNotNil(files["loadCookie.html"])
+        // Each of the 5 links has its QR code beside its page.
+        XCTAssertEqual(files.keys.filter { $0.hasSuffix("/qr.svg") }.count, 5)
+        XCTAssertTrue(String(decoding: try XCTUnwrap(files["topic/1/qr.svg"]), as: UTF8.self).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         XCTAssertEqual(files[".well-known/apple-app-site-association"], files["apple-app-site-association"])
 
         let again = try TrampolineProcess.run(["build"], in: dir.url)
-        XCTAssertTrue(again.stdout.contains("0 written, 13 unchanged, 0 removed"), again.stdout)
+        XCTAssertTrue(again.stdout.contains("0 written, 18 unchanged, 0 removed"), again.stdout)
     }
 
     func testTimingsGoToStandardErrorStepByStep() throws {
@@ -112,11 +115,12 @@ final class BuildCommandTests: XCTestCase {
         let command = "'\(TrampolineProcess.binary.path)' build"
         let result = try TrampolineProcess.run(program: script, ["-qec", command, "/dev/null"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertTrue(result.stdout.contains("/313 files (50%)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\r\u{1B}[2KWriting 313/313 files (100%)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\r\u{1B}[2KBuilt 305 links into _site: 313 written"), "the line is erased before the summary: \(result.stdout)")
+        // 305 pages, their 305 QR codes and 8 other files.
+        XCTAssertTrue(result.stdout.contains("/618 files (50%)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\r\u{1B}[2KWriting 618/618 files (100%)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\r\u{1B}[2KBuilt 305 links into _site: 618 written"), "the line is erased before the summary: \(result.stdout)")
         let piped = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(piped.stderr, "")
-        XCTAssertTrue(piped.stdout.hasPrefix("Built 305 links into _site: 0 written, 313 unchanged, 0 removed; AASA"), piped.stdout)
+        XCTAssertTrue(piped.stdout.hasPrefix("Built 305 links into _site: 0 written, 618 unchanged, 0 removed; AASA"), piped.stdout)
     }
 }

@@ -60,9 +60,29 @@ final class CheckCommandTests: XCTestCase {
         let result = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(result.status, 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("error: _site is stale: 2 files missing (404.html, invitation/index.html); run trampoline build"), result.stdout)
-        XCTAssertTrue(lines.contains("error: _site is stale: 1 file no longer in the catalog (invite/index.html); run trampoline build, which removes them"), result.stdout)
+        XCTAssertTrue(lines.contains("error: _site is stale: 3 files missing (404.html, invitation/index.html, invitation/qr.svg); run trampoline build"), result.stdout)
+        XCTAssertTrue(lines.contains("error: _site is stale: 2 files no longer in the catalog (invite/index.html, invite/qr.svg); run trampoline build, which removes them"), result.stdout)
         XCTAssertFalse(result.stdout.contains("robots.txt"), "a file the team added is not Trampoline's to judge")
+    }
+
+    /// A link's QR code is checked like its page: an edited one is out of date, a removed one
+    /// missing, and one for a link whose qr_code is now false no longer in the catalog.
+    func testQRCodesAreCheckedLikeEveryOtherFile() throws {
+        let dir = try builtSite()
+        let svg = dir.url.appendingPathComponent("_site/topic/1/qr.svg")
+        XCTAssertEqual(try TrampolineProcess.run(["check"], in: dir.url).status, 0)
+        try Data("<svg/>".utf8).write(to: svg)
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("_site/topic/2/qr.svg"))
+        try dir.write("site-config.yml", try example().replacingOccurrences(of: "  - path: /invite\n", with: "  - path: /invite\n    qr_code: false\n"))
+        let result = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains("error: _site is stale: 1 file missing (topic/2/qr.svg); run trampoline build"), result.stdout)
+        XCTAssertTrue(lines.contains("error: _site is stale: 1 file out of date (topic/1/qr.svg); run trampoline build"), result.stdout)
+        XCTAssertTrue(lines.contains("error: _site is stale: 1 file no longer in the catalog (invite/qr.svg); run trampoline build, which removes them"), result.stdout)
+        XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).status, 0)
+        XCTAssertEqual(try TrampolineProcess.run(["check"], in: dir.url).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("_site/invite/qr.svg").path))
     }
 
     func testTheOutputOptionChoosesTheFolder() throws {

@@ -8,8 +8,9 @@ final class SiteBuilderTests: XCTestCase {
         let plan = try site.build()
         XCTAssertEqual(plan.files.keys.sorted(), [
             ".nojekyll", ".well-known/apple-app-site-association", "404.html", "_headers", "apple-app-site-association",
-            "index.html", "invite/index.html", "loadCookie.html", "spring-sale/index.html", "topic/1/index.html",
-            "topic/2/index.html", "trampoline-more.js", "vendors/photographers/index.html",
+            "index.html", "invite/index.html", "invite/qr.svg", "loadCookie.html", "spring-sale/index.html",
+            "spring-sale/qr.svg", "topic/1/index.html", "topic/1/qr.svg", "topic/2/index.html", "topic/2/qr.svg",
+            "trampoline-more.js", "vendors/photographers/index.html", "vendors/photographers/qr.svg",
         ])
         XCTAssertEqual(plan[".well-known/apple-app-site-association"], plan["apple-app-site-association"])
         XCTAssertEqual(plan.plan.paths.suffix(2), [.appSiteAssociation, .rootAppSiteAssociation])

@@ -11,7 +11,8 @@ final class SiteWriterTests: XCTestCase {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
         let first = try writer.write(try site.build().outputFiles)
-        XCTAssertEqual(first.written.count, 13)
+        // 5 pages, their 5 QR codes and 8 site files.
+        XCTAssertEqual(first.written.count, 18)
         XCTAssertEqual(first.unchanged, [])
         let page = site.outputURL.appendingPathComponent("topic/2/index.html")
         let before = try mtime(page)
@@ -20,7 +21,7 @@ final class SiteWriterTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.05)
         let second = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(second.written, ["topic/1/index.html"])
-        XCTAssertEqual(second.unchanged.count, 12)
+        XCTAssertEqual(second.unchanged.count, 17)
         XCTAssertEqual(try mtime(page), before, "unchanged file keeps its mtime")
     }
 
@@ -37,7 +38,7 @@ final class SiteWriterTests: XCTestCase {
             .replacingOccurrences(of: "  - path: /topic/2\n", with: "  - path: /topic/2b\n")
         try Data(without.utf8).write(to: site.configURL)
         let summary = try writer.write(try site.build().outputFiles)
-        XCTAssertEqual(summary.removed.sorted(), ["topic/2/index.html", "vendors/photographers/index.html"])
+        XCTAssertEqual(summary.removed.sorted(), ["topic/2/index.html", "topic/2/qr.svg", "vendors/photographers/index.html", "vendors/photographers/qr.svg"])
         let fm = FileManager.default
         XCTAssertFalse(fm.fileExists(atPath: site.outputURL.appendingPathComponent("topic/2").path), "emptied folder removed")
         XCTAssertFalse(fm.fileExists(atPath: site.outputURL.appendingPathComponent("vendors/photographers").path))
@@ -144,11 +145,11 @@ final class SiteWriterTests: XCTestCase {
         let writer = SiteWriter(outputURL: site.outputURL)
         try writer.write(try builder.build().outputFiles)
         let again = try writer.write(try builder.build().outputFiles)
-        XCTAssertEqual(again.reused.count, 13, "same renderer, same inputs: nothing rendered")
+        XCTAssertEqual(again.reused.count, 18, "same renderer, same inputs: nothing rendered")
         builder.rendererVersion = "new"
         let upgraded = try writer.write(try builder.build().outputFiles)
         XCTAssertEqual(upgraded.reused, [], "a new renderer trusts no old fingerprint")
-        XCTAssertEqual(upgraded.unchanged.count, 13, "rendered and compared: the bytes happen to be equal")
+        XCTAssertEqual(upgraded.unchanged.count, 18, "rendered and compared: the bytes happen to be equal")
         XCTAssertEqual(upgraded.written, [])
     }
 

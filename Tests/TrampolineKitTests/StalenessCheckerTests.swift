@@ -42,7 +42,7 @@ final class StalenessCheckerTests: XCTestCase {
         // The AASA no longer claims /invite, so it changed too.
         XCTAssertEqual(differences.changed, [".well-known/apple-app-site-association", "apple-app-site-association", "topic/2/index.html"])
         // notes.txt was never written by Trampoline, so it is not "extra".
-        XCTAssertEqual(differences.extra, ["invite/index.html"])
+        XCTAssertEqual(differences.extra, ["invite/index.html", "invite/qr.svg"])
     }
 
     func testDiagnosticsNameTheFilesAndSummarizeLongLists() {

@@ -1,7 +1,7 @@
 /// The catalog the preview tests serve.
 enum PreviewCatalog {
     /// A catalog with an interstitial link, a redirect link without its own deep link (cookie
-    /// only), and a web-fallback link; `title` is the first link's title, for edits.
+    /// only), and a web-fallback link without a QR code; `title` is the first link's title, for edits.
     static func text(title: String = "Wedding checklist") -> String {
         """
         site:
@@ -34,6 +34,7 @@ enum PreviewCatalog {
             web_url: https://example.com/vendors/photographers
             fallback: web
             deferred: [clipboard]
+            qr_code: false
 
         """
     }

@@ -170,6 +170,26 @@ final class ServeTests: XCTestCase {
         XCTAssertFalse(html.contains("<invited>"))
     }
 
+    /// Each link's row shows its served qr.svg; a link with qr_code: false says so.
+    func testDashboardShowsEachLinksQRCode() throws {
+        let html = try server.http.get("/_trampoline/").text
+        func row(_ path: String) throws -> String {
+            let start = try XCTUnwrap(html.range(of: "<tr data-path=\"\(path)\">"), path)
+            let end = try XCTUnwrap(html.range(of: "</tr>", range: start.upperBound..<html.endIndex))
+            return String(html[start.upperBound..<end.lowerBound])
+        }
+        XCTAssertTrue(try row("/topic/1").contains(#"<img src="/topic/1/qr.svg" width="96" height="96" alt="QR code of https://go.example.com/topic/1""#), html)
+        XCTAssertTrue(try row("/invite").contains(#"<img src="/invite/qr.svg""#))
+        XCTAssertFalse(try row("/vendors/photographers").contains("<img"))
+        XCTAssertTrue(try row("/vendors/photographers").contains(#"<td class="qr"><small>off</small></td>"#))
+
+        let svg = try server.http.get("/topic/1/qr.svg")
+        XCTAssertEqual(svg.status, 200)
+        XCTAssertEqual(svg.header("content-type"), "image/svg+xml")
+        XCTAssertTrue(svg.text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 37 37\""), svg.text)
+        XCTAssertEqual(try server.http.get("/vendors/photographers/qr.svg").status, 404)
+    }
+
     func testSimulationsShowTheSchemeURLClipboardAndCookie() throws {
         let installed = try server.http.get("/_trampoline/simulate?path=%2Finvite&app=installed")
         XCTAssertEqual(installed.status, 200)

@@ -1,3 +1,5 @@
+import TrampolineQR
+
 /// A validated link catalog: everything `build` needs, with every value already checked.
 public struct Catalog: Sendable, Equatable {
     public var site: SiteSettings
@@ -99,6 +101,9 @@ public struct LinkOptions: Sendable, Equatable, Encodable {
     public var inAppBrowsers: InAppBrowsers = .escape
     /// The question the page asks before leaving for the App Store or Google Play; nil asks nothing.
     public var confirmStore: String?
+    /// Whether the link gets `<path>/qr.svg`, a QR code of its URL.
+    public var qrCode: Bool = true
+    public var qrErrorCorrection: QRErrorCorrection = .medium
 
     public init() {}
 }

@@ -8,7 +8,9 @@ enum CatalogKeys {
     static let defaults = [
         "template", "fallback", "android_fallback", "fallback_delay_ms", "deferred", "cookie_name", "cookie_days",
         "forward_query", "image", "in_app_browsers", "confirm_store",
-    ]
+    ] + qr
+    /// The QR code options (CatalogReader+QR.swift).
+    static let qr = ["qr_code", "qr_error_correction"]
     static let linkOwn = ["path", "deep_link", "title", "description", "web_url", "campaign"]
     static let link = linkOwn + defaults
 }

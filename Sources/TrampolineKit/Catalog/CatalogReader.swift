@@ -545,6 +545,7 @@ struct CatalogReader {
                 options.confirmStore = c.text
             }
         }
+        readQROptions(keys, into: &options)
     }
 
     // MARK: - Node helpers

@@ -50,7 +50,7 @@ enum LinksFile {
     }
 
     /// Columns whose cells are numbers or booleans, read as YAML plain scalars; every other cell is text.
-    static let typedColumns: Set<String> = ["fallback_delay_ms", "cookie_days", "forward_query"]
+    static let typedColumns: Set<String> = ["fallback_delay_ms", "cookie_days", "forward_query", "qr_code"]
 
     static func csv(_ text: String, displayPath: String, engine: inout DiagnosticEngine) -> [YAMLNode]? {
         let reader: CSVReader

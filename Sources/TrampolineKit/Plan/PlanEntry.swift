@@ -1,3 +1,5 @@
+import TrampolineQR
+
 /// One file of a ``SitePlan``: where it goes and everything its bytes are rendered from
 /// (together with the site, the app and the templates, which every entry shares).
 ///
@@ -8,6 +10,8 @@ public struct PlanEntry: Sendable, Equatable, Encodable {
         /// A link's page, made with `template`, whose script does `behaviour`.
         case linkPage(Link, template: String, behaviour: PageBehaviour)
         case specialPage(SpecialPage)
+        /// A link's QR code: `url` (the link's full URL) encoded at this error-correction level.
+        case qrCode(url: String, errorCorrection: QRErrorCorrection)
         /// The AASA: these patterns claimed for these app IDs, the site's own pages excluded.
         case appSiteAssociation(appIDs: [String], claims: [String])
         /// `assetlinks.json`: the Android app's package and signing-certificate fingerprints.

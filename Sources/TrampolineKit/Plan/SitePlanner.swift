@@ -5,13 +5,17 @@ enum SitePlanner {
     /// catalog reader checks template names already, so this only guards the renderer).
     static func plan(for catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine) -> SitePlan {
         var entries: [PlanEntry] = []
-        entries.reserveCapacity(catalog.links.count + 8)
+        entries.reserveCapacity(catalog.links.count * 2 + 8)
+        checkQRCollisions(catalog, engine: &engine)
         for link in catalog.links {
             guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
                 engine.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
                 continue
             }
             entries.append(PlanEntry(path: .linkPage(link.path), content: .linkPage(link, template: template.name, behaviour: template.behaviour)))
+            if link.options.qrCode, let entry = qrEntry(for: link, catalog: catalog, engine: &engine) {
+                entries.append(entry)
+            }
         }
         for page in [SpecialPage.home, .notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
             entries.append(PlanEntry(path: page.outputPath, content: .specialPage(page)))

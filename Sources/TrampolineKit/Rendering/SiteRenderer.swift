@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import TrampolineQR
 
 /// Turns a ``PlanEntry`` into bytes and a ``Fingerprint``: the one place output is made.
 /// Catalog values reach the output only through the escapers of the context they land in.
@@ -60,6 +61,8 @@ public struct SiteRenderer: Sendable {
             return linkPageBytes(link, template: page(named: template))
         case .specialPage(let special):
             return specialPageBytes(special)
+        case .qrCode(let url, let level):
+            return qrCodeBytes(url: url, errorCorrection: level)
         case .appSiteAssociation(let appIDs, let claims):
             return Array(AppSiteAssociation.json(appIDs: appIDs, claims: claims).utf8)
         case .assetLinks(let package, let fingerprints):
@@ -146,6 +149,15 @@ public struct SiteRenderer: Sendable {
             "\"inApp\":" + Escaping.jsonString(html),
         ].joined(separator: ",") + "}"
         return Array(templates.moreScript.replacingOccurrences(of: TemplateSet.moreScriptConfigMarker, with: "(" + Escaping.scriptSafeJSON(config) + ")").utf8)
+    }
+
+    /// A link's `qr.svg`. The planner leaves out URLs too long for a QR code, so encoding cannot fail here.
+    func qrCodeBytes(url: String, errorCorrection: QRErrorCorrection) -> [UInt8] {
+        do {
+            return Array(try QRCode(text: url, errorCorrection: errorCorrection).svg().utf8)
+        } catch {
+            preconditionFailure("the plan holds a QR code the planner should have refused: \(error)")
+        }
     }
 
     /// `index.html`, `404.html` or `loadCookie.html`.

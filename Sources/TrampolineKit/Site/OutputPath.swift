@@ -23,6 +23,11 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
         OutputPath(String(linkPath.dropFirst()) + "/index.html")
     }
 
+    /// The QR code of the link at `linkPath` (`/topic/1` → `topic/1/qr.svg`), beside its page.
+    public static func qrCode(_ linkPath: String) -> OutputPath {
+        OutputPath(String(linkPath.dropFirst()) + "/qr.svg")
+    }
+
     /// Where iOS 9.3+ looks for the AASA first.
     public static let appSiteAssociation = OutputPath(".well-known/apple-app-site-association")
     /// The legacy location at the root, which older iOS versions read.

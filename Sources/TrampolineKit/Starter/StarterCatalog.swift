@@ -70,6 +70,10 @@ public enum StarterCatalog {
       # Ask before leaving for the store; cancel keeps the person on the page.
       # confirm_store: "Install Example from the store?"
       # Add ?debug=1 to any link to see what it would do, without it doing anything.
+      # <path>/qr.svg, a QR code of each link's URL, for posters and print. Error correction
+      # L, M, Q or H: how much damage the code survives (7 % to 30 %); higher is denser.
+      qr_code: true
+      qr_error_correction: M
 
     links:
       - path: /welcome

@@ -19,6 +19,7 @@ struct DashboardPage {
             <tr data-path="\(h(flow.path))">
             <td><a href="\(h(flow.path))">\(h(flow.path))</a><br><small>\(h(flow.title))</small></td>
             <td><code>\(h(flow.url))</code></td>
+            <td class="qr">\(flow.qrCodePath.map { "<a href=\"\(h($0))\"><img src=\"\(h($0))\" width=\"96\" height=\"96\" alt=\"QR code of \(h(flow.url))\" loading=\"lazy\"></a>" } ?? "<small>off</small>")</td>
             <td><code>\(h(flow.deepLink))</code></td>
             <td><code>\(h(flow.deferredLink))</code></td>
             <td>\(h(flow.fallbackKind)): <code>\(h(flow.fallbackURL))</code></td>
@@ -56,7 +57,7 @@ struct DashboardPage {
         </header>
         \(problems)<main>
         <table>
-        <thead><tr><th>Link</th><th>URL</th><th>Deep link</th><th>Deferred link</th><th>Fallback</th><th>Template</th><th>AASA</th><th>Simulate</th></tr></thead>
+        <thead><tr><th>Link</th><th>URL</th><th>QR code</th><th>Deep link</th><th>Deferred link</th><th>Fallback</th><th>Template</th><th>AASA</th><th>Simulate</th></tr></thead>
         <tbody>
         \(rows)</tbody>
         </table>
@@ -96,6 +97,7 @@ struct DashboardPage {
     .failure{background:#3b0d0d;color:#fff}.failure pre,.warnings pre{white-space:pre-wrap}.warnings{background:#fff8e1}
     .panel{background:#fff;border:1px solid #ddd;border-radius:8px;padding:12px 16px;max-width:900px}
     .panel dt{font-weight:600;margin-top:8px}.panel dd{margin:2px 0 0 0}.cancelled{text-decoration:line-through;color:#888}
+    .qr img{display:block;image-rendering:pixelated}
     iframe{width:390px;height:640px;border:1px solid #ccc;border-radius:12px;background:#fff}
     """
 }

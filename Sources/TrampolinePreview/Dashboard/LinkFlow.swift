@@ -28,6 +28,8 @@ public struct LinkFlow: Sendable, Equatable {
     /// The `Set-Cookie`-style value the page stores for loadCookie.html, or nil when the link doesn't use it.
     public var cookie: String?
     public var forwardQuery: Bool
+    /// Where the link's QR code is served (`/topic/1/qr.svg`), or nil when the plan has none.
+    public var qrCodePath: String?
     /// What an Android phone does, when the catalog has an Android app.
     public var android: AndroidFlow?
 
@@ -65,6 +67,7 @@ public struct LinkFlow: Sendable, Equatable {
                 decision: verdict?.decision ?? .noMatch, rule: verdict?.rule,
                 clipboardText: link.options.deferred.contains(.clipboard) ? deferred : nil,
                 cookie: cookie, forwardQuery: link.options.forwardQuery,
+                qrCodePath: site.plan[.qrCode(link.path)] == nil ? nil : OutputPath.qrCode(link.path).urlPath,
                 android: catalog.app.android.map { androidFlow(link: link, app: $0) }
             )
         }

@@ -1,0 +1,84 @@
+/// ``QRPenalty``'s four rules computed 64 modules at a time, for symbols up to version 9 (53
+/// modules, which fit in one `UInt64` with the 4-module light quiet zone on each side). Most links'
+/// URLs land there, and the byte-by-byte scan branches on every module's colour, which costs most
+/// of an encode. Tests compare the two on random matrices; segno's mask choice is checked on both.
+///
+/// A line is a word whose bit `x + 4` is the module at `x` (1 = dark); bits outside are light.
+enum QRBitPenalty {
+    /// The largest symbol the words hold.
+    static let maxSize = 53
+    static let padding = 4
+
+    /// The rows and columns of a row-major `size`×`size` matrix as words.
+    static func words(of m: [UInt8], size: Int) -> (rows: [UInt64], columns: [UInt64]) {
+        var rows = [UInt64](repeating: 0, count: size)
+        var columns = [UInt64](repeating: 0, count: size)
+        m.withUnsafeBufferPointer { m in
+            for y in 0..<size {
+                var row: UInt64 = 0
+                for x in 0..<size {
+                    let bit = UInt64(m[y * size + x])
+                    row |= bit << UInt64(x + padding)
+                    columns[x] |= bit << UInt64(y + padding)
+                }
+                rows[y] = row
+            }
+        }
+        return (rows, columns)
+    }
+
+    /// The total penalty of the matrix whose rows and columns are given as words.
+    static func score(rows: UnsafeBufferPointer<UInt64>, columns: UnsafeBufferPointer<UInt64>, size: Int) -> Int {
+        let valid: UInt64 = ((1 << UInt64(size)) - 1) << UInt64(padding)
+        var total = 0
+        var dark = 0
+        for i in 0..<size {
+            let row = rows[i], column = columns[i]
+            total += runs(row, valid: valid) + runs(column, valid: valid)
+            total += finderLike(row, size: size) + finderLike(column, size: size)
+            dark += row.nonzeroBitCount
+            if i > 0 {
+                // Rule 2: bit p set when modules p and p+1 of this row and the row above are one colour.
+                let above = rows[i - 1]
+                let block = ~(row ^ (row >> 1)) & ~(above ^ (above >> 1)) & ~(row ^ above) & valid & (valid >> 1)
+                total += QRPenalty.n2 * block.nonzeroBitCount
+            }
+        }
+        let modules = size * size
+        total += QRPenalty.n4 * (abs(dark * 20 - modules * 10) / modules)
+        return total
+    }
+
+    /// Rule 1 for dark and light runs: a run of L ≥ 5 costs L − 2, which is the number of places a
+    /// run of five starts in it (L − 4) plus 2 for each such run.
+    @inline(__always)
+    static func runs(_ line: UInt64, valid: UInt64) -> Int {
+        var score = 0
+        for colour in [line & valid, ~line & valid] {
+            let five = colour & (colour >> 1) & (colour >> 2) & (colour >> 3) & (colour >> 4)
+            let starts = five & ~(five << 1)
+            score += five.nonzeroBitCount + (QRPenalty.n1 - 1) * starts.nonzeroBitCount
+        }
+        return score
+    }
+
+    /// Rule 3, with ``QRPenalty/finderLike(_:)``'s rule for overlapping patterns.
+    @inline(__always)
+    static func finderLike(_ line: UInt64, size: Int) -> Int {
+        // 1011101 is a palindrome, so bit order does not matter: bit p is set where it starts.
+        var matches = line & ~(line >> 1) & (line >> 2) & (line >> 3) & (line >> 4) & ~(line >> 5) & (line >> 6)
+        guard matches != 0 else { return 0 }
+        var score = 0
+        var nextAllowed = 0
+        while matches != 0 {
+            let p = matches.trailingZeroBitCount
+            matches &= matches - 1
+            // Four light modules before (bits p−4...p−1) or after (p+7...p+10); the padding is light.
+            if p >= nextAllowed && ((line >> UInt64(p - 4)) & 0xF == 0 || (line >> UInt64(p + 7)) & 0xF == 0) {
+                score += QRPenalty.n3
+                nextAllowed = p + 7
+            }
+        }
+        return score
+    }
+}
