@@ -1,19 +1,28 @@
-(function () {
+(function main() {
   "use strict";
   var el = document.getElementById("trampoline-data");
   if (!el) return;
   var d = JSON.parse(el.textContent);
+  // Loads /trampoline-<name>.js (every byte here is in every page: hence the short names).
+  function load(name) {
+    var s = document.createElement("script");
+    s.src = "/trampoline-" + name + ".js";
+    return document.head.appendChild(s);
+  }
+  // A route's page (README, "Routes"): /trampoline-route.js fills the deep link in from the
+  // visited URL and drops d.route; then this runs again.
+  if (d.route) return load("route").onload = main;
   var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
     (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
   var android = !ios && /Android/i.test(navigator.userAgent);
   // In-app browsers (Instagram, Facebook, Messenger, LINE, TikTok, X, WeChat, Snapchat, LinkedIn)
   // by their user-agent tokens; README, "In-app browsers", cites each. trampoline-more.js names them.
   var inApp = /Instagram|FBAN\/|FBAV\/|FB_IAB\/| Line\/|musical_ly|BytedanceWebview|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp/.test(navigator.userAgent);
-  var visited = new URLSearchParams(location.search);
-  // The AASA leaves ?debug=1 unclaimed, so iOS shows this page instead of opening the app.
-  var debug = visited.get("debug") === "1";
-  // Keys the page itself reads; never handed to the app.
-  var OWN = ["debug", "openExternalBrowser"];
+  var visited = new URLSearchParams(location.search),
+    // The AASA leaves ?debug=1 unclaimed, so iOS shows this page instead of opening the app.
+    debug = visited.get("debug") === "1",
+    // Keys the page itself reads; never handed to the app.
+    OWN = ["debug", "openExternalBrowser"];
 
   // Deferred links (clipboard, cookie) end with tl_t=<visit time, Unix seconds>: TrampolineLink,
   // the app library, requires this marker and removes it before routing.
@@ -140,9 +149,7 @@
     window.trampoline = { data: d, debug: debug, ios: ios, android: android, copy: copy,
       deferredLink: deferredLink, marked: marked, fallbackFor: fallbackFor, androidFallback: androidFallback,
       intentURL: intentURL, intentFallback: intentFallback };
-    var more = document.createElement("script");
-    more.src = "/trampoline-more.js";
-    document.head.appendChild(more);
+    load("more");
     if (debug) {
       // The debug view never acts: not even the button.
       if (button) button.addEventListener("click", function (event) { event.preventDefault(); });

@@ -6,7 +6,7 @@ import XCTest
 /// into rendering) fails here with the file and the type that close it.
 final class FolderLayeringTests: XCTestCase {
     static let order = [
-        "Support", "Diagnostics", "YAML", "Site", "AppLinks", "Catalog", "Import", "Android", "Markdown", "Templates", "AASA", "Plan",
+        "Support", "Diagnostics", "YAML", "Routes", "Site", "AppLinks", "Catalog", "Import", "Android", "Markdown", "Templates", "AASA", "Plan",
         "Rendering", "Writer", "Build", "Check", "Starter",
     ]
 

@@ -18,13 +18,14 @@ public enum ClaimVerifier {
     /// The URLs of `link`'s debug view (`?debug=1`, alone or after other parameters), which must
     /// stay in the browser. Spelled here, not taken from the generator, like ``unclaimedPaths``.
     public static func debugProbeURLs(for link: Link, siteURL: String) -> [String] {
-        let url = siteURL + link.path
+        let url = siteURL + (link.route?.samplePath ?? link.path)
         return [url + "?debug=1", url + "/?utm_source=x&debug=1"]
     }
 
     /// The URLs of `link` that must open the app: as written, with a trailing slash and with a query.
+    /// A route's are those of a path it matches (``Route/samplePath``).
     public static func probeURLs(for link: Link, siteURL: String) -> [String] {
-        let url = siteURL + link.path
+        let url = siteURL + (link.route?.samplePath ?? link.path)
         return [url, url + "/", url + probeQuery]
     }
 

@@ -9,6 +9,11 @@ public enum IntentFilter {
         func attribute(_ text: String) -> String { Escaping.html(text) }
         var paths: [String] = []
         for link in catalog.links {
+            if let route = link.route {
+                let data = route.intentFilterData
+                paths.append("    <data android:\(data.attribute)=\"\(attribute(data.value))\" />")
+                continue
+            }
             paths.append("    <data android:path=\"\(attribute(link.path))\" />")
             paths.append("    <data android:path=\"\(attribute(link.path + "/"))\" />")
         }

@@ -11,6 +11,9 @@ public struct Catalog: Sendable, Equatable {
         self.app = app
         self.links = links
     }
+
+    /// The links that are routes, in the order they are tried (``Route/precedes(_:)``).
+    public var routes: [Route] { Route.ordered(links.compactMap(\.route)) }
 }
 
 /// The `site:` section.
@@ -127,6 +130,9 @@ public struct Link: Sendable, Equatable, Encodable {
     public var webURLLocation: SourceLocation?
     /// Where the template is chosen (the link's own key or the default's).
     public var templateLocation: SourceLocation
+    /// Set when `path` has parameters (`/restaurant/:id`): then `path` is the pattern's text and
+    /// `deepLink` may hold `:name` placeholders the page fills in from the visited URL.
+    public var route: Route? = nil
 
     /// The image for social previews: the link's own or the default.
     public var image: String? { options.image }

@@ -342,11 +342,38 @@ struct CatalogReader {
         var links: [Link] = []
         /// Lowercased path → where it was first defined.
         var seen: [String: (path: String, location: SourceLocation)] = [:]
+        /// Route shape (``Route/shape``) → the route that has it and where.
+        var routeShapes: [String: (path: String, location: SourceLocation)] = [:]
+        /// Lowercased route page folder → the route that has it and where.
+        var routeFolders: [String: (path: String, location: SourceLocation)] = [:]
         var count: Int { links.count }
     }
 
-    /// Adds a read link to `list`, unless its path is taken.
+    /// Checks that no earlier route matches the same URLs or shares the page's folder.
+    mutating func recordRoute(_ route: Route, of link: Link, into list: inout LinkList) -> Bool {
+        if let first = list.routeShapes[route.shape] {
+            error(
+                "route \(link.path) is ambiguous with the route \(first.path) at \(first.location): both match the same URLs, and a static host's rewrite rules cannot tell them apart",
+                at: link.location, hint: "keep one of them, or make one more specific with a literal segment (/restaurant/:id beside /restaurant/by-name/:name)"
+            )
+            return false
+        }
+        let folder = route.pageFolder.lowercased()
+        if let first = list.routeFolders[folder] {
+            error(
+                "route \(link.path) would share its page \(route.pageFolder)/ with the route \(first.path) at \(first.location)",
+                at: link.location, hint: "rename a parameter; pages are named after the pattern with parameters spelled _name"
+            )
+            return false
+        }
+        list.routeShapes[route.shape] = (link.path, link.location)
+        list.routeFolders[folder] = (link.path, link.location)
+        return true
+    }
+
+    /// Adds a read link to `list`, unless its path is taken (or, for a route, its shape or page).
     mutating func record(_ link: Link, into list: inout LinkList) {
+        if let route = link.route, !recordRoute(route, of: link, into: &list) { return }
         // Hosts and macOS disks are often case-insensitive: /Sale and /sale would overwrite each other.
         let key = link.path.lowercased()
         if let first = list.seen[key] {
@@ -376,10 +403,21 @@ struct CatalogReader {
         guard let keys = mapping(node, what: "a link", known: CatalogKeys.link) else { return nil }
         let errorsBefore = engine.errors.count
         var path: String?
+        var route: Route?
         if let raw = required("path", in: keys, of: node, what: "the link") {
-            switch CatalogRules.normalizedPath(raw.text) {
-            case .success(let normalized): path = normalized
-            case .failure(let violation): error(violation.message, at: raw.location, hint: violation.hint)
+            if CatalogRules.isRoutePath(raw.text) {
+                switch CatalogRules.route(raw.text) {
+                case .success(let parsed):
+                    route = parsed
+                    path = parsed.pattern.text
+                case .failure(let placed):
+                    error(placed.violation.message, at: column(placed.column, of: raw, in: keys["path"]), hint: placed.violation.hint)
+                }
+            } else {
+                switch CatalogRules.normalizedPath(raw.text) {
+                case .success(let normalized): path = normalized
+                case .failure(let violation): error(violation.message, at: raw.location, hint: violation.hint)
+                }
             }
         }
         let title = required("title", in: keys, of: node, what: "the link")
@@ -399,6 +437,12 @@ struct CatalogReader {
         var deepLink: String?
         if let given = optionalText("deep_link", in: keys) {
             deepLink = checkDeepLink(given, app: app)
+            if let route, let link = deepLink, let bad = CatalogRules.unknownPlaceholder(in: link, route: route) {
+                error(bad.violation.message, at: column(bad.column, of: given, in: keys["deep_link"]), hint: bad.violation.hint)
+                deepLink = nil
+            }
+        } else if let route, let app {
+            deepLink = "\(app.scheme)://\(route.derivedDeepLinkPath)"
         } else if let path, let app {
             deepLink = "\(app.scheme)://\(path.dropFirst())"
         }
@@ -417,8 +461,18 @@ struct CatalogReader {
         return Link(
             path: path, deepLink: deepLink, title: title.text, description: description?.text, webURL: webURL,
             campaign: campaign, options: options, location: location(of: node),
-            webURLLocation: webEntry?.location, templateLocation: templateLocation
+            webURLLocation: webEntry?.location, templateLocation: templateLocation, route: route
         )
+    }
+
+    /// Where column `column` (1-based, within the value's text) of a one-line value is: past the
+    /// opening quote of a quoted scalar. The value's own start when the column is unknown.
+    func column(_ column: Int?, of value: Located, in entry: Entry?) -> SourceLocation {
+        guard let column else { return value.location }
+        var location = value.location
+        if let entry, case .scalar(_, let plain) = entry.value.kind, !plain { location.column += 1 }
+        location.column += column - 1
+        return location
     }
 
     mutating func checkDeepLink(_ given: Located, app: AppSettings?) -> String? {

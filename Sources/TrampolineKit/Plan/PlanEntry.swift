@@ -20,6 +20,9 @@ public struct PlanEntry: Sendable, Equatable, Encodable {
         /// `trampoline-more.js`: the debug view and the way out of in-app browsers, which only those
         /// visits load. Made from the templates and the app alone.
         case moreScript
+        /// `trampoline-route.js`: what a route's page loads to fill its deep link in from the
+        /// visited URL. Made from the templates alone; only sites with routes have it.
+        case routeScript
     }
 
     public var path: OutputPath

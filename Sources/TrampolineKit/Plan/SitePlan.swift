@@ -38,6 +38,12 @@ public struct SitePlan: Sendable, Equatable {
         return behaviour
     }
 
+    /// The behaviour of a route's page.
+    public func behaviour(ofRoute route: Route) -> PageBehaviour? {
+        guard case .linkPage(_, _, let behaviour)? = self[.routePage(route)]?.content else { return nil }
+        return behaviour
+    }
+
     public static func == (lhs: SitePlan, rhs: SitePlan) -> Bool {
         lhs.site == rhs.site && lhs.app == rhs.app && lhs.entries == rhs.entries
     }

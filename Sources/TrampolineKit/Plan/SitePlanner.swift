@@ -12,17 +12,27 @@ enum SitePlanner {
                 engine.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
                 continue
             }
-            entries.append(PlanEntry(path: .linkPage(link.path), content: .linkPage(link, template: template.name, behaviour: template.behaviour)))
-            if link.options.qrCode, let entry = qrEntry(for: link, catalog: catalog, engine: &engine) {
+            // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
+            let path: OutputPath = link.route.map(OutputPath.routePage) ?? .linkPage(link.path)
+            entries.append(PlanEntry(path: path, content: .linkPage(link, template: template.name, behaviour: template.behaviour)))
+            if link.route == nil, link.options.qrCode, let entry = qrEntry(for: link, catalog: catalog, engine: &engine) {
                 entries.append(entry)
             }
         }
-        for page in [SpecialPage.home, .notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
+        let routes = catalog.routes
+        for page in [SpecialPage.home, .notFound(routes: routes), .loadCookie(cookieNames: cookieNames(of: catalog))] {
             entries.append(PlanEntry(path: page.outputPath, content: .specialPage(page)))
         }
         entries.append(PlanEntry(path: .moreScript, content: .moreScript))
-        for file in HostFile.allCases {
+        for file in [HostFile.noJekyll, .headers] {
             entries.append(PlanEntry(path: file.outputPath, content: .hostFile(file)))
+        }
+        if !routes.isEmpty {
+            entries.append(PlanEntry(path: .routeScript, content: .routeScript))
+            // Cloudflare Pages applies rules before files: a plain link a route's rule would take
+            // (/restaurant/best beside /restaurant/:id) gets a rule of its own, first.
+            let kept = catalog.links.filter { link in link.route == nil && routes.contains { $0.rewriteRuleTakes(link.path) } }.map(\.path)
+            entries.append(PlanEntry(path: .redirects, content: .hostFile(.redirects(routes: routes, kept: kept))))
         }
         if catalog.app.ios != nil {
             let claims = AppSiteAssociation.claimPatterns(for: catalog)

@@ -8,11 +8,14 @@ struct ContentSecurityPolicy: Sendable {
     /// `'sha256-…'` of the inline scripts and style exactly as the layout embeds them.
     let scriptHash: String
     let loadCookieScriptHash: String
+    /// The 404 page's script when the site has routes: trampoline-route.js.
+    let routeScriptHash: String
     let styleHash: String
 
-    init(script: String, loadCookieScript: String, style: String) {
+    init(script: String, loadCookieScript: String, routeScript: String, style: String) {
         scriptHash = Self.hash(script)
         loadCookieScriptHash = Self.hash(loadCookieScript)
+        routeScriptHash = Self.hash(routeScript)
         styleHash = Self.hash(style)
     }
 
@@ -22,11 +25,11 @@ struct ContentSecurityPolicy: Sendable {
 
     /// The policy for a page whose script is the one `behaviour` needs; `imageSources` are the
     /// URLs of the images it shows.
-    func policy(behaviour: PageBehaviour, imageSources: [String]) -> String {
+    func policy(script: PageScript, imageSources: [String]) -> String {
         // Most pages of a site show the same images (the default share image): one policy each.
-        let key = behaviour.rawValue + "\n" + imageSources.joined(separator: "\n")
+        let key = script.rawValue + "\n" + imageSources.joined(separator: "\n")
         if let known = cache.lock.withLock({ cache.policies[key] }) { return known }
-        let policy = makePolicy(behaviour: behaviour, imageSources: imageSources)
+        let policy = makePolicy(script: script, imageSources: imageSources)
         cache.lock.withLock {
             if cache.policies.count < 1024 { cache.policies[key] = policy }
         }
@@ -40,14 +43,14 @@ struct ContentSecurityPolicy: Sendable {
 
     private let cache = Cache()
 
-    private func makePolicy(behaviour: PageBehaviour, imageSources: [String]) -> String {
+    private func makePolicy(script: PageScript, imageSources: [String]) -> String {
         var origins: [String] = []
         for source in imageSources {
             if let origin = Self.origin(of: source), !origins.contains(origin) { origins.append(origin) }
         }
         return [
             "default-src 'none'",
-            "script-src " + scriptSource(behaviour),
+            "script-src " + scriptSource(script),
             "style-src " + styleHash,
             "img-src " + (origins.isEmpty ? "'none'" : origins.joined(separator: " ")),
             "base-uri 'none'",
@@ -55,12 +58,13 @@ struct ContentSecurityPolicy: Sendable {
         ].joined(separator: "; ")
     }
 
-    private func scriptSource(_ behaviour: PageBehaviour) -> String {
-        switch behaviour {
-        case .page: "'none'"
+    private func scriptSource(_ script: PageScript) -> String {
+        switch script {
+        case .none: "'none'"
         case .loadCookie: loadCookieScriptHash
         // 'strict-dynamic': the page's own script may load trampoline-more.js; markup may not.
-        case .interstitial, .redirect: scriptHash + " 'strict-dynamic'"
+        case .link: scriptHash + " 'strict-dynamic'"
+        case .routeTable: routeScriptHash
         }
     }
 

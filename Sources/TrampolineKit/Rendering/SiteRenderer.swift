@@ -24,11 +24,11 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.app = app
         self.templates = templates
-        csp = ContentSecurityPolicy(script: templates.script, loadCookieScript: templates.loadCookieScript, style: templates.style)
+        csp = ContentSecurityPolicy(script: templates.script, loadCookieScript: templates.loadCookieScript, routeScript: templates.routeScript, style: templates.style)
         constants = Constants(
             language: Array(site.language.utf8), siteTitle: Array((site.title ?? app.name).utf8),
             style: Array(templates.style.utf8), script: Array(templates.script.utf8),
-            loadCookieScript: Array(templates.loadCookieScript.utf8)
+            loadCookieScript: Array(templates.loadCookieScript.utf8), routeScript: Array(templates.routeScript.utf8)
         )
         var context = FingerprintEncoder.encode(site)
         context += FingerprintEncoder.encode(app)
@@ -71,8 +71,12 @@ public struct SiteRenderer: Sendable {
             return []
         case .hostFile(.headers):
             return Array(headers.utf8)
+        case .hostFile(.redirects(let routes, let kept)):
+            return Array(Self.redirects(routes: routes, kept: kept).utf8)
         case .moreScript:
             return moreScriptBytes()
+        case .routeScript:
+            return constants.routeScript
         }
     }
 
@@ -93,7 +97,8 @@ public struct SiteRenderer: Sendable {
 
     /// The page of one link, as UTF-8 bytes (what the writer writes).
     func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
-        let url = site.url + link.path
+        // A route's page stands for many URLs: it names none of them (no canonical URL, no og:url).
+        let url: String? = link.route == nil ? site.url + link.path : nil
         let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
         let values = bodyValues(title: link.title, description: link.description, image: link.image, url: url, deepLink: link.deepLink)
         var data: [(String, String)] = [
@@ -114,6 +119,10 @@ public struct SiteRenderer: Sendable {
         // Only when set: most links keep the defaults, and every byte is in every page.
         if link.options.inAppBrowsers != .escape { data.append(("inApp", Escaping.jsonString(link.options.inAppBrowsers.rawValue))) }
         if let question = link.options.confirmStore { data.append(("confirm", Escaping.jsonString(question))) }
+        if let route = link.route {
+            data.append(("route", route.scriptSegments))
+            data.append(("page", Escaping.jsonString(route.pageFolder + "/")))
+        }
         if let android = app.android {
             let utm = link.campaign.filter { $0.name.hasPrefix("utm_") }
             data.append(("android", "{" + [
@@ -128,7 +137,7 @@ public struct SiteRenderer: Sendable {
             template: template, values: values,
             frame: Frame(
                 pageTitle: link.title, title: link.title, description: descriptionText, url: url,
-                image: link.image, banner: app.ios.map { "app-id=\($0.appStoreID), app-argument=\(url)" },
+                image: link.image, banner: app.ios.map { id in url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)" },
                 buttonHref: link.fallbackURL(app: app), data: data
             )
         )
@@ -165,6 +174,11 @@ public struct SiteRenderer: Sendable {
         let template = page(named: special.templateName)
         let siteTitle = site.title ?? app.name
         var data: [(String, String)] = []
+        var script: PageScript?
+        if case .notFound(let routes) = special, !routes.isEmpty {
+            data = [("behaviour", Escaping.jsonString(template.behaviour.rawValue)), ("routes", Self.routeTable(routes))]
+            script = .routeTable
+        }
         if template.behaviour == .loadCookie, case .loadCookie(let names) = special {
             data = [
                 ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
@@ -183,7 +197,7 @@ public struct SiteRenderer: Sendable {
             frame: Frame(
                 pageTitle: pageTitle, title: pageTitle, description: nil, url: special == .home ? site.url + "/" : nil,
                 image: nil, banner: app.ios.map { "app-id=\($0.appStoreID)" },
-                buttonHref: template.behaviour == .page ? app.storeURL : nil, data: data
+                buttonHref: template.behaviour == .page ? app.storeURL : nil, data: data, script: script
             )
         )
     }
@@ -205,6 +219,9 @@ public struct SiteRenderer: Sendable {
         var buttonHref: String?
         /// Keys and already-encoded JSON values, in a fixed order for byte-identical output.
         var data: [(String, String)]
+        /// The script (and its policy) when it is not the template's behaviour's: route pages and
+        /// the 404 page of a site with routes.
+        var script: PageScript? = nil
     }
 
     private func page(template: PageTemplate, values: [String?], frame: Frame) -> [UInt8] {
@@ -223,6 +240,7 @@ public struct SiteRenderer: Sendable {
         let json = frame.data.isEmpty ? "" : "{" + frame.data.map { "\(Escaping.jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
         // Images the page shows: its own and any in the rendered body (a description's, say).
         let images = ContentSecurityPolicy.imageSources(in: content)
+        let pageScript = frame.script ?? PageScript(template.behaviour)
         func bytes(_ text: String?) -> [UInt8]? { text.map { Array($0.utf8) } }
         // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
         // values are left out (nil), not emptied.
@@ -235,13 +253,13 @@ public struct SiteRenderer: Sendable {
             content,
             button,
             constants.style,
-            bytes(csp.policy(behaviour: template.behaviour, imageSources: images)),
+            bytes(csp.policy(script: pageScript, imageSources: images)),
             bytes(frame.description.flatMap { $0.isEmpty ? nil : $0 }),
             bytes(frame.url),
             bytes(frame.image),
             bytes(frame.buttonHref),
             json.isEmpty ? nil : bytes(Escaping.scriptSafeJSON(json)),
-            script(for: template.behaviour),
+            scriptBytes(pageScript),
         ]
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
@@ -251,15 +269,16 @@ public struct SiteRenderer: Sendable {
 
     /// Layout values every page shares, as bytes once.
     private struct Constants: Sendable {
-        var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8]
+        var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8], routeScript: [UInt8]
     }
 
-    /// The inline script a page of `behaviour` carries, if any.
-    private func script(for behaviour: PageBehaviour) -> [UInt8]? {
-        switch behaviour {
-        case .page: nil
+    /// The inline script's bytes, if any.
+    private func scriptBytes(_ script: PageScript) -> [UInt8]? {
+        switch script {
+        case .none: nil
         case .loadCookie: constants.loadCookieScript
-        case .interstitial, .redirect: constants.script
+        case .link: constants.script
+        case .routeTable: constants.routeScript
         }
     }
 }

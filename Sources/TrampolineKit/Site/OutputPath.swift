@@ -28,6 +28,12 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
         OutputPath(String(linkPath.dropFirst()) + "/qr.svg")
     }
 
+    /// The page of a route (`/restaurant/:id` → `_routes/restaurant/_id/index.html`), which hosts
+    /// serve for every URL the route matches.
+    public static func routePage(_ route: Route) -> OutputPath {
+        OutputPath(String(route.pageFolder.dropFirst()) + "/index.html")
+    }
+
     /// Where iOS 9.3+ looks for the AASA first.
     public static let appSiteAssociation = OutputPath(".well-known/apple-app-site-association")
     /// The legacy location at the root, which older iOS versions read.
@@ -39,9 +45,13 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
     public static let noJekyll = OutputPath(".nojekyll")
     /// Netlify's and Cloudflare Pages' response headers.
     public static let headers = OutputPath("_headers")
+    /// Netlify's and Cloudflare Pages' rewrite rules (routes).
+    public static let redirects = OutputPath("_redirects")
     /// The part of the page script only some visits load: the debug view and the way out of
     /// in-app browsers.
     public static let moreScript = OutputPath("trampoline-more.js")
+    /// What a route's page loads to fill its deep link in from the visited URL.
+    public static let routeScript = OutputPath("trampoline-route.js")
     /// The list of files Trampoline wrote, so it only ever removes its own files.
     public static let manifest = OutputPath(".trampoline-manifest.json")
 
@@ -55,7 +65,7 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
     public static let claimFiles = appSiteAssociationFiles + [assetLinks]
 
     /// The files at the top of the site that a link's path must never collide with.
-    public static let topLevelFiles = [home, notFound, loadCookie, moreScript, rootAppSiteAssociation, headers, noJekyll, manifest]
+    public static let topLevelFiles = [home, notFound, loadCookie, moreScript, routeScript, rootAppSiteAssociation, headers, redirects, noJekyll, manifest]
 
     /// True for the AASA copies and `assetlinks.json`.
     public var isClaimFile: Bool { Self.claimFiles.contains(self) }

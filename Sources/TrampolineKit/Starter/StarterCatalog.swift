@@ -93,5 +93,12 @@ public enum StarterCatalog {
         web_url: https://example.com/spring
         fallback: web
 
+      # A route: one rule for every URL of a kind of screen (/item/1, /item/2, ...), one page.
+      # :id takes one segment (:id(digits) or :id(uuid) constrains it), *rest the rest of the path.
+      # The deep link uses the same parameters; plain links beside it (/item/new) keep their page.
+      # - path: /item/:id(digits)
+      #   deep_link: example://item/:id
+      #   title: An item
+
     """
 }

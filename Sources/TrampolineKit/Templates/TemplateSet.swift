@@ -12,16 +12,19 @@ struct TemplateSet: Sendable {
     var moreScript: String
     /// `loadCookie.js`, minified like ``script``: `loadCookie.html`'s own script.
     var loadCookieScript: String
+    /// `trampoline-route.js`, minified like ``script``: what a route's page loads to fill its deep
+    /// link in (``script`` loads it), and the inline script of the 404 page of a site with routes.
+    var routeScript: String
     /// Digest of every template file's text, so a template edit changes every page's fingerprint.
     var sourceDigest: String
     var pages: [String: PageTemplate]
 
     /// Files every site needs besides the link templates.
-    static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js", moreScriptFile = "trampoline-more.js", loadCookieScriptFile = "loadCookie.js"
+    static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js", moreScriptFile = "trampoline-more.js", loadCookieScriptFile = "loadCookie.js", routeScriptFile = "trampoline-route.js"
     /// The marker in `trampoline-more.js` that the renderer replaces with the site's values.
     static let moreScriptConfigMarker = "(TRAMPOLINE_CONFIG)"
     /// The scripts, each minified (``ScriptMinifier``) once per build.
-    static let scriptFiles = [scriptFile, moreScriptFile, loadCookieScriptFile]
+    static let scriptFiles = [scriptFile, moreScriptFile, loadCookieScriptFile, routeScriptFile]
     /// The templates of the pages every site has (the plan's ``SpecialPage``s).
     static let homeTemplate = "index", notFoundTemplate = "404", loadCookieTemplate = "loadCookie"
     /// The way out of in-app browsers, shown above a link page's own text.
@@ -74,7 +77,7 @@ struct TemplateSet: Sendable {
         }
         if engine.hasErrors { return nil }
         guard let layoutSource = sources[layoutFile], let style = sources[styleFile]?.text, let script = scripts[scriptFile],
-              let moreScript = scripts[moreScriptFile], let loadCookieScript = scripts[loadCookieScriptFile] else {
+              let moreScript = scripts[moreScriptFile], let loadCookieScript = scripts[loadCookieScriptFile], let routeScript = scripts[routeScriptFile] else {
             engine.error("the built-in templates are incomplete", at: nil, hint: "this is a bug in Trampoline; please report it")
             return nil
         }
@@ -104,6 +107,6 @@ struct TemplateSet: Sendable {
         }
         if engine.hasErrors { return nil }
         let digest = Digest.hex(sources.keys.sorted().map { "\($0)\u{0}\(sources[$0]!.text)" }.joined(separator: "\u{0}\u{2}"))
-        return TemplateSet(layout: layout, style: style, script: script, moreScript: moreScript, loadCookieScript: loadCookieScript, sourceDigest: digest, pages: pages)
+        return TemplateSet(layout: layout, style: style, script: script, moreScript: moreScript, loadCookieScript: loadCookieScript, routeScript: routeScript, sourceDigest: digest, pages: pages)
     }
 }

@@ -17,7 +17,7 @@ struct DashboardPage {
             let query = "path=" + LinkFlow.encodeURIComponent(flow.path)
             rows += """
             <tr data-path="\(h(flow.path))">
-            <td><a href="\(h(flow.path))">\(h(flow.path))</a><br><small>\(h(flow.title))</small></td>
+            <td>\(flow.isRoute ? "<small>route</small> <code>\(h(flow.path))</code><br>sample <a href=\"\(h(flow.visitPath))\">\(h(flow.visitPath))</a>" : "<a href=\"\(h(flow.path))\">\(h(flow.path))</a>")<br><small>\(h(flow.title))</small></td>
             <td><code>\(h(flow.url))</code></td>
             <td class="qr">\(flow.qrCodePath.map { "<a href=\"\(h($0))\"><img src=\"\(h($0))\" width=\"96\" height=\"96\" alt=\"QR code of \(h(flow.url))\" loading=\"lazy\"></a>" } ?? "<small>off</small>")</td>
             <td><code>\(h(flow.deepLink))</code></td>

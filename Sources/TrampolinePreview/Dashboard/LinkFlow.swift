@@ -4,9 +4,15 @@ import TrampolineKit
 /// What one link does, worked out from the catalog and the planned files the way a phone would
 /// meet them: the dashboard's row and its two simulations.
 public struct LinkFlow: Sendable, Equatable {
+    /// The link's path; a route's pattern (`/restaurant/:id`).
     public var path: String
+    /// The path to open: the link's, or for a route a path it matches (``Route/samplePath``),
+    /// whose deep link the flow shows.
+    public var visitPath: String
+    /// Whether the link is a route.
+    public var isRoute: Bool
     public var title: String
-    /// `https://host/path`, the URL people share.
+    /// `https://host/path`, the URL people share (a sample URL for a route).
     public var url: String
     public var deepLink: String
     /// The deep link plus the campaign: what the app receives after an install.
@@ -51,8 +57,14 @@ public struct LinkFlow: Sendable, Equatable {
         let catalog = site.catalog
         let matcher = site[.appSiteAssociation].flatMap { try? AASAMatcher(data: $0) }
         let appID = catalog.app.appIDs.first
-        return catalog.links.map { link in
-            let url = catalog.site.url + link.path
+        return catalog.links.map { written in
+            var link = written
+            let visitPath = link.route?.samplePath ?? link.path
+            // A route's flow is that of its sample URL: the deep link filled in as the page fills it.
+            if let route = link.route, let parameters = route.pattern.match(path: visitPath) {
+                link.deepLink = Route.fill(link.deepLink, parameters: parameters, restNames: route.restNames)
+            }
+            let url = catalog.site.url + visitPath
             let verdict = appID.flatMap { matcher?.verdict(for: url, appID: $0, domain: catalog.site.host) }
             let fallbackURL = link.fallbackURL(app: catalog.app) ?? url
             let deferred = link.deferredLink
@@ -60,10 +72,11 @@ public struct LinkFlow: Sendable, Equatable {
                 ? "\(link.options.cookieName)=\(encodeURIComponent(deferred)); path=/; max-age=\(link.options.cookieDays * 86400); SameSite=Lax; Secure"
                 : nil
             return LinkFlow(
-                path: link.path, title: link.title, url: url, deepLink: link.deepLink, deferredLink: deferred,
+                path: link.path, visitPath: visitPath, isRoute: link.route != nil, title: link.title, url: url,
+                deepLink: link.deepLink, deferredLink: deferred,
                 fallbackURL: fallbackURL, fallbackKind: link.options.fallback.rawValue,
                 fallbackDelayMs: link.options.fallbackDelayMs, template: link.options.template,
-                behaviour: site.plan.behaviour(ofLink: link.path) ?? .interstitial,
+                behaviour: (link.route.map { site.plan.behaviour(ofRoute: $0) } ?? site.plan.behaviour(ofLink: link.path)) ?? .interstitial,
                 decision: verdict?.decision ?? .noMatch, rule: verdict?.rule,
                 clipboardText: link.options.deferred.contains(.clipboard) ? deferred : nil,
                 cookie: cookie, forwardQuery: link.options.forwardQuery,

@@ -60,8 +60,8 @@ struct SimulationPage {
         \(panel)
         </section>
         <h2>The page</h2>
-        <p>Rendered without its script, so nothing navigates away: <a href="\(h(flow.path))">open it for real</a>.</p>
-        <iframe sandbox src="\(h(flow.path))" title="The page for \(h(flow.path))"></iframe>
+        <p>Rendered without its script, so nothing navigates away: <a href="\(h(flow.visitPath))">open it for real</a>.</p>
+        <iframe sandbox src="\(h(flow.visitPath))" title="The page for \(h(flow.visitPath))"></iframe>
         </main>
         """)
     }

@@ -1,0 +1,20 @@
+/// Which inline script a page carries, and so which hash its Content-Security-Policy allows.
+enum PageScript: String, Sendable {
+    /// Home and 404 pages of a site without routes.
+    case none
+    /// `loadCookie.html`: loadCookie.js.
+    case loadCookie
+    /// A link's page: trampoline.js.
+    case link
+    /// The 404 page of a site with routes: trampoline-route.js, which hands a visit to its route's page.
+    case routeTable
+
+    /// The script of a behaviour's page.
+    init(_ behaviour: PageBehaviour) {
+        switch behaviour {
+        case .page: self = .none
+        case .loadCookie: self = .loadCookie
+        case .interstitial, .redirect: self = .link
+        }
+    }
+}

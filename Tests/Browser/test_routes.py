@@ -1,0 +1,219 @@
+"""Routes (README, "Routes"): one page per route, served for every URL it matches, in real
+Chromium (iPhone and Android profiles).
+
+The test server applies the site's generated ``_redirects`` as the hosts do (``RewritingServer``):
+``netlify`` serves a file that exists as is and only then tries the rules in order; ``cloudflare``
+tries the rules first (Cloudflare Pages follows a rule even when a file matches, which is why the
+build writes a rule of its own for a plain link a route would take). ``github`` applies no rules at
+all: an unknown path gets ``404.html`` with status 404, and the 404 page hands the visit over.
+``:name`` takes one non-empty segment, ``*`` the rest, one trailing slash is ignored, and a 200
+rule serves its target's file with the address unchanged.
+
+What is proved: the pages' matcher (Templates/trampoline-route.js) agrees with the shared table
+that the Swift grammar is tested on; a route URL with a query attempts exactly the scheme URL made
+of its segments, campaign and query, then falls back with the cookie (and, on the interstitial,
+the clipboard) carrying that link; a plain link beside a route keeps its page; a hostile segment
+reaches the scheme URL only percent-encoded, and a segment that decodes to ``..`` never matches.
+"""
+from __future__ import annotations
+
+import json
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from conftest import (ANDROID, IPHONE, REPO, Recorder, Request, SiteServer, _browser_id, _Handler,
+                      build_site, make_driver, strip_marker, wait_until)
+
+TABLE = json.loads((REPO / "Tests" / "Fixtures" / "route-patterns.json").read_text(encoding="utf-8"))
+HOSTS = ("netlify", "cloudflare", "github")
+
+
+def read_rules(site_root: Path) -> list[tuple[list[str], str]]:
+    """The 200 rules of ``_redirects``: (source segments, target path)."""
+    rules = []
+    for line in (site_root / "_redirects").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        source, target, status = line.split()
+        assert status == "200", line
+        rules.append((source.strip("/").split("/"), target))
+    return rules
+
+
+def rule_takes(source: list[str], path: str) -> bool:
+    """Netlify's matching of a rule's source on a raw (still percent-encoded) path."""
+    parts = path.rstrip("/").lstrip("/").split("/") if path.rstrip("/") else []
+    for i, s in enumerate(source):
+        if s == "*":
+            return True  # the splat takes the rest, even nothing
+        if i >= len(parts) or not parts[i] or (not s.startswith(":") and s != parts[i]):
+            return False
+    return len(parts) == len(source)
+
+
+class RewritingHandler(_Handler):
+    def do_GET(self):
+        mode = self.server.host_mode
+        parts = urllib.parse.urlsplit(self.path)
+        fs = Path(self.translate_path(self.path))
+        exists = fs.is_file() or (fs.is_dir() and (fs / "index.html").is_file())
+        if mode == "github" or (mode == "netlify" and exists) or parts.path.startswith(("/store", "/web/", "/__test/")):
+            return super().do_GET()
+        for source, target in read_rules(Path(self.server.site_root)):
+            if rule_takes(source, parts.path):
+                self.server.recorder.add(Request(
+                    port=self.server.server_address[1], path=parts.path, query=parts.query,
+                    cookie=self.headers.get("Cookie", ""), t=__import__("time").monotonic(),
+                    browser=_browser_id(self.headers)))
+                body = (Path(self.server.site_root) / target.lstrip("/") / "index.html").read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                super(_Handler, self).end_headers()
+                self.wfile.write(body)
+                return
+        return super().do_GET()
+
+
+@pytest.fixture(scope="module")
+def route_sites(tmp_path_factory):
+    """The routes catalog built once per host model, each on its own server."""
+    recorder = Recorder()
+    out = tmp_path_factory.mktemp("route-sites")
+    servers, built = [], {}
+    try:
+        for mode in HOSTS:
+            server = SiteServer(recorder)
+            server.httpd.RequestHandlerClass = RewritingHandler
+            server.httpd.host_mode = mode
+            servers.append(server)
+            built[mode] = build_site("routes", server, out, label=f"routes-{mode}")
+        yield built, recorder
+    finally:
+        for server in servers:
+            server.stop()
+
+
+@pytest.fixture
+def iphone(route_sites):
+    built, _ = route_sites
+    browser = make_driver(IPHONE, [s.origin for s in built.values()])
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture
+def pixel(route_sites):
+    built, _ = route_sites
+    browser = make_driver(ANDROID, [s.origin for s in built.values()])
+    yield browser
+    browser.quit()
+
+
+def test_the_pages_matcher_agrees_with_the_shared_table(route_sites, iphone):
+    """Every case of Tests/Fixtures/route-patterns.json through the matcher the pages run, in
+    Chromium, on the pre-parsed segments the Swift side is checked to produce."""
+    built, _ = route_sites
+    iphone.get(built["netlify"].origin + "/restaurant/best/")
+    assert iphone.js("return typeof window.trampolineRoute") == "undefined", "a plain page loads no route code"
+    iphone.get(built["netlify"].origin + "/files/a/b")
+    assert wait_until(lambda: iphone.js("return typeof window.trampolineRoute") == "function", 5)
+    cases = [[TABLE["segments"][c["pattern"]], c["path"]] for c in TABLE["matches"]]
+    results = iphone.js("return arguments[0].map(c => { const m = window.trampolineRoute(c[0], c[1]);"
+                        " return m && Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v.join('/')])); });", cases)
+    assert len(results) == len(TABLE["matches"]) > 50
+    wrong = [(c["pattern"], c["path"], c["params"], got) for c, got in zip(TABLE["matches"], results) if got != c["params"]]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_route_url_with_a_query_attempts_exactly_its_deep_link_then_falls_back(route_sites, iphone, host):
+    built, recorder = route_sites
+    site = built[host]
+    iphone.get(site.origin + "/restaurant/123456?date=2026-12-01")
+    urls = iphone.wait_scheme_navigation(5)
+    assert urls == ["marry://restaurant/123456?utm_source=web&date=2026-12-01"], urls
+    assert recorder.wait_for(5, browser=iphone.id, path="/store") is not None, "no App Store fallback"
+    cookie = iphone.driver.get_cookie("deferredDeepLink")
+    assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), iphone) == urls[0]
+    if host == "github":
+        # The 404 page handed the visit over, and the route page put the address back.
+        assert recorder.select(browser=iphone.id, path="/_routes/restaurant/_id/")
+    else:
+        assert not recorder.select(browser=iphone.id, path="/404.html")
+    # GitHub Pages answers the visited URL with 404.html and status 404, which Chromium logs.
+    errors = [e for e in iphone.severe_console() if not (host == "github" and "status of 404" in e["message"])]
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_the_interstitial_route_carries_the_link_in_clipboard_and_cookie(route_sites, iphone, host):
+    """/restaurant/abc is not digits: the rewrite gives the /restaurant/:id page, whose constraint
+    fails, and the 404 page hands it to the next route, /restaurant/*name (an interstitial)."""
+    built, recorder = route_sites
+    site = built[host]
+    iphone.get(site.origin + "/restaurant/tokyo/ramen?ref=qr")
+    button = wait_until(lambda: iphone.driver.find_elements("id", "trampoline-open"), 5)
+    assert button, "the interstitial's button never appeared"
+    assert wait_until(lambda: iphone.driver.current_url == site.origin + "/restaurant/tokyo/ramen?ref=qr", 5), iphone.driver.current_url
+    iphone.tap(button[0])
+    assert recorder.wait_for(5, browser=iphone.id, path="/store") is not None
+    expected = "marry://search/tokyo/ramen?ref=qr"
+    assert strip_marker(iphone.read_clipboard(), iphone) == expected
+    cookie = iphone.driver.get_cookie("deferredDeepLink")
+    assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), iphone) == expected
+    assert not iphone.scheme_navigations(), "the interstitial attempts nothing on iOS"
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_a_plain_link_beside_a_route_keeps_its_own_page(route_sites, iphone, host):
+    built, recorder = route_sites
+    iphone.get(built[host].origin + "/restaurant/best")
+    assert iphone.wait_scheme_navigation(5) == ["marry://best"]
+    assert not recorder.select(browser=iphone.id, prefix="/_routes/")
+    assert not recorder.select(browser=iphone.id, path="/404.html")
+
+
+@pytest.mark.parametrize("host", ("netlify", "github"))
+def test_hostile_segments_reach_the_scheme_url_only_percent_encoded(route_sites, iphone, host):
+    built, recorder = route_sites
+    site = built[host]
+    # A markup-breaking segment: not digits, so /restaurant/*name takes it (an interstitial).
+    iphone.get(site.origin + "/restaurant/%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E")
+    assert wait_until(lambda: iphone.driver.title == "Search", 5), iphone.driver.title
+    assert iphone.alert_text() is None
+    iphone.tap(iphone.driver.find_element("id", "trampoline-open"))
+    assert recorder.wait_for(5, browser=iphone.id, path="/store") is not None
+    assert strip_marker(iphone.read_clipboard(), iphone) == "marry://search/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E"
+    # An encoded "/" inside a segment is never a parameter: no route takes it (the 404 page).
+    iphone.get(site.origin + "/restaurant/a%2Fb")
+    assert wait_until(lambda: iphone.driver.title.startswith("Not found"), 5), iphone.driver.title
+    # javascript: in a query value position: encoded, under the app's scheme.
+    iphone.get(site.origin + "/guide/javascript:alert(1)")
+    assert iphone.wait_scheme_navigation(5)[-1] == "marry://guide?slug=javascript%3Aalert%281%29"
+    assert all(u.startswith("marry:") for u in iphone.non_http_navigations()), iphone.non_http_navigations()
+    # A segment that decodes to ".." matches nothing: the 404 page, no attempt.
+    iphone.reset_logs()
+    iphone.get(site.origin + "/files/%2e%2e/secret")
+    wait_until(lambda: "404.html" in iphone.driver.current_url or iphone.driver.title.startswith("Not found"), 5)
+    assert iphone.driver.title.startswith("Not found"), iphone.driver.title
+    assert not iphone.scheme_navigations()
+
+
+def test_android_opens_the_route_with_an_intent_for_the_same_link(route_sites, pixel):
+    built, recorder = route_sites
+    pixel.get(built["netlify"].origin + "/restaurant/42?date=2026-12-01")
+    pixel.pump()
+    deadline = wait_until(lambda: [m for m in (pixel.pump() or pixel.perf)
+                                   if m.get("method") == "Page.frameRequestedNavigation"
+                                   and m["params"].get("url", "").startswith("intent:")], 5)
+    assert deadline, "no intent:// navigation"
+    url = deadline[0]["params"]["url"]
+    assert url.startswith("intent://restaurant/42?utm_source=web&date=2026-12-01#Intent;scheme=marry;package=com.example.marry;"), url
+    play = recorder.wait_for(5, browser=pixel.id, path="/__test/play")
+    assert play is not None
+    referrer = urllib.parse.parse_qs(play.params["referrer"][0])
+    assert strip_marker(referrer["deep_link"][0], pixel) == "marry://restaurant/42?utm_source=web&date=2026-12-01"
