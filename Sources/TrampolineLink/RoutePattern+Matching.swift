@@ -12,7 +12,9 @@ extension RoutePattern {
         for (i, segment) in segments.enumerated() {
             switch segment {
             case .literal(let literal):
-                guard i < path.count, path[i] == literal else { return nil }
+                // Scalar by scalar: String's == is canonical equivalence, which would let the
+                // Kelvin sign (U+212A) stand for "K"; the pages' script compares code units.
+                guard i < path.count, path[i].unicodeScalars.elementsEqual(literal.unicodeScalars) else { return nil }
             case .parameter(let name, let constraint):
                 guard i < path.count, Self.isParameterValue(path[i]) else { return nil }
                 if let constraint, !constraint.accepts(path[i]) { return nil }

@@ -37,8 +37,12 @@ public struct AASAQuery: Sendable {
         /// Why a `no_match` is one when it is not about rules: the URL's host or scheme, or an
         /// app the file does not list (app ID → reason).
         public var reasons: [String: String]
+        /// With a catalog that has routes: which page serves the URL and what it opens (a plain
+        /// link before any route), or that the 404 page does.
+        public var page: String?
 
-        /// The URL, then one line per app: `  TEAM.app: match by rule 8: {"/": "/topic/1"}`.
+        /// The URL, then one line per app: `  TEAM.app: match by rule 8: {"/": "/topic/1"}`, then
+        /// the page line when there is one.
         public var text: String {
             var lines = ["\(url) (served by \(domain))"]
             for verdict in verdicts {
@@ -50,8 +54,20 @@ public struct AASAQuery: Sendable {
                 }
                 lines.append(line)
             }
+            if let page { lines.append("  page: \(page)") }
             return lines.joined(separator: "\n") + "\n"
         }
+    }
+
+    /// ``answer(for:)``, plus, when `catalog` has routes, the page that serves the URL and what it
+    /// opens (``Catalog/page(forPath:)``: a plain link wins over any route).
+    public func answer(for input: String, pagesOf catalog: Catalog?) throws -> Answer {
+        var answer = try answer(for: input)
+        guard let catalog, !catalog.routes.isEmpty, let parts = AASAMatcher.URLParts(answer.url) else { return answer }
+        answer.page = catalog.page(forPath: parts.path.isEmpty ? "/" : parts.path).map {
+            "\($0.pagePath) (\($0.link.route == nil ? "the link" : "the route") \($0.link.path)) opens \($0.deepLink)"
+        } ?? "\(OutputPath.notFound.urlPath) (no link or route takes the path)"
+        return answer
     }
 
     /// Judges `input`: a full URL, or a path (`/topic/1`) on ``domain``.
@@ -88,6 +104,6 @@ public struct AASAQuery: Sendable {
             }
             return verdict
         }
-        return Answer(url: url, domain: domain, verdicts: verdicts, reasons: reasons)
+        return Answer(url: url, domain: domain, verdicts: verdicts, reasons: reasons, page: nil)
     }
 }

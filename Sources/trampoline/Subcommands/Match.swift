@@ -45,9 +45,9 @@ struct Match: ParsableCommand {
     func run() throws {
         if jsonl { return runCases() }
         do {
-            let query = try makeQuery()
+            let (query, catalog) = try makeQuery()
             // Judge every URL before printing, so an invalid one fails the run with no half-output.
-            let answers = try urls.map(query.answer(for:))
+            let answers = try urls.map { try query.answer(for: $0, pagesOf: catalog) }
             print(answers.map(\.text).joined(separator: "\n"), terminator: "")
         } catch let error as DiagnosticsError {
             Console.report(error.diagnostics)
@@ -55,7 +55,8 @@ struct Match: ParsableCommand {
         }
     }
 
-    private func makeQuery() throws -> AASAQuery {
+    /// The query, and the catalog it comes from (nil with --aasa).
+    private func makeQuery() throws -> (AASAQuery, Catalog?) {
         if let aasa {
             let data: Data
             do {
@@ -63,14 +64,14 @@ struct Match: ParsableCommand {
             } catch {
                 throw DiagnosticsError([Diagnostic(.error, at: nil, "cannot read \(aasa): \(error.localizedDescription)", hint: "check the path")])
             }
-            return try AASAQuery(aasa: data, domain: domain, displayName: aasa)
+            return (try AASAQuery(aasa: data, domain: domain, displayName: aasa), nil)
         }
         let path = config ?? "site-config.yml"
         let result = try SiteBuilder(configURL: URL(fileURLWithPath: path), configDisplayPath: path).build()
         guard let data = result[.rootAppSiteAssociation] else {
             throw DiagnosticsError([Diagnostic(.error, at: SourceLocation(file: path, line: 1, column: 1), "the catalog has no iOS app, so the site has no apple-app-site-association file to match against", hint: "add app.ios to the catalog, or pass --aasa FILE")])
         }
-        return try AASAQuery(aasa: data, appIDs: result.catalog.app.appIDs, domain: result.catalog.site.host)
+        return (try AASAQuery(aasa: data, appIDs: result.catalog.app.appIDs, domain: result.catalog.site.host), result.catalog)
     }
 
     /// The runner contract: never stops on a bad case; answers go to standard output as they are made.
