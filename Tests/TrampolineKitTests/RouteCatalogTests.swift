@@ -182,6 +182,30 @@ final class RouteCatalogTests: XCTestCase {
         XCTAssertLessThan(json.range(of: #""/loadCookie.html", "exclude": true"#)!.lowerBound, json.range(of: #""/restaurant/*""#)!.lowerBound, "exclusions first")
     }
 
+    /// The verifier reads a route's claim back on its sample URL: a file without the wildcard is
+    /// an error at the route, naming the URL.
+    func testAnUnclaimedRouteIsAnErrorAtTheRoute() throws {
+        let build = try SiteFixture(catalog: Self.routes).build()
+        let aasa = String(decoding: try XCTUnwrap(build["apple-app-site-association"]), as: UTF8.self)
+            .replacingOccurrences(of: #",\#n        {"/": "/guide/*"}"#, with: "").replacingOccurrences(of: #", "/guide/*""#, with: "")
+        XCTAssertFalse(aasa.contains("/guide/*"))
+        var engine = DiagnosticEngine()
+        ClaimVerifier.verify(aasa: Data(aasa.utf8), catalog: build.catalog, engine: &engine)
+        XCTAssertEqual(engine.diagnostics.count, 1, "\(engine.diagnostics)")
+        let first = try XCTUnwrap(engine.diagnostics.first)
+        XCTAssertTrue(first.description.hasPrefix("site-config.yml:23:5: error: the apple-app-site-association file does not claim https://go.example.com/guide/sample for ABCDE12345.com.example.tabi"), first.description)
+    }
+
+    /// A route's page is scanned for links to claimed URLs like any other page.
+    func testARoutePageLinkingToAClaimedURLIsAWarning() throws {
+        let catalog = Self.routes.replacingOccurrences(of: "    title: A guide", with: "    title: A guide\n    description: See [the restaurant](https://go.example.com/restaurant/7).")
+        let build = try SiteFixture(catalog: catalog).build()
+        let matcher = try AASAMatcher(data: try XCTUnwrap(build["apple-app-site-association"]))
+        let warnings = SameHostChecker(catalog: build.catalog, matcher: matcher).warnings(for: build).map(\.description)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings.first?.contains("the description of /guide/:slug links to https://go.example.com/restaurant/7") == true, "\(warnings)")
+    }
+
     func testTheIntentFilterUsesPathPatternAndPathPrefix() throws {
         let (catalog, _) = load(Self.routes)
         let xml = try XCTUnwrap(IntentFilter.xml(for: try XCTUnwrap(catalog)))

@@ -85,7 +85,7 @@ public struct SiteBuilder: Sendable {
     static func checkPageBudget(of site: SiteBuild, engine: inout DiagnosticEngine) {
         let links = site.catalog.links
         for index in links.indices where links[index].budgetEstimate > budgetCheckThreshold {
-            guard let entry = site.plan[.linkPage(links[index].path)] else { continue }
+            guard let entry = site.plan[links[index].pageOutputPath] else { continue }
             let size = site.renderer.render(entry).count
             if size > pageBudget {
                 engine.warning("the page for \(links[index].path) is \(size) bytes, over the \(pageBudget)-byte (\(pageBudget / 1024) KB) budget", at: links[index].location, hint: "shorten its description or title")

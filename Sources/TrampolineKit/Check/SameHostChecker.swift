@@ -33,9 +33,9 @@ public struct SameHostChecker: Sendable {
             if let webURL = link.webURL, isClaimed(webURL) {
                 warn("web_url \(webURL) is on this site and the apple-app-site-association file claims it", at: link.webURLLocation ?? link.location, url: webURL)
             }
-            guard let html = site[.linkPage(link.path)] else { continue }
+            guard let html = site[link.pageOutputPath] else { continue }
             for href in Self.anchorTargets(in: String(decoding: html, as: UTF8.self)) {
-                guard let url = resolve(href, onPage: catalog.site.url + link.path), isClaimed(url) else { continue }
+                guard let url = resolve(href, onPage: catalog.site.url + link.visitPath), isClaimed(url) else { continue }
                 if url == link.webURL {
                     // The button falls back to web_url: the finding above already names it.
                     warn("web_url \(url) is on this site and the apple-app-site-association file claims it", at: link.webURLLocation ?? link.location, url: url)

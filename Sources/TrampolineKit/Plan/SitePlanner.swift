@@ -13,8 +13,7 @@ enum SitePlanner {
                 continue
             }
             // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
-            let path: OutputPath = link.route.map(OutputPath.routePage) ?? .linkPage(link.path)
-            entries.append(PlanEntry(path: path, content: .linkPage(link, template: template.name, behaviour: template.behaviour)))
+            entries.append(PlanEntry(path: link.pageOutputPath, content: .linkPage(link, template: template.name, behaviour: template.behaviour)))
             if link.route == nil, link.options.qrCode, let entry = qrEntry(for: link, catalog: catalog, engine: &engine) {
                 entries.append(entry)
             }

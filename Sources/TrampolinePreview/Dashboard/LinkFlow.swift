@@ -59,7 +59,7 @@ public struct LinkFlow: Sendable, Equatable {
         let appID = catalog.app.appIDs.first
         return catalog.links.map { written in
             var link = written
-            let visitPath = link.route?.samplePath ?? link.path
+            let visitPath = link.visitPath
             // A route's flow is that of its sample URL: the deep link filled in as the page fills it.
             if let route = link.route, let parameters = route.pattern.match(path: visitPath) {
                 link.deepLink = Route.fill(link.deepLink, parameters: parameters, restNames: route.restNames)
