@@ -195,7 +195,9 @@ def test_hostile_segments_reach_the_scheme_url_only_percent_encoded(route_sites,
     iphone.get(site.origin + "/guide/javascript:alert(1)")
     assert iphone.wait_scheme_navigation(5)[-1] == "marry://guide?slug=javascript%3Aalert%281%29"
     assert all(u.startswith("marry:") for u in iphone.non_http_navigations()), iphone.non_http_navigations()
-    # A segment that decodes to ".." matches nothing: the 404 page, no attempt.
+    # "%2e%2e" is "..": the browser resolves it before asking (the URL standard), so /secret is
+    # what is served, the 404 page, and nothing is attempted. The matcher's own refusal of a
+    # segment decoding to ".." is in the shared table (test_the_pages_matcher_agrees_…).
     iphone.reset_logs()
     iphone.get(site.origin + "/files/%2e%2e/secret")
     wait_until(lambda: "404.html" in iphone.driver.current_url or iphone.driver.title.startswith("Not found"), 5)

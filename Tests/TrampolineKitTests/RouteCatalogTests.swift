@@ -147,6 +147,17 @@ final class RouteCatalogTests: XCTestCase {
         XCTAssertEqual(build.files, again.files, "same catalog, same bytes")
     }
 
+    /// Cloudflare Pages reads at most 100 dynamic rules: more routes than that is a warning.
+    func testMoreRoutesThanCloudflareReadsIsAWarning() throws {
+        let links = (0...100).map { "  - path: /r\($0)/:id\n    title: t" }.joined(separator: "\n")
+        let build = try SiteFixture(catalog: Self.catalog(links: links)).build()
+        let warnings = build.warnings.map(\.description).filter { $0.contains("_redirects") }
+        XCTAssertEqual(warnings.count, 1, "\(build.warnings)")
+        XCTAssertTrue(warnings.first?.contains("_redirects has 101 route rules and 0 rules keeping plain links beside routes; Cloudflare Pages reads at most 100 and 2000") == true, "\(warnings)")
+        let fewer = try SiteFixture(catalog: Self.catalog(links: (0..<100).map { "  - path: /r\($0)/:id\n    title: t" }.joined(separator: "\n"))).build()
+        XCTAssertFalse(fewer.warnings.contains { $0.message.contains("_redirects") })
+    }
+
     func testASiteWithoutRoutesHasNoRouteFiles() throws {
         let build = try SiteFixture(catalog: Self.catalog(links: "  - path: /topic/1\n    title: t")).build()
         XCTAssertNil(build["_redirects"])

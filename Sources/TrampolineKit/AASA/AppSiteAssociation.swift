@@ -26,11 +26,12 @@ public enum AppSiteAssociation {
         let links = catalog.links
         var exact: [String] = []
         exact.reserveCapacity(links.count * 2)
+        var routeClaims = Set<String>()
         // By index: iterating would copy each Link (a dozen strings) for one field.
         for index in links.indices {
             if let route = links[index].route {
                 // One wildcard per route (README, "Routes"): after the exclusions, like every claim.
-                if !exact.contains(route.claimPattern) { exact.append(route.claimPattern) }
+                if routeClaims.insert(route.claimPattern).inserted { exact.append(route.claimPattern) }
             } else {
                 exact.append(links[index].path)
                 exact.append(links[index].path + "/")

@@ -32,6 +32,7 @@ enum SitePlanner {
             // (/restaurant/best beside /restaurant/:id) gets a rule of its own, first.
             let kept = catalog.links.filter { link in link.route == nil && routes.contains { $0.rewriteRuleTakes(link.path) } }.map(\.path)
             entries.append(PlanEntry(path: .redirects, content: .hostFile(.redirects(routes: routes, kept: kept))))
+            checkRewriteRuleLimits(routes: routes.count, kept: kept.count, catalog: catalog, engine: &engine)
         }
         if catalog.app.ios != nil {
             let claims = AppSiteAssociation.claimPatterns(for: catalog)
@@ -43,6 +44,19 @@ enum SitePlanner {
             entries.append(PlanEntry(path: .assetLinks, content: .assetLinks(package: android.package, fingerprints: android.sha256CertFingerprints)))
         }
         return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
+    }
+
+    /// Cloudflare Pages reads at most 2,000 static and 100 dynamic `_redirects` rules (and ignores
+    /// the file past them); a catalog beyond either gets a warning, since Netlify has no such cap.
+    static let cloudflareStaticRuleLimit = 2_000, cloudflareDynamicRuleLimit = 100
+
+    static func checkRewriteRuleLimits(routes: Int, kept: Int, catalog: Catalog, engine: inout DiagnosticEngine) {
+        guard routes > cloudflareDynamicRuleLimit || kept > cloudflareStaticRuleLimit else { return }
+        let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
+        engine.warning(
+            "_redirects has \(routes) route rules and \(kept) rules keeping plain links beside routes; Cloudflare Pages reads at most \(cloudflareDynamicRuleLimit) and \(cloudflareStaticRuleLimit)",
+            at: top, hint: "on Cloudflare Pages, use fewer routes or move plain links out of the routes' folders; Netlify and GitHub Pages are not affected"
+        )
     }
 
     /// The cookies `loadCookie.html` reads: every name a link with the cookie channel uses, in
