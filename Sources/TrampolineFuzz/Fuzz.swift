@@ -95,7 +95,7 @@ func fuzzBuild(_ bytes: Data, catalog: Catalog) {
         if let page = plan[name] { checkPage(String(decoding: page, as: UTF8.self), name: name.value, link: nil) }
     }
     for link in result.catalog.links {
-        let path = OutputPath.linkPage(link.path)
+        let path = link.pageOutputPath
         guard let page = plan[path] else { fatalError("fuzz invariant broken: no page \(path) for link \(link.path)") }
         checkPage(String(decoding: page, as: UTF8.self), name: path.value, link: link)
     }
