@@ -191,6 +191,8 @@ final class RouteCatalogTests: XCTestCase {
         let json = String(decoding: data, as: UTF8.self)
         XCTAssertTrue(json.contains(#""/restaurant/*""#) && json.contains(#""/guide/*""#))
         XCTAssertLessThan(json.range(of: #""/loadCookie.html", "exclude": true"#)!.lowerBound, json.range(of: #""/restaurant/*""#)!.lowerBound, "exclusions first")
+        XCTAssertLessThan(json.range(of: #""/restaurant/best/""#)!.lowerBound, json.range(of: #""/restaurant/*""#)!.lowerBound, "plain links before the routes' wildcards")
+        XCTAssertEqual(matcher.verdict(for: "https://\(host)/restaurant/best", appID: app, domain: host).rule, #"{"/": "/restaurant/best"}"#, "the plain link's own rule decides")
     }
 
     /// The verifier reads a route's claim back on its sample URL: a file without the wildcard is

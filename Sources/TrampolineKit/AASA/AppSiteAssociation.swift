@@ -20,22 +20,21 @@ public enum AppSiteAssociation {
     /// links inside a folder are claimed by one `/folder/*` pattern per top-level folder (links at
     /// the root stay exact). That also claims paths under the folder that are not links; they open
     /// the app, which should show its own "not found" for a deep link it does not know. A route
-    /// is claimed by one wildcard (``Route/claimPattern``) either way; it starts with a literal
-    /// folder, so the folder claim covers it too.
+    /// is claimed by one wildcard (``Route/claimPattern``), after every plain link's claim (a
+    /// plain link's own rule decides its URLs, as its page wins over the route's); it starts with
+    /// a literal folder, so in the folder form the folder claim covers it too.
     public static func claimPatterns(for catalog: Catalog) -> [String] {
         let links = catalog.links
         var exact: [String] = []
         exact.reserveCapacity(links.count * 2)
-        var routeClaims = Set<String>()
         // By index: iterating would copy each Link (a dozen strings) for one field.
-        for index in links.indices {
-            if let route = links[index].route {
-                // One wildcard per route (README, "Routes"): after the exclusions, like every claim.
-                if routeClaims.insert(route.claimPattern).inserted { exact.append(route.claimPattern) }
-            } else {
-                exact.append(links[index].path)
-                exact.append(links[index].path + "/")
-            }
+        for index in links.indices where links[index].route == nil {
+            exact.append(links[index].path)
+            exact.append(links[index].path + "/")
+        }
+        var routeClaims = Set<String>()
+        for route in catalog.routes where routeClaims.insert(route.claimPattern).inserted {
+            exact.append(route.claimPattern)
         }
         // Each pattern costs its text twice (components and legacy paths) per app, plus JSON punctuation.
         let estimate = exact.reduce(0) { $0 + ($1.utf8.count + 16) * (1 + catalog.app.appIDs.count) }
