@@ -11,7 +11,10 @@ extension CatalogRules {
     /// Whether a catalog path is a route rather than a plain link: a segment starts with `:` or
     /// `*`, or the path has a `*` (which plain paths never allow). `/x/:y` is a route.
     static func isRoutePath(_ raw: String) -> Bool {
-        raw.unicodeScalars.contains("*") || raw.split(separator: "/").contains { $0.hasPrefix(":") }
+        // Byte scans first: most paths have neither character, and this runs for every link.
+        if raw.utf8.contains(UInt8(ascii: "*")) { return true }
+        guard raw.utf8.contains(UInt8(ascii: ":")) else { return false }
+        return raw.split(separator: "/").contains { $0.hasPrefix(":") }
     }
 
     /// Parses a route path with the app library's grammar, drops one trailing slash, and applies

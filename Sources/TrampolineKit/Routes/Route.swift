@@ -12,6 +12,8 @@ public struct Route: Sendable, Hashable, Encodable {
     /// Where route pages live: `/_routes/restaurant/_id/`. Reserved, so no plain link can be there.
     public static let folderPrefix = "/_routes"
 
+    /// A route for `pattern`; the catalog checks the rules routes follow beyond the grammar
+    /// (``CatalogRules``: a literal first segment, no reserved folder).
     public init(_ pattern: RoutePattern) {
         self.pattern = pattern
     }
@@ -68,24 +70,5 @@ public struct Route: Sendable, Hashable, Encodable {
             case .rest: "/*"
             }
         }.joined()
-    }
-}
-
-extension Route {
-    /// Whether this route's rewrite rule (``redirectSource``, constraints aside) takes the plain
-    /// link path `path`: hosts that apply rules before files need a rule that keeps that link's page.
-    public func rewriteRuleTakes(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        for (i, segment) in pattern.segments.enumerated() {
-            switch segment {
-            case .literal(let text):
-                guard i < parts.count, parts[parts.startIndex + i] == text else { return false }
-            case .parameter:
-                guard i < parts.count else { return false }
-            case .rest:
-                return parts.count > i
-            }
-        }
-        return parts.count == pattern.segments.count
     }
 }
