@@ -3,7 +3,7 @@
 // of a site with routes. The grammar is Sources/TrampolineLink/RoutePattern.swift; the build
 // pre-parses each pattern (a literal is a string, a parameter [":", name, constraint?], a rest
 // ["*", name]), so this only matches and fills in. The 404 page carries it inline: hence the
-// short names. Tests/Browser/test_routes.py runs m (window.trampolineRoute) over the
+// short names. Tests/Browser/test_routes.py runs m and g (window.trampolineRoute) over the
 // shared table Tests/Fixtures/route-patterns.json.
 (function () {
   "use strict";
@@ -32,7 +32,17 @@
     }
     return s.length == r.length ? o : null;
   }
-  window.trampolineRoute = m;
+  // Each placeholder of link l whose name f (from m) has becomes the matched segments,
+  // percent-encoded (RFC 3986 unreserved kept): nothing else from the visited URL reaches the deep
+  // link. Route.fill in Swift does the same.
+  function g(l, f) {
+    return l.replace(/([\/=])[:*]([A-Za-z_]\w*)/g, function (a, b, n) {
+      return f[n] ? b + f[n].map(function (v) {
+        return encodeURIComponent(v).replace(/[!'()*]/g, function (c) { return "%" + c.charCodeAt(0).toString(16).toUpperCase(); });
+      }).join("/") : a;
+    });
+  }
+  window.trampolineRoute = { match: m, fill: g };
   // GitHub Pages has no rewrite rules: its 404 page hands a visit to the route's page in ?tl_p=
   // (path and query). The address bar gets the visited URL back, so trampoline.js reads location
   // as usual. Only a same-site path is taken ("//host" or "/\host" would name another site).
@@ -45,17 +55,8 @@
   if (d.routes) return d.routes.some(function (x) { return m(x[0], p) && (go(x[1]), 1); });
   // Not this route after all (a constraint the host's rule could not check): the 404 page tries the others.
   if (!(f = m(d.route, p))) return go("/404.html");
-  // Each placeholder becomes the matched segments, percent-encoded (RFC 3986 unreserved kept):
-  // nothing else from the visited URL reaches the deep link. Route.fill in Swift does the same.
-  function g(l) {
-    return l.replace(/([\/=])[:*]([A-Za-z_]\w*)/g, function (a, b, n) {
-      return f[n] ? b + f[n].map(function (v) {
-        return encodeURIComponent(v).replace(/[!'()*]/g, function (c) { return "%" + c.charCodeAt(0).toString(16).toUpperCase(); });
-      }).join("/") : a;
-    });
-  }
-  d.deepLink = g(d.deepLink);
-  d.deferredLink = g(d.deferredLink);
+  d.deepLink = g(d.deepLink, f);
+  d.deferredLink = g(d.deferredLink, f);
   delete d.route;
   e.textContent = JSON.stringify(d);
 })();

@@ -64,6 +64,21 @@ final class RouteCatalogTests: XCTestCase {
         }
     }
 
+    /// Filling a deep link in (Route.fill) gives the table's results, which the browser suite
+    /// checks the pages' script on. A parameter is given as its segments (one, or a rest's several).
+    func testFillsAreTheSharedTables() throws {
+        struct Fill: Decodable { var link: String; var params: [String: [String]]; var result: String }
+        struct Table: Decodable { var fills: [Fill] }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/route-patterns.json").standardizedFileURL
+        let fills = try JSONDecoder().decode(Table.self, from: Data(contentsOf: url)).fills
+        XCTAssertGreaterThanOrEqual(fills.count, 8)
+        for fill in fills {
+            let parameters = fill.params.mapValues { $0.joined(separator: "/") }
+            XCTAssertEqual(Route.fill(fill.link, parameters: parameters, restNames: Set(fill.params.keys)), fill.result, fill.link)
+        }
+    }
+
     // MARK: - Catalog
 
     func testRoutesAreReadWithDerivedDeepLinksAndTriedMostSpecificFirst() throws {
