@@ -20,6 +20,9 @@ public struct PlanEntry: Sendable, Equatable, Encodable {
         /// `trampoline-more.js`: the debug view and the way out of in-app browsers, which only those
         /// visits load. Made from the templates and the app alone.
         case moreScript
+        /// One shard of the compact layout's link table: these links (each with the behaviour of
+        /// its template), found by ``LinkTable/shard(of:count:)`` from their paths.
+        case linkTable(shard: Int, links: [LinkTableEntry])
     }
 
     public var path: OutputPath

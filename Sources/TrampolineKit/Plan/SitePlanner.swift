@@ -3,13 +3,24 @@
 enum SitePlanner {
     /// The plan for `catalog`; a link whose template the set lacks is an error in `engine` (the
     /// catalog reader checks template names already, so this only guards the renderer).
-    static func plan(for catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine) -> SitePlan {
+    ///
+    /// In the compact layout the links go into `shards` link-table files (by default as many as
+    /// their estimated size needs; the builder asks again with more if one turns out too large),
+    /// served by the lookup page at `404.html` and a rewrite rule; they get no QR codes.
+    static func plan(for catalog: Catalog, templates: TemplateSet, shards: Int? = nil, engine: inout DiagnosticEngine) -> SitePlan {
         var entries: [PlanEntry] = []
-        entries.reserveCapacity(catalog.links.count * 2 + 8)
-        checkQRCollisions(catalog, engine: &engine)
+        let compact = catalog.site.layout == .compact
+        entries.reserveCapacity(compact ? 64 : catalog.links.count * 2 + 8)
+        if !compact { checkQRCollisions(catalog, engine: &engine) }
+        let shardCount = compact ? (shards ?? LinkTable.shardCount(for: catalog.links)) : 0
+        var table = [[LinkTableEntry]](repeating: [], count: shardCount)
         for link in catalog.links {
             guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
                 engine.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
+                continue
+            }
+            if compact {
+                table[LinkTable.shard(of: link.path, count: shardCount)].append(LinkTableEntry(link: link, behaviour: template.behaviour))
                 continue
             }
             entries.append(PlanEntry(path: .linkPage(link.path), content: .linkPage(link, template: template.name, behaviour: template.behaviour)))
@@ -17,11 +28,15 @@ enum SitePlanner {
                 entries.append(entry)
             }
         }
-        for page in [SpecialPage.home, .notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
+        for (index, links) in table.enumerated() {
+            entries.append(PlanEntry(path: .linkTable(index), content: .linkTable(shard: index, links: links)))
+        }
+        let notFound = compact ? SpecialPage.linkLookup(shards: shardCount) : .notFound
+        for page in [SpecialPage.home, notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
             entries.append(PlanEntry(path: page.outputPath, content: .specialPage(page)))
         }
         entries.append(PlanEntry(path: .moreScript, content: .moreScript))
-        for file in HostFile.allCases {
+        for file in HostFile.allCases where file != .redirects || compact {
             entries.append(PlanEntry(path: file.outputPath, content: .hostFile(file)))
         }
         if catalog.app.ios != nil {

@@ -50,9 +50,11 @@ struct ContentSecurityPolicy: Sendable {
             "script-src " + scriptSource(behaviour),
             "style-src " + styleHash,
             "img-src " + (origins.isEmpty ? "'none'" : origins.joined(separator: " ")),
+            // The compact layout's lookup page fetches one shard of the link table.
+            behaviour == .linkLookup ? "connect-src 'self'" : nil,
             "base-uri 'none'",
             "form-action 'none'",
-        ].joined(separator: "; ")
+        ].compactMap { $0 }.joined(separator: "; ")
     }
 
     private func scriptSource(_ behaviour: PageBehaviour) -> String {
@@ -60,7 +62,7 @@ struct ContentSecurityPolicy: Sendable {
         case .page: "'none'"
         case .loadCookie: loadCookieScriptHash
         // 'strict-dynamic': the page's own script may load trampoline-more.js; markup may not.
-        case .interstitial, .redirect: scriptHash + " 'strict-dynamic'"
+        case .interstitial, .redirect, .linkLookup: scriptHash + " 'strict-dynamic'"
         }
     }
 

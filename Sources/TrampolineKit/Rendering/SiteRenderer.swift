@@ -73,6 +73,11 @@ public struct SiteRenderer: Sendable {
             return Array(headers.utf8)
         case .moreScript:
             return moreScriptBytes()
+        case .linkTable(_, let links):
+            return linkTableBytes(links)
+        case .hostFile(.redirects):
+            // Files that exist are served first; every other path gets the lookup page, status 200.
+            return Array("/* \(OutputPath.notFound.urlPath) 200\n".utf8)
         }
     }
 
@@ -86,7 +91,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The planner only names templates the set has (it reports any other as an error).
-    private func page(named name: String) -> PageTemplate {
+    func page(named name: String) -> PageTemplate {
         guard let template = templates.pages[name] else { preconditionFailure("the plan names template '\(name)', which the template set lacks") }
         return template
     }
@@ -96,8 +101,21 @@ public struct SiteRenderer: Sendable {
         let url = site.url + link.path
         let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
         let values = bodyValues(title: link.title, description: link.description, image: link.image, url: url, deepLink: link.deepLink)
+        return page(
+            template: template, values: values,
+            frame: Frame(
+                pageTitle: link.title, title: link.title, description: descriptionText, url: url,
+                image: link.image, banner: app.ios.map { "app-id=\($0.appStoreID), app-argument=\(url)" },
+                buttonHref: link.fallbackURL(app: app), data: linkData(link, behaviour: template.behaviour)
+            )
+        )
+    }
+
+    /// What a link's page script reads (its data block; in the compact layout, its entry in the
+    /// link table): keys and already-encoded JSON values, in a fixed order.
+    func linkData(_ link: Link, behaviour: PageBehaviour) -> [(String, String)] {
         var data: [(String, String)] = [
-            ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
+            ("behaviour", Escaping.jsonString(behaviour.rawValue)),
             ("template", Escaping.jsonString(link.options.template)),
             ("deepLink", Escaping.jsonString(link.deepLink)),
             ("deferredLink", Escaping.jsonString(link.deferredLink)),
@@ -121,17 +139,11 @@ public struct SiteRenderer: Sendable {
                 "\"scheme\":" + Escaping.jsonString(android.scheme),
                 "\"play\":" + Escaping.jsonString(android.playStoreURL),
                 "\"fallback\":" + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue),
-                "\"utm\":[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]",
             ].joined(separator: ",") + "}"))
+            // Apart from the app's values, which most links share (one copy in the link table's base).
+            data.append(("utm", "[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]"))
         }
-        return page(
-            template: template, values: values,
-            frame: Frame(
-                pageTitle: link.title, title: link.title, description: descriptionText, url: url,
-                image: link.image, banner: app.ios.map { "app-id=\($0.appStoreID), app-argument=\(url)" },
-                buttonHref: link.fallbackURL(app: app), data: data
-            )
-        )
+        return data
     }
 
     /// `trampoline-more.js` with its marker replaced by a JSON object: the app's name, the iOS app
@@ -165,7 +177,9 @@ public struct SiteRenderer: Sendable {
         let template = page(named: special.templateName)
         let siteTitle = site.title ?? app.name
         var data: [(String, String)] = []
-        if template.behaviour == .loadCookie, case .loadCookie(let names) = special {
+        if case .linkLookup(let shards) = special {
+            data = linkLookupData(shards: shards)
+        } else if template.behaviour == .loadCookie, case .loadCookie(let names) = special {
             data = [
                 ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
                 ("cookieNames", "[" + names.map(Escaping.jsonString).joined(separator: ",") + "]"),
@@ -175,7 +189,7 @@ public struct SiteRenderer: Sendable {
         let pageTitle: String
         switch special {
         case .home: pageTitle = siteTitle
-        case .notFound: pageTitle = "Not found · \(siteTitle)"
+        case .notFound, .linkLookup: pageTitle = "Not found · \(siteTitle)"
         case .loadCookie: pageTitle = app.name
         }
         return page(
@@ -184,17 +198,18 @@ public struct SiteRenderer: Sendable {
                 pageTitle: pageTitle, title: pageTitle, description: nil, url: special == .home ? site.url + "/" : nil,
                 image: nil, banner: app.ios.map { "app-id=\($0.appStoreID)" },
                 buttonHref: template.behaviour == .page ? app.storeURL : nil, data: data
-            )
+            ),
+            behaviour: special.isLinkLookup ? .linkLookup : template.behaviour
         )
     }
 
     /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``.
-    private func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [String?] {
+    func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [String?] {
         [app.name, site.title ?? app.name, app.storeURL, title, description, image, url, deepLink]
     }
 
     /// What the layout needs beyond the body.
-    private struct Frame {
+    struct Frame {
         var pageTitle: String
         var title: String
         var description: String?
@@ -207,7 +222,9 @@ public struct SiteRenderer: Sendable {
         var data: [(String, String)]
     }
 
-    private func page(template: PageTemplate, values: [String?], frame: Frame) -> [UInt8] {
+    /// `behaviour` decides the page's script and policy (the template's, unless the build says).
+    func page(template: PageTemplate, values: [String?], frame: Frame, behaviour: PageBehaviour? = nil) -> [UInt8] {
+        let behaviour = behaviour ?? template.behaviour
         // Markdown is rendered after the placeholders; values are Markdown-escaped, except the
         // description, which is Markdown by design (cmark's safe mode drops raw HTML from it).
         let valueBytes = values.map { $0.map { Array($0.utf8) } }
@@ -235,13 +252,13 @@ public struct SiteRenderer: Sendable {
             content,
             button,
             constants.style,
-            bytes(csp.policy(behaviour: template.behaviour, imageSources: images)),
+            bytes(csp.policy(behaviour: behaviour, imageSources: images)),
             bytes(frame.description.flatMap { $0.isEmpty ? nil : $0 }),
             bytes(frame.url),
             bytes(frame.image),
             bytes(frame.buttonHref),
             json.isEmpty ? nil : bytes(Escaping.scriptSafeJSON(json)),
-            script(for: template.behaviour),
+            script(for: behaviour),
         ]
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
@@ -259,7 +276,7 @@ public struct SiteRenderer: Sendable {
         switch behaviour {
         case .page: nil
         case .loadCookie: constants.loadCookieScript
-        case .interstitial, .redirect: constants.script
+        case .interstitial, .redirect, .linkLookup: constants.script
         }
     }
 }

@@ -42,6 +42,14 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
     /// The part of the page script only some visits load: the debug view and the way out of
     /// in-app browsers.
     public static let moreScript = OutputPath("trampoline-more.js")
+    /// Shard `index` of the compact layout's link table (`_links/17.json`).
+    public static func linkTable(_ index: Int) -> OutputPath {
+        OutputPath("\(linkTableFolder)/\(index).json")
+    }
+    /// The folder of the link table's shards.
+    public static let linkTableFolder = "_links"
+    /// Netlify's and Cloudflare Pages' rewrite rules.
+    public static let redirects = OutputPath("_redirects")
     /// The list of files Trampoline wrote, so it only ever removes its own files.
     public static let manifest = OutputPath(".trampoline-manifest.json")
 
@@ -55,7 +63,7 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
     public static let claimFiles = appSiteAssociationFiles + [assetLinks]
 
     /// The files at the top of the site that a link's path must never collide with.
-    public static let topLevelFiles = [home, notFound, loadCookie, moreScript, rootAppSiteAssociation, headers, noJekyll, manifest]
+    public static let topLevelFiles = [home, notFound, loadCookie, moreScript, rootAppSiteAssociation, headers, noJekyll, manifest, redirects]
 
     /// True for the AASA copies and `assetlinks.json`.
     public var isClaimFile: Bool { Self.claimFiles.contains(self) }
