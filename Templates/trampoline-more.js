@@ -70,7 +70,7 @@
     var channels = [];
     if (d.deferred.indexOf("clipboard") >= 0) channels.push("the clipboard (written on the button's tap)");
     if (d.deferred.indexOf("cookie") >= 0) channels.push("the cookie " + d.cookieName + " for " + d.cookieDays + " day(s), read back by /loadCookie.html");
-    row("This visit", "platform " + platform + (inApp ? ", inside " + inApp + "'s browser" : "") + ", template " + (d.template || "(from the link table)") + " (" + d.behaviour + ")");
+    row("This visit", "platform " + platform + (inApp ? ", inside " + inApp + "'s browser" : "") + ", behaviour " + d.behaviour);
     row("Deferred link", late + " \u2014 carried by " + (channels.length ? channels.join(" and ") : "nothing (deferred: [])") +
       (d.android ? ", and on Android by Google Play's install referrer (deep_link)" : "") + ". tl_t is the visit time the app checks.");
     row("AASA for this URL", C.appIDs.length

@@ -21,12 +21,13 @@
 
   // What a link page does, with its data `d`.
   function run(d) {
-    var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
+    var ua = navigator.userAgent;
+    var ios = /iPhone|iPad|iPod/.test(ua) ||
       (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
-    var android = !ios && /Android/i.test(navigator.userAgent);
+    var android = !ios && /Android/i.test(ua);
     // In-app browsers (Instagram, Facebook, Messenger, LINE, TikTok, X, WeChat, Snapchat, LinkedIn)
     // by their user-agent tokens; README, "In-app browsers", cites each. trampoline-more.js names them.
-    var inApp = /Instagram|FBAN\/|FBAV\/|FB_IAB\/| Line\/|musical_ly|BytedanceWebview|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp/.test(navigator.userAgent);
+    var inApp = /Instagram|FBAN\/|FBAV\/|FB_IAB\/| Line\/|musical_ly|BytedanceWebview|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp/.test(ua);
     var visited = new URLSearchParams(location.search);
     // The AASA leaves ?debug=1 unclaimed, so iOS shows this page instead of opening the app.
     var debug = visited.get("debug") === "1";
@@ -62,8 +63,7 @@
       var area = document.createElement("textarea");
       area.value = text;
       area.setAttribute("readonly", "");
-      area.style.position = "fixed";
-      area.style.opacity = "0";
+      area.style.cssText = "position:fixed;opacity:0";
       document.body.appendChild(area);
       area.select();
       area.setSelectionRange(0, text.length);
@@ -148,7 +148,7 @@
     // for those visits; it shows what this script worked out, so the rules stay here.
     var escape = inApp && d.inApp !== "ignore" && !debug;
     if (debug || escape) {
-      if (escape && / Line\//.test(navigator.userAgent) && visited.get("openExternalBrowser") !== "1") {
+      if (escape && / Line\//.test(ua) && visited.get("openExternalBrowser") !== "1") {
         // LINE reopens a URL carrying openExternalBrowser=1 in the phone's browser.
         visited.set("openExternalBrowser", "1");
         location.replace(location.pathname + "?" + visited.toString() + location.hash);

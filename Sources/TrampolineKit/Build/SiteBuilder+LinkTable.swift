@@ -26,7 +26,7 @@ extension SiteBuilder {
     /// A warning at `site.host` when the site has more files than that host takes.
     static func checkHostLimits(of plan: SitePlan, catalog: Catalog, engine: inout DiagnosticEngine) {
         guard let host = catalog.site.hosting, let limit = host.fileLimit else { return }
-        // The plan's files and the manifest.
+        // The plan's files and the manifest (as SiteBuild.fileCount counts them).
         let files = plan.entries.count + 1
         guard files > limit else { return }
         engine.warning(

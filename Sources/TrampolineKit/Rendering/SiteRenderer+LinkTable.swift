@@ -1,9 +1,5 @@
 /// The compact layout: its link-table shards and the data of its lookup page.
 extension SiteRenderer {
-    /// Keys of a link's data that its page script never reads from the table (the debug view
-    /// falls back to the behaviour's name).
-    static let tableOmittedKeys: Set<String> = ["deepLink", "template"]
-
     /// What every link has unless its table entry says otherwise: the data of a link with the
     /// default options and no query, campaign or web page. The lookup page carries it once.
     var tableBase: [(String, String)] {
@@ -12,7 +8,7 @@ extension SiteRenderer {
             location: SourceLocation(file: "", line: 1, column: 1), webURLLocation: nil,
             templateLocation: SourceLocation(file: "", line: 1, column: 1)
         )
-        return linkData(link, behaviour: .interstitial).filter { !Self.tableOmittedKeys.contains($0.0) && $0.0 != "deferredLink" }
+        return linkData(link, behaviour: .interstitial).filter { $0.0 != "deferredLink" }
     }
 
     /// A shard: one JSON object from each link's path to what differs from ``tableBase``, plus its
@@ -22,9 +18,7 @@ extension SiteRenderer {
         var out = "{"
         for (index, entry) in entries.enumerated() {
             let link = entry.link
-            var pairs = linkData(link, behaviour: entry.behaviour).filter { key, value in
-                !Self.tableOmittedKeys.contains(key) && base[key] != value
-            }
+            var pairs = linkData(link, behaviour: entry.behaviour).filter { key, value in base[key] != value }
             pairs.append(("title", Escaping.jsonString(link.title)))
             if let description = link.description {
                 pairs.append(("text", Escaping.jsonString(MarkdownRenderer.plainText(from: description))))

@@ -116,8 +116,6 @@ public struct SiteRenderer: Sendable {
     func linkData(_ link: Link, behaviour: PageBehaviour) -> [(String, String)] {
         var data: [(String, String)] = [
             ("behaviour", Escaping.jsonString(behaviour.rawValue)),
-            ("template", Escaping.jsonString(link.options.template)),
-            ("deepLink", Escaping.jsonString(link.deepLink)),
             ("deferredLink", Escaping.jsonString(link.deferredLink)),
             ("fixed", "[" + link.fixedQueryKeys.map(Escaping.jsonString).joined(separator: ",") + "]"),
             ("store", app.ios.map { Escaping.jsonString($0.appStoreURL) } ?? "null"),
