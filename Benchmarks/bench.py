@@ -216,6 +216,26 @@ def full_builds(n, fs, inputs, outs, runs, results):
     results["hugo"][key]["files"] = len(h_sizes)
 
 
+def compact_builds(n, fs, inputs, outs, runs, results):
+    """The same catalog with site.layout: compact: build time, files, bytes, largest shard."""
+    key = f"{fs}/{n}"
+    tag = f"[{label(n)} {fs} compact]"
+    catalog = os.path.join(inputs, "site-config.compact.yml")
+    gen.write_catalog(catalog, n, layout="compact")
+
+    def trampoline(r):
+        rmtree(outs["compact"])
+        return timed([STATE["bin"], "build", "--config", catalog, "--output", outs["compact"]], "trampoline compact build")
+    c_runs = repeat(runs, tag, "trampoline compact build", trampoline)
+    sizes = {rel: st[2] for rel, st in stat_tree(outs["compact"]).items()}
+    shards = [size for rel, size in sizes.items() if rel.startswith("_links/")]
+    if any(rel.startswith("p/") for rel in sizes) or not shards:
+        sys.exit(f"{tag} not a compact site: {sorted(sizes)[:5]}")
+    results["compact"][key] = summary(c_runs)
+    results["compact"][key].update(files=len(sizes), bytes=sum(sizes.values()), shards=len(shards), largest_shard=max(shards))
+    rmtree(outs["compact"])
+
+
 def rebuilds(n, fs, inputs, outs, runs, results):
     """One link's title changes; each tool rebuilds over its previous output. Runs alternate
     between the edited and the original catalog, so every run is a one-link change."""
@@ -412,6 +432,22 @@ def targets(results, sizes):
     return "\n".join(["| target (tmpfs, this run) | result | measured |", "|---|---|---|"] + rows)
 
 
+def compact_table(results, fs, sizes):
+    lines = [
+        "| links | layout | wall s (median) | files | bytes | largest file of the link table | Trampoline folders ÷ compact (wall) |",
+        "|---:|---|---:|---:|---:|---:|---:|",
+    ]
+    for n in sizes:
+        key = f"{fs}/{n}"
+        if key not in results.get("compact", {}):
+            continue
+        c, t, p = results["compact"][key], results["trampoline"][key], results["pages"][key]
+        lines.append(f"| {label(n)} | folders | {fmt_s(t['wall'])} | {fmt_int(p['files'])} | {fmt_int(p['bytes'])} | – | 1 |")
+        lines.append(f"| {label(n)} | compact ({c['shards']} shards) | {fmt_s(c['wall'])} | {fmt_int(c['files'])} | "
+                     f"{fmt_int(c['bytes'])} | {fmt_int(c['largest_shard'])} | {times(ratio(t['wall'], c['wall']))} |")
+    return "\n".join(lines)
+
+
 def report(results, sizes, info):
     out = [f"# Trampoline build benchmark", ""]
     out.append(f"- date: {info['date']}")
@@ -438,6 +474,11 @@ def report(results, sizes, info):
                     "Hugo has no incremental mode for `hugo` (a plain build), so its rebuild is a full build with one content file changed.",
                     "", rb]
         out += ["", f"## Output, {title}", "", page_table(results, fs, sizes)]
+        ct = compact_table(results, fs, sizes)
+        if ct.count("\n") > 1:
+            out += ["", f"## Compact layout, {title}", "",
+                    "The same catalog with `site.layout: compact`: one lookup page and the link table in shards, no page or QR code per link.",
+                    "", ct]
     example = results["t_rebuild"].get("tmpfs/100000") or next(iter(results["t_rebuild"].values()), None)
     if example:
         out += ["", "Trampoline's own summary of the last rebuild: `" + example["stdout"] + "`"]
@@ -513,6 +554,7 @@ def main():
     parser.add_argument("--floor", required=True, help="the compiled floor.c")
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--rebuild-sizes", default="10000,100000")
+    parser.add_argument("--compact-sizes", default="100000", help="sizes that also get a compact-layout build")
     parser.add_argument("--runs", type=int, default=3, help="runs per tool below 100k")
     parser.add_argument("--runs-large", type=int, default=3, help="runs per tool at 100k and above")
     parser.add_argument("--slow", type=float, default=30, help="a tool whose first run at a size takes longer than this (s) gets 1 run there")
@@ -527,6 +569,7 @@ def main():
 
     sizes = [int(s) for s in args.sizes.split(",") if s]
     rebuild_sizes = {int(s) for s in args.rebuild_sizes.split(",") if s}
+    compact_sizes = {int(s) for s in args.compact_sizes.split(",") if s}
     systems = [s for s in args.fs.split(",") if s]
     for path in (args.bin, args.floor):
         if not os.access(path, os.X_OK):
@@ -538,7 +581,7 @@ def main():
     if "disk" in systems and info["disk_fs"] in ("tmpfs", "ramfs"):
         log(f"warning: {args.disk} is on {info['disk_fs']}, not a disk; set BENCH_DISK_DIR")
 
-    results = {k: {} for k in ("trampoline", "hugo", "floor", "t_rebuild", "h_rebuild", "pages")}
+    results = {k: {} for k in ("trampoline", "hugo", "floor", "t_rebuild", "h_rebuild", "pages", "compact")}
     roots = {"tmpfs": args.shm, "disk": args.disk}
     try:
         for root in roots.values():
@@ -556,10 +599,12 @@ def main():
             for fs in systems:
                 STATE["sync"] = fs == "disk"
                 base = os.path.join(roots[fs], "out", str(n))
-                outs = {tool: os.path.join(base, tool) for tool in ("trampoline", "hugo", "floor")}
+                outs = {tool: os.path.join(base, tool) for tool in ("trampoline", "hugo", "floor", "compact")}
                 full_builds(n, fs, inputs, outs, runs, results)
                 if n in rebuild_sizes:
                     rebuilds(n, fs, inputs, outs, runs, results)
+                if n in compact_sizes:
+                    compact_builds(n, fs, inputs, outs, runs, results)
                 rmtree(base)
             if not args.keep:
                 rmtree(inputs)

@@ -92,10 +92,14 @@ def link_yaml(i, edited=False):
     )
 
 
-def write_catalog(path, n, edited=None):
-    """site-config.yml with links 1...n; link `edited` (if any) has its title changed."""
+def write_catalog(path, n, edited=None, layout=None):
+    """site-config.yml with links 1...n; link `edited` (if any) has its title changed; `layout`
+    sets site.layout (compact)."""
+    header = HEADER.format(n=n)
+    if layout:
+        header = header.replace("  language: en\n", f"  language: en\n  layout: {layout}\n", 1)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(HEADER.format(n=n))
+        f.write(header)
         for i in range(1, n + 1):
             f.write(link_yaml(i, edited=(i == edited)))
 
@@ -162,7 +166,7 @@ def make_hugo_layout(page_html):
     if hits == 0:
         raise SystemExit("make_hugo_layout: the page URL is not in the page")
     # The JSON data block: in a <script> Hugo's html/template writes a quoted, escaped JS string.
-    for key, field in (("deepLink", ".Params.deep_link"), ("deferredLink", "$deferred"), ("web", ".Params.web_url")):
+    for key, field in (("deferredLink", "$deferred"), ("web", ".Params.web_url")):
         t, hits = re.subn(r'"%s":"[^"]*"' % key, '"%s":{{ %s }}' % (key, field), t)
         if hits != 1:
             raise SystemExit(f"make_hugo_layout: expected one \"{key}\" in the page data, found {hits}")

@@ -1,12 +1,41 @@
-// The part of the page script that only some visits load (trampoline.js loads it): the debug view
-// (?debug=1) and the way out of in-app browsers. It decides nothing: trampoline.js works out the
-// links and fallbacks and leaves them in window.trampoline; this file shows them.
+// The part of the page script that only some visits load (trampoline.js loads it): the compact
+// layout's link lookup, the debug view (?debug=1) and the way out of in-app browsers. It decides
+// nothing: trampoline.js works out the links and fallbacks and leaves them in window.trampoline;
+// this file shows them.
 // The build replaces the TRAMPOLINE_CONFIG marker with the site's values: the app's name, its iOS app IDs,
 // whether the site has assetlinks.json, and Templates/in-app.md rendered to HTML.
 (function (C) {
   "use strict";
   var T = window.trampoline;
   if (!T || !C) return;
+
+  // The compact layout: the link table's shard for this path (LinkTable.shard in Swift: 32-bit
+  // FNV-1a of the path's UTF-8 bytes, modulo the shard count), then the link's own page behaviour.
+  // A path that is no link goes to the route that matches it, if any; else the not-found page stays.
+  if (T.lookup) {
+    var L = T.lookup, path = location.pathname.replace(/\/+$/, "");
+    var hash = 0x811c9dc5, bytes = new TextEncoder().encode(path);
+    for (var b = 0; b < bytes.length; b++) hash = Math.imul(hash ^ bytes[b], 16777619) >>> 0;
+    fetch(L.table + (hash % L.shards) + ".json", { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.json() : {}; })
+      .then(function (table) {
+        // No link: a route may take the path (GitHub Pages sends every URL here).
+        if (!Object.prototype.hasOwnProperty.call(table, path)) { if (L.routes) T.load("route"); return; }
+        var link = Object.assign({}, L.base, table[path]);
+        document.title = link.title;
+        var heading = document.querySelector("main h1"), text = heading && heading.nextElementSibling;
+        if (heading) heading.textContent = link.title;
+        if (text && text.tagName === "P") { if (link.text) text.textContent = link.text; else text.parentNode.removeChild(text); }
+        var button = document.getElementById("trampoline-open");
+        if (button) {
+          button.textContent = L.button;
+          button.setAttribute("href", link.fallback === "web" && link.web ? link.web : (link.store || link.web || "#"));
+        }
+        T.run(link);
+      });
+    return;
+  }
+
   var d = T.data;
   // Which in-app browser, by the tokens its user agent carries (trampoline.js decides from the
   // same tokens that there is one). Messenger first: its agent carries Facebook's tokens too.
@@ -42,7 +71,7 @@
     var channels = [];
     if (d.deferred.indexOf("clipboard") >= 0) channels.push("the clipboard (written on the button's tap)");
     if (d.deferred.indexOf("cookie") >= 0) channels.push("the cookie " + d.cookieName + " for " + d.cookieDays + " day(s), read back by /loadCookie.html");
-    row("This visit", "platform " + platform + (inApp ? ", inside " + inApp + "'s browser" : "") + ", template " + d.template + " (" + d.behaviour + ")");
+    row("This visit", "platform " + platform + (inApp ? ", inside " + inApp + "'s browser" : "") + ", behaviour " + d.behaviour);
     row("Deferred link", late + " \u2014 carried by " + (channels.length ? channels.join(" and ") : "nothing (deferred: [])") +
       (d.android ? ", and on Android by Google Play's install referrer (deep_link)" : "") + ". tl_t is the visit time the app checks.");
     row("AASA for this URL", C.appIDs.length

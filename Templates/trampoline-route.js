@@ -55,7 +55,6 @@
   if (d.routes) return d.routes.some(function (x) { return m(x[0], p) && (go(x[1]), 1); });
   // Not this route after all (a constraint the host's rule could not check): the 404 page tries the others.
   if (!(f = m(d.route, p))) return go("/404.html");
-  d.deepLink = g(d.deepLink, f);
   d.deferredLink = g(d.deferredLink, f);
   delete d.route;
   e.textContent = JSON.stringify(d);

@@ -2,191 +2,203 @@
   "use strict";
   var el = document.getElementById("trampoline-data");
   if (!el) return;
-  var d = JSON.parse(el.textContent);
-  // Loads /trampoline-<name>.js (every byte here is in every page: hence the short names).
+  var page = JSON.parse(el.textContent);
+  // Loads /trampoline-<name>.js: "more" is the part only some visits need (README, "In-app
+  // browsers"), "route" fills a route's deep link in (README, "Routes").
   function load(name) {
     var s = document.createElement("script");
     s.src = "/trampoline-" + name + ".js";
     return document.head.appendChild(s);
   }
-  // A route's page (README, "Routes"): /trampoline-route.js fills the deep link in from the
-  // visited URL and drops d.route; then this runs again.
-  if (d.route) return load("route").onload = main;
-  var ios = /iPhone|iPad|iPod/.test(navigator.userAgent) ||
-    (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
-  var android = !ios && /Android/i.test(navigator.userAgent);
-  // In-app browsers (Instagram, Facebook, Messenger, LINE, TikTok, X, WeChat, Snapchat, LinkedIn)
-  // by their user-agent tokens; README, "In-app browsers", cites each. trampoline-more.js names them.
-  var inApp = /Instagram|FBAN\/|FBAV\/|FB_IAB\/| Line\/|musical_ly|BytedanceWebview|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp/.test(navigator.userAgent);
-  var visited = new URLSearchParams(location.search),
-    // The AASA leaves ?debug=1 unclaimed, so iOS shows this page instead of opening the app.
-    debug = visited.get("debug") === "1",
-    // Keys the page itself reads; never handed to the app.
-    OWN = ["debug", "openExternalBrowser"];
-
-  // Deferred links (clipboard, cookie) end with tl_t=<visit time, Unix seconds>: TrampolineLink,
-  // the app library, requires this marker and removes it before routing.
-  var MARKER = "tl_t";
-
-  // The link handed to the app: catalog link + campaign (built in) + the visited URL's query.
-  function deferredLink() {
-    if (!d.forwardQuery || !location.search) return d.deferredLink;
-    var link = d.deferredLink, hash = "", i = link.indexOf("#");
-    if (i >= 0) { hash = link.slice(i); link = link.slice(0, i); }
-    i = link.indexOf("?");
-    var params = new URLSearchParams(i >= 0 ? link.slice(i + 1) : "");
-    visited.forEach(function (value, key) {
-      if (d.fixed.indexOf(key) < 0 && key !== MARKER && OWN.indexOf(key) < 0) params.set(key, value);
-    });
-    var query = params.toString();
-    return (i >= 0 ? link.slice(0, i) : link) + (query ? "?" + query : "") + hash;
-  }
-
-  function marked(link) {
-    var i = link.indexOf("#"), hash = i < 0 ? "" : link.slice(i), base = i < 0 ? link : link.slice(0, i);
-    var join = base.indexOf("?") < 0 ? "?" : /[?&]$/.test(base) ? "" : "&";
-    return base + join + MARKER + "=" + Math.floor(Date.now() / 1000) + hash;
-  }
-
-
-  function legacyCopy(text) {
-    var area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    area.setSelectionRange(0, text.length);
-    try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
-    document.body.removeChild(area);
-  }
-
-  function copy(text) {
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      return navigator.clipboard.writeText(text).catch(function () { legacyCopy(text); });
-    }
-    legacyCopy(text);
-    return Promise.resolve();
-  }
-
-  // Each phone goes to its own store, never the other's: without an app for its platform, a
-  // phone gets the web page, or stays here.
-  function fallbackFor(platform) {
-    return platform === "ios" ? (d.fallback === "web" && d.web ? d.web : (d.store || d.web))
-      : platform === "android" ? d.web : (d.web || d.store);
-  }
-  var fallback = fallbackFor(ios ? "ios" : android ? "android" : "desktop");
-
-  // Android: Google Play carries the deferred link to the app in the install referrer
-  // (`deep_link`, with the link's utm_* keys, which Play Console reads), encoded once per level.
-  function playURL(link) {
-    var url = new URL(d.android.play), referrer = new URLSearchParams();
-    referrer.set("deep_link", link);
-    d.android.utm.forEach(function (pair) { referrer.set(pair[0], pair[1]); });
-    url.searchParams.set("referrer", referrer.toString());
-    return url.toString();
-  }
-  function androidFallback(link) {
-    return d.android.fallback === "web" && d.web ? d.web : playURL(link);
-  }
-  // Chrome opens the app for the same path and query, or goes to the fallback itself.
-  function intentURL(link, to) {
-    var rest = link.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(\/\/)?/, ""), hash = rest.indexOf("#");
-    if (hash >= 0) rest = rest.slice(0, hash);
-    return "intent://" + rest + "#Intent;scheme=" + d.android.scheme + ";package=" + d.android.package +
-      ";S.browser_fallback_url=" + encodeURIComponent(to) + ";end";
-  }
-  // Leaves for `to`. With confirm_store set, a store (anything but the web page) is reached only
-  // if the person agrees. Each attempt asks once (its timer and Chrome's intent fallback may both
-  // get here); "cancel" leaves the page as it was, button and all, the deferred link saved.
-  var attempt = 0, asked = -1, pending = null;
-  function leave(to, replace) {
-    if (d.confirm && to !== d.web) {
-      if (asked === attempt) return;
-      asked = attempt;
-      if (!window.confirm(d.confirm)) return;
-    }
-    if (replace) location.replace(to); else location.href = to;
-  }
-  // The fallback after the delay, unless the app opened and hid this page first.
-  function fallBackLater(to) {
-    var timer = setTimeout(function () { leave(to); }, d.delay);
-    var cancel = function () { clearTimeout(timer); };
-    document.addEventListener("visibilitychange", function () { if (document.hidden) cancel(); });
-    window.addEventListener("pagehide", cancel);
-  }
-  // Where Chrome goes when the app is missing: the fallback, or with confirm_store back here
-  // (#store<attempt>) to ask first.
-  function intentFallback(to) {
-    return d.confirm ? location.href.split("#")[0] + "#store" + attempt : to;
-  }
-  window.addEventListener("hashchange", function () {
-    if (pending && location.hash === "#store" + attempt) leave(pending);
-  });
-  // Some in-app web views ignore browser_fallback_url: the timer covers them.
-  // The intent opens the app with the plain link; the referrer carries the marked one.
-  function openAndroidApp() {
-    attempt++;
-    var link = deferredLink(), to = androidFallback(marked(link));
-    pending = to;
-    fallBackLater(to);
-    location.href = intentURL(link, intentFallback(to));
-  }
-
-  var button = document.getElementById("trampoline-open");
-  // The debug view and the way out of in-app browsers live in /trampoline-more.js, loaded only
-  // for those visits; it shows what this script worked out, so the rules stay here.
-  var escape = inApp && d.inApp !== "ignore" && !debug;
-  if (debug || escape) {
-    if (escape && / Line\//.test(navigator.userAgent) && visited.get("openExternalBrowser") !== "1") {
-      // LINE reopens a URL carrying openExternalBrowser=1 in the phone's browser.
-      visited.set("openExternalBrowser", "1");
-      location.replace(location.pathname + "?" + visited.toString() + location.hash);
-      return;
-    }
-    // Its functions, not their results: trampoline-more.js shows what these rules give.
-    window.trampoline = { data: d, debug: debug, ios: ios, android: android, copy: copy,
-      deferredLink: deferredLink, marked: marked, fallbackFor: fallbackFor, androidFallback: androidFallback,
-      intentURL: intentURL, intentFallback: intentFallback };
+  // The compact layout's lookup page (404.html): trampoline-more.js finds the visited link in
+  // the link table, shows it, and hands its data to run() (or, for no link, tries the routes).
+  if (page.behaviour === "link-lookup") {
+    window.trampoline = { lookup: page, run: run, load: load };
     load("more");
-    if (debug) {
-      // The debug view never acts: not even the button.
-      if (button) button.addEventListener("click", function (event) { event.preventDefault(); });
-      return;
-    }
+    return;
   }
+  // A route's page: /trampoline-route.js fills the deep link in from the visited URL and drops
+  // page.route; then this runs again.
+  if (page.route) return load("route").onload = main;
+  run(page);
 
-  var wants = function (channel) { return d.deferred.indexOf(channel) >= 0; };
-  var remember = function (link) {
-    if (wants("cookie")) {
-      document.cookie = d.cookieName + "=" + encodeURIComponent(link) + "; path=/; max-age=" + d.cookieDays * 86400 + "; SameSite=Lax; Secure";
+  // What a link page does, with its data `d`.
+  function run(d) {
+    // One var statement: every byte here is in every page.
+    var ua = navigator.userAgent,
+      ios = /iPhone|iPad|iPod/.test(ua) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1),
+      android = !ios && /Android/i.test(ua),
+      // In-app browsers (Instagram, Facebook, Messenger, LINE, TikTok, X, WeChat, Snapchat, LinkedIn)
+      // by their user-agent tokens; README, "In-app browsers", cites each. trampoline-more.js names them.
+      inApp = /Instagram|FBAN\/|FBAV\/|FB_IAB\/| Line\/|musical_ly|BytedanceWebview|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp/.test(ua),
+      visited = new URLSearchParams(location.search),
+      // The AASA leaves ?debug=1 unclaimed, so iOS shows this page instead of opening the app.
+      debug = visited.get("debug") === "1",
+      // Keys the page itself reads; never handed to the app.
+      OWN = ["debug", "openExternalBrowser"],
+      // Deferred links (clipboard, cookie) end with tl_t=<visit time, Unix seconds>: TrampolineLink,
+      // the app library, requires this marker and removes it before routing.
+      MARKER = "tl_t";
+
+    // The link handed to the app: catalog link + campaign (built in) + the visited URL's query.
+    function deferredLink() {
+      if (!d.forwardQuery || !location.search) return d.deferredLink;
+      var link = d.deferredLink, hash = "", i = link.indexOf("#");
+      if (i >= 0) { hash = link.slice(i); link = link.slice(0, i); }
+      i = link.indexOf("?");
+      var params = new URLSearchParams(i >= 0 ? link.slice(i + 1) : "");
+      visited.forEach(function (value, key) {
+        if (d.fixed.indexOf(key) < 0 && key !== MARKER && OWN.indexOf(key) < 0) params.set(key, value);
+      });
+      var query = params.toString();
+      return (i >= 0 ? link.slice(0, i) : link) + (query ? "?" + query : "") + hash;
     }
-  };
 
-  if (button) {
-    button.addEventListener("click", function (event) {
-      event.preventDefault();
-      // Chrome launches intents only from a user gesture: this tap is one.
-      if (android && d.android) { openAndroidApp(); return; }
-      if (!fallback) return;
-      attempt++;
-      var link = marked(deferredLink());
-      remember(link);
-      var go = function () { leave(fallback); };
-      if (wants("clipboard")) copy(link).then(go, go); else go();
+    function marked(link) {
+      var i = link.indexOf("#"), hash = i < 0 ? "" : link.slice(i), base = i < 0 ? link : link.slice(0, i);
+      var join = base.indexOf("?") < 0 ? "?" : /[?&]$/.test(base) ? "" : "&";
+      return base + join + MARKER + "=" + Math.floor(Date.now() / 1000) + hash;
+    }
+
+
+    function legacyCopy(text) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.readOnly = true;
+      area.style.cssText = "position:fixed;opacity:0";
+      document.body.appendChild(area);
+      area.select();
+      area.setSelectionRange(0, text.length);
+      try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
+      document.body.removeChild(area);
+    }
+
+    function copy(text) {
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        return navigator.clipboard.writeText(text).catch(function () { legacyCopy(text); });
+      }
+      legacyCopy(text);
+      return Promise.resolve();
+    }
+
+    // Each phone goes to its own store, never the other's: without an app for its platform, a
+    // phone gets the web page, or stays here.
+    function fallbackFor(platform) {
+      return platform === "ios" ? (d.fallback === "web" && d.web ? d.web : (d.store || d.web))
+        : platform === "android" ? d.web : (d.web || d.store);
+    }
+    var fallback = fallbackFor(ios ? "ios" : android ? "android" : "desktop");
+
+    // Android: Google Play carries the deferred link to the app in the install referrer
+    // (`deep_link`, with the link's utm_* keys, which Play Console reads), encoded once per level.
+    function playURL(link) {
+      var url = new URL(d.android.play), referrer = new URLSearchParams();
+      referrer.set("deep_link", link);
+      d.utm.forEach(function (pair) { referrer.set(pair[0], pair[1]); });
+      url.searchParams.set("referrer", referrer.toString());
+      return url.toString();
+    }
+    function androidFallback(link) {
+      return d.android.fallback === "web" && d.web ? d.web : playURL(link);
+    }
+    // Chrome opens the app for the same path and query, or goes to the fallback itself.
+    function intentURL(link, to) {
+      var rest = link.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(\/\/)?/, ""), hash = rest.indexOf("#");
+      if (hash >= 0) rest = rest.slice(0, hash);
+      return "intent://" + rest + "#Intent;scheme=" + d.android.scheme + ";package=" + d.android.package +
+        ";S.browser_fallback_url=" + encodeURIComponent(to) + ";end";
+    }
+    // Leaves for `to`. With confirm_store set, a store (anything but the web page) is reached only
+    // if the person agrees. Each attempt asks once (its timer and Chrome's intent fallback may both
+    // get here); "cancel" leaves the page as it was, button and all, the deferred link saved.
+    var attempt = 0, asked = -1, pending = null;
+    function leave(to, replace) {
+      if (d.confirm && to !== d.web) {
+        if (asked === attempt) return;
+        asked = attempt;
+        if (!confirm(d.confirm)) return;
+      }
+      if (replace) location.replace(to); else location.href = to;
+    }
+    // The fallback after the delay, unless the app opened and hid this page first.
+    function fallBackLater(to) {
+      var timer = setTimeout(function () { leave(to); }, d.delay);
+      var cancel = function () { clearTimeout(timer); };
+      document.addEventListener("visibilitychange", function () { if (document.hidden) cancel(); });
+      addEventListener("pagehide", cancel);
+    }
+    // Where Chrome goes when the app is missing: the fallback, or with confirm_store back here
+    // (#store<attempt>) to ask first.
+    function intentFallback(to) {
+      return d.confirm ? location.href.split("#")[0] + "#store" + attempt : to;
+    }
+    addEventListener("hashchange", function () {
+      if (pending && location.hash === "#store" + attempt) leave(pending);
     });
-  }
+    // Some in-app web views ignore browser_fallback_url: the timer covers them.
+    // The intent opens the app with the plain link; the referrer carries the marked one.
+    function openAndroidApp() {
+      attempt++;
+      var link = deferredLink(), to = androidFallback(marked(link));
+      pending = to;
+      fallBackLater(to);
+      location.href = intentURL(link, intentFallback(to));
+    }
 
-  // In an in-app browser the app cannot open: no attempt, the way out is on the page.
-  if (d.behaviour === "redirect" && !escape) {
-    if (android && d.android) { openAndroidApp(); return; }
-    // A desktop has no app to hand a link to: no cookie, no scheme attempt, straight to the fallback.
-    if (!ios || !d.store) { if (fallback) leave(fallback, true); return; }
-    var link = deferredLink();
-    remember(marked(link));
-    // If the app opens, iOS hides this page before the timer fires: then stay put.
-    fallBackLater(fallback);
-    location.href = link;
+    var button = document.getElementById("trampoline-open");
+    // The debug view and the way out of in-app browsers live in /trampoline-more.js, loaded only
+    // for those visits; it shows what this script worked out, so the rules stay here.
+    var escape = inApp && d.inApp !== "ignore" && !debug;
+    if (debug || escape) {
+      if (escape && / Line\//.test(ua) && visited.get("openExternalBrowser") !== "1") {
+        // LINE reopens a URL carrying openExternalBrowser=1 in the phone's browser.
+        visited.set("openExternalBrowser", "1");
+        location.replace(location.pathname + "?" + visited.toString() + location.hash);
+        return;
+      }
+      // Its functions, not their results: trampoline-more.js shows what these rules give.
+      window.trampoline = { data: d, debug: debug, ios: ios, android: android, copy: copy,
+        deferredLink: deferredLink, marked: marked, fallbackFor: fallbackFor, androidFallback: androidFallback,
+        intentURL: intentURL, intentFallback: intentFallback };
+      load("more");
+      if (debug) {
+        // The debug view never acts: not even the button.
+        if (button) button.addEventListener("click", function (e) { e.preventDefault(); });
+        return;
+      }
+    }
+
+    var wants = function (channel) { return d.deferred.indexOf(channel) >= 0; };
+    var remember = function (link) {
+      if (wants("cookie")) {
+        document.cookie = d.cookieName + "=" + encodeURIComponent(link) + "; path=/; max-age=" + d.cookieDays * 86400 + "; SameSite=Lax; Secure";
+      }
+    };
+
+    if (button) {
+      button.addEventListener("click", function (e) {
+        e.preventDefault();
+        // Chrome launches intents only from a user gesture: this tap is one.
+        if (android && d.android) { openAndroidApp(); return; }
+        if (!fallback) return;
+        attempt++;
+        var link = marked(deferredLink());
+        remember(link);
+        var go = function () { leave(fallback); };
+        if (wants("clipboard")) copy(link).then(go, go); else go();
+      });
+    }
+
+    // In an in-app browser the app cannot open: no attempt, the way out is on the page.
+    if (d.behaviour === "redirect" && !escape) {
+      if (android && d.android) { openAndroidApp(); return; }
+      // A desktop has no app to hand a link to: no cookie, no scheme attempt, straight to the fallback.
+      if (!ios || !d.store) { if (fallback) leave(fallback, true); return; }
+      var link = deferredLink();
+      remember(marked(link));
+      // If the app opens, iOS hides this page before the timer fires: then stay put.
+      fallBackLater(fallback);
+      location.href = link;
+    }
   }
 })();

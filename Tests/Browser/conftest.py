@@ -295,6 +295,16 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return
         fs = Path(self.translate_path(self.path))
+        if not fs.exists() and self.server.apply_redirects:
+            target = rewrite(Path(self.server.site_root), parts.path)
+            if target is not None:
+                body = target.read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8" if target.suffix == ".html" else "application/octet-stream")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
         if not fs.exists() and (Path(self.server.site_root) / "404.html").is_file():
             body = (Path(self.server.site_root) / "404.html").read_bytes()
             self.send_response(404)
@@ -306,11 +316,54 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         super().do_GET()
 
 
-class SiteServer:
-    """Serves a site folder on 127.0.0.1, over HTTP or (with ``tls``) HTTPS."""
+def rewrite(root: Path, path: str) -> Path | None:
+    """The file a Netlify/Cloudflare Pages `_redirects` 200 rule serves for `path`, which has no
+    file of its own: the first rule whose pattern matches (`:name` one segment, a final `*` the
+    rest, placeholders carried into the target), as those hosts document it; None without one."""
+    rules = root / "_redirects"
+    if not rules.is_file():
+        return None
+    asked = [s for s in path.split("/") if s]
+    for line in rules.read_text(encoding="utf-8").splitlines():
+        fields = line.split()
+        if len(fields) < 3 or fields[0].startswith("#") or fields[2] != "200":
+            continue
+        pattern, values = [s for s in fields[0].split("/") if s], {}
+        matched = True
+        for i, segment in enumerate(pattern):
+            if segment == "*":
+                values["splat"] = "/".join(asked[i:])
+                break
+            if i >= len(asked):
+                matched = False
+                break
+            if segment.startswith(":"):
+                values[segment[1:]] = asked[i]
+            elif segment != asked[i]:
+                matched = False
+                break
+        else:
+            matched = matched and len(asked) == len(pattern)
+        if not matched:
+            continue
+        target = fields[1]
+        for name, value in values.items():
+            target = target.replace(":" + name, value)
+        file = root / target.lstrip("/")
+        if file.is_dir():
+            file = file / "index.html"
+        return file if file.is_file() else None
+    return None
 
-    def __init__(self, recorder: Recorder, tls: ssl.SSLContext | None = None):
+
+class SiteServer:
+    """Serves a site folder on 127.0.0.1, over HTTP or (with ``tls``) HTTPS; with
+    ``apply_redirects``, a path without a file goes through the site's `_redirects` 200 rules
+    first, as on Netlify and Cloudflare Pages."""
+
+    def __init__(self, recorder: Recorder, tls: ssl.SSLContext | None = None, apply_redirects: bool = False):
         self.httpd = _Server(("127.0.0.1", 0), _Handler)
+        self.httpd.apply_redirects = apply_redirects
         if tls is not None:
             # The handshake happens in the request's own thread, on its first read.
             self.httpd.socket = tls.wrap_socket(self.httpd.socket, server_side=True,

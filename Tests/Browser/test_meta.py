@@ -59,8 +59,11 @@ def test_page_data(site, iphone, path):
     assert blocks == [["SCRIPT", "application/json"]]
     data = iphone.page_data()
     deep = eff.get("deep_link") or "marry://" + path.lstrip("/")
-    assert data["template"] == eff["template"]
-    assert data["deepLink"] == deep
+    # The script reads neither the template's name nor the bare deep link (the deferred link
+    # starts with it): every byte is in every page.
+    assert "template" not in data and "deepLink" not in data
+    assert data["behaviour"] == eff["template"]  # the catalog's templates are the built-in ones
+    assert data["deferredLink"].split("?")[0] == deep.split("?")[0]
     assert data["store"] == site.store
     assert data["web"] == eff.get("web_url")
     assert data["fallback"] == eff["fallback"]

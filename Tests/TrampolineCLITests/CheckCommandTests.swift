@@ -27,7 +27,7 @@ final class CheckCommandTests: XCTestCase {
         let result = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "Checked 5 links for 2 app IDs, compared with _site: 0 errors, 0 warnings\n")
+        XCTAssertEqual(result.stderr, "Checked 5 links for 2 app IDs, 19 files, compared with _site: 0 errors, 0 warnings\n")
     }
 
     func testCheckWritesNothing() throws {

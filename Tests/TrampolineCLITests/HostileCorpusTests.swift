@@ -128,9 +128,9 @@ final class HostileCorpusTests: XCTestCase {
             ("href=\"https://apps.apple.com", "href=\"java\tscript:alert(1)//https://apps.apple.com"),
             ("href=\"https://apps.apple.com", "href=\"data:text/html,x//https://apps.apple.com"),
             ("<meta property=\"og:type\" content=\"website\">", "<meta property=\"og:image\" content=\"vbscript:x\">"),
-            ("\"deepLink\":\"", "\"deepLink\":\"</script><script>alert(1)</script>"),
-            ("\"deepLink\":\"", "\"deepLink\":\"\u{2028}"),
-            ("\"deepLink\":\"", "\"deepLink\":\"\"x"),
+            ("\"deferredLink\":\"", "\"deferredLink\":\"</script><script>alert(1)</script>"),
+            ("\"deferredLink\":\"", "\"deferredLink\":\"\u{2028}"),
+            ("\"deferredLink\":\"", "\"deferredLink\":\"\"x"),
             ("\"use strict\";", "\"use strict\"; alert(1);"),
         ]
         for (anchor, replacement) in injections {

@@ -155,7 +155,7 @@ final class AndroidTests: XCTestCase {
 
         """)
         let page = String(decoding: try XCTUnwrap(try SiteFixture(catalog: hostile).build()["x/index.html"]), as: UTF8.self)
-        XCTAssertTrue(page.contains(#""android":{"package":"com.example.marry","scheme":"marry","play":"https://play.google.com/store/apps/details?id=com.example.marry","fallback":"store","utm":[["utm_source","\u003c/script\u003e\u003cb\u003e"],["utm_term","\u2028"]]}"#), page)
+        XCTAssertTrue(page.contains(#""android":{"package":"com.example.marry","scheme":"marry","play":"https://play.google.com/store/apps/details?id=com.example.marry","fallback":"store"},"utm":[["utm_source","\u003c/script\u003e\u003cb\u003e"],["utm_term","\u2028"]]"#), page)
         XCTAssertEqual(page.components(separatedBy: "</script>").count, 3, "only the two script elements close")
     }
 

@@ -99,6 +99,14 @@ final class PageOptionsTests: XCTestCase {
         }
     }
 
+    /// The compact layout's lookup behaviour is the build's own: a template cannot claim it.
+    func testATemplateCannotDeclareTheLookupBehaviour() throws {
+        let site = try SiteFixture(catalog: catalog(), templates: ["promo.md": "---\nbehaviour: link-lookup\n---\n# {{title}}\n"])
+        XCTAssertThrowsError(try site.build()) { error in
+            XCTAssertTrue("\(error)".contains("Templates/promo.md:2:1: error: behaviour must be one of interstitial, redirect, page, load-cookie"), "\(error)")
+        }
+    }
+
     func testTheLinkPagePolicyLetsOnlyItsOwnScriptLoadMore() throws {
         let site = try SiteFixture(catalog: catalog())
         let page = try site.page("plan/42/index.html")

@@ -135,6 +135,32 @@ final class RouteCatalogTests: XCTestCase {
 
     // MARK: - Output
 
+    /// Routes in the compact layout: each route keeps its page; plain links live in the link
+    /// table, a plain link a route's rule would take is kept for the lookup page, and every other
+    /// path goes there last. The lookup page carries the route table for hosts without rewrites.
+    func testCompactSitesKeepRoutePagesAndSendPlainLinksToTheLookupPage() throws {
+        let yaml = Self.routes.replacingOccurrences(of: "  url: https://go.example.com\n", with: "  url: https://go.example.com\n  layout: compact\n")
+        let build = try SiteFixture(catalog: yaml).build()
+        let redirects = String(decoding: try XCTUnwrap(build["_redirects"]), as: UTF8.self)
+        XCTAssertEqual(redirects.split(separator: "\n").filter { !$0.hasPrefix("#") }, [
+            "/restaurant/best /404.html 200",
+            "/guide/:slug /_routes/guide/_slug/ 200",
+            "/restaurant/:id /_routes/restaurant/_id/ 200",
+            "/restaurant/* /_routes/restaurant/_name/ 200",
+            "/* /404.html 200",
+        ])
+        let paths = build.plan.paths.map(\.value)
+        XCTAssertTrue(paths.contains("_routes/restaurant/_id/index.html"), "\(paths)")
+        XCTAssertTrue(paths.contains("trampoline-route.js"))
+        XCTAssertFalse(paths.contains("restaurant/best/index.html"), "a plain link has no page in the compact layout")
+        let table = try XCTUnwrap(build["_links/0.json"])
+        let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: table) as? [String: Any])
+        XCTAssertEqual(entries.keys.sorted(), ["/restaurant/best"], "only plain links are in the table")
+        let lookup = String(decoding: try XCTUnwrap(build["404.html"]), as: UTF8.self)
+        XCTAssertTrue(lookup.contains(#""behaviour":"link-lookup""#), lookup)
+        XCTAssertTrue(lookup.contains(#""routes":[[["guide",[":","slug"]],"/_routes/guide/_slug/"]"#), lookup)
+    }
+
     func testTheSiteHasOnePagePerRouteRewriteRulesAndAFourOhFourTable() throws {
         let site = try SiteFixture(catalog: Self.routes)
         let build = try site.build()
@@ -146,7 +172,7 @@ final class RouteCatalogTests: XCTestCase {
             "/restaurant/* /_routes/restaurant/_name/ 200",
         ])
         let page = String(decoding: try XCTUnwrap(build["_routes/restaurant/_id/index.html"]), as: UTF8.self)
-        XCTAssertTrue(page.contains(#""deepLink":"tabi://restaurant/:id","deferredLink":"tabi://restaurant/:id?utm_source=web""#), page)
+        XCTAssertTrue(page.contains(#""deferredLink":"tabi://restaurant/:id?utm_source=web""#), page)
         XCTAssertTrue(page.contains(#""route":["restaurant",[":","id","digits"]],"page":"/_routes/restaurant/_id/""#), page)
         XCTAssertFalse(page.contains("canonical"), "a route's page stands for many URLs")
         XCTAssertTrue(page.contains(#"<meta name="apple-itunes-app" content="app-id=1356057329">"#))

@@ -57,6 +57,6 @@ final class RoutePatternCatalogTests: XCTestCase {
     func testThePagesScriptWritesTheLibrarysMarker() throws {
         let script = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Templates/trampoline.js").standardizedFileURL, encoding: .utf8)
-        XCTAssertTrue(script.contains("var MARKER = \"\(DeferredLink.marker)\";"), "Templates/trampoline.js must append \(DeferredLink.marker)")
+        XCTAssertTrue(script.contains("MARKER = \"\(DeferredLink.marker)\";"), "Templates/trampoline.js must append \(DeferredLink.marker)")
     }
 }

@@ -164,7 +164,15 @@ final class ServeTests: XCTestCase {
             // Every link path is claimed by the AASA that build writes.
             XCTAssertTrue(text.contains(#"class="decision decision-match""#), row.path)
             XCTAssertTrue(text.contains("simulate?path=\(row.path.replacingOccurrences(of: "/", with: "%2F"))&amp;app=installed"), row.path)
+            XCTAssertTrue(text.contains("<a class=\"button\" href=\"\(row.path)?debug=1\">Debug view</a>"), row.path)
         }
+        // The debug view is served like the page; the preview's policy lets its script load
+        // /trampoline-more.js through 'self' ('strict-dynamic' would void it).
+        let debug = try server.http.get("/topic/1/?debug=1")
+        XCTAssertEqual(debug.status, 200)
+        XCTAssertTrue(debug.text.contains("script-src 'self' 'sha256-"), debug.text)
+        XCTAssertFalse(debug.text.contains("strict-dynamic"))
+        XCTAssertEqual(try server.http.get("/trampoline-more.js").header("content-type")?.contains("javascript"), true)
         // Catalog text is escaped, never markup.
         XCTAssertTrue(html.contains("You&#39;re &lt;invited&gt;"))
         XCTAssertFalse(html.contains("<invited>"))

@@ -11,6 +11,9 @@ public struct SiteBuild: Sendable {
     public var timings: [SiteBuilder.Timing]
 
     /// The bytes of the file at `path`, rendered now; nil when the plan has no such file.
+    /// How many files the site has: the plan's and the manifest.
+    public var fileCount: Int { plan.entries.count + 1 }
+
     public subscript(path: OutputPath) -> Data? {
         plan[path].map { Data(renderer.render($0)) }
     }

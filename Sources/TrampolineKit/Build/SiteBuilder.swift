@@ -57,8 +57,12 @@ public struct SiteBuilder: Sendable {
         guard let catalog, let templates, !engine.hasErrors else {
             throw DiagnosticsError(engine.sorted)
         }
-        let plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
+        var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
         let renderer = SiteRenderer(site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
+        if catalog.site.layout == .compact {
+            plan = Self.fittingLinkTable(plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
+        }
+        Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
         let site = SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: [])
         Self.checkPageBudget(of: site, engine: &engine)
         // Read the AASA back with Apple's matching rules: one that misses a link, claims

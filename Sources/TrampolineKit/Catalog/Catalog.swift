@@ -5,11 +5,14 @@ public struct Catalog: Sendable, Equatable {
     public var site: SiteSettings
     public var app: AppSettings
     public var links: [Link]
+    /// Where `site.host` is written, for findings about the host's limits.
+    public var hostLocation: SourceLocation?
 
-    public init(site: SiteSettings, app: AppSettings, links: [Link]) {
+    public init(site: SiteSettings, app: AppSettings, links: [Link], hostLocation: SourceLocation? = nil) {
         self.site = site
         self.app = app
         self.links = links
+        self.hostLocation = hostLocation
     }
 
     /// The links that are routes, in the order they are tried (``Route/precedes(_:)``).
@@ -26,6 +29,9 @@ public struct SiteSettings: Sendable, Equatable, Encodable {
     public var language: String
     /// The output folder as written in the catalog, if any.
     public var output: String?
+    public var layout: SiteLayout = .folders
+    /// Where the site is deployed (`site.host`), if the catalog says.
+    public var hosting: StaticHost?
 }
 
 /// The `app:` section: the app's name and its iOS and Android apps (at least one of the two).

@@ -10,6 +10,8 @@ struct CatalogReader {
     /// The catalog's folder, which `links_file` is relative to.
     let baseURL: URL
     var engine = DiagnosticEngine()
+    /// Where `site.host` is written (kept for the host-limit findings of the build).
+    var hostLocation: SourceLocation?
     /// Past this many errors the rest is noise (and an alias bomb could produce billions).
     static let errorLimit = 200
     /// More links than this is a mistake or an attack (YAML aliases can multiply a list).
@@ -82,7 +84,7 @@ struct CatalogReader {
         if top.sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
         if top.linksKey == nil, top.sections["links_file"] == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog, or links_file: links.csv") }
         guard let site, let app = top.app, !engine.hasErrors else { return nil }
-        return Catalog(site: site, app: app, links: list.links)
+        return Catalog(site: site, app: app, links: list.links, hostLocation: hostLocation)
     }
 
     /// Reads one top-level key and its value. Returns false when reading must stop (too many links).
@@ -210,6 +212,20 @@ struct CatalogReader {
         result?.title = title?.text
         result?.language = language
         result?.output = output?.text
+        if let layout = optionalText("layout", in: keys) {
+            if let value = SiteLayout(rawValue: layout.text) { result?.layout = value } else {
+                error("site.layout must be 'folders' or 'compact', found \(CatalogRules.quoted(layout.text))", at: layout.location, hint: "folders writes a page per link; compact serves every link from one page and a sharded link table")
+            }
+        }
+        if let host = optionalText("host", in: keys) {
+            if let value = StaticHost(rawValue: host.text) {
+                result?.hosting = value
+                hostLocation = host.location
+            } else {
+                let names = StaticHost.allCases.map(\.rawValue)
+                error("site.host \(CatalogRules.quoted(host.text)) is not a host Trampoline knows", at: host.location, hint: Suggestion.closest(to: host.text, among: names).map { "did you mean '\($0)'?" } ?? "use one of \(names.joined(separator: ", "))")
+            }
+        }
         return result
     }
 

@@ -2,7 +2,7 @@
 /// or a message saying what is wrong and how to fix it.
 enum CatalogRules {
     /// Lower-cased: the files Trampoline writes at the top and the preview's dashboard.
-    static let reservedPaths = Set(OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + ["/_trampoline", Route.folderPrefix])
+    static let reservedPaths = Set(OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + ["/_trampoline", Route.folderPrefix, "/" + OutputPath.linkTableFolder])
 
     /// Characters allowed in a link path: RFC 3986 unreserved and a few sub-delimiters.
     /// No `%` (so no encoded traversal), no `*`, `?` or `$` (AASA wildcards and `$(variables)`),

@@ -9,11 +9,14 @@ public struct CheckReport: Sendable {
     /// The output folder compared with the plan; nil when the comparison did not run
     /// (the catalog has errors, or the folder does not exist yet).
     public var comparedOutput: URL?
+    /// How many files the site has (the manifest included); nil when the catalog could not be loaded.
+    public var fileCount: Int?
 
-    public init(diagnostics: [Diagnostic], catalog: Catalog? = nil, comparedOutput: URL? = nil) {
+    public init(diagnostics: [Diagnostic], catalog: Catalog? = nil, comparedOutput: URL? = nil, fileCount: Int? = nil) {
         self.diagnostics = diagnostics
         self.catalog = catalog
         self.comparedOutput = comparedOutput
+        self.fileCount = fileCount
     }
 
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

@@ -55,7 +55,7 @@ public struct SiteChecker: Sendable {
         } catch {
             engine.error("\(error)", at: nil)
         }
-        return CheckReport(diagnostics: engine.sorted, catalog: result.catalog, comparedOutput: compared)
+        return CheckReport(diagnostics: engine.sorted, catalog: result.catalog, comparedOutput: compared, fileCount: result.fileCount)
     }
 
     /// The special pages whose template is overridden in `Templates/`, so findings about them

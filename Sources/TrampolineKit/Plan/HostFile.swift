@@ -4,10 +4,11 @@ public enum HostFile: Sendable, Equatable, Encodable {
     case noJekyll
     /// Netlify and Cloudflare Pages: serve the AASA as JSON, never cached for long.
     case headers
-    /// Netlify and Cloudflare Pages: rewrite rules (status 200) that serve each route's page for
-    /// the URLs it matches, most specific first, after a rule for each plain link (`kept`) a
-    /// route's rule would take. Only written when the catalog has routes.
-    case redirects(routes: [Route], kept: [String])
+    /// Netlify and Cloudflare Pages: rewrite rules (status 200, most specific first) that serve
+    /// each route's page for the URLs it matches, after a rule for each plain link (`kept`) a
+    /// route's rule would take; in the compact layout (`lookup`), every other path last goes to
+    /// the lookup page at `404.html`. Written only when there are routes or the layout is compact.
+    case redirects(routes: [Route], kept: [String], lookup: Bool)
 
     public var outputPath: OutputPath {
         switch self {

@@ -9,6 +9,8 @@ public struct SitePlan: Sendable, Equatable {
     /// the claim files (``OutputPath/isClaimFile``) last.
     public private(set) var entries: [PlanEntry]
     private var positions: [OutputPath: Int]
+    /// How many link-table shards the plan has (the compact layout), else 0.
+    public private(set) var linkTableShards = 0
 
     public init(site: SiteSettings, app: AppSettings, entries: [PlanEntry]) {
         self.site = site
@@ -22,6 +24,7 @@ public struct SitePlan: Sendable, Equatable {
             positions[self.entries[index].path] = index
         }
         self.positions = positions
+        while positions[.linkTable(linkTableShards)] != nil { linkTableShards += 1 }
     }
 
     /// The entry written at `path`, if the plan has one.
@@ -34,8 +37,12 @@ public struct SitePlan: Sendable, Equatable {
 
     /// What the script of the link page at `linkPath` (`/topic/1`) does, as its template says.
     public func behaviour(ofLink linkPath: String) -> PageBehaviour? {
-        guard case .linkPage(_, _, let behaviour)? = self[.linkPage(linkPath)]?.content else { return nil }
-        return behaviour
+        if case .linkPage(_, _, let behaviour)? = self[.linkPage(linkPath)]?.content { return behaviour }
+        // The compact layout: the link's entry in the shard its path hashes to.
+        guard linkTableShards > 0,
+              case .linkTable(_, let links)? = self[.linkTable(LinkTable.shard(of: linkPath, count: linkTableShards))]?.content
+        else { return nil }
+        return links.first { $0.link.path == linkPath }?.behaviour
     }
 
     /// The behaviour of a route's page.

@@ -3,13 +3,24 @@
 enum SitePlanner {
     /// The plan for `catalog`; a link whose template the set lacks is an error in `engine` (the
     /// catalog reader checks template names already, so this only guards the renderer).
-    static func plan(for catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine) -> SitePlan {
+    ///
+    /// In the compact layout the links go into `shards` link-table files (by default as many as
+    /// their estimated size needs; the builder asks again with more if one turns out too large),
+    /// served by the lookup page at `404.html` and a rewrite rule; they get no QR codes.
+    static func plan(for catalog: Catalog, templates: TemplateSet, shards: Int? = nil, engine: inout DiagnosticEngine) -> SitePlan {
         var entries: [PlanEntry] = []
-        entries.reserveCapacity(catalog.links.count * 2 + 8)
-        checkQRCollisions(catalog, engine: &engine)
+        let compact = catalog.site.layout == .compact
+        entries.reserveCapacity(compact ? 64 : catalog.links.count * 2 + 8)
+        if !compact { checkQRCollisions(catalog, engine: &engine) }
+        let shardCount = compact ? (shards ?? LinkTable.shardCount(for: catalog.links)) : 0
+        var table = [[LinkTableEntry]](repeating: [], count: shardCount)
         for link in catalog.links {
             guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
                 engine.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
+                continue
+            }
+            if compact && link.route == nil {
+                table[LinkTable.shard(of: link.path, count: shardCount)].append(LinkTableEntry(link: link, behaviour: template.behaviour))
                 continue
             }
             // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
@@ -18,8 +29,12 @@ enum SitePlanner {
                 entries.append(entry)
             }
         }
+        for (index, links) in table.enumerated() {
+            entries.append(PlanEntry(path: .linkTable(index), content: .linkTable(shard: index, links: links)))
+        }
         let routes = catalog.routes
-        for page in [SpecialPage.home, .notFound(routes: routes), .loadCookie(cookieNames: cookieNames(of: catalog))] {
+        let notFound = compact ? SpecialPage.linkLookup(shards: shardCount, routes: routes) : .notFound(routes: routes)
+        for page in [SpecialPage.home, notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
             entries.append(PlanEntry(path: page.outputPath, content: .specialPage(page)))
         }
         entries.append(PlanEntry(path: .moreScript, content: .moreScript))
@@ -28,10 +43,12 @@ enum SitePlanner {
         }
         if !routes.isEmpty {
             entries.append(PlanEntry(path: .routeScript, content: .routeScript))
+        }
+        if !routes.isEmpty || compact {
             // Cloudflare Pages applies rules before files: a plain link a route's rule would take
             // (/restaurant/best beside /restaurant/:id) gets a rule of its own, first.
             let kept = catalog.links.filter { link in link.route == nil && routes.contains { $0.rewriteRuleTakes(link.path) } }.map(\.path)
-            entries.append(PlanEntry(path: .redirects, content: .hostFile(.redirects(routes: routes, kept: kept))))
+            entries.append(PlanEntry(path: .redirects, content: .hostFile(.redirects(routes: routes, kept: kept, lookup: compact))))
             checkRewriteRuleLimits(routes: routes.count, kept: kept.count, catalog: catalog, engine: &engine)
         }
         if catalog.app.ios != nil {

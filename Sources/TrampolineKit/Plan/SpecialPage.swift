@@ -8,14 +8,18 @@ public enum SpecialPage: Sendable, Equatable, Encodable, CaseIterable {
     case notFound(routes: [Route])
     /// `loadCookie.html`, which reads the deferred link from any of these cookies.
     case loadCookie(cookieNames: [String])
+    /// The compact layout's `404.html`: the not-found page, which first looks the visited path up
+    /// in the link table of `shards` files and, when it is a link, behaves as that link's page;
+    /// when it is none, it hands the visit to the first of `routes` that matches (as `notFound`).
+    case linkLookup(shards: Int, routes: [Route])
 
-    public static var allCases: [SpecialPage] { [.home, .notFound(routes: []), .loadCookie(cookieNames: [])] }
+    public static var allCases: [SpecialPage] { [.home, .notFound(routes: []), .loadCookie(cookieNames: []), .linkLookup(shards: 1, routes: [])] }
 
     /// The template (`Templates/<name>.md`) the page is rendered from.
     public var templateName: String {
         switch self {
         case .home: TemplateSet.homeTemplate
-        case .notFound: TemplateSet.notFoundTemplate
+        case .notFound, .linkLookup: TemplateSet.notFoundTemplate
         case .loadCookie: TemplateSet.loadCookieTemplate
         }
     }
@@ -23,8 +27,14 @@ public enum SpecialPage: Sendable, Equatable, Encodable, CaseIterable {
     public var outputPath: OutputPath {
         switch self {
         case .home: .home
-        case .notFound: .notFound
+        case .notFound, .linkLookup: .notFound
         case .loadCookie: .loadCookie
         }
+    }
+
+    /// True for the compact layout's lookup page.
+    public var isLinkLookup: Bool {
+        if case .linkLookup = self { return true }
+        return false
     }
 }

@@ -53,9 +53,11 @@ struct ContentSecurityPolicy: Sendable {
             "script-src " + scriptSource(script),
             "style-src " + styleHash,
             "img-src " + (origins.isEmpty ? "'none'" : origins.joined(separator: " ")),
+            // The compact layout's lookup page fetches one shard of the link table.
+            script == .linkLookup ? "connect-src 'self'" : nil,
             "base-uri 'none'",
             "form-action 'none'",
-        ].joined(separator: "; ")
+        ].compactMap { $0 }.joined(separator: "; ")
     }
 
     private func scriptSource(_ script: PageScript) -> String {
@@ -63,7 +65,7 @@ struct ContentSecurityPolicy: Sendable {
         case .none: "'none'"
         case .loadCookie: loadCookieScriptHash
         // 'strict-dynamic': the page's own script may load trampoline-more.js; markup may not.
-        case .link: scriptHash + " 'strict-dynamic'"
+        case .link, .linkLookup: scriptHash + " 'strict-dynamic'"
         case .routeTable: routeScriptHash
         }
     }

@@ -8,6 +8,9 @@ enum PageScript: String, Sendable {
     case link
     /// The 404 page of a site with routes: trampoline-route.js, which hands a visit to its route's page.
     case routeTable
+    /// The compact layout's lookup page (`404.html`): trampoline.js, which may fetch a shard of
+    /// the link table.
+    case linkLookup
 
     /// The script of a behaviour's page.
     init(_ behaviour: PageBehaviour) {
@@ -15,6 +18,7 @@ enum PageScript: String, Sendable {
         case .page: self = .none
         case .loadCookie: self = .loadCookie
         case .interstitial, .redirect: self = .link
+        case .linkLookup: self = .linkLookup
         }
     }
 }

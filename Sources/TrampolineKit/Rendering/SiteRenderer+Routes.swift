@@ -2,13 +2,14 @@ extension SiteRenderer {
     /// `_redirects` for Netlify and Cloudflare Pages: a 200 rewrite (the address stays) from each
     /// route to its page, most specific first, after a rule that keeps each plain link a route's
     /// rule would take (Cloudflare applies rules before files; Netlify serves the file anyway).
-    static func redirects(routes: [Route], kept: [String]) -> String {
-        var lines = [
-            "# Written by trampoline. Netlify and Cloudflare Pages: each route's page, served for",
-            "# every URL the route matches (status 200, the address stays). See README, \"Routes\".",
-        ]
-        lines += kept.map { "\($0) \($0)/ 200" }
+    /// In the compact layout (`lookup`) plain links have no files: the lookup page serves them,
+    /// and a last rule sends every other path there (files that exist are served first).
+    static func redirects(routes: [Route], kept: [String], lookup: Bool) -> String {
+        var lines = ["# Written by trampoline: rewrites (status 200, the address stays). See README, \"Routes\" and \"Compact sites\"."]
+        let lookupPage = OutputPath.notFound.urlPath
+        lines += kept.map { "\($0) \(lookup ? lookupPage : $0 + "/") 200" }
         lines += routes.map { "\($0.redirectSource) \($0.pageFolder)/ 200" }
+        if lookup { lines.append("/* \(lookupPage) 200") }
         return lines.joined(separator: "\n") + "\n"
     }
 

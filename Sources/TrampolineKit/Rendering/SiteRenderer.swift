@@ -71,12 +71,14 @@ public struct SiteRenderer: Sendable {
             return []
         case .hostFile(.headers):
             return Array(headers.utf8)
-        case .hostFile(.redirects(let routes, let kept)):
-            return Array(Self.redirects(routes: routes, kept: kept).utf8)
+        case .hostFile(.redirects(let routes, let kept, let lookup)):
+            return Array(Self.redirects(routes: routes, kept: kept, lookup: lookup).utf8)
         case .moreScript:
             return moreScriptBytes()
         case .routeScript:
             return constants.routeScript
+        case .linkTable(_, let links):
+            return linkTableBytes(links)
         }
     }
 
@@ -90,7 +92,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The planner only names templates the set has (it reports any other as an error).
-    private func page(named name: String) -> PageTemplate {
+    func page(named name: String) -> PageTemplate {
         guard let template = templates.pages[name] else { preconditionFailure("the plan names template '\(name)', which the template set lacks") }
         return template
     }
@@ -101,10 +103,21 @@ public struct SiteRenderer: Sendable {
         let url: String? = link.route == nil ? site.url + link.path : nil
         let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
         let values = bodyValues(title: link.title, description: link.description, image: link.image, url: url, deepLink: link.deepLink)
+        return page(
+            template: template, values: values,
+            frame: Frame(
+                pageTitle: link.title, title: link.title, description: descriptionText, url: url,
+                image: link.image, banner: app.ios.map { id in url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)" },
+                buttonHref: link.fallbackURL(app: app), data: linkData(link, behaviour: template.behaviour)
+            )
+        )
+    }
+
+    /// What a link's page script reads (its data block; in the compact layout, its entry in the
+    /// link table): keys and already-encoded JSON values, in a fixed order.
+    func linkData(_ link: Link, behaviour: PageBehaviour) -> [(String, String)] {
         var data: [(String, String)] = [
-            ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
-            ("template", Escaping.jsonString(link.options.template)),
-            ("deepLink", Escaping.jsonString(link.deepLink)),
+            ("behaviour", Escaping.jsonString(behaviour.rawValue)),
             ("deferredLink", Escaping.jsonString(link.deferredLink)),
             ("fixed", "[" + link.fixedQueryKeys.map(Escaping.jsonString).joined(separator: ",") + "]"),
             ("store", app.ios.map { Escaping.jsonString($0.appStoreURL) } ?? "null"),
@@ -130,17 +143,11 @@ public struct SiteRenderer: Sendable {
                 "\"scheme\":" + Escaping.jsonString(android.scheme),
                 "\"play\":" + Escaping.jsonString(android.playStoreURL),
                 "\"fallback\":" + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue),
-                "\"utm\":[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]",
             ].joined(separator: ",") + "}"))
+            // Apart from the app's values, which most links share (one copy in the link table's base).
+            data.append(("utm", "[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]"))
         }
-        return page(
-            template: template, values: values,
-            frame: Frame(
-                pageTitle: link.title, title: link.title, description: descriptionText, url: url,
-                image: link.image, banner: app.ios.map { id in url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)" },
-                buttonHref: link.fallbackURL(app: app), data: data
-            )
-        )
+        return data
     }
 
     /// `trampoline-more.js` with its marker replaced by a JSON object: the app's name, the iOS app
@@ -179,7 +186,10 @@ public struct SiteRenderer: Sendable {
             data = [("behaviour", Escaping.jsonString(template.behaviour.rawValue)), ("routes", Self.routeTable(routes))]
             script = .routeTable
         }
-        if template.behaviour == .loadCookie, case .loadCookie(let names) = special {
+        if case .linkLookup(let shards, let routes) = special {
+            data = linkLookupData(shards: shards, routes: routes)
+            script = .linkLookup
+        } else if template.behaviour == .loadCookie, case .loadCookie(let names) = special {
             data = [
                 ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
                 ("cookieNames", "[" + names.map(Escaping.jsonString).joined(separator: ",") + "]"),
@@ -189,7 +199,7 @@ public struct SiteRenderer: Sendable {
         let pageTitle: String
         switch special {
         case .home: pageTitle = siteTitle
-        case .notFound: pageTitle = "Not found · \(siteTitle)"
+        case .notFound, .linkLookup: pageTitle = "Not found · \(siteTitle)"
         case .loadCookie: pageTitle = app.name
         }
         return page(
@@ -203,12 +213,12 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``.
-    private func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [String?] {
+    func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [String?] {
         [app.name, site.title ?? app.name, app.storeURL, title, description, image, url, deepLink]
     }
 
     /// What the layout needs beyond the body.
-    private struct Frame {
+    struct Frame {
         var pageTitle: String
         var title: String
         var description: String?
@@ -219,12 +229,13 @@ public struct SiteRenderer: Sendable {
         var buttonHref: String?
         /// Keys and already-encoded JSON values, in a fixed order for byte-identical output.
         var data: [(String, String)]
-        /// The script (and its policy) when it is not the template's behaviour's: route pages and
-        /// the 404 page of a site with routes.
+        /// The script (and its policy) when it is not the template's behaviour's: the 404 page of
+        /// a site with routes, and the compact layout's lookup page.
         var script: PageScript? = nil
     }
 
-    private func page(template: PageTemplate, values: [String?], frame: Frame) -> [UInt8] {
+    /// The page's script and policy are its template behaviour's, unless `frame.script` says.
+    func page(template: PageTemplate, values: [String?], frame: Frame) -> [UInt8] {
         // Markdown is rendered after the placeholders; values are Markdown-escaped, except the
         // description, which is Markdown by design (cmark's safe mode drops raw HTML from it).
         let valueBytes = values.map { $0.map { Array($0.utf8) } }
@@ -277,7 +288,7 @@ public struct SiteRenderer: Sendable {
         switch script {
         case .none: nil
         case .loadCookie: constants.loadCookieScript
-        case .link: constants.script
+        case .link, .linkLookup: constants.script
         case .routeTable: constants.routeScript
         }
     }

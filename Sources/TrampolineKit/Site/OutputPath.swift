@@ -52,6 +52,12 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
     public static let moreScript = OutputPath("trampoline-more.js")
     /// What a route's page loads to fill its deep link in from the visited URL.
     public static let routeScript = OutputPath("trampoline-route.js")
+    /// Shard `index` of the compact layout's link table (`_links/17.json`).
+    public static func linkTable(_ index: Int) -> OutputPath {
+        OutputPath("\(linkTableFolder)/\(index).json")
+    }
+    /// The folder of the link table's shards.
+    public static let linkTableFolder = "_links"
     /// The list of files Trampoline wrote, so it only ever removes its own files.
     public static let manifest = OutputPath(".trampoline-manifest.json")
 

@@ -8,6 +8,9 @@ public enum PageBehaviour: String, Sendable, CaseIterable, Encodable {
     case page
     /// `loadCookie.html`: hands the cookie's link back to the app.
     case loadCookie = "load-cookie"
+    /// The compact layout's `404.html`: finds the visited link in the link table, then behaves
+    /// as its page would (set by the build, never by a template).
+    case linkLookup = "link-lookup"
 
     /// The behaviours a link's `template:` may have.
     public var isLinkBehaviour: Bool { self == .interstitial || self == .redirect }

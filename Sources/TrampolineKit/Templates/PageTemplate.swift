@@ -44,8 +44,10 @@ struct PageTemplate: Sendable {
                     let at = SourceLocation(file: file, line: (key.mark?.line ?? 0) + 1, column: key.mark?.column ?? 1)
                     switch key.scalar?.string {
                     case "behaviour":
-                        guard let raw = value.scalar?.string, let parsed = Behaviour(rawValue: raw) else {
-                            engine.error("behaviour must be one of \(Behaviour.allCases.map(\.rawValue).joined(separator: ", "))", at: at, hint: "interstitial shows a preview and a button; redirect tries the app at once")
+                        // link-lookup is the compact layout's 404.html, set by the build alone.
+                        let allowed = Behaviour.allCases.filter { $0 != .linkLookup }
+                        guard let raw = value.scalar?.string, let parsed = Behaviour(rawValue: raw), allowed.contains(parsed) else {
+                            engine.error("behaviour must be one of \(allowed.map(\.rawValue).joined(separator: ", "))", at: at, hint: "interstitial shows a preview and a button; redirect tries the app at once")
                             continue
                         }
                         behaviour = parsed

@@ -25,7 +25,8 @@ struct DashboardPage {
             <td>\(h(flow.fallbackKind)): <code>\(h(flow.fallbackURL))</code></td>
             <td>\(h(flow.template))\(flow.behaviour.rawValue == flow.template ? "" : " <small>(\(h(flow.behaviour.rawValue)))</small>")</td>
             <td class="decision decision-\(h(flow.decision.rawValue))" title="\(h(flow.rule ?? "no rule matched"))">\(h(flow.decision.rawValue))</td>
-            <td class="actions"><a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=installed">App installed</a> \
+            <td class="actions"><a class="button" href="\(h(flow.path))?debug=1">Debug view</a> \
+            <a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=installed">App installed</a> \
             <a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=missing">App not installed</a>\(flow.android == nil ? "" : """
              <a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=installed&amp;platform=android">Android: installed</a> \
             <a class="button" href="\(PreviewRoutes.prefix)/simulate?\(query)&amp;app=missing&amp;platform=android">Android: not installed</a>

@@ -40,6 +40,7 @@ struct Check: ParsableCommand {
         let counts = "\(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning"))"
         guard let catalog = report.catalog else { return "Checked \(options.config): \(counts)" }
         let output = report.comparedOutput.map { "compared with \(Console.displayPath($0))" } ?? "no output folder to compare"
-        return "Checked \(plural(catalog.links.count, "link")) for \(plural(catalog.app.appIDs.count, "app ID")), \(output): \(counts)"
+        let files = report.fileCount.map { ", \(plural($0, "file"))\(catalog.site.layout == .compact ? " (compact layout)" : "")" } ?? ""
+        return "Checked \(plural(catalog.links.count, "link")) for \(plural(catalog.app.appIDs.count, "app ID"))\(files), \(output): \(counts)"
     }
 }

@@ -1,0 +1,40 @@
+extension SiteBuilder {
+    /// `plan` (compact layout) with every link-table shard within ``LinkTable/shardLimit``: the
+    /// planner's shard count comes from an estimate, so the shards are rendered and measured, and
+    /// the links planned again over more shards while one is too large.
+    static func fittingLinkTable(_ plan: SitePlan, catalog: Catalog, templates: TemplateSet, renderer: SiteRenderer, engine: inout DiagnosticEngine) -> SitePlan {
+        var plan = plan
+        for _ in 0..<4 {
+            var shards = 0, largest = 0
+            for entry in plan.entries {
+                guard case .linkTable = entry.content else { continue }
+                shards += 1
+                largest = max(largest, renderer.render(entry).count)
+            }
+            guard largest > LinkTable.shardLimit else { return plan }
+            var again = DiagnosticEngine()
+            plan = SitePlanner.plan(for: catalog, templates: templates, shards: shards * largest / LinkTable.shardTarget + 1, engine: &again)
+        }
+        engine.error(
+            "the link table does not fit in shards of \(LinkTable.shardLimit / 1024) KB",
+            at: SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1),
+            hint: "a single link is too large for the compact layout; shorten its description or use site.layout: folders"
+        )
+        return plan
+    }
+
+    /// A warning at `site.host` when the site has more files than that host takes.
+    static func checkHostLimits(of plan: SitePlan, catalog: Catalog, engine: inout DiagnosticEngine) {
+        guard let host = catalog.site.hosting, let limit = host.fileLimit else { return }
+        // The plan's files and the manifest (as SiteBuild.fileCount counts them).
+        let files = plan.entries.count + 1
+        guard files > limit else { return }
+        engine.warning(
+            "the site has \(files) files, over the \(limit) files \(host.displayName) takes per deployment",
+            at: catalog.hostLocation ?? SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1),
+            hint: catalog.site.layout == .folders
+                ? "use site.layout: compact (a few hundred files for 100,000 links; README, \"Compact sites\"), turn off qr_code, or move to a host with a higher limit"
+                : "the compact layout needs one shard per \(LinkTable.shardTarget / 1024) KB of links; split the links across several sites"
+        )
+    }
+}

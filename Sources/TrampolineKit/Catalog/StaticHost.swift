@@ -1,0 +1,38 @@
+/// Where the site is deployed (`site.host`), for the hosts' published limits.
+public enum StaticHost: String, Sendable, CaseIterable, Encodable {
+    case netlify
+    case cloudflarePages = "cloudflare-pages"
+    case cloudflarePagesFree = "cloudflare-pages-free"
+    case githubPages = "github-pages"
+
+    /// The most files a deployment may have, if the host publishes such a limit.
+    public var fileLimit: Int? {
+        switch self {
+        // developers.cloudflare.com/pages/platform/limits/#files: 20,000 files per site on the
+        // Free plan; 100,000 on paid plans (changelog, 2026-01-23).
+        case .cloudflarePagesFree: 20_000
+        case .cloudflarePages: 100_000
+        // Netlify and GitHub Pages publish no file-count limit.
+        case .netlify, .githubPages: nil
+        }
+    }
+
+    /// The most bytes a deployment may have, if the host publishes such a limit.
+    public var byteLimit: Int? {
+        switch self {
+        // docs.github.com, "GitHub Pages limits": published sites may be no larger than 1 GB.
+        case .githubPages: 1_000_000_000
+        case .netlify, .cloudflarePages, .cloudflarePagesFree: nil
+        }
+    }
+
+    /// The host's name as its documentation writes it.
+    public var displayName: String {
+        switch self {
+        case .netlify: "Netlify"
+        case .cloudflarePages: "Cloudflare Pages"
+        case .cloudflarePagesFree: "Cloudflare Pages (Free plan)"
+        case .githubPages: "GitHub Pages"
+        }
+    }
+}

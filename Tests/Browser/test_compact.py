@@ -1,0 +1,168 @@
+"""The compact layout (`site.layout: compact`) in real Chromium (iPhone and Pixel profiles): a
+20,000-link site served through a test server that applies the site's own `_redirects` rules as
+Netlify and Cloudflare Pages do (a file that exists is served; any other path gets `404.html` with
+status 200). Sampled links behave as their own pages would, from one shard of the link table
+that the page finds from the path alone; a path that is no link stays the not-found page.
+
+The shard a path lives in is computed here independently (32-bit FNV-1a of the path's UTF-8 bytes,
+modulo the shard count), and the page must fetch exactly that file and nothing else.
+"""
+from __future__ import annotations
+
+import json
+import time
+import urllib.parse
+
+import pytest
+
+from conftest import (ANDROID, IPHONE, Recorder, SiteServer, make_driver, strip_marker, trampoline_binary,
+                      wait_until)
+
+LINKS = 20_000
+SHARD_LIMIT = 64 * 1024
+
+
+def fnv1a(text: str) -> int:
+    h = 0x811C9DC5
+    for byte in text.encode("utf-8"):
+        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def catalog(port: int) -> str:
+    head = f"""\
+site:
+  url: https://go.example.com
+  layout: compact
+  host: cloudflare-pages-free
+app:
+  name: Marry
+  ios: {{team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry,
+        app_store_url: "http://127.0.0.1:{port}/store"}}
+  android:
+    package: com.example.marry
+    sha256_cert_fingerprints: ["146de983c5730650d8eeb9952f34fc6416a08342e61dbea88a0496b23fcf44e5"]
+    play_store_url: "http://127.0.0.1:{port}/__test/play?id=com.example.marry"
+defaults:
+  fallback_delay_ms: 1000
+links:
+"""
+    rows = []
+    for i in range(1, LINKS + 1):
+        rows.append(f"  - path: /p/{i}\n    deep_link: marry://item/{i}?ref=c\n    title: \"Item {i} — café\"\n"
+                    f"    description: \"The **{i}th** item.\"\n    campaign: {{utm_source: s{i % 7}}}\n"
+                    + ("    template: redirect\n" if i % 2 == 0 else ""))
+    return head + "".join(rows)
+
+
+@pytest.fixture(scope="module")
+def compact(tmp_path_factory):
+    import subprocess
+    recorder = Recorder()
+    server = SiteServer(recorder, apply_redirects=True)
+    folder = tmp_path_factory.mktemp("compact")
+    (folder / "site-config.yml").write_text(catalog(server.port), encoding="utf-8")
+    proc = subprocess.run([str(trampoline_binary()), "build"], cwd=folder, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    site = folder / "_site"
+    server.httpd.site_root = str(site)
+    try:
+        yield site, server, recorder, proc.stdout
+    finally:
+        server.stop()
+
+
+def shards_of(site) -> int:
+    page = (site / "404.html").read_text(encoding="utf-8")
+    start = page.index('id="trampoline-data">') + len('id="trampoline-data">')
+    return json.loads(page[start:page.index("</script>", start)])["shards"]
+
+
+def test_a_few_hundred_files_each_shard_small_and_every_link_where_its_hash_says(compact):
+    site, _, _, stdout = compact
+    files = [p for p in site.rglob("*") if p.is_file()]
+    assert len(files) < 300, len(files)
+    assert f"; {len(files)} files (compact layout)" in stdout, stdout
+    assert not list(site.glob("p/*")), "no folder per link"
+    assert (site / "_redirects").read_text() == "/* /404.html 200\n"
+    shards = shards_of(site)
+    seen = 0
+    for k in range(shards):
+        data = (site / "_links" / f"{k}.json").read_bytes()
+        assert len(data) <= SHARD_LIMIT, (k, len(data))
+        table = json.loads(data)
+        for path in table:
+            assert fnv1a(path) % shards == k, path
+        seen += len(table)
+    assert seen == LINKS
+
+
+@pytest.mark.parametrize("i", [2, 4486, 19_998])
+def test_a_sampled_redirect_link_attempts_its_own_deep_link_then_falls_back_with_the_cookie(compact, i):
+    site, server, recorder, _ = compact
+    b = make_driver(IPHONE, [server.origin])
+    try:
+        path = f"/p/{i}"
+        b.get(f"{server.origin}{path}?promo=beach")
+        expected = f"marry://item/{i}?ref=c&utm_source=s{i % 7}&promo=beach"
+        assert b.wait_scheme_navigation(5) == [expected]
+        assert recorder.wait_for(4, browser=b.id, path="/store") is not None, "no fallback to the store"
+        cookie = b.driver.get_cookie("deferredDeepLink")
+        assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), b) == expected
+        # One same-origin request for the table: the shard the path hashes to.
+        tables = [r.path for r in recorder.select(browser=b.id) if r.path.startswith("/_links/")]
+        assert tables == [f"/_links/{fnv1a(path) % shards_of(site)}.json"], tables
+    finally:
+        b.quit()
+
+
+@pytest.mark.parametrize("i", [1, 777, 19_999])
+def test_a_sampled_interstitial_shows_its_title_and_copies_its_link(compact, i):
+    site, server, recorder, _ = compact
+    b = make_driver(IPHONE, [server.origin])
+    try:
+        b.get(f"{server.origin}/p/{i}")
+        title = f"Item {i} — café"
+        assert wait_until(lambda: b.js("return document.querySelector('main h1').textContent") == title, 5)
+        assert b.js("return document.title") == title
+        assert b.js("return document.querySelector('main h1').nextElementSibling.textContent") == f"The {i}th item."
+        time.sleep(0.3)
+        assert not b.scheme_navigations(), "an interstitial waits for the tap"
+        b.tap(b.driver.find_element("id", "trampoline-open"))
+        assert recorder.wait_for(4, browser=b.id, path="/store") is not None
+        assert strip_marker(b.read_clipboard(), b) == f"marry://item/{i}?ref=c&utm_source=s{i % 7}"
+    finally:
+        b.quit()
+
+
+def test_android_gets_the_links_intent(compact):
+    _, server, recorder, _ = compact
+    b = make_driver(ANDROID, [server.origin])
+    try:
+        b.get(f"{server.origin}/p/10")
+        urls = wait_until(lambda: [m["params"]["url"] for m in (b.pump() or b.perf)
+                                   if m.get("method") == "Page.frameRequestedNavigation"
+                                   and m["params"].get("url", "").startswith("intent:")], 5)
+        assert urls and urls[0].startswith("intent://item/10?ref=c&utm_source=s3#Intent;scheme=marry;package=com.example.marry;"), urls
+        play = recorder.wait_for(4, browser=b.id, path="/__test/play")
+        assert play is not None
+        referrer = urllib.parse.parse_qs(play.params["referrer"][0])
+        assert strip_marker(referrer["deep_link"][0], b) == "marry://item/10?ref=c&utm_source=s3"
+        assert referrer["utm_source"] == ["s3"]
+    finally:
+        b.quit()
+
+
+def test_a_path_that_is_no_link_stays_the_not_found_page(compact):
+    _, server, recorder, _ = compact
+    b = make_driver(IPHONE, [server.origin])
+    try:
+        for path in ("/p/20001", "/p/1/extra", "/__proto__", "/p/1%22%3E%3Cscript%3E"):
+            b.get(server.origin + path)
+            time.sleep(0.8)
+            assert b.js("return document.querySelector('main h1').textContent") == "Link not found", path
+            assert not b.scheme_navigations(), path
+            assert b.alert_text() is None
+        assert not recorder.select(browser=b.id, path="/store")
+    finally:
+        b.quit()
