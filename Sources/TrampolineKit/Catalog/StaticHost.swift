@@ -26,6 +26,17 @@ public enum StaticHost: String, Sendable, CaseIterable, Encodable {
         }
     }
 
+    /// Whether a `_redirects` rule wins over a file that exists. developers.cloudflare.com,
+    /// "Pages > Redirects": rules "are always followed, regardless of whether or not an asset
+    /// matches the incoming request"; Netlify serves an existing file first ("shadowing") unless a
+    /// rule is forced. So on Cloudflare Pages a catch-all rule would hide every file of the site.
+    public var rulesBeforeFiles: Bool {
+        switch self {
+        case .cloudflarePages, .cloudflarePagesFree: true
+        case .netlify, .githubPages: false
+        }
+    }
+
     /// The host's name as its documentation writes it.
     public var displayName: String {
         switch self {

@@ -6,9 +6,10 @@ public enum HostFile: Sendable, Equatable, Encodable {
     case headers
     /// Netlify and Cloudflare Pages: rewrite rules (status 200, most specific first) that serve
     /// each route's page for the URLs it matches, after a rule for each plain link (`kept`) a
-    /// route's rule would take; in the compact layout (`lookup`), every other path last goes to
-    /// the lookup page at `404.html`. Written only when there are routes or the layout is compact.
-    case redirects(routes: [Route], kept: [String], lookup: Bool)
+    /// route's rule would take; in the compact layout (`lookup`) those go to the lookup page at
+    /// `404.html`, and with `catchAll` every other path does too, last. Written only when there
+    /// are routes or the layout is compact.
+    case redirects(routes: [Route], kept: [String], lookup: Bool, catchAll: Bool)
 
     public var outputPath: OutputPath {
         switch self {

@@ -44,11 +44,14 @@ enum SitePlanner {
         if !routes.isEmpty {
             entries.append(PlanEntry(path: .routeScript, content: .routeScript))
         }
-        if !routes.isEmpty || compact {
+        // Hosts that apply rules before files (Cloudflare Pages) get no catch-all, which would
+        // hide the shards and scripts; they serve 404.html for a path without a file anyway.
+        let catchAll = compact && catalog.site.hosting?.rulesBeforeFiles != true
+        if !routes.isEmpty || catchAll {
             // Cloudflare Pages applies rules before files: a plain link a route's rule would take
             // (/restaurant/best beside /restaurant/:id) gets a rule of its own, first.
             let kept = catalog.links.filter { link in link.route == nil && routes.contains { $0.rewriteRuleTakes(link.path) } }.map(\.path)
-            entries.append(PlanEntry(path: .redirects, content: .hostFile(.redirects(routes: routes, kept: kept, lookup: compact))))
+            entries.append(PlanEntry(path: .redirects, content: .hostFile(.redirects(routes: routes, kept: kept, lookup: compact, catchAll: catchAll))))
             checkRewriteRuleLimits(routes: routes.count, kept: kept.count, catalog: catalog, engine: &engine)
         }
         if catalog.app.ios != nil {

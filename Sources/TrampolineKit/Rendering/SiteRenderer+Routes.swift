@@ -3,13 +3,14 @@ extension SiteRenderer {
     /// route to its page, most specific first, after a rule that keeps each plain link a route's
     /// rule would take (Cloudflare applies rules before files; Netlify serves the file anyway).
     /// In the compact layout (`lookup`) plain links have no files: the lookup page serves them,
-    /// and a last rule sends every other path there (files that exist are served first).
-    static func redirects(routes: [Route], kept: [String], lookup: Bool) -> String {
+    /// and with `catchAll` a last rule sends every other path there (on hosts that serve files
+    /// that exist first).
+    static func redirects(routes: [Route], kept: [String], lookup: Bool, catchAll: Bool) -> String {
         var lines = ["# Written by trampoline: rewrites (status 200, the address stays). See README, \"Routes\" and \"Compact sites\"."]
         let lookupPage = OutputPath.notFound.urlPath
         lines += kept.map { "\($0) \(lookup ? lookupPage : $0 + "/") 200" }
         lines += routes.map { "\($0.redirectSource) \($0.pageFolder)/ 200" }
-        if lookup { lines.append("/* \(lookupPage) 200") }
+        if catchAll { lines.append("/* \(lookupPage) 200") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -71,8 +71,8 @@ public struct SiteRenderer: Sendable {
             return []
         case .hostFile(.headers):
             return Array(headers.utf8)
-        case .hostFile(.redirects(let routes, let kept, let lookup)):
-            return Array(Self.redirects(routes: routes, kept: kept, lookup: lookup).utf8)
+        case .hostFile(.redirects(let routes, let kept, let lookup, let catchAll)):
+            return Array(Self.redirects(routes: routes, kept: kept, lookup: lookup, catchAll: catchAll).utf8)
         case .moreScript:
             return moreScriptBytes()
         case .routeScript:
