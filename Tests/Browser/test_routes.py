@@ -1,5 +1,6 @@
 """Routes (README, "Routes"): one page per route, served for every URL it matches, in real
-Chromium (iPhone and Android profiles).
+Chromium (iPhone and Android profiles) and WebKit (iPhone agent), in both layouts (folders and
+compact).
 
 The test server (conftest's ``SiteServer``) applies the site's generated ``_redirects`` as the hosts do:
 ``netlify`` serves a file that exists as is and only then tries the rules in order; ``cloudflare``
@@ -27,8 +28,8 @@ import urllib.parse
 
 import pytest
 
-from conftest import (ANDROID, IPHONE, REPO, Recorder, SiteServer, build_site, make_driver, strip_marker,
-                      wait_until)
+from conftest import (ANDROID, IPHONE, REPO, Recorder, SiteServer, build_site, make_driver, make_webkit,
+                      strip_marker, wait_until)
 
 TABLE = json.loads((REPO / "Tests" / "Fixtures" / "route-patterns.json").read_text(encoding="utf-8"))
 HOSTS = ("netlify", "cloudflare", "github")
@@ -211,6 +212,49 @@ def test_the_debug_view_of_a_route_shows_the_filled_link_and_does_nothing(route_
     assert not iphone.scheme_navigations()
     assert not recorder.select(browser=iphone.id, path="/store")
     assert iphone.driver.current_url == site.origin + "/restaurant/42?date=x&debug=1"
+
+
+@pytest.fixture(scope="module")
+def tls_route_sites(tls_context, tmp_path_factory):
+    """WebKit's sites (HTTPS, for the Secure cookie and the clipboard): the folders layout as
+    Netlify serves it, and the compact layout as GitHub Pages does (the longest path: the lookup
+    page, its shard, the route table, the route page)."""
+    recorder = Recorder()
+    out = tmp_path_factory.mktemp("tls-route-sites")
+    servers, built = [], {}
+    try:
+        for layout, mode in (("folders", "netlify"), ("compact", "github")):
+            server = SiteServer(recorder, tls=tls_context, host=mode)
+            servers.append(server)
+            built[layout, mode] = build_site("routes", server, out, label=f"routes-tls-{layout}-{mode}",
+                                             site_keys=f"  layout: {layout}\n  host: {HOST_KEYS[mode]}\n")
+        yield built, recorder
+    finally:
+        for server in servers:
+            server.stop()
+
+
+@pytest.mark.parametrize("layout, host", [("folders", "netlify"), ("compact", "github")])
+def test_a_route_in_webkit_attempts_its_deep_link_then_falls_back_with_the_cookie(tls_route_sites, webkit_display,
+                                                                                    tmp_path_factory, layout, host):
+    """WebKit (Safari's engine), iPhone agent: the same route URL attempts exactly the filled-in
+    scheme URL and falls back to the store with the cookie carrying that link; a plain link beside
+    the route opens its own deep link."""
+    built, recorder = tls_route_sites
+    site = built[layout, host]
+    b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-routes"))
+    try:
+        b.get(site.origin + "/restaurant/123456?date=2026-12-01")
+        expected = "marry://restaurant/123456?utm_source=web&date=2026-12-01"
+        assert b.wait_scheme_navigation(8) == [expected]
+        assert recorder.wait_for(8, browser=b.id, path="/store") is not None, "no App Store fallback"
+        cookie = b.driver.get_cookie("deferredDeepLink")
+        assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), b) == expected
+        b.reset_logs()
+        b.get(site.origin + "/restaurant/best")
+        assert b.wait_scheme_navigation(8) == ["marry://best"]
+    finally:
+        b.quit()
 
 
 def test_route_sites_pass_the_w3c_validator(route_sites):
