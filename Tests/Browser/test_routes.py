@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
+from pathlib import Path
 
 import pytest
 
@@ -40,23 +41,27 @@ HOST_KEYS = {"netlify": "netlify", "cloudflare": "cloudflare-pages", "github": "
 LAYOUTS = ("folders", "compact")
 
 
-@pytest.fixture(scope="module")
-def route_sites(tmp_path_factory):
-    """The routes catalog built once per layout and host model, each on its own server."""
+def built_route_sites(out: Path, combos, tls=None):
+    """The routes catalog built for each (layout, host model), each on its own server (HTTPS with
+    ``tls``); yields ({(layout, host): Site}, recorder) and stops the servers after."""
     recorder = Recorder()
-    out = tmp_path_factory.mktemp("route-sites")
     servers, built = [], {}
     try:
-        for layout in LAYOUTS:
-            for mode in HOSTS:
-                server = SiteServer(recorder, host=mode)
-                servers.append(server)
-                built[layout, mode] = build_site("routes", server, out, label=f"routes-{layout}-{mode}",
-                                                 site_keys=f"  layout: {layout}\n  host: {HOST_KEYS[mode]}\n")
+        for layout, mode in combos:
+            server = SiteServer(recorder, tls=tls, host=mode)
+            servers.append(server)
+            built[layout, mode] = build_site("routes", server, out, label=f"routes-{'tls-' if tls else ''}{layout}-{mode}",
+                                             site_keys=f"  layout: {layout}\n  host: {HOST_KEYS[mode]}\n")
         yield built, recorder
     finally:
         for server in servers:
             server.stop()
+
+
+@pytest.fixture(scope="module")
+def route_sites(tmp_path_factory):
+    """The routes catalog built once per layout and host model."""
+    yield from built_route_sites(tmp_path_factory.mktemp("route-sites"), [(l, h) for l in LAYOUTS for h in HOSTS])
 
 
 @pytest.fixture(params=LAYOUTS)
@@ -219,19 +224,8 @@ def tls_route_sites(tls_context, tmp_path_factory):
     """WebKit's sites (HTTPS, for the Secure cookie and the clipboard): the folders layout as
     Netlify serves it, and the compact layout as GitHub Pages does (the longest path: the lookup
     page, its shard, the route table, the route page)."""
-    recorder = Recorder()
-    out = tmp_path_factory.mktemp("tls-route-sites")
-    servers, built = [], {}
-    try:
-        for layout, mode in (("folders", "netlify"), ("compact", "github")):
-            server = SiteServer(recorder, tls=tls_context, host=mode)
-            servers.append(server)
-            built[layout, mode] = build_site("routes", server, out, label=f"routes-tls-{layout}-{mode}",
-                                             site_keys=f"  layout: {layout}\n  host: {HOST_KEYS[mode]}\n")
-        yield built, recorder
-    finally:
-        for server in servers:
-            server.stop()
+    yield from built_route_sites(tmp_path_factory.mktemp("tls-route-sites"),
+                                 [("folders", "netlify"), ("compact", "github")], tls=tls_context)
 
 
 @pytest.mark.parametrize("layout, host", [("folders", "netlify"), ("compact", "github")])

@@ -28,16 +28,22 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
         return json
     }
 
-    /// The page a `_redirects` rule sends `request` to, when the site has the file and a rule
-    /// takes the path; nil otherwise.
-    func rewrittenPage(for request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response? {
+    /// A GET of the site file at `path` on behalf of `request`, without its validators or range:
+    /// the file must come whole (`_redirects` to read, 404.html to serve with another status).
+    static func wholeFile(_ path: String, for request: Request) -> Request {
         var head = request.head
         head.method = .get
-        head.path = OutputPath.redirects.urlPath
+        head.path = path
         head.headerFields[.ifNoneMatch] = nil
         head.headerFields[.ifModifiedSince] = nil
         head.headerFields[.range] = nil
-        guard let rules = try? await next(Request(head: head, body: request.body), context),
+        return Request(head: head, body: request.body)
+    }
+
+    /// The page a `_redirects` rule sends `request` to, when the site has the file and a rule
+    /// takes the path; nil otherwise.
+    func rewrittenPage(for request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response? {
+        guard let rules = try? await next(Self.wholeFile(OutputPath.redirects.urlPath, for: request), context),
               rules.status == .ok,
               let target = RewriteRules(String(buffer: try await rules.body.collect())).target(for: request.uri.path)
         else { return nil }
@@ -58,16 +64,9 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
             if request.method == .head { page.body = ResponseBody() }
             return page
         }
-        var head = request.head
-        head.method = .get
-        head.path = OutputPath.notFound.urlPath
-        // The 404 page must come whole, whatever validators or ranges the request carried.
-        head.headerFields[.ifNoneMatch] = nil
-        head.headerFields[.ifModifiedSince] = nil
-        head.headerFields[.range] = nil
         var page: Response
         do {
-            page = try await next(Request(head: head, body: request.body), context)
+            page = try await next(Self.wholeFile(OutputPath.notFound.urlPath, for: request), context)
         } catch let error as HTTPError where error.status == .notFound {
             throw HTTPError(.notFound, message: "Not found (and the site has no 404.html).")
         }
