@@ -60,6 +60,23 @@ final class LinksFileTests: XCTestCase {
         XCTAssertTrue(rows[2].hasPrefix("links.csv:5:1: error: path '/../x' contains a '..' segment"), rows[2])
     }
 
+    /// The links file is read by the same strict reader as a Firebase export: a damaged quote is an
+    /// error at its row and column, never text that silently swallows the rows after it.
+    func testMalformedCSVQuotingIsAnErrorAtItsCell() throws {
+        let stray = "path,title\n/p/1,Say \"hi\"\n/p/2,B\n"
+        let (none, strayErrors) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": stray])
+        XCTAssertNil(none)
+        XCTAssertEqual(strayErrors.count, 1, "\(strayErrors)")
+        XCTAssertTrue(strayErrors[0].hasPrefix("links.csv:2:2: error: malformed CSV: a quote inside a field that does not start with one"), strayErrors[0])
+        let unclosed = "path,title\n/p/1,A\n/p/2,\"B\n/p/3,C\n"
+        let (_, unclosedErrors) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": unclosed])
+        XCTAssertEqual(unclosedErrors.count, 1, "\(unclosedErrors)")
+        XCTAssertTrue(unclosedErrors[0].hasPrefix("links.csv:3:2: error: malformed CSV: this quoted field is never closed"), unclosedErrors[0])
+        let (_, empty) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": "\n"])
+        XCTAssertEqual(empty.count, 1, "\(empty)")
+        XCTAssertTrue(empty[0].hasPrefix("links.csv:1:1: error: the links file is empty"), empty[0])
+    }
+
     func testJSONListWithLineAndColumn() throws {
         let json = """
         [

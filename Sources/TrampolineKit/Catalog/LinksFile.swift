@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 
 /// `links_file:` — the links list kept outside the catalog, as CSV (a header row of link keys,
@@ -53,18 +52,15 @@ enum LinksFile {
     static let typedColumns: Set<String> = ["fallback_delay_ms", "cookie_days", "forward_query", "qr_code"]
 
     static func csv(_ text: String, displayPath: String, engine: inout DiagnosticEngine) -> [YAMLNode]? {
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(string: text, hasHeaderRow: true)
-        } catch {
-            engine.error("cannot read the links file as CSV: \(error)", at: SourceLocation(file: displayPath, line: 1, column: 1), hint: "the first row must name the columns: path,title,...")
+        guard let records = StrictCSV.records(text, displayPath: displayPath, engine: &engine) else { return nil }
+        guard let first = records.first else {
+            engine.error("the links file is empty", at: SourceLocation(file: displayPath, line: 1, column: 1), hint: "the first row must name the columns: path,title,...")
             return nil
         }
-        let header = reader.headerRow ?? []
         var columns: [(index: Int, key: String, campaign: String?)] = []
-        for (index, raw) in header.enumerated() {
+        for (index, raw) in first.fields.enumerated() {
             let name = raw.trimmingCharacters(in: .whitespaces)
-            let at = SourceLocation(file: displayPath, line: 1, column: index + 1)
+            let at = SourceLocation(file: displayPath, line: first.row, column: index + 1)
             if name.hasPrefix("campaign.") {
                 let parameter = String(name.dropFirst("campaign.".count))
                 if parameter.isEmpty {
@@ -83,9 +79,8 @@ enum LinksFile {
         }
         if engine.hasErrors { return nil }
         var items: [YAMLNode] = []
-        var row = 1
-        while let cells = reader.next() {
-            row += 1
+        for record in records.dropFirst() {
+            let cells = record.fields, row = record.row
             if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
             var campaign: [(key: YAMLNode, value: YAMLNode)] = []

@@ -1,8 +1,9 @@
-/// RFC 4180 CSV read strictly, record by record, with the row and column of any fault.
+/// RFC 4180 CSV read strictly, record by record, with the row and column of any fault: the one
+/// CSV reader of `links_file` and of `import firebase`.
 ///
-/// The CSV package `links_file` uses is lenient by design: it keeps a stray quote as text and reads
-/// an unclosed quote to the end of the file, and it reports no positions. An import must refuse a
-/// damaged export at the cell that is wrong instead, so it reads records here.
+/// The CSV package (which writes the files an import makes) reads leniently by design: it keeps a
+/// stray quote as text and reads an unclosed quote to the end of the file, and it reports no
+/// positions. A catalog or an export must be refused at the cell that is wrong instead.
 enum StrictCSV {
     /// One record: its row (the first record is row 1) and its fields.
     struct Record: Equatable {
