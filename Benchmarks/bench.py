@@ -29,6 +29,14 @@ def log(message):
     print(message, file=sys.stderr, flush=True)
 
 
+def rkey(fs, n, shape="rotating"):
+    """The results key: the first catalog shape keeps the plain "fs/n" (older latest.json reads)."""
+    return f"{fs}/{n}" if shape == "rotating" else f"{fs}/{n}/{shape}"
+
+
+SHAPE_NAMES = {"rotating": "rotating", "distinct": "distinct"}
+
+
 def label(n):
     return f"{n // 1000}k" if n >= 1000 and n % 1000 == 0 else str(n)
 
@@ -163,9 +171,9 @@ def page_sizes(root):
 # One size on one file system
 
 
-def full_builds(n, fs, inputs, outs, runs, results):
-    key = f"{fs}/{n}"
-    tag = f"[{label(n)} {fs}]"
+def full_builds(n, fs, inputs, outs, runs, results, shape):
+    key = rkey(fs, n, shape)
+    tag = f"[{label(n)} {fs} {shape}]"
     catalog = os.path.join(inputs, "site-config.yml")
     hugo_src = os.path.join(inputs, "hugo")
 
@@ -187,7 +195,7 @@ def full_builds(n, fs, inputs, outs, runs, results):
 
     # The Hugo layout is Trampoline's own page for /p/1 with link 1's values swapped for fields.
     with open(os.path.join(outs["trampoline"], "p", "1", "index.html"), encoding="utf-8") as f:
-        gen.write_hugo_layout(hugo_src, f.read())
+        gen.write_hugo_layout(hugo_src, f.read(), shape)
 
     # The floor: the same files, the same bytes, only mkdir + write.
     list_file = os.path.join(STATE["scratch"], f"files-{n}.txt")
@@ -216,12 +224,12 @@ def full_builds(n, fs, inputs, outs, runs, results):
     results["hugo"][key]["files"] = len(h_sizes)
 
 
-def compact_builds(n, fs, inputs, outs, runs, results):
+def compact_builds(n, fs, inputs, outs, runs, results, shape):
     """The same catalog with site.layout: compact: build time, files, bytes, largest shard."""
-    key = f"{fs}/{n}"
-    tag = f"[{label(n)} {fs} compact]"
+    key = rkey(fs, n, shape)
+    tag = f"[{label(n)} {fs} {shape} compact]"
     catalog = os.path.join(inputs, "site-config.compact.yml")
-    gen.write_catalog(catalog, n, layout="compact")
+    gen.write_catalog(catalog, n, layout="compact", shape=shape)
 
     def trampoline(r):
         rmtree(outs["compact"])
@@ -236,11 +244,11 @@ def compact_builds(n, fs, inputs, outs, runs, results):
     rmtree(outs["compact"])
 
 
-def rebuilds(n, fs, inputs, outs, runs, results):
+def rebuilds(n, fs, inputs, outs, runs, results, shape):
     """One link's title changes; each tool rebuilds over its previous output. Runs alternate
     between the edited and the original catalog, so every run is a one-link change."""
-    key = f"{fs}/{n}"
-    tag = f"[{label(n)} {fs}]"
+    key = rkey(fs, n, shape)
+    tag = f"[{label(n)} {fs} {shape}]"
     k = n // 2 + 1
     page = f"p/{k}/index.html"
     catalogs = [os.path.join(inputs, "site-config.edited.yml"), os.path.join(inputs, "site-config.yml")]
@@ -278,7 +286,7 @@ def rebuilds(n, fs, inputs, outs, runs, results):
 
     def hugo(r):
         nonlocal before
-        gen.edit_hugo_link(hugo_src, k, edited=(r % 2 == 0))
+        gen.edit_hugo_link(hugo_src, k, edited=(r % 2 == 0), shape=shape)
         m = timed(["hugo", "--quiet", "--source", hugo_src, "--destination", outs["hugo"]], "hugo rebuild")
         after = stat_tree(outs["hugo"])
         h_rewritten.append(sum(1 for rel, st in after.items() if before.get(rel, (None, None))[:2] != st[:2]))
@@ -286,7 +294,7 @@ def rebuilds(n, fs, inputs, outs, runs, results):
         m["note"] = f"; {h_rewritten[-1]} files rewritten"
         return m
     h_runs = repeat(1 if results["hugo"][key]["runs"] == 1 else runs, tag, "hugo 1-link rebuild", hugo)
-    gen.edit_hugo_link(hugo_src, k, edited=False)
+    gen.edit_hugo_link(hugo_src, k, edited=False, shape=shape)
     results["h_rebuild"][key] = summary(h_runs)
     results["h_rebuild"][key]["rewritten"] = h_rewritten
 
@@ -320,44 +328,44 @@ def ratio(a, b):
     return a / b if b else float("inf")
 
 
+def present(results, fs, sizes, table="trampoline"):
+    """(n, shape, key) for every size and catalog shape this run measured, in order."""
+    return [(n, shape, rkey(fs, n, shape)) for n in sizes for shape in SHAPE_NAMES if rkey(fs, n, shape) in results[table]]
+
+
 def full_table(results, fs, sizes):
     lines = [
-        "| links | tool | wall s (median) | runs | pages/s | user+sys s | peak RSS MB | Trampoline ÷ this (wall) |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|",
+        "| links | catalog | tool | wall s (median) | runs | pages/s | user+sys s | CPU µs per link | peak RSS MB | Trampoline ÷ this (wall) |",
+        "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for n in sizes:
-        key = f"{fs}/{n}"
+    for n, shape, key in present(results, fs, sizes):
         t = results["trampoline"][key]
         for name, tool in (("Trampoline", "trampoline"), ("Hugo", "hugo"), ("floor (C, writes only)", "floor")):
             m = results[tool][key]
             rel = "1" if tool == "trampoline" else f"{ratio(t['wall'], m['wall']):.2f}"
-            lines.append(f"| {label(n)} | {name} | {fmt_s(m['wall'])} | {m['runs']} | {fmt_int(n / m['wall'])} | "
-                         f"{fmt_s(m['cpu'])} | {mb(m['rss_kb'])} | {rel} |")
+            lines.append(f"| {label(n)} | {shape} | {name} | {fmt_s(m['wall'])} | {m['runs']} | {fmt_int(n / m['wall'])} | "
+                         f"{fmt_s(m['cpu'])} | {fmt_int(1e6 * m['cpu'] / n)} | {mb(m['rss_kb'])} | {rel} |")
     return "\n".join(lines)
 
 
 def ratio_table(results, fs, sizes):
     lines = [
-        "| links | Trampoline s | Hugo s | floor s | Trampoline/Hugo | Hugo ÷ Trampoline (speed-up) | Trampoline/floor |",
-        "|---:|---:|---:|---:|---:|---:|---:|",
+        "| links | catalog | Trampoline s | Hugo s | floor s | Trampoline/Hugo | Hugo ÷ Trampoline (speed-up) | Trampoline/floor | Trampoline CPU µs per link |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    for n in sizes:
-        key = f"{fs}/{n}"
+    for n, shape, key in present(results, fs, sizes):
         t, h, f = (results[tool][key]["wall"] for tool in ("trampoline", "hugo", "floor"))
-        lines.append(f"| {label(n)} | {fmt_s(t)} | {fmt_s(h)} | {fmt_s(f)} | {ratio(t, h):.3f} | "
-                     f"{times(ratio(h, t))} | {times(ratio(t, f))} |")
+        lines.append(f"| {label(n)} | {shape} | {fmt_s(t)} | {fmt_s(h)} | {fmt_s(f)} | {ratio(t, h):.3f} | "
+                     f"{times(ratio(h, t))} | {times(ratio(t, f))} | {fmt_int(1e6 * results['trampoline'][key]['cpu'] / n)} |")
     return "\n".join(lines)
 
 
 def rebuild_table(results, fs, sizes):
     lines = [
-        "| links | Trampoline full s | Trampoline 1-link rebuild s | rebuild ÷ full | Hugo rebuild s | Hugo ÷ Trampoline (rebuild) | files rewritten by Trampoline | link pages rewritten | unchanged files rewritten | files rewritten by Hugo |",
-        "|---:|---:|---:|---:|---:|---:|---|---:|---|---:|",
+        "| links | catalog | Trampoline full s | Trampoline 1-link rebuild s | rebuild ÷ full | Hugo rebuild s | Hugo ÷ Trampoline (rebuild) | files rewritten by Trampoline | link pages rewritten | unchanged files rewritten | files rewritten by Hugo |",
+        "|---:|---|---:|---:|---:|---:|---:|---|---:|---|---:|",
     ]
-    for n in sizes:
-        key = f"{fs}/{n}"
-        if key not in results["t_rebuild"]:
-            continue
+    for n, shape, key in present(results, fs, sizes, "t_rebuild"):
         full = results["trampoline"][key]["wall"]
         tr, hr = results["t_rebuild"][key], results["h_rebuild"][key]
         checks = tr["checks"]
@@ -365,7 +373,7 @@ def rebuild_table(results, fs, sizes):
         pages = sorted({len(c["pages_rewritten"]) for c in checks})
         unchanged = sorted({rel for c in checks for rel in c["unchanged_rewritten"]})
         lines.append(
-            f"| {label(n)} | {fmt_s(full)} | {fmt_s(tr['wall'])} ({plural(tr['runs'], 'run')}) | {100 * ratio(tr['wall'], full):.1f} % | "
+            f"| {label(n)} | {shape} | {fmt_s(full)} | {fmt_s(tr['wall'])} ({plural(tr['runs'], 'run')}) | {100 * ratio(tr['wall'], full):.1f} % | "
             f"{fmt_s(hr['wall'])} ({plural(hr['runs'], 'run')}) | {times(ratio(hr['wall'], tr['wall']))} | "
             f"{'/'.join(map(str, rewritten))} | {'/'.join(map(str, pages))} | "
             f"{len(unchanged)}{' (' + ', '.join('`' + u + '`' for u in unchanged) + ')' if unchanged else ''} | "
@@ -374,76 +382,76 @@ def rebuild_table(results, fs, sizes):
 
 
 def page_table(results, fs, sizes):
-    lines = ["| links | files written | total bytes | link page max | link page avg | Hugo page avg | AASA | largest other page |",
-             "|---:|---:|---:|---:|---:|---:|---:|---|"]
-    for n in sizes:
-        key = f"{fs}/{n}"
+    lines = ["| links | catalog | files written | total bytes | link page max | link page avg | Hugo page avg | AASA | largest other page |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---|"]
+    for n, shape, key in present(results, fs, sizes, "pages"):
         p = results["pages"][key]
         other = f"`{p['largest_other_html'][0]}` {fmt_int(p['largest_other_html'][1])} B" if p["largest_other_html"] else "—"
-        lines.append(f"| {label(n)} | {fmt_int(p['files'])} | {fmt_int(p['bytes'])} | {fmt_int(p['max'])} B | "
+        lines.append(f"| {label(n)} | {shape} | {fmt_int(p['files'])} | {fmt_int(p['bytes'])} | {fmt_int(p['max'])} B | "
                      f"{fmt_int(p['avg'])} B | {fmt_int(results['hugo'][key]['avg_page'])} B | {fmt_int(p['aasa'])} B | {other} |")
     return "\n".join(lines)
 
 
 def targets(results, sizes):
+    """The issue's targets, judged on every catalog shape this run measured (tmpfs)."""
     fs = "tmpfs"
     rows = []
 
     def add(name, ok, detail):
         rows.append(f"| {name} | {'n/a' if ok is None else 'PASS' if ok else 'FAIL'} | {detail} |")
 
-    for n in (10_000, 100_000):
-        key = f"{fs}/{n}"
-        if key not in results["trampoline"]:
-            add(f"full build ≥ 5× faster than Hugo at {label(n)}", None, "size not run")
+    for shape in SHAPE_NAMES:
+        if not any(rkey(fs, n, shape) in results["trampoline"] for n in sizes):
             continue
-        t, h = results["trampoline"][key]["wall"], results["hugo"][key]["wall"]
-        add(f"full build ≥ 5× faster than Hugo at {label(n)}", h / t >= 5, f"{times(h / t)} ({fmt_s(t)} s vs {fmt_s(h)} s)")
-    for n in (10_000, 100_000):
-        key = f"{fs}/{n}"
-        if key not in results["trampoline"]:
-            add(f"full build ≤ 3× the write floor at {label(n)}", None, "size not run")
-            continue
-        t, f = results["trampoline"][key]["wall"], results["floor"][key]["wall"]
-        add(f"full build ≤ 3× the write floor at {label(n)}", t / f <= 3, f"{times(t / f)} ({fmt_s(t)} s vs {fmt_s(f)} s)")
-    key = f"{fs}/100000"
-    if key in results["t_rebuild"]:
-        full, tr, hr = results["trampoline"][key]["wall"], results["t_rebuild"][key], results["h_rebuild"][key]
-        add("1 changed link ≤ 25 % of a full build at 100k", tr["wall"] <= 0.25 * full,
-            f"{100 * tr['wall'] / full:.1f} % ({fmt_s(tr['wall'])} s vs {fmt_s(full)} s)")
-        add("1 changed link ≥ 20× faster than Hugo's rebuild at 100k", hr["wall"] / tr["wall"] >= 20,
-            f"{times(hr['wall'] / tr['wall'])} ({fmt_s(tr['wall'])} s vs {fmt_s(hr['wall'])} s)")
-        checks = tr["checks"]
-        pages_ok = all(len(c["pages_rewritten"]) == 1 for c in checks)
-        unchanged = sorted({rel for c in checks for rel in c["unchanged_rewritten"]})
-        add("1 changed link: exactly one page file rewritten", pages_ok,
-            "link pages rewritten per run: " + ", ".join(str(len(c["pages_rewritten"])) for c in checks))
-        add("1 changed link: no unchanged file rewritten", not unchanged,
-            "none" if not unchanged else "same bytes, new mtime: " + ", ".join(f"`{u}`" for u in unchanged))
-    else:
-        add("1 changed link at 100k", None, "size not run")
-    if key in results["trampoline"]:
-        rss = results["trampoline"][key]["rss_kb"]
-        add("peak RSS at 100k ≤ 300 MB", rss * KB <= 300e6, f"{mb(rss)} MB (highest of {plural(results['trampoline'][key]['runs'], 'run')})")
-    else:
-        add("peak RSS at 100k ≤ 300 MB", None, "size not run")
-    largest = max(results["pages"][f"{fs}/{n}"]["max"] for n in sizes)
-    add("each link page ≤ 8 KB", largest <= 8 * KB, f"largest {fmt_int(largest)} B over all sizes")
+        for n in (10_000, 100_000):
+            key = rkey(fs, n, shape)
+            if key not in results["trampoline"]:
+                add(f"{shape}: full build ≥ 5× faster than Hugo at {label(n)}", None, "size not run")
+                continue
+            t, h = results["trampoline"][key]["wall"], results["hugo"][key]["wall"]
+            add(f"{shape}: full build ≥ 5× faster than Hugo at {label(n)}", h / t >= 5, f"{times(h / t)} ({fmt_s(t)} s vs {fmt_s(h)} s)")
+        for n in (10_000, 100_000):
+            key = rkey(fs, n, shape)
+            if key not in results["trampoline"]:
+                add(f"{shape}: full build ≤ 3× the write floor at {label(n)}", None, "size not run")
+                continue
+            t, f = results["trampoline"][key]["wall"], results["floor"][key]["wall"]
+            add(f"{shape}: full build ≤ 3× the write floor at {label(n)}", t / f <= 3, f"{times(t / f)} ({fmt_s(t)} s vs {fmt_s(f)} s)")
+        key = rkey(fs, 100_000, shape)
+        if key in results["t_rebuild"]:
+            full, tr, hr = results["trampoline"][key]["wall"], results["t_rebuild"][key], results["h_rebuild"][key]
+            add(f"{shape}: 1 changed link ≤ 25 % of a full build at 100k", tr["wall"] <= 0.25 * full,
+                f"{100 * tr['wall'] / full:.1f} % ({fmt_s(tr['wall'])} s vs {fmt_s(full)} s)")
+            add(f"{shape}: 1 changed link ≥ 20× faster than Hugo's rebuild at 100k", hr["wall"] / tr["wall"] >= 20,
+                f"{times(hr['wall'] / tr['wall'])} ({fmt_s(tr['wall'])} s vs {fmt_s(hr['wall'])} s)")
+            checks = tr["checks"]
+            pages_ok = all(len(c["pages_rewritten"]) == 1 for c in checks)
+            unchanged = sorted({rel for c in checks for rel in c["unchanged_rewritten"]})
+            add(f"{shape}: 1 changed link: exactly one page file rewritten", pages_ok,
+                "link pages rewritten per run: " + ", ".join(str(len(c["pages_rewritten"])) for c in checks))
+            add(f"{shape}: 1 changed link: no unchanged file rewritten", not unchanged,
+                "none" if not unchanged else "same bytes, new mtime: " + ", ".join(f"`{u}`" for u in unchanged))
+        else:
+            add(f"{shape}: 1 changed link at 100k", None, "size not run")
+        if key in results["trampoline"]:
+            rss = results["trampoline"][key]["rss_kb"]
+            add(f"{shape}: peak RSS at 100k ≤ 300 MB", rss * KB <= 300e6, f"{mb(rss)} MB (highest of {plural(results['trampoline'][key]['runs'], 'run')})")
+        else:
+            add(f"{shape}: peak RSS at 100k ≤ 300 MB", None, "size not run")
+        largest = max(results["pages"][rkey(fs, n, shape)]["max"] for n in sizes if rkey(fs, n, shape) in results["pages"])
+        add(f"{shape}: each link page ≤ 8 KB", largest <= 8 * KB, f"largest {fmt_int(largest)} B over all sizes")
     return "\n".join(["| target (tmpfs, this run) | result | measured |", "|---|---|---|"] + rows)
 
 
 def compact_table(results, fs, sizes):
     lines = [
-        "| links | layout | wall s (median) | files | bytes | largest file of the link table | Trampoline folders ÷ compact (wall) |",
-        "|---:|---|---:|---:|---:|---:|---:|",
+        "| links | catalog | layout | wall s (median) | files | bytes | largest file of the link table | Trampoline folders ÷ compact (wall) |",
+        "|---:|---|---|---:|---:|---:|---:|---:|",
     ]
-    for n in sizes:
-        key = f"{fs}/{n}"
-        if key not in results.get("compact", {}):
-            continue
+    for n, shape, key in present(results, fs, sizes, "compact"):
         c, t, p = results["compact"][key], results["trampoline"][key], results["pages"][key]
-        lines.append(f"| {label(n)} | folders | {fmt_s(t['wall'])} | {fmt_int(p['files'])} | {fmt_int(p['bytes'])} | – | 1 |")
-        lines.append(f"| {label(n)} | compact ({c['shards']} shards) | {fmt_s(c['wall'])} | {fmt_int(c['files'])} | "
+        lines.append(f"| {label(n)} | {shape} | folders | {fmt_s(t['wall'])} | {fmt_int(p['files'])} | {fmt_int(p['bytes'])} | – | 1 |")
+        lines.append(f"| {label(n)} | {shape} | compact ({c['shards']} shards) | {fmt_s(c['wall'])} | {fmt_int(c['files'])} | "
                      f"{fmt_int(c['bytes'])} | {fmt_int(c['largest_shard'])} | {times(ratio(t['wall'], c['wall']))} |")
     return "\n".join(lines)
 
@@ -460,11 +468,14 @@ def report(results, sizes, info):
     out.append("")
     out.append("Only ratios within one run count: the machine is shared and noisy (see Benchmarks/README.md).")
     out.append("")
+    out.append("Catalog shapes (Benchmarks/gen.py): *rotating*, four description shapes in turn; *distinct*, every link "
+               "its own two or three sentences with emphasis and a link, and one in ten its own image.")
+    out.append("")
     out.append("## Targets")
     out.append("")
     out.append(targets(results, sizes))
     for fs, title in (("tmpfs", "outputs on tmpfs (headline)"), ("disk", "outputs on disk")):
-        if not any(f"{fs}/{n}" in results["trampoline"] for n in sizes):
+        if not present(results, fs, sizes):
             continue
         out += ["", f"## Full build, {title}", "", ratio_table(results, fs, sizes), "", full_table(results, fs, sizes)]
         rb = rebuild_table(results, fs, sizes)
@@ -555,6 +566,7 @@ def main():
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--rebuild-sizes", default="10000,100000")
     parser.add_argument("--compact-sizes", default="100000", help="sizes that also get a compact-layout build")
+    parser.add_argument("--shapes", default=",".join(gen.SHAPES), help="catalog shapes: rotating, distinct or both (Benchmarks/gen.py)")
     parser.add_argument("--runs", type=int, default=3, help="runs per tool below 100k")
     parser.add_argument("--runs-large", type=int, default=3, help="runs per tool at 100k and above")
     parser.add_argument("--slow", type=float, default=30, help="a tool whose first run at a size takes longer than this (s) gets 1 run there")
@@ -570,6 +582,10 @@ def main():
     sizes = [int(s) for s in args.sizes.split(",") if s]
     rebuild_sizes = {int(s) for s in args.rebuild_sizes.split(",") if s}
     compact_sizes = {int(s) for s in args.compact_sizes.split(",") if s}
+    shapes = [s for s in args.shapes.split(",") if s]
+    for shape in shapes:
+        if shape not in gen.SHAPES:
+            sys.exit(f"unknown catalog shape {shape!r}: use {', '.join(gen.SHAPES)}")
     systems = [s for s in args.fs.split(",") if s]
     for path in (args.bin, args.floor):
         if not os.access(path, os.X_OK):
@@ -589,25 +605,27 @@ def main():
         os.makedirs(STATE["scratch"])
         os.makedirs(args.shm, exist_ok=True)
         for n in sizes:
-            inputs = os.path.join(args.disk, "in", str(n))
-            os.makedirs(inputs)
-            log(f"[{label(n)}] generating the catalog and the Hugo site")
-            gen.write_catalog(os.path.join(inputs, "site-config.yml"), n)
-            gen.write_catalog(os.path.join(inputs, "site-config.edited.yml"), n, edited=n // 2 + 1)
-            gen.write_hugo_site(os.path.join(inputs, "hugo"), n)
             runs = args.runs_large if n >= 100_000 else args.runs
-            for fs in systems:
-                STATE["sync"] = fs == "disk"
-                base = os.path.join(roots[fs], "out", str(n))
-                outs = {tool: os.path.join(base, tool) for tool in ("trampoline", "hugo", "floor", "compact")}
-                full_builds(n, fs, inputs, outs, runs, results)
-                if n in rebuild_sizes:
-                    rebuilds(n, fs, inputs, outs, runs, results)
-                if n in compact_sizes:
-                    compact_builds(n, fs, inputs, outs, runs, results)
-                rmtree(base)
-            if not args.keep:
-                rmtree(inputs)
+            for shape in shapes:
+                inputs = os.path.join(args.disk, "in", str(n), shape)
+                os.makedirs(inputs)
+                log(f"[{label(n)} {shape}] generating the catalog and the Hugo site")
+                gen.write_catalog(os.path.join(inputs, "site-config.yml"), n, shape=shape)
+                gen.write_catalog(os.path.join(inputs, "site-config.edited.yml"), n, edited=n // 2 + 1, shape=shape)
+                gen.write_hugo_site(os.path.join(inputs, "hugo"), n, shape=shape)
+                for fs in systems:
+                    STATE["sync"] = fs == "disk"
+                    base = os.path.join(roots[fs], "out", str(n))
+                    outs = {tool: os.path.join(base, tool) for tool in ("trampoline", "hugo", "floor", "compact")}
+                    full_builds(n, fs, inputs, outs, runs, results, shape)
+                    if n in rebuild_sizes:
+                        rebuilds(n, fs, inputs, outs, runs, results, shape)
+                    # The compact layout once per size, on the first shape.
+                    if n in compact_sizes and shape == shapes[0]:
+                        compact_builds(n, fs, inputs, outs, runs, results, shape)
+                    rmtree(base)
+                if not args.keep:
+                    rmtree(inputs)
     finally:
         if not args.keep:
             cleanup(args.shm, args.disk)

@@ -61,17 +61,71 @@ def description(i):
     return shapes[i % 4].format(i=i)
 
 
+# The second catalog shape ("distinct"): closer to a real catalog than four rotating shapes. Each
+# link has its own two or three sentences (emphasis and a link, made from word lists and its
+# number, so no two are alike and nothing can be rendered once and reused), and one in ten has its
+# own image. Link 1 stays free of anything that HTML- or JSON-escapes (see LINK1).
+SHAPES = ("rotating", "distinct")
+_ADJ = ["quiet", "bright", "local", "seasonal", "hidden", "classic", "modern", "family", "open-air", "late"]
+_NOUN = ["venue", "garden", "bakery", "studio", "florist", "hall", "terrace", "kitchen", "chapel", "market"]
+_VERB = ["book", "visit", "decide", "plan the day", "call them", "compare", "pay a deposit"]
+
+
+def _pick(words, i, salt):
+    return words[(i * 2654435761 + salt * 40503) % 4294967296 % len(words)]
+
+
+def distinct_description(i):
+    first = f"A {_pick(_ADJ, i, 1)} {_pick(_NOUN, i, 2)} with *{_pick(_ADJ, i, 3)} {_pick(_NOUN, i, 4)}s* near stop {i}."
+    second = f"See [the {_pick(_NOUN, i, 5)} guide](https://example.com/guide/{i}) before you {_pick(_VERB, i, 6)}."
+    third = f" Offers end on day **{i % 28 + 1}** of the month." if i % 3 else ""
+    return first + " " + second + third + "\n"
+
+
+def distinct_html(i):
+    """What cmark writes for distinct_description(i) (plain words, one emphasis, one link, maybe strong)."""
+    text = distinct_description(i).rstrip("\n")
+    text = re.sub(r"\*\*([^*]+)\*\*", r"<strong>\1</strong>", text)
+    text = re.sub(r"\*([^*]+)\*", r"<em>\1</em>", text)
+    text = re.sub(r"\[([^\]]+)\]\(([^)]+)\)", r'<a href="\2">\1</a>', text)
+    return "<p>" + text + "</p>"
+
+
+def distinct_text(i):
+    return re.sub(r"<[^>]+>", "", distinct_html(i))
+
+
+def image(i, shape):
+    """The link's own image (one in ten, distinct shape only); otherwise the default applies."""
+    return f"https://go.example.com/img/{i}.png" if shape == "distinct" and i % 10 == 0 else None
+
+
+DEFAULT_IMAGE = "https://go.example.com/share.png"
+
+
 def campaign(i):
     return {"utm_source": SOURCES[i % len(SOURCES)], "utm_campaign": f"c{i % 50}"}
 
 
-# What Trampoline writes into /p/1/index.html for link 1 (checked by make_hugo_layout).
+# What Trampoline writes into /p/1/index.html for link 1 (checked by make_hugo_layout), per shape.
 LINK1 = {
-    "title": title(1),
-    "description_html": "<p>Spring <strong>sale</strong> on item 1, up to 20 percent off.</p>",
-    "description_text": "Spring sale on item 1, up to 20 percent off.",
-    "url": SITE_URL + "/p/1",
+    "rotating": {
+        "title": title(1),
+        "description_html": "<p>Spring <strong>sale</strong> on item 1, up to 20 percent off.</p>",
+        "description_text": "Spring sale on item 1, up to 20 percent off.",
+        "url": SITE_URL + "/p/1",
+    },
+    "distinct": {
+        "title": title(1),
+        "description_html": distinct_html(1),
+        "description_text": distinct_text(1),
+        "url": SITE_URL + "/p/1",
+    },
 }
+
+
+def link_description(i, shape):
+    return distinct_description(i) if shape == "distinct" else description(i)
 
 
 def q(text):
@@ -79,29 +133,31 @@ def q(text):
     return json.dumps(text, ensure_ascii=False)
 
 
-def link_yaml(i, edited=False):
-    body = "".join("      " + line + "\n" if line else "\n" for line in description(i).rstrip("\n").split("\n"))
+def link_yaml(i, edited=False, shape="rotating"):
+    body = "".join("      " + line + "\n" if line else "\n" for line in link_description(i, shape).rstrip("\n").split("\n"))
     c = campaign(i)
+    own_image = image(i, shape)
     return (
         f"  - path: /p/{i}\n"
         f"    deep_link: marry://p?id={i}\n"
         f"    title: {q(title(i, edited))}\n"
         f"    description: |\n{body}"
         f"    web_url: https://example.com/p/{i}\n"
-        f"    campaign: {{utm_source: {c['utm_source']}, utm_campaign: {c['utm_campaign']}}}\n"
+        + (f"    image: {own_image}\n" if own_image else "")
+        + f"    campaign: {{utm_source: {c['utm_source']}, utm_campaign: {c['utm_campaign']}}}\n"
     )
 
 
-def write_catalog(path, n, edited=None, layout=None):
-    """site-config.yml with links 1...n; link `edited` (if any) has its title changed; `layout`
-    sets site.layout (compact)."""
+def write_catalog(path, n, edited=None, layout=None, shape="rotating"):
+    """site-config.yml with links 1...n of `shape`; link `edited` (if any) has its title changed;
+    `layout` sets site.layout (compact)."""
     header = HEADER.format(n=n)
     if layout:
         header = header.replace("  language: en\n", f"  language: en\n  layout: {layout}\n", 1)
     with open(path, "w", encoding="utf-8") as f:
         f.write(header)
         for i in range(1, n + 1):
-            f.write(link_yaml(i, edited=(i == edited)))
+            f.write(link_yaml(i, edited=(i == edited), shape=shape))
 
 
 HUGO_CONFIG = """\
@@ -118,19 +174,21 @@ unsafe = false
 """
 
 
-def hugo_content(i, edited=False):
+def hugo_content(i, edited=False, shape="rotating"):
     c = campaign(i)
+    own_image = image(i, shape)
     return (
         "---\n"
         f"title: {q(title(i, edited))}\n"
         f"deep_link: \"marry://p?id={i}\"\n"
         f"web_url: \"https://example.com/p/{i}\"\n"
-        f"campaign: [[utm_source, {c['utm_source']}], [utm_campaign, {c['utm_campaign']}]]\n"
-        "---\n" + description(i)
+        + (f"image: \"{own_image}\"\n" if own_image else "")
+        + f"campaign: [[utm_source, {c['utm_source']}], [utm_campaign, {c['utm_campaign']}]]\n"
+        "---\n" + link_description(i, shape)
     )
 
 
-def write_hugo_site(root, n):
+def write_hugo_site(root, n, shape="rotating"):
     """A Hugo site with one content file per link (content/p/i.md -> /p/i/index.html).
     The layout comes later, from a built Trampoline page (make_hugo_layout)."""
     os.makedirs(os.path.join(root, "content", "p"), exist_ok=True)
@@ -139,12 +197,12 @@ def write_hugo_site(root, n):
         f.write(HUGO_CONFIG)
     for i in range(1, n + 1):
         with open(os.path.join(root, "content", "p", f"{i}.md"), "w", encoding="utf-8") as f:
-            f.write(hugo_content(i))
+            f.write(hugo_content(i, shape=shape))
 
 
-def edit_hugo_link(root, i, edited):
+def edit_hugo_link(root, i, edited, shape="rotating"):
     with open(os.path.join(root, "content", "p", f"{i}.md"), "w", encoding="utf-8") as f:
-        f.write(hugo_content(i, edited))
+        f.write(hugo_content(i, edited, shape))
 
 
 def _replace(text, old, new, what, count=None):
@@ -154,15 +212,18 @@ def _replace(text, old, new, what, count=None):
     return text.replace(old, new)
 
 
-def make_hugo_layout(page_html):
+def make_hugo_layout(page_html, shape="rotating"):
     """Turns Trampoline's page for link 1 into a Hugo layout that renders the same shape for any
     link: link 1's values become Hugo fields; everything else (head, style, script) stays."""
+    link1 = LINK1[shape]
     t = page_html.replace("{{", '{{ "{{" }}')
-    t = _replace(t, LINK1["description_html"], "{{ .Content | chomp }}", "the rendered description", 1)
-    t = _replace(t, LINK1["description_text"], "{{ $plain }}", "the plain description")
-    t = _replace(t, LINK1["title"], "{{ .Title }}", "the title")
+    t = _replace(t, link1["description_html"], "{{ .Content | chomp }}", "the rendered description", 1)
+    t = _replace(t, link1["description_text"], "{{ $plain }}", "the plain description")
+    t = _replace(t, link1["title"], "{{ .Title }}", "the title")
+    # A link's own image where it has one (the distinct shape), else the default.
+    t = _replace(t, DEFAULT_IMAGE, "{{ with .Params.image }}{{ . }}{{ else }}" + DEFAULT_IMAGE + "{{ end }}", "the default image")
     # The page URL, not a longer one (/p/1 must not match /p/10).
-    t, hits = re.subn(re.escape(LINK1["url"]) + r'(?=["<\s])', "{{ $url }}", t)
+    t, hits = re.subn(re.escape(link1["url"]) + r'(?=["<\s])', "{{ $url }}", t)
     if hits == 0:
         raise SystemExit("make_hugo_layout: the page URL is not in the page")
     # The JSON data block: in a <script> Hugo's html/template writes a quoted, escaped JS string.
@@ -182,6 +243,6 @@ def make_hugo_layout(page_html):
     return prologue + t
 
 
-def write_hugo_layout(root, page_html):
+def write_hugo_layout(root, page_html, shape="rotating"):
     with open(os.path.join(root, "layouts", "_default", "single.html"), "w", encoding="utf-8") as f:
-        f.write(make_hugo_layout(page_html))
+        f.write(make_hugo_layout(page_html, shape))
