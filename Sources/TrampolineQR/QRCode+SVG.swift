@@ -12,30 +12,16 @@ extension QRCode {
     /// ``svg(pixelsPerModule:)`` as UTF-8 bytes, built without intermediate strings.
     public func svgBytes(pixelsPerModule: Int = 4) -> [UInt8] {
         let side = size + 2 * QRCode.quietZone
-        var out: [UInt8] = []
-        out.reserveCapacity(400 + size * size / 2)
-        @inline(__always) func append(_ text: StaticString) {
-            text.withUTF8Buffer { out.append(contentsOf: $0) }
-        }
-        @inline(__always) func append(_ number: Int) {
-            guard number < 10000 else {
-                out.append(contentsOf: String(number).utf8)
-                return
-            }
-            if number >= 1000 { out.append(UInt8(ascii: "0") &+ UInt8(number / 1000 % 10)) }
-            if number >= 100 { out.append(UInt8(ascii: "0") &+ UInt8(number / 100 % 10)) }
-            if number >= 10 { out.append(UInt8(ascii: "0") &+ UInt8(number / 10 % 10)) }
-            out.append(UInt8(ascii: "0") &+ UInt8(number % 10))
-        }
-        append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
-        append(side); append(" "); append(side)
-        append("\" width=\""); append(side * pixelsPerModule)
-        append("\" height=\""); append(side * pixelsPerModule)
-        append("\" shape-rendering=\"crispEdges\"><rect width=\""); append(side)
-        append("\" height=\""); append(side)
+        var out = SVGBytes(capacity: 400 + size * size / 2)
+        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
+        out.append(side); out.append(" "); out.append(side)
+        out.append("\" width=\""); out.append(side * pixelsPerModule)
+        out.append("\" height=\""); out.append(side * pixelsPerModule)
+        out.append("\" shape-rendering=\"crispEdges\"><rect width=\""); out.append(side)
+        out.append("\" height=\""); out.append(side)
         // Each run is a 1-wide horizontal stroke along the middle of its row: `M x y.5 h len` for
         // a row's first run, `m gap 0 h len` (relative to the previous run's end) for the next.
-        append("\" fill=\"#fff\"/><path stroke=\"#000\" d=\"")
+        out.append("\" fill=\"#fff\"/><path stroke=\"#000\" d=\"")
         modules.withUnsafeBufferPointer { m in
             for row in 0..<size {
                 var column = 0
@@ -48,17 +34,17 @@ extension QRCode {
                     let start = column
                     while column < size && m[row * size + column] == 1 { column += 1 }
                     if penX < 0 {
-                        append("M"); append(start + QRCode.quietZone)
-                        append(" "); append(row + QRCode.quietZone); append(".5h")
+                        out.append("M"); out.append(start + QRCode.quietZone)
+                        out.append(" "); out.append(row + QRCode.quietZone); out.append(".5h")
                     } else {
-                        append("m"); append(start - penX); append(" 0h")
+                        out.append("m"); out.append(start - penX); out.append(" 0h")
                     }
-                    append(column - start)
+                    out.append(column - start)
                     penX = column
                 }
             }
         }
-        append("\"/></svg>\n")
-        return out
+        out.append("\"/></svg>\n")
+        return out.bytes
     }
 }
