@@ -71,20 +71,22 @@ def layout(request):
     return request.param
 
 
-@pytest.fixture
-def iphone(route_sites):
+def phone(route_sites, profile):
+    """A Chromium phone that may visit every route site; quit after the test."""
     built, _ = route_sites
-    browser = make_driver(IPHONE, [s.origin for s in built.values()])
+    browser = make_driver(profile, [s.origin for s in built.values()])
     yield browser
     browser.quit()
+
+
+@pytest.fixture
+def iphone(route_sites):
+    yield from phone(route_sites, IPHONE)
 
 
 @pytest.fixture
 def pixel(route_sites):
-    built, _ = route_sites
-    browser = make_driver(ANDROID, [s.origin for s in built.values()])
-    yield browser
-    browser.quit()
+    yield from phone(route_sites, ANDROID)
 
 
 def test_the_pages_matcher_agrees_with_the_shared_table(route_sites, iphone):
