@@ -10,6 +10,9 @@ public struct SiteBuilder: Sendable {
     public var configDisplayPath: String
     /// Overrides the renderer's version stamp; tests use it to stand for an upgraded Trampoline.
     var rendererVersion: String?
+    /// `--output`, as ``outputURL(for:override:)`` takes it. The page budget check reads the sizes
+    /// of unchanged pages from the stamp cache of that folder instead of rendering them again.
+    public var outputOverride: String?
 
     public init(configURL: URL, configDisplayPath: String? = nil) {
         self.configURL = configURL
@@ -64,7 +67,7 @@ public struct SiteBuilder: Sendable {
         }
         Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
         let site = SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: [])
-        Self.checkPageBudget(of: site, engine: &engine)
+        Self.checkPageBudget(of: site, previous: { (try? outputURL(for: catalog, override: outputOverride)).map(StampCache.read(beside:)) ?? StampCache() }, engine: &engine)
         // Read the AASA back with Apple's matching rules: one that misses a link, claims
         // loadCookie.html or is too large is a build error, so it is never written.
         if let aasa = site[.appSiteAssociation] {
@@ -77,23 +80,5 @@ public struct SiteBuilder: Sendable {
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
         lap("plan and claims")
         return SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings)
-    }
-
-    /// A rough page budget: phones on slow networks should get the page in one round trip.
-    static let pageBudget = 8 * 1024
-
-    /// Catalog values shorter than this (in bytes, all together) cannot push a page over the
-    /// budget, so only longer ones are rendered here to measure; the rest render when written.
-    static let budgetCheckThreshold = 1024
-
-    static func checkPageBudget(of site: SiteBuild, engine: inout DiagnosticEngine) {
-        let links = site.catalog.links
-        for index in links.indices where links[index].budgetEstimate > budgetCheckThreshold {
-            guard let entry = site.plan[links[index].pageOutputPath] else { continue }
-            let size = site.renderer.render(entry).count
-            if size > pageBudget {
-                engine.warning("the page for \(links[index].path) is \(size) bytes, over the \(pageBudget)-byte (\(pageBudget / 1024) KB) budget", at: links[index].location, hint: "shorten its description or title")
-            }
-        }
     }
 }

@@ -16,6 +16,7 @@ public struct SiteChecker: Sendable {
 
     public init(builder: SiteBuilder, outputOverride: String? = nil) {
         self.builder = builder
+        self.builder.outputOverride = outputOverride
         self.outputOverride = outputOverride
     }
 

@@ -11,6 +11,9 @@ struct StampCache: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         var fingerprint: Fingerprint
         var stat: String
+
+        /// The file's size when it was written: the first field of `stat`.
+        var size: Int? { Int(stat.prefix { $0 != ":" }) }
     }
 
     /// One line per file: `fingerprint stat path`. Paths come last, so they may hold spaces.
@@ -27,6 +30,11 @@ struct StampCache: Sendable, Equatable {
             out.append(UInt8(ascii: "\n"))
         }
         return Data(out)
+    }
+
+    /// The cache of the output folder at `outputURL` (in its ``WorkFolder``).
+    static func read(beside outputURL: URL) -> StampCache {
+        read(from: WorkFolder(outputURL: outputURL).stamps)
     }
 
     /// Reads `url`; anything unreadable or malformed counts as no cache at all.

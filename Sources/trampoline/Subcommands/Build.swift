@@ -19,7 +19,8 @@ struct Build: ParsableCommand {
     func run() throws {
         MemoryTuning.apply()
         let clock = ContinuousClock(), start = clock.now
-        let builder = options.builder
+        var builder = options.builder
+        builder.outputOverride = output
         let result: SiteBuild
         let progress = ProgressLine.forStandardError()
         do {

@@ -1,0 +1,48 @@
+import Foundation
+
+extension SiteBuilder {
+    /// A rough page budget: phones on slow networks should get the page in one round trip.
+    static let pageBudget = 8 * 1024
+
+    /// Catalog values shorter than this (in bytes, all together) cannot push a page over the
+    /// budget, so only longer ones are rendered here to measure; the rest render when written.
+    static let budgetCheckThreshold = 1024
+
+    /// A warning at each link whose page passes ``pageBudget``.
+    ///
+    /// The fast path: a page whose fingerprint is the one `previous` (the output folder's stamp
+    /// cache) recorded was written with those very bytes, so its size is the recorded one and it
+    /// is not rendered again; a rebuild then renders only the pages that changed. Any other page
+    /// (no stamp, another fingerprint, no size) is rendered to be measured, on every core, as the
+    /// writer renders. `PageBudgetTests` holds the two paths to the same warnings.
+    static func checkPageBudget(of site: SiteBuild, previous: () -> StampCache, engine: inout DiagnosticEngine) {
+        let links = site.catalog.links
+        let measured = links.indices.filter { links[$0].budgetEstimate > budgetCheckThreshold }
+        guard !measured.isEmpty else { return }
+        let stamps = previous()
+        let chunk = 256
+        let sizes = [Int](unsafeUninitializedCapacity: measured.count) { buffer, initialized in
+            // Each iteration writes only its own slots.
+            nonisolated(unsafe) let slots = buffer.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: (measured.count + chunk - 1) / chunk) { c in
+                for k in (c * chunk)..<min(measured.count, (c + 1) * chunk) {
+                    let path = links[measured[k]].pageOutputPath
+                    var size = 0
+                    if let entry = site.plan[path] {
+                        if let stamp = stamps.entries[path.value], let recorded = stamp.size,
+                           stamp.fingerprint == site.renderer.fingerprint(of: entry) {
+                            size = recorded
+                        } else {
+                            size = site.renderer.render(entry).count
+                        }
+                    }
+                    (slots + k).initialize(to: size)
+                }
+            }
+            initialized = measured.count
+        }
+        for (k, index) in measured.enumerated() where sizes[k] > pageBudget {
+            engine.warning("the page for \(links[index].path) is \(sizes[k]) bytes, over the \(pageBudget)-byte (\(pageBudget / 1024) KB) budget", at: links[index].location, hint: "shorten its description or title")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+@testable import TrampolineKit
+import XCTest
+
+/// The 8 KB page budget: a link whose page comes out larger gets a warning at its entry, with its
+/// real size; pages under it, and links too short to reach it, get none. The pages are measured
+/// on every core: the warnings must still name the right links, each once, in catalog order.
+final class PageBudgetTests: XCTestCase {
+    private func catalog(descriptionWords: (Int) -> Int, campaign: (Int) -> String?, links: Int) -> String {
+        var text = """
+        site:
+          url: https://go.example.com
+        app:
+          name: Marry
+          ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+        links:
+
+        """
+        for i in 1...links {
+            let words = (0..<descriptionWords(i)).map { "word\($0 % 10)" }.joined(separator: " ")
+            let utm = campaign(i).map { ", campaign: {utm_content: \($0)}" } ?? ""
+            text += "  - {path: /p/\(i), title: \"Item \(i)\", description: \"\(words)\"\(utm)}\n"
+        }
+        return text
+    }
+
+    func testOnlyPagesOverTheBudgetAreWarnedAtTheirEntryWithTheirSize() throws {
+        // 600 links: every 97th has a description long enough to pass 8 KB; the even ones have a
+        // campaign value long enough to be measured (values count six times in the estimate) but
+        // stay under it; the rest are too short to be measured.
+        let long = Set(stride(from: 5, through: 600, by: 97))
+        let fixture = try SiteFixture(catalog: catalog(
+            descriptionWords: { long.contains($0) ? 400 : 3 },
+            campaign: { $0 % 2 == 0 && !long.contains($0) ? String(repeating: "c", count: 170) : nil },
+            links: 600
+        ))
+        let build = try fixture.build()
+        let links = build.catalog.links
+        let sizes = try links.map { try XCTUnwrap(build[String($0.path.dropFirst()) + "/index.html"]).count }
+        let over = links.indices.filter { sizes[$0] > SiteBuilder.pageBudget }
+        XCTAssertEqual(over.map { $0 + 1 }, long.sorted(), "the long ones, and only they, pass the budget")
+        let measuredUnder = links.indices.filter { !long.contains($0 + 1) && links[$0].budgetEstimate > SiteBuilder.budgetCheckThreshold }
+        XCTAssertGreaterThan(measuredUnder.count, 250, "most even links are measured, and stay under the budget")
+        let budget = build.warnings.filter { $0.message.contains("budget") }
+        XCTAssertEqual(budget.map { $0.location?.line }, over.map { links[$0].location.line }, "\(budget.map(\.description))")
+        for (warning, index) in zip(budget, over) {
+            XCTAssertTrue(warning.message.hasPrefix("the page for \(links[index].path) is \(sizes[index]) bytes, over the 8192-byte (8 KB) budget"), warning.message)
+        }
+    }
+
+    /// The fast path against the plain one: after a write, a rebuild takes the sizes of unchanged
+    /// pages from the stamp cache and renders only changed ones, and warns exactly as a fresh
+    /// build of the same catalog does, including for a page that has just grown over the budget.
+    func testSizesFromTheStampCacheGiveTheWarningsOfAFreshBuild() throws {
+        let long = Set([3, 150, 299])
+        func text(growing: Int?) -> String {
+            catalog(descriptionWords: { long.contains($0) || $0 == growing ? 400 : 3 },
+                    campaign: { $0 % 2 == 0 ? String(repeating: "c", count: 170) : nil }, links: 300)
+        }
+        let fixture = try SiteFixture(catalog: text(growing: nil))
+        try fixture.builder.write(try fixture.build(), to: fixture.outputURL)
+        try Data(text(growing: 200).utf8).write(to: fixture.configURL)
+        var builder = fixture.builder
+        builder.outputOverride = fixture.outputURL.path
+        let rebuilt = try builder.build().warnings.map(\.description)
+        let fresh = try SiteFixture(catalog: text(growing: 200)).build().warnings.map(\.description)
+        XCTAssertEqual(rebuilt, fresh)
+        XCTAssertEqual(rebuilt.filter { $0.contains("budget") }.count, 4, "\(rebuilt)")
+        XCTAssertTrue(rebuilt.contains { $0.contains("the page for /p/200 is") }, "the page that grew is measured")
+
+        // The stamps are what the rebuild used: one that records another size for an unchanged
+        // page (same fingerprint) is believed, which no rendering could give.
+        let stampsURL = fixture.folder.appendingPathComponent(".trampoline/_site/stamps")
+        let lines = try String(contentsOf: stampsURL, encoding: .utf8).split(separator: "\n").map { line -> String in
+            guard line.hasSuffix(" p/4/index.html") else { return String(line) }
+            let fields = line.split(separator: " ", maxSplits: 2)
+            let stat = fields[1].split(separator: ":")
+            return "\(fields[0]) 99999:\(stat[1]):\(stat[2]) \(fields[2])"
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: stampsURL)
+        XCTAssertTrue(try builder.build().warnings.contains { $0.message.hasPrefix("the page for /p/4 is 99999 bytes") })
+    }
+}
