@@ -9,6 +9,9 @@ public struct SiteBuild: Sendable {
     public var warnings: [Diagnostic]
     /// How long each step took (templates, catalog, plan and claims), for `build --timings`.
     public var timings: [SiteBuilder.Timing]
+    /// The stamp cache of the output folder, when the build read it (for the page budget): the
+    /// writer of that same folder starts from it instead of reading it again.
+    var previousStamps: (outputURL: URL, stamps: StampCache)? = nil
 
     /// The bytes of the file at `path`, rendered now; nil when the plan has no such file.
     /// How many files the site has: the plan's and the manifest.
@@ -31,9 +34,12 @@ public struct SiteBuild: Sendable {
     /// What the writer needs: each planned file with its fingerprint and a way to render it.
     public var outputFiles: [OutputFile] {
         let renderer = renderer, entries = plan.entries
+        // Fingerprints (each entry encoded whole and hashed) on every core: a no-op rebuild
+        // spends most of its time here.
+        let fingerprints = concurrentMap(entries.count, chunk: 512) { renderer.fingerprint(of: entries[$0]) }
         // Each producer holds the shared entry array and an index, not a copy of its entry.
         return entries.indices.map { index in
-            OutputFile(path: entries[index].path, fingerprint: renderer.fingerprint(of: entries[index])) { renderer.render(entries[index]) }
+            OutputFile(path: entries[index].path, fingerprint: fingerprints[index]) { renderer.render(entries[index]) }
         }
     }
 }

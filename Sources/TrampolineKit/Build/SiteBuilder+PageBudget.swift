@@ -20,26 +20,13 @@ extension SiteBuilder {
         let measured = links.indices.filter { links[$0].budgetEstimate > budgetCheckThreshold }
         guard !measured.isEmpty else { return }
         let stamps = previous()
-        let chunk = 256
-        let sizes = [Int](unsafeUninitializedCapacity: measured.count) { buffer, initialized in
-            // Each iteration writes only its own slots.
-            nonisolated(unsafe) let slots = buffer.baseAddress!
-            DispatchQueue.concurrentPerform(iterations: (measured.count + chunk - 1) / chunk) { c in
-                for k in (c * chunk)..<min(measured.count, (c + 1) * chunk) {
-                    let path = links[measured[k]].pageOutputPath
-                    var size = 0
-                    if let entry = site.plan[path] {
-                        if let stamp = stamps.entries[path.value], let recorded = stamp.size,
-                           stamp.fingerprint == site.renderer.fingerprint(of: entry) {
-                            size = recorded
-                        } else {
-                            size = site.renderer.render(entry).count
-                        }
-                    }
-                    (slots + k).initialize(to: size)
-                }
+        let sizes = concurrentMap(measured.count) { k in
+            let path = links[measured[k]].pageOutputPath
+            guard let entry = site.plan[path] else { return 0 }
+            if let stamp = stamps.entries[path.value], let recorded = stamp.size, stamp.fingerprint == site.renderer.fingerprint(of: entry) {
+                return recorded
             }
-            initialized = measured.count
+            return site.renderer.render(entry).count
         }
         for (k, index) in measured.enumerated() where sizes[k] > pageBudget {
             engine.warning("the page for \(links[index].path) is \(sizes[k]) bytes, over the \(pageBudget)-byte (\(pageBudget / 1024) KB) budget", at: links[index].location, hint: "shorten its description or title")

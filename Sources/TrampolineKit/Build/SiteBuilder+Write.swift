@@ -7,7 +7,8 @@ extension SiteBuilder {
         _ site: SiteBuild, to outputURL: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> SiteWriter.Summary {
         do {
-            return try SiteWriter(outputURL: outputURL).write(site.outputFiles, progress: progress)
+            let stamps = site.previousStamps.flatMap { $0.outputURL == outputURL ? $0.stamps : nil }
+            return try SiteWriter(outputURL: outputURL).write(site.outputFiles, stamps: stamps, progress: progress)
         } catch let error as DiagnosticsError {
             throw error
         } catch {

@@ -67,7 +67,14 @@ public struct SiteBuilder: Sendable {
         }
         Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
         let site = SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: [])
-        Self.checkPageBudget(of: site, previous: { (try? outputURL(for: catalog, override: outputOverride)).map(StampCache.read(beside:)) ?? StampCache() }, engine: &engine)
+        let output = try? outputURL(for: catalog, override: outputOverride)
+        var previous: (outputURL: URL, stamps: StampCache)?
+        Self.checkPageBudget(of: site, previous: {
+            guard let output else { return StampCache() }
+            let stamps = StampCache.read(beside: output)
+            previous = (output, stamps)
+            return stamps
+        }, engine: &engine)
         // Read the AASA back with Apple's matching rules: one that misses a link, claims
         // loadCookie.html or is too large is a build error, so it is never written.
         if let aasa = site[.appSiteAssociation] {
@@ -79,6 +86,6 @@ public struct SiteBuilder: Sendable {
         }
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
         lap("plan and claims")
-        return SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings)
+        return SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings, previousStamps: previous)
     }
 }
