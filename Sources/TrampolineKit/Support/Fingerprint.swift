@@ -18,15 +18,23 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
 
     /// From its ``hex`` form; nil for anything else.
     init?(hex: some StringProtocol) {
-        let utf8 = Array(hex.utf8)
-        guard utf8.count == 64 else { return nil }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        for i in stride(from: 0, to: 64, by: 2) {
-            guard let high = Hex.value(of: utf8[i]), let low = Hex.value(of: utf8[i + 1]) else { return nil }
-            digest.append(high << 4 | low)
+        guard let parsed = Array(hex.utf8).withUnsafeBufferPointer({ Fingerprint(hexBytes: $0) }) else { return nil }
+        self = parsed
+    }
+
+    /// From the UTF-8 bytes of its ``hex`` form, read in place; nil for anything else.
+    init?(hexBytes: UnsafeBufferPointer<UInt8>) {
+        guard hexBytes.count == 64 else { return nil }
+        var words = SIMD4<UInt64>()
+        for i in 0..<4 {
+            var word: UInt64 = 0
+            for j in 0..<16 {
+                guard let value = Hex.value(of: hexBytes[i * 16 + j]) else { return nil }
+                word = word << 4 | UInt64(value)
+            }
+            words[i] = word
         }
-        self.init(digest: digest)
+        self.words = words
     }
 
     /// SHA-256 in lower-case hex.

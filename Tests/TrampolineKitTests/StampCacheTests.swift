@@ -1,0 +1,52 @@
+import Foundation
+@testable import TrampolineKit
+import XCTest
+
+/// The stamp cache's file: what ``StampCache/encoded()`` writes reads back the same, paths with
+/// spaces and any Unicode included, and a damaged file reads as no cache at all (which only costs
+/// the next build time: every file is rendered and compared again).
+final class StampCacheTests: XCTestCase {
+    private func fingerprint(_ seed: UInt8) -> Fingerprint {
+        Fingerprint(digest: (0..<32).map { UInt8(truncatingIfNeeded: Int($0) &* 37 &+ Int(seed)) })
+    }
+
+    private func read(_ text: String) -> StampCache? {
+        Array(text.utf8).withUnsafeBufferPointer { StampCache.parse($0) }
+    }
+
+    func testWhatIsWrittenReadsBackTheSame() throws {
+        var cache = StampCache()
+        cache.entries["p/1/index.html"] = .init(fingerprint: fingerprint(1), stat: "7849:123:1700000000.5")
+        cache.entries["a folder/with spaces/index.html"] = .init(fingerprint: fingerprint(2), stat: "1:2:3.0")
+        cache.entries["東京/café 😀/qr.svg"] = .init(fingerprint: fingerprint(3), stat: "10:20:30.40")
+        let text = String(decoding: cache.encoded(), as: UTF8.self)
+        XCTAssertEqual(read(text), cache)
+        XCTAssertEqual(read(text + "\n\n"), cache, "blank lines are skipped")
+        XCTAssertEqual(read(""), StampCache())
+        XCTAssertEqual(cache.entries["p/1/index.html"]?.size, 7849)
+        // Through the file, as the writer and the page budget check read it.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stamps-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try cache.encoded().write(to: url)
+        XCTAssertEqual(StampCache.read(from: url), cache)
+    }
+
+    func testADamagedLineMeansNoCache() {
+        let good = fingerprint(9).hex
+        XCTAssertNotNil(read("\(good) 1:2:3 p/index.html\n"))
+        for broken in [
+            "\(good.dropLast()) 1:2:3 p/index.html",   // 63 hex digits
+            "\(good.dropLast())g 1:2:3 p/index.html",  // not hex
+            "\(good)  p/index.html",                     // no stat
+            "\(good) 1:2:3",                             // no path
+            "\(good) 1:2:3 ",                            // an empty path
+            "\(good)1:2:3 p/index.html",                 // no space after the fingerprint
+        ] {
+            XCTAssertNil(read(broken + "\n"), broken)
+        }
+        let invalidUTF8 = Array("\(good) 1:2:3 p/".utf8) + [0xFF, 0x0A]
+        XCTAssertNil(invalidUTF8.withUnsafeBufferPointer { StampCache.parse($0) })
+        XCTAssertEqual(Fingerprint(hex: good), fingerprint(9))
+        XCTAssertNil(Fingerprint(hex: "xyz"))
+    }
+}
