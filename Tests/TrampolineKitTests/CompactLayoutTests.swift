@@ -101,4 +101,19 @@ final class CompactLayoutTests: XCTestCase {
         XCTAssertFalse(compact.warnings.contains { $0.message.contains("files") })
         XCTAssertLessThan(compact.plan.entries.count, 300)
     }
+
+    /// Cloudflare Pages follows rules before files: a catch-all would answer the shards, scripts
+    /// and AASA with the lookup page. With that host there is none (Cloudflare serves 404.html for
+    /// a path without a file); every other host, or none named, gets it.
+    func testCloudflarePagesGetsNoCatchAll() throws {
+        for host in ["cloudflare-pages", "cloudflare-pages-free"] {
+            let build = try SiteFixture(catalog: catalog(links: 20, host: host)).build()
+            XCTAssertNil(build["_redirects"], host)
+            XCTAssertNotNil(build["404.html"], host)
+        }
+        for host in ["netlify", "github-pages"] {
+            let build = try SiteFixture(catalog: catalog(links: 20, host: host)).build()
+            XCTAssertTrue(String(decoding: try XCTUnwrap(build["_redirects"], host), as: UTF8.self).hasSuffix("\n/* /404.html 200\n"), host)
+        }
+    }
 }

@@ -159,6 +159,15 @@ final class RouteCatalogTests: XCTestCase {
         let lookup = String(decoding: try XCTUnwrap(build["404.html"]), as: UTF8.self)
         XCTAssertTrue(lookup.contains(#""behaviour":"link-lookup""#), lookup)
         XCTAssertTrue(lookup.contains(#""routes":[[["guide",[":","slug"]],"/_routes/guide/_slug/"]"#), lookup)
+        // On Cloudflare Pages the same rules, without the catch-all.
+        let cloudflare = try SiteFixture(catalog: yaml.replacingOccurrences(of: "  layout: compact\n", with: "  layout: compact\n  host: cloudflare-pages\n")).build()
+        let rules = String(decoding: try XCTUnwrap(cloudflare["_redirects"]), as: UTF8.self)
+        XCTAssertEqual(rules.split(separator: "\n").filter { !$0.hasPrefix("#") }, [
+            "/restaurant/best /404.html 200",
+            "/guide/:slug /_routes/guide/_slug/ 200",
+            "/restaurant/:id /_routes/restaurant/_id/ 200",
+            "/restaurant/* /_routes/restaurant/_name/ 200",
+        ])
     }
 
     func testTheSiteHasOnePagePerRouteRewriteRulesAndAFourOhFourTable() throws {

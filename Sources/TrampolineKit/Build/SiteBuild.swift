@@ -12,11 +12,14 @@ public struct SiteBuild: Sendable {
     /// The stamp cache of the output folder, when the build read it (for the page budget): the
     /// writer of that same folder starts from it instead of reading it again.
     var previousStamps: (outputURL: URL, stamps: StampCache)? = nil
+    /// Every entry's fingerprint, in plan order, when the build already computed them (the page
+    /// budget check of a rebuild): ``outputFiles`` uses them instead of computing them again.
+    var fingerprints: [Fingerprint]? = nil
 
-    /// The bytes of the file at `path`, rendered now; nil when the plan has no such file.
     /// How many files the site has: the plan's and the manifest.
     public var fileCount: Int { plan.entries.count + 1 }
 
+    /// The bytes of the file at `path`, rendered now; nil when the plan has no such file.
     public subscript(path: OutputPath) -> Data? {
         plan[path].map { Data(renderer.render($0)) }
     }
@@ -34,12 +37,16 @@ public struct SiteBuild: Sendable {
     /// What the writer needs: each planned file with its fingerprint and a way to render it.
     public var outputFiles: [OutputFile] {
         let renderer = renderer, entries = plan.entries
-        // Fingerprints (each entry encoded whole and hashed) on every core: a no-op rebuild
-        // spends most of its time here.
-        let fingerprints = concurrentMap(entries.count, chunk: 512) { renderer.fingerprint(of: entries[$0]) }
+        let fingerprints = fingerprints ?? Self.fingerprints(of: entries, renderer: renderer)
         // Each producer holds the shared entry array and an index, not a copy of its entry.
         return entries.indices.map { index in
             OutputFile(path: entries[index].path, fingerprint: fingerprints[index]) { renderer.render(entries[index]) }
         }
+    }
+
+    /// Fingerprints (each entry encoded whole and hashed) on every core: a no-op rebuild spends
+    /// much of its time here.
+    static func fingerprints(of entries: [PlanEntry], renderer: SiteRenderer) -> [Fingerprint] {
+        concurrentMap(entries.count, chunk: 512) { renderer.fingerprint(of: entries[$0]) }
     }
 }

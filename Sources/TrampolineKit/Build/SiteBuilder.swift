@@ -69,7 +69,7 @@ public struct SiteBuilder: Sendable {
         let site = SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: [])
         let output = try? outputURL(for: catalog, override: outputOverride)
         var previous: (outputURL: URL, stamps: StampCache)?
-        Self.checkPageBudget(of: site, previous: {
+        let fingerprints = Self.checkPageBudget(of: site, previous: {
             guard let output else { return StampCache() }
             let stamps = StampCache.read(beside: output)
             previous = (output, stamps)
@@ -86,6 +86,6 @@ public struct SiteBuilder: Sendable {
         }
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
         lap("plan and claims")
-        return SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings, previousStamps: previous)
+        return SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings, previousStamps: previous, fingerprints: fingerprints)
     }
 }

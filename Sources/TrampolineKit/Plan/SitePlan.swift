@@ -27,6 +27,11 @@ public struct SitePlan: Sendable, Equatable {
         while positions[.linkTable(linkTableShards)] != nil { linkTableShards += 1 }
     }
 
+    /// The position of the entry for `path` in ``entries``.
+    public func index(of path: OutputPath) -> Int? {
+        positions[path]
+    }
+
     /// The entry written at `path`, if the plan has one.
     public subscript(path: OutputPath) -> PlanEntry? {
         positions[path].map { entries[$0] }
