@@ -141,14 +141,16 @@ final class RouteCatalogTests: XCTestCase {
     func testCompactSitesKeepRoutePagesAndSendPlainLinksToTheLookupPage() throws {
         let yaml = Self.routes.replacingOccurrences(of: "  url: https://go.example.com\n", with: "  url: https://go.example.com\n  layout: compact\n")
         let build = try SiteFixture(catalog: yaml).build()
-        let redirects = String(decoding: try XCTUnwrap(build["_redirects"]), as: UTF8.self)
-        XCTAssertEqual(redirects.split(separator: "\n").filter { !$0.hasPrefix("#") }, [
+        func rules(_ build: SiteBuild) throws -> [Substring] {
+            String(decoding: try XCTUnwrap(build["_redirects"]), as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        }
+        let routeRules: [Substring] = [
             "/restaurant/best /404.html 200",
             "/guide/:slug /_routes/guide/_slug/ 200",
             "/restaurant/:id /_routes/restaurant/_id/ 200",
             "/restaurant/* /_routes/restaurant/_name/ 200",
-            "/* /404.html 200",
-        ])
+        ]
+        XCTAssertEqual(try rules(build), routeRules + ["/* /404.html 200"])
         let paths = build.plan.paths.map(\.value)
         XCTAssertTrue(paths.contains("_routes/restaurant/_id/index.html"), "\(paths)")
         XCTAssertTrue(paths.contains("trampoline-route.js"))
@@ -161,13 +163,7 @@ final class RouteCatalogTests: XCTestCase {
         XCTAssertTrue(lookup.contains(#""routes":[[["guide",[":","slug"]],"/_routes/guide/_slug/"]"#), lookup)
         // On Cloudflare Pages the same rules, without the catch-all.
         let cloudflare = try SiteFixture(catalog: yaml.replacingOccurrences(of: "  layout: compact\n", with: "  layout: compact\n  host: cloudflare-pages\n")).build()
-        let rules = String(decoding: try XCTUnwrap(cloudflare["_redirects"]), as: UTF8.self)
-        XCTAssertEqual(rules.split(separator: "\n").filter { !$0.hasPrefix("#") }, [
-            "/restaurant/best /404.html 200",
-            "/guide/:slug /_routes/guide/_slug/ 200",
-            "/restaurant/:id /_routes/restaurant/_id/ 200",
-            "/restaurant/* /_routes/restaurant/_name/ 200",
-        ])
+        XCTAssertEqual(try rules(cloudflare), routeRules)
     }
 
     func testTheSiteHasOnePagePerRouteRewriteRulesAndAFourOhFourTable() throws {
