@@ -34,10 +34,14 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("Built 5 links"), result.stdout)
         let steps = result.stderr.split(separator: "\n").map { $0.split(separator: ":").first.map(String.init) ?? "" }
-        XCTAssertEqual(steps, ["templates", "catalog", "plan and claims", "render and write"], result.stderr)
+        XCTAssertEqual(steps, ["templates", "catalog", "plan", "page budget", "claims", "render and write"], result.stderr)
         for line in result.stderr.split(separator: "\n") {
-            XCTAssertNotNil(line.range(of: #": [0-9.]+ (ms|s)$"#, options: .regularExpression), String(line))
+            XCTAssertNotNil(line.range(of: #": [0-9.]+ (ms|s)( \(.+\))?$"#, options: .regularExpression), String(line))
         }
+        // The claims step says how many links it matched: all at first, none when nothing changed.
+        XCTAssertTrue(result.stderr.contains(" (all 5 links matched)\n"), result.stderr)
+        let again = try TrampolineProcess.run(["build", "--timings"], in: dir.url)
+        XCTAssertTrue(again.stderr.contains(" (0 of 5 links matched; the rest were verified against the same AASA by an earlier build)\n"), again.stderr)
         // Without the flag, nothing goes to standard error.
         XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).stderr, "")
     }

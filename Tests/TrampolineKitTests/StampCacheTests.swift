@@ -16,9 +16,9 @@ final class StampCacheTests: XCTestCase {
 
     func testWhatIsWrittenReadsBackTheSame() throws {
         var cache = StampCache()
-        cache.entries["p/1/index.html"] = .init(fingerprint: fingerprint(1), stat: "7849:123:1700000000.5")
-        cache.entries["a folder/with spaces/index.html"] = .init(fingerprint: fingerprint(2), stat: "1:2:3.0")
-        cache.entries["東京/café 😀/qr.svg"] = .init(fingerprint: fingerprint(3), stat: "10:20:30.40")
+        cache.entries["p/1/index.html"] = .init(fingerprint: fingerprint(1), stat: FileStat(size: 7849, inode: 123, seconds: 1_700_000_000, nanoseconds: 5))
+        cache.entries["a folder/with spaces/index.html"] = .init(fingerprint: fingerprint(2), stat: FileStat(size: 1, inode: 2, seconds: 3, nanoseconds: 0))
+        cache.entries["東京/café 😀/qr.svg"] = .init(fingerprint: fingerprint(3), stat: FileStat(size: 10, inode: 20, seconds: -30, nanoseconds: 40))
         let text = String(decoding: cache.encoded(), as: UTF8.self)
         XCTAssertEqual(read(text), cache)
         XCTAssertEqual(read(text + "\n\n"), cache, "blank lines are skipped")
@@ -33,18 +33,22 @@ final class StampCacheTests: XCTestCase {
 
     func testADamagedLineMeansNoCache() {
         let good = fingerprint(9).hex
-        XCTAssertNotNil(read("\(good) 1:2:3 p/index.html\n"))
+        XCTAssertNotNil(read("\(good) 1:2:3.4 p/index.html\n"))
         for broken in [
             "\(good.dropLast()) 1:2:3 p/index.html",   // 63 hex digits
             "\(good.dropLast())g 1:2:3 p/index.html",  // not hex
             "\(good)  p/index.html",                     // no stat
             "\(good) 1:2:3",                             // no path
             "\(good) 1:2:3 ",                            // an empty path
-            "\(good)1:2:3 p/index.html",                 // no space after the fingerprint
+            "\(good)1:2:3.4 p/index.html",               // no space after the fingerprint
+            "\(good) 1:2:3 p/index.html",                // no nanoseconds
+            "\(good) 1:2:x.4 p/index.html",              // not a number
+            "\(good) 1::3.4 p/index.html",               // an empty field
+            "\(good) 1:2:3.4:5 p/index.html",            // one field too many
         ] {
             XCTAssertNil(read(broken + "\n"), broken)
         }
-        let invalidUTF8 = Array("\(good) 1:2:3 p/".utf8) + [0xFF, 0x0A]
+        let invalidUTF8 = Array("\(good) 1:2:3.4 p/".utf8) + [0xFF, 0x0A]
         XCTAssertNil(invalidUTF8.withUnsafeBufferPointer { StampCache.parse($0) })
         XCTAssertEqual(Fingerprint(hex: good), fingerprint(9))
         XCTAssertNil(Fingerprint(hex: "xyz"))

@@ -18,22 +18,34 @@ public enum ClaimVerifier {
     /// The URLs of `link`'s debug view (`?debug=1`, alone or after other parameters), which must
     /// stay in the browser. Spelled here, not taken from the generator, like ``unclaimedPaths``.
     public static func debugProbeURLs(for link: Link, siteURL: String) -> [String] {
-        let url = siteURL + (link.route?.samplePath ?? link.path)
+        let url = siteURL + probePath(of: link)
         return [url + "?debug=1", url + "/?utm_source=x&debug=1"]
     }
 
     /// The URLs of `link` that must open the app: as written, with a trailing slash and with a query.
     /// A route's are those of a path it matches (``Route/samplePath``).
     public static func probeURLs(for link: Link, siteURL: String) -> [String] {
-        let url = siteURL + (link.route?.samplePath ?? link.path)
+        let url = siteURL + probePath(of: link)
         return [url, url + "/", url + probeQuery]
+    }
+
+    /// The path every probe URL of `link` is made from: its own, or a route's sample path. Two
+    /// links with the same probe path get the same verdicts from the same AASA.
+    static func probePath(of link: Link) -> String {
+        link.route?.samplePath ?? link.path
     }
 
     /// Checks `aasa` (the bytes the build would write) for `catalog`, reporting into `engine`:
     /// an error above ``AppSiteAssociation/sizeLimit``, a warning above
     /// ``AppSiteAssociation/sizeWarningLimit``, an error at each link that is not claimed for
     /// every app ID, and an error for each of ``unclaimedPaths`` that is claimed.
-    public static func verify(aasa: Data, catalog: Catalog, engine: inout DiagnosticEngine) {
+    ///
+    /// `verified`: probe paths (``probePath(of:)``) already found claimed by these very AASA
+    /// bytes for this site and these app IDs (a rebuild's ``ClaimCache``); their links are not
+    /// matched again. The size and ``unclaimedPaths`` checks always run.
+    /// Returns how many links it matched.
+    @discardableResult
+    public static func verify(aasa: Data, catalog: Catalog, verified: Set<String> = [], engine: inout DiagnosticEngine) -> Int {
         let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
         let kilobytes = aasa.count / 1024
         if aasa.count > AppSiteAssociation.sizeLimit {
@@ -43,7 +55,7 @@ public enum ClaimVerifier {
                 hint: "links at the top level are claimed one by one; put them in folders (/p/1, /p/2: one /p/* claim per folder), use shorter paths, or split the links across several hosts (each has its own AASA)"
             )
             // Matching thousands of links against thousands of rules would only repeat the news.
-            return
+            return 0
         }
         if aasa.count > AppSiteAssociation.sizeWarningLimit {
             engine.warning(
@@ -58,7 +70,7 @@ public enum ClaimVerifier {
             matcher = try AASAMatcher(data: aasa)
         } catch {
             engine.error("the apple-app-site-association file cannot be read back: \(error)", at: top, hint: "this is a bug in Trampoline; please report it")
-            return
+            return 0
         }
         let domain = catalog.site.host
         let appIDs = catalog.app.appIDs
@@ -67,9 +79,12 @@ public enum ClaimVerifier {
         let links = catalog.links
         let chunk = 1024
         let results = ChunkResults<(Int, String, Int)>(chunks: (links.count + chunk - 1) / chunk)
+        let matched = ChunkResults<Int>(chunks: results.count)
         DispatchQueue.concurrentPerform(iterations: results.count) { c in
             var found: [(Int, String, Int)] = []
-            for index in (c * chunk)..<min(links.count, (c + 1) * chunk) {
+            var count = 0
+            for index in (c * chunk)..<min(links.count, (c + 1) * chunk) where !verified.contains(probePath(of: links[index])) {
+                count += 1
                 var failures: [String] = []
                 for url in probeURLs(for: links[index], siteURL: catalog.site.url) {
                     for verdict in matcher.verdicts(for: url, appIDs: appIDs, domain: domain) where verdict.decision != .match {
@@ -84,6 +99,7 @@ public enum ClaimVerifier {
                 if let first = failures.first { found.append((index, first, failures.count)) }
             }
             results.set(c, found)
+            matched.set(c, [count])
         }
         for (index, first, count) in results.all {
             let more = count > 1 ? ", and \(count - 1) more URL and app ID pair\(count == 2 ? "" : "s")" : ""
@@ -108,6 +124,7 @@ public enum ClaimVerifier {
                 )
             }
         }
+        return matched.all.reduce(0, +)
     }
 
     /// `match by rule 3: {"/": "/x"}`, `exclude by rule 0: …` or `no rule matches`.

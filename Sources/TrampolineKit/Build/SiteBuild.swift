@@ -7,7 +7,7 @@ public struct SiteBuild: Sendable {
     public var renderer: SiteRenderer
     public var catalog: Catalog
     public var warnings: [Diagnostic]
-    /// How long each step took (templates, catalog, plan and claims), for `build --timings`.
+    /// How long each step took (templates, catalog, plan, page budget, claims), for `build --timings`.
     public var timings: [SiteBuilder.Timing]
     /// The stamp cache of the output folder, when the build read it (for the page budget): the
     /// writer of that same folder starts from it instead of reading it again.
@@ -15,6 +15,9 @@ public struct SiteBuild: Sendable {
     /// Every entry's fingerprint, in plan order, when the build already computed them (the page
     /// budget check of a rebuild): ``outputFiles`` uses them instead of computing them again.
     var fingerprints: [Fingerprint]? = nil
+    /// The claims this build verified, to record beside the output folder once it is written;
+    /// nil when the recorded ones are still exact.
+    var claimCache: ClaimCache? = nil
 
     /// How many files the site has: the plan's and the manifest.
     public var fileCount: Int { plan.entries.count + 1 }

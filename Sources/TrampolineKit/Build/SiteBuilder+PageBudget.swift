@@ -27,8 +27,8 @@ extension SiteBuilder {
         let sizes = concurrentMap(measured.count) { k in
             let path = links[measured[k]].pageOutputPath
             guard let index = site.plan.index(of: path) else { return 0 }
-            if let fingerprints, let stamp = stamps.entries[path.value], let recorded = stamp.size, stamp.fingerprint == fingerprints[index] {
-                return recorded
+            if let fingerprints, let stamp = stamps.entries[path.value], stamp.fingerprint == fingerprints[index] {
+                return stamp.size
             }
             return site.renderer.render(site.plan.entries[index]).count
         }

@@ -8,7 +8,9 @@ extension SiteBuilder {
     ) throws -> SiteWriter.Summary {
         do {
             let stamps = site.previousStamps.flatMap { $0.outputURL == outputURL ? $0.stamps : nil }
-            return try SiteWriter(outputURL: outputURL).write(site.outputFiles, stamps: stamps, progress: progress)
+            let summary = try SiteWriter(outputURL: outputURL).write(site.outputFiles, stamps: stamps, progress: progress)
+            site.claimCache?.write(beside: outputURL)
+            return summary
         } catch let error as DiagnosticsError {
             throw error
         } catch {

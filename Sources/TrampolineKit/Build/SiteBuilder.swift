@@ -23,10 +23,13 @@ public struct SiteBuilder: Sendable {
     public struct Timing: Sendable {
         public var step: String
         public var duration: Duration
+        /// What the step did, when that explains its time (`3 of 100000 links matched`).
+        public var detail: String?
 
-        public init(step: String, duration: Duration) {
+        public init(step: String, duration: Duration, detail: String? = nil) {
             self.step = step
             self.duration = duration
+            self.detail = detail
         }
     }
 
@@ -41,9 +44,9 @@ public struct SiteBuilder: Sendable {
         let clock = ContinuousClock()
         var timings: [Timing] = []
         var last = clock.now
-        func lap(_ step: String) {
+        func lap(_ step: String, _ detail: String? = nil) {
             let now = clock.now
-            timings.append(Timing(step: step, duration: now - last))
+            timings.append(Timing(step: step, duration: now - last, detail: detail))
             last = now
         }
         let templatesDisplay = (configDisplayPath as NSString).deletingLastPathComponent
@@ -66,6 +69,7 @@ public struct SiteBuilder: Sendable {
             plan = Self.fittingLinkTable(plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
         }
         Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
+        lap("plan")
         let site = SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: [])
         let output = try? outputURL(for: catalog, override: outputOverride)
         var previous: (outputURL: URL, stamps: StampCache)?
@@ -75,17 +79,31 @@ public struct SiteBuilder: Sendable {
             previous = (output, stamps)
             return stamps
         }, engine: &engine)
+        lap("page budget")
         // Read the AASA back with Apple's matching rules: one that misses a link, claims
         // loadCookie.html or is too large is a build error, so it is never written.
+        // A rebuild matches only links whose path the last build did not verify against the same AASA.
+        var claims: (cache: ClaimCache, matched: Int)?
         if let aasa = site[.appSiteAssociation] {
-            ClaimVerifier.verify(aasa: aasa, catalog: catalog, engine: &engine)
+            let key = ClaimCache.key(aasa: aasa, catalog: catalog, version: rendererVersion ?? SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity)
+            let cached = output.flatMap { ClaimCache.read(beside: $0) }
+            let verified = cached?.key == key ? cached!.probePaths : []
+            let matched = ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: verified, engine: &engine)
+            claims = (ClaimCache(key: key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))), matched)
         }
         // The same for Android: assetlinks.json read back with the Digital Asset Links rules.
         if let assetLinks = site[.assetLinks] {
             AssetLinksVerifier.verify(assetLinks, catalog: catalog, engine: &engine)
         }
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
-        lap("plan and claims")
-        return SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings, previousStamps: previous, fingerprints: fingerprints)
+        lap("claims", claims.map { claims in
+            claims.matched == catalog.links.count ? "all \(claims.matched) links matched"
+                : "\(claims.matched) of \(catalog.links.count) links matched; the rest were verified against the same AASA by an earlier build"
+        })
+        return SiteBuild(
+            plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings,
+            previousStamps: previous, fingerprints: fingerprints,
+            claimCache: claims.flatMap { $0.matched > 0 ? $0.cache : nil }
+        )
     }
 }

@@ -21,6 +21,9 @@ extension SitePlanner {
     /// Links whose page would be written inside another link's `qr.svg` (`/a/qr.svg` beside a link
     /// `/a` with a QR code): an error at the later one. Hosts and macOS disks are often case-insensitive.
     static func checkQRCollisions(_ catalog: Catalog, engine: inout DiagnosticEngine) {
+        // Only a path that spells `/qr.svg` in some case (or has non-ASCII letters, which
+        // lowercasing might turn into it) can collide: most catalogs have none, and need no table.
+        guard catalog.links.contains(where: { mayNameQRFile($0.path) }) else { return }
         var qrFiles: [String: Link] = [:]
         for link in catalog.links where link.options.qrCode {
             qrFiles[(link.path + "/qr.svg").lowercased()] = link
@@ -42,6 +45,17 @@ extension SitePlanner {
                     at: link.location, hint: "choose another path, or set qr_code: false on \(owner.path)"
                 )
             }
+        }
+    }
+
+    /// True unless `path` is ASCII without `/qr.svg` in any case: a quick filter in front of the
+    /// lowercased comparison above.
+    static func mayNameQRFile(_ path: String) -> Bool {
+        let bytes = Array(path.utf8), name = Array("/qr.svg".utf8)
+        if bytes.contains(where: { $0 >= 0x80 }) { return true }
+        guard bytes.count >= name.count else { return false }
+        return (0...(bytes.count - name.count)).contains { start in
+            name.indices.allSatisfy { bytes[start + $0] | 0x20 == name[$0] | 0x20 }
         }
     }
 }

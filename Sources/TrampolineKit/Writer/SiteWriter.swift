@@ -19,7 +19,7 @@ public struct SiteWriter: Sendable {
         self.outputURL = outputURL
     }
 
-    /// What a write did.
+    /// What a write did: paths in the order of the files given.
     public struct Summary: Sendable, Equatable {
         public var written: [String] = []
         public var unchanged: [String] = []
@@ -60,7 +60,8 @@ public struct SiteWriter: Sendable {
         let outcome = Outcome(total: files.count, progress: progress)
         let outputPath = outputURL.path
         let staging = work.staging
-        @Sendable func apply(_ file: OutputFile) throws {
+        @Sendable func apply(_ index: Int) throws {
+            let file = files[index]
             let path = file.path.value
             let target = outputPath + "/" + path
             // Same fingerprint as when the file was written, and the file is still that very file
@@ -68,35 +69,35 @@ public struct SiteWriter: Sendable {
             // so neither render nor compare them. A run killed after replacing the file changes its
             // inode and mtime, so a stale stamp is never trusted.
             if let recorded = stamps.entries[path], recorded.fingerprint == file.fingerprint,
-               let stat = Self.stamp(target), stat == recorded.stat {
-                outcome.record(path, .reused, stamp: recorded)
+               let stat = FileStat(path: target), stat == recorded.stat {
+                outcome.record(index, .reused, stamp: recorded)
                 return
             }
             let data = file.bytes()
             // A folder made just now holds no file to compare with.
             let isNewFolder = try folders.make(for: path)
-            if !isNewFolder, let existing = Self.contents(of: target, ifSize: data.count), existing == data, let stat = Self.stamp(target) {
-                outcome.record(path, .unchanged, stamp: .init(fingerprint: file.fingerprint, stat: stat))
+            if !isNewFolder, let existing = Self.contents(of: target, ifSize: data.count), existing == data, let stat = FileStat(path: target) {
+                outcome.record(index, .unchanged, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             } else {
                 let stat = try writeAtomically(data, to: path, staging: staging, stagingName: Self.stagingName(for: path))
-                outcome.record(path, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
+                outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             }
         }
-        let pages = files.filter { !$0.path.isClaimFile }
+        let pages = files.indices.filter { !files[$0].path.isClaimFile }
         let chunk = 512
         let failure = FirstError()
         DispatchQueue.concurrentPerform(iterations: (pages.count + chunk - 1) / chunk) { c in
-            for file in pages[(c * chunk)..<min(pages.count, (c + 1) * chunk)] {
+            for index in pages[(c * chunk)..<min(pages.count, (c + 1) * chunk)] {
                 if failure.error != nil { return }
-                do { try apply(file) } catch { failure.record(error) }
+                do { try apply(index) } catch { failure.record(error) }
             }
         }
         if let error = failure.error { throw error }
         // The AASA last, once every page it claims is in place.
-        for file in files where file.path.isClaimFile {
-            try apply(file)
+        for index in files.indices where files[index].path.isClaimFile {
+            try apply(index)
         }
-        var summary = outcome.summary
+        var summary = outcome.summary(of: files)
         for path in previous.paths.subtracting(planned).sorted() {
             let url = outputURL.appendingPathComponent(path)
             // Only a regular file reached through real folders: a symbolic link planted in the
@@ -106,26 +107,16 @@ public struct SiteWriter: Sendable {
             summary.removed.append(path)
             removeEmptyParents(of: path)
         }
-        try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
-        // Best effort: without it the next write renders and compares every file.
-        try? StampCache(entries: outcome.stamps).encoded().write(to: work.stamps, options: .atomic)
+        // The same set of files gives the same bytes (encoding sorts 100k paths: skip it).
+        if planned != previous.paths {
+            try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
+        }
+        // Best effort: without it the next write renders and compares every file. When every file
+        // was proven by its stamp and the cache has no others, it would be written as it is.
+        if summary.reused.count != files.count || stamps.entries.count != files.count {
+            try? StampCache.encoded(files.indices.map { (files[$0].path.value, outcome.stamp(at: $0)) }).write(to: work.stamps, options: .atomic)
+        }
         return summary
-    }
-
-    /// `size:inode:mtime` of a file, or nil when there is none.
-    static func stamp(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return stamp(info)
-    }
-
-    static func stamp(_ info: stat) -> String {
-        #if canImport(Darwin)
-        let mtime = info.st_mtimespec
-        #else
-        let mtime = info.st_mtim
-        #endif
-        return "\(info.st_size):\(info.st_ino):\(mtime.tv_sec).\(mtime.tv_nsec)"
     }
 
     /// True when `path` (relative to `root`) is a regular file and every folder above it, below
@@ -174,9 +165,9 @@ public struct SiteWriter: Sendable {
 
     /// Writes into the staging folder and renames over the target: readers see the old file or
     /// the new one, whole.
-    /// `stagingName` is unique within one write. Returns the new file's ``stamp(_:)``.
+    /// `stagingName` is unique within one write. Returns the new file's ``FileStat``.
     @discardableResult
-    func writeAtomically(_ data: [UInt8], to path: String, staging: URL, stagingName: String) throws -> String {
+    func writeAtomically(_ data: [UInt8], to path: String, staging: URL, stagingName: String) throws -> FileStat {
         let target = outputURL.path + "/" + path
         let temporary = staging.path + "/" + stagingName
         // Plain POSIX writes: FileManager.createFile makes its own temporary file, fsync and
@@ -208,7 +199,7 @@ public struct SiteWriter: Sendable {
             unlink(temporary)
             throw WriteError(path: path, reason: String(cString: strerror(failure)))
         }
-        return Self.stamp(info)
+        return FileStat(info)
     }
 
     /// A staging file name unique to `path`: the path flattened, or a random name when too long.
@@ -228,40 +219,60 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Collects what concurrent writes did.
+    /// Collects what concurrent writes did: one slot per file, each filled by the one thread
+    /// that handles that file (no lock, no shared dictionary), read once every write is done.
     final class Outcome: @unchecked Sendable {
-        enum Kind { case written, unchanged, reused }
+        enum Kind { case pending, written, unchanged, reused }
 
+        private let kinds: UnsafeMutableBufferPointer<Kind>
+        private let stamps: UnsafeMutableBufferPointer<StampCache.Entry?>
         private let lock = NSLock()
-        private var written: [String] = []
-        private var unchanged: [String] = []
-        private var reused: [String] = []
-        private(set) var stamps: [String: StampCache.Entry] = [:]
+        private var done = 0
         private let total: Int
         private let step: Int
         private let progress: (@Sendable (Int, Int) -> Void)?
 
         init(total: Int, progress: (@Sendable (Int, Int) -> Void)?) {
+            kinds = .allocate(capacity: total)
+            kinds.initialize(repeating: .pending)
+            stamps = .allocate(capacity: total)
+            stamps.initialize(repeating: nil)
             self.total = total
             self.step = max(1, total / 100)
             self.progress = progress
         }
 
-        func record(_ path: String, _ kind: Kind, stamp: StampCache.Entry) {
-            let done: Int = lock.withLock {
-                switch kind {
-                case .written: written.append(path)
-                case .unchanged: unchanged.append(path)
-                case .reused: unchanged.append(path); reused.append(path)
-                }
-                stamps[path] = stamp
-                return written.count + unchanged.count
-            }
-            if let progress, done % step == 0 || done == total { progress(done, total) }
+        deinit {
+            kinds.deallocate()
+            stamps.deinitialize().deallocate()
         }
 
-        var summary: Summary {
-            lock.withLock { Summary(written: written.sorted(), unchanged: unchanged.sorted(), removed: [], reused: reused.sorted()) }
+        func record(_ index: Int, _ kind: Kind, stamp: StampCache.Entry) {
+            kinds[index] = kind
+            stamps[index] = stamp
+            guard let progress else { return }
+            let done: Int = lock.withLock { self.done += 1; return self.done }
+            if done % step == 0 || done == total { progress(done, total) }
+        }
+
+        /// The stamp recorded for file `index`.
+        func stamp(at index: Int) -> StampCache.Entry {
+            stamps[index]!
+        }
+
+        /// The paths of `files` by what happened to them, in `files`' order.
+        func summary(of files: [OutputFile]) -> Summary {
+            var summary = Summary()
+            for index in files.indices {
+                let path = files[index].path.value
+                switch kinds[index] {
+                case .pending: continue
+                case .written: summary.written.append(path)
+                case .unchanged: summary.unchanged.append(path)
+                case .reused: summary.unchanged.append(path); summary.reused.append(path)
+                }
+            }
+            return summary
         }
     }
 

@@ -5,26 +5,30 @@ import Foundation
 /// rendered or read again. A local cache only: it lives in the ``WorkFolder``, never in the site,
 /// and a missing, old or damaged one only costs time (every file is then rendered and compared).
 struct StampCache: Sendable, Equatable {
-    /// Output path → `fingerprint size:inode:mtime`.
+    /// Output path → the fingerprint and ``FileStat`` of the file written there.
     var entries: [String: Entry] = [:]
 
     struct Entry: Sendable, Equatable {
         var fingerprint: Fingerprint
-        var stat: String
+        var stat: FileStat
 
-        /// The file's size when it was written: the first field of `stat`.
-        var size: Int? { Int(stat.prefix { $0 != ":" }) }
+        /// The file's size when it was written.
+        var size: Int { stat.size }
     }
 
     /// One line per file: `fingerprint stat path`. Paths come last, so they may hold spaces.
     func encoded() -> Data {
+        Self.encoded(entries.keys.sorted().map { ($0, entries[$0]!) })
+    }
+
+    /// The lines of `entries`, in their order (the writer's: the plan's, with no sort).
+    static func encoded(_ entries: [(path: String, entry: Entry)]) -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(entries.count * 140)
-        for path in entries.keys.sorted() {
-            let entry = entries[path]!
+        for (path, entry) in entries {
             out += entry.fingerprint.hex.utf8
             out.append(UInt8(ascii: " "))
-            out += entry.stat.utf8
+            out += entry.stat.text.utf8
             out.append(UInt8(ascii: " "))
             out += path.utf8
             out.append(UInt8(ascii: "\n"))
@@ -65,7 +69,7 @@ struct StampCache: Sendable, Equatable {
                 guard statEnd > statStart, statEnd + 1 < end,
                       let path = String(validating: UnsafeBufferPointer(rebasing: bytes[(statEnd + 1)..<end]), as: UTF8.self)
                 else { return nil }
-                let stat = String(decoding: UnsafeBufferPointer(rebasing: bytes[statStart..<statEnd]), as: UTF8.self)
+                guard let stat = FileStat(text: UnsafeBufferPointer(rebasing: bytes[statStart..<statEnd])) else { return nil }
                 cache.entries[path] = Entry(fingerprint: fingerprint, stat: stat)
             }
             start = end + 1

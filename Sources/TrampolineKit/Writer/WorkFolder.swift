@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the writer keeps what is not the site: the staging folder new files are written into
-/// before they are renamed into place, and the stamp cache. It sits beside the output folder —
+/// before they are renamed into place, the stamp cache and the claim cache. It sits beside the output folder —
 /// `.trampoline/<output folder name>/` in the same parent — so renames never cross file systems
 /// and nothing of it is ever deployed with the site.
 struct WorkFolder: Sendable {
@@ -20,4 +20,7 @@ struct WorkFolder: Sendable {
 
     /// The ``StampCache`` of the output folder.
     var stamps: URL { url.appendingPathComponent("stamps") }
+
+    /// The build's `ClaimCache`: which link paths its AASA was verified to claim.
+    var claims: URL { url.appendingPathComponent("claims") }
 }

@@ -39,7 +39,7 @@ struct Build: ParsableCommand {
             progress?.clear()
             if timings {
                 for timing in result.timings + [SiteBuilder.Timing(step: "render and write", duration: clock.now - writeStart)] {
-                    Console.note("\(timing.step): \(Console.duration(timing.duration))")
+                    Console.note("\(timing.step): \(Console.duration(timing.duration))" + (timing.detail.map { " (\($0))" } ?? ""))
                 }
             }
             let aasa = result[.rootAppSiteAssociation]?.count ?? 0
