@@ -27,6 +27,25 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("0 written, 18 unchanged, 0 removed"), again.stdout)
     }
 
+    /// A page over the 8 KB budget is a warning at its link, as build writes it (the size the
+    /// writer wrote) and as check finds it (by rendering); neither fails, the page is written.
+    func testAPageOverTheBudgetIsAWarningAtItsLinkInBuildAndCheck() throws {
+        let dir = try TemporaryDirectory()
+        let long = Array(repeating: "Everything for the **big day**, from the dress to the first dance.", count: 60).joined(separator: " ")
+        try dir.write("site-config.yml", try example().replacingOccurrences(of: "    description: Everything for the **big day**, from the dress to the first dance.", with: "    description: \(long)"))
+        let build = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        let size = try XCTUnwrap(dir.contents(of: "_site")["topic/1/index.html"]).count
+        XCTAssertGreaterThan(size, 8192)
+        let warning = "site-config.yml:30:5: warning: the page for /topic/1 is \(size) bytes, over the 8192-byte (8 KB) budget; shorten its description or title\n"
+        XCTAssertEqual(build.stderr, warning)
+        // Unchanged, the page is proven by its stamp: the same warning, with the same size.
+        XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).stderr, warning)
+        let check = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertTrue((check.stdout + check.stderr).contains(warning.dropLast()), check.stdout + check.stderr)
+    }
+
     func testTimingsGoToStandardErrorStepByStep() throws {
         let dir = try TemporaryDirectory()
         try dir.write("site-config.yml", try example())
@@ -34,7 +53,7 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.hasPrefix("Built 5 links"), result.stdout)
         let steps = result.stderr.split(separator: "\n").map { $0.split(separator: ":").first.map(String.init) ?? "" }
-        XCTAssertEqual(steps, ["templates", "catalog", "plan", "page budget", "claims", "render and write"], result.stderr)
+        XCTAssertEqual(steps, ["templates", "catalog", "plan", "claims", "render and write"], result.stderr)
         for line in result.stderr.split(separator: "\n") {
             XCTAssertNotNil(line.range(of: #": [0-9.]+ (ms|s)( \(.+\))?$"#, options: .regularExpression), String(line))
         }

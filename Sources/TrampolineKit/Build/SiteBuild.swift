@@ -7,14 +7,8 @@ public struct SiteBuild: Sendable {
     public var renderer: SiteRenderer
     public var catalog: Catalog
     public var warnings: [Diagnostic]
-    /// How long each step took (templates, catalog, plan, page budget, claims), for `build --timings`.
+    /// How long each step took (templates, catalog, plan, claims), for `build --timings`.
     public var timings: [SiteBuilder.Timing]
-    /// The stamp cache of the output folder, when the build read it (for the page budget): the
-    /// writer of that same folder starts from it instead of reading it again.
-    var previousStamps: (outputURL: URL, stamps: StampCache)? = nil
-    /// Every entry's fingerprint, in plan order, when the build already computed them (the page
-    /// budget check of a rebuild): ``outputFiles`` uses them instead of computing them again.
-    var fingerprints: [Fingerprint]? = nil
     /// The claims this build verified, to record beside the output folder once it is written;
     /// nil when the recorded ones are still exact.
     var claimCache: ClaimCache? = nil
@@ -40,7 +34,7 @@ public struct SiteBuild: Sendable {
     /// What the writer needs: each planned file with its fingerprint and a way to render it.
     public var outputFiles: [OutputFile] {
         let renderer = renderer, entries = plan.entries
-        let fingerprints = fingerprints ?? Self.fingerprints(of: entries, renderer: renderer)
+        let fingerprints = Self.fingerprints(of: entries, renderer: renderer)
         // Each producer holds the shared entry array and an index, not a copy of its entry.
         return entries.indices.map { index in
             OutputFile(path: entries[index].path, fingerprint: fingerprints[index]) { renderer.render(entries[index]) }

@@ -2,14 +2,16 @@ import Foundation
 
 extension SiteBuilder {
     /// What `build` and `serve` do after a successful build: write it into `outputURL`. Write
-    /// failures become diagnostics, so both report them the same way.
+    /// failures become diagnostics, so both report them the same way. The summary's warnings are
+    /// the pages over the ``pageBudget``, measured as they were written.
     public func write(
         _ site: SiteBuild, to outputURL: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> SiteWriter.Summary {
         do {
-            let stamps = site.previousStamps.flatMap { $0.outputURL == outputURL ? $0.stamps : nil }
-            let summary = try SiteWriter(outputURL: outputURL).write(site.outputFiles, stamps: stamps, progress: progress)
+            var summary = try SiteWriter(outputURL: outputURL).write(site.outputFiles, progress: progress)
             site.claimCache?.write(beside: outputURL)
+            let sizes = summary.sizes
+            summary.warnings = Self.pageBudgetWarnings(of: site, size: { sizes[$0] })
             return summary
         } catch let error as DiagnosticsError {
             throw error

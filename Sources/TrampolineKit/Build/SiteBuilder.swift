@@ -10,8 +10,8 @@ public struct SiteBuilder: Sendable {
     public var configDisplayPath: String
     /// Overrides the renderer's version stamp; tests use it to stand for an upgraded Trampoline.
     var rendererVersion: String?
-    /// `--output`, as ``outputURL(for:override:)`` takes it. The page budget check reads the sizes
-    /// of unchanged pages from the stamp cache of that folder instead of rendering them again.
+    /// `--output`, as ``outputURL(for:override:)`` takes it: the claim cache of that folder
+    /// tells which links need not be matched against the AASA again.
     public var outputOverride: String?
 
     public init(configURL: URL, configDisplayPath: String? = nil) {
@@ -72,14 +72,6 @@ public struct SiteBuilder: Sendable {
         lap("plan")
         let site = SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: [])
         let output = try? outputURL(for: catalog, override: outputOverride)
-        var previous: (outputURL: URL, stamps: StampCache)?
-        let fingerprints = Self.checkPageBudget(of: site, previous: {
-            guard let output else { return StampCache() }
-            let stamps = StampCache.read(beside: output)
-            previous = (output, stamps)
-            return stamps
-        }, engine: &engine)
-        lap("page budget")
         // Read the AASA back with Apple's matching rules: one that misses a link, claims
         // loadCookie.html or is too large is a build error, so it is never written.
         // A rebuild matches only links whose path the last build did not verify against the same AASA.
@@ -102,7 +94,6 @@ public struct SiteBuilder: Sendable {
         })
         return SiteBuild(
             plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings,
-            previousStamps: previous, fingerprints: fingerprints,
             claimCache: claims.flatMap { $0.matched > 0 ? $0.cache : nil }
         )
     }

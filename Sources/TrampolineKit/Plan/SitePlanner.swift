@@ -14,19 +14,31 @@ enum SitePlanner {
         if !compact { checkQRCollisions(catalog, engine: &engine) }
         let shardCount = compact ? (shards ?? LinkTable.shardCount(for: catalog.links)) : 0
         var table = [[LinkTableEntry]](repeating: [], count: shardCount)
-        for link in catalog.links {
+        // Each link's entries on every core (a large catalog's plan is mostly copying links into
+        // entries), then gathered in catalog order with their diagnostics.
+        let links = catalog.links
+        let perLink = concurrentMap(links.count, chunk: 1024) { index -> (page: PlanEntry?, qr: PlanEntry?, diagnostics: DiagnosticEngine) in
+            var local = DiagnosticEngine()
+            let link = links[index]
             guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
-                engine.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
-                continue
+                local.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
+                return (nil, nil, local)
             }
             if compact && link.route == nil {
-                table[LinkTable.shard(of: link.path, count: shardCount)].append(LinkTableEntry(link: link, behaviour: template.behaviour))
-                continue
+                return (nil, nil, local)
             }
             // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
-            entries.append(PlanEntry(path: link.pageOutputPath, content: .linkPage(link, template: template.name, behaviour: template.behaviour)))
-            if link.route == nil, link.options.qrCode, let entry = qrEntry(for: link, catalog: catalog, engine: &engine) {
-                entries.append(entry)
+            let page = PlanEntry(path: link.pageOutputPath, content: .linkPage(link, template: template.name, behaviour: template.behaviour))
+            let qr = link.route == nil && link.options.qrCode ? qrEntry(for: link, catalog: catalog, engine: &local) : nil
+            return (page, qr, local)
+        }
+        for index in links.indices {
+            let (page, qr, diagnostics) = perLink[index]
+            engine.append(contentsOf: diagnostics)
+            if let page { entries.append(page) }
+            if let qr { entries.append(qr) }
+            if compact, links[index].route == nil, diagnostics.diagnostics.isEmpty, let behaviour = templates.pages[links[index].options.template]?.behaviour {
+                table[LinkTable.shard(of: links[index].path, count: shardCount)].append(LinkTableEntry(link: links[index], behaviour: behaviour))
             }
         }
         for (index, links) in table.enumerated() {

@@ -26,6 +26,11 @@ public struct SiteWriter: Sendable {
         public var removed: [String] = []
         /// The unchanged files that were not even rendered: the stamp cache proved them.
         public var reused: [String] = []
+        /// The size in bytes of each file, in the order of the files given.
+        public var sizes: [Int] = []
+        /// Found while writing, by the caller that knows what the files are (the pages over the
+        /// page budget, from ``sizes``).
+        public var warnings: [Diagnostic] = []
     }
 
     /// Writes `files` (in the plan's order, the AASA last). `progress` is called with (files
@@ -263,6 +268,7 @@ public struct SiteWriter: Sendable {
         /// The paths of `files` by what happened to them, in `files`' order.
         func summary(of files: [OutputFile]) -> Summary {
             var summary = Summary()
+            summary.sizes = files.indices.map { stamps[$0]?.size ?? 0 }
             for index in files.indices {
                 let path = files[index].path.value
                 switch kinds[index] {

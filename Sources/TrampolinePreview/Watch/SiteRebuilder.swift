@@ -32,6 +32,6 @@ public struct SiteRebuilder: Sendable {
 
     func write(_ site: SiteBuild, to outputURL: URL, duration: Duration) throws -> BuildSnapshot {
         let summary = try builder.write(site, to: outputURL)
-        return BuildSnapshot(site: site, warnings: site.warnings, summary: summary, flows: LinkFlow.flows(for: site), duration: duration)
+        return BuildSnapshot(site: site, warnings: site.warnings + summary.warnings, summary: summary, flows: LinkFlow.flows(for: site), duration: duration)
     }
 }

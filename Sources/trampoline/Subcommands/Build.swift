@@ -37,6 +37,7 @@ struct Build: ParsableCommand {
             let writeStart = clock.now
             let summary = try builder.write(result, to: outputURL, progress: report)
             progress?.clear()
+            Console.report(summary.warnings)
             if timings {
                 for timing in result.timings + [SiteBuilder.Timing(step: "render and write", duration: clock.now - writeStart)] {
                     Console.note("\(timing.step): \(Console.duration(timing.duration))" + (timing.detail.map { " (\($0))" } ?? ""))
