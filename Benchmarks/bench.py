@@ -124,6 +124,12 @@ def repeat(count, tag, what, step):
     return runs
 
 
+def work_folder(output):
+    """Where Trampoline keeps its caches for an output folder (WorkFolder.swift)."""
+    output = os.path.normpath(output)
+    return os.path.join(os.path.dirname(output), ".trampoline", os.path.basename(output))
+
+
 def rmtree(path):
     if os.path.lexists(path):
         shutil.rmtree(path)
@@ -177,9 +183,11 @@ def full_builds(n, fs, inputs, outs, runs, results, shape):
     catalog = os.path.join(inputs, "site-config.yml")
     hugo_src = os.path.join(inputs, "hugo")
 
-    # Trampoline: a full build into an empty folder each time.
+    # Trampoline: a full build into an empty folder each time, with no local caches either (the
+    # stamp and claim caches live in .trampoline/ beside the output folder).
     def trampoline(r):
         rmtree(outs["trampoline"])
+        rmtree(work_folder(outs["trampoline"]))
         return timed([STATE["bin"], "build", "--config", catalog, "--output", outs["trampoline"]], "trampoline build")
     t_runs = repeat(runs, tag, "trampoline full build", trampoline)
     pages, sizes = page_sizes(outs["trampoline"])
@@ -233,6 +241,7 @@ def compact_builds(n, fs, inputs, outs, runs, results, shape):
 
     def trampoline(r):
         rmtree(outs["compact"])
+        rmtree(work_folder(outs["compact"]))
         return timed([STATE["bin"], "build", "--config", catalog, "--output", outs["compact"]], "trampoline compact build")
     c_runs = repeat(runs, tag, "trampoline compact build", trampoline)
     sizes = {rel: st[2] for rel, st in stat_tree(outs["compact"]).items()}
