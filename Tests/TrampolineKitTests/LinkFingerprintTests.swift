@@ -2,7 +2,7 @@ import Foundation
 @testable import TrampolineKit
 import XCTest
 
-/// The fast path for links in the fingerprint encoder (`Link+Fingerprint.swift`) against the
+/// The fast path for link pages and QR codes in the fingerprint encoder (`PlanEntry+Fingerprint.swift`) against the
 /// plain `Encodable` path it stands in for: the same bytes for every plan entry of catalogs that
 /// set every optional field of a link (so a field added to `Link` or `LinkOptions` and not to the
 /// fast path makes them differ here).
@@ -49,6 +49,7 @@ final class LinkFingerprintTests: XCTestCase {
         XCTAssertNotNil(rich.options.androidFallback)
         XCTAssertNotNil(rich.options.confirmStore)
         XCTAssertNotNil(build.catalog.links[2].route)
+        XCTAssertEqual(build.plan.entries.filter { $0.fastFingerprintBytes() != nil }.count, 4 + 1, "the link pages and the one QR code (of /p/1) take the fast path")
         for entry in build.plan.entries {
             let fast = FingerprintEncoder.encode(entry), plain = FingerprintEncoder.encode(entry, plain: true)
             XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: plain, as: UTF8.self), entry.path.value)

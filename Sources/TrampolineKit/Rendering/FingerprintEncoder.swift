@@ -26,6 +26,8 @@ struct FingerprintEncoder: Encoder {
     /// The canonical bytes of `value`. `plain`: without the fast path for links, for the test that
     /// holds the two to each other.
     static func encode<T: Encodable>(_ value: T, plain: Bool = false) -> [UInt8] {
+        // The fast path for link pages and QR codes (PlanEntry+Fingerprint.swift): the same bytes.
+        if !plain, let entry = value as? PlanEntry, let bytes = entry.fastFingerprintBytes() { return bytes }
         let encoder = FingerprintEncoder(buffer: Buffer(plain: plain))
         encoder.buffer.bytes.reserveCapacity(1024)
         // Only this file's encoder runs, and it never throws.
@@ -78,7 +80,7 @@ struct FingerprintEncoder: Encoder {
             // of a rebuild's fingerprinting.
             if T.self == SourceLocation.self { return }
             self.key(key)
-            // The fast path for links (Link+Fingerprint.swift): the same bytes, written directly.
+            // The fast path for links (PlanEntry+Fingerprint.swift): the same bytes, written directly.
             if T.self == Link.self, !buffer.plain {
                 withUnsafePointer(to: value) { $0.withMemoryRebound(to: Link.self, capacity: 1) { $0.pointee.appendFingerprint(to: &buffer.bytes, depth: depth) } }
                 return

@@ -1,9 +1,40 @@
-/// The fast path of ``FingerprintEncoder`` for the value a large plan holds most of: a ``Link``
-/// (one per page), written straight into the buffer instead of through `Encodable`'s generic
-/// containers, which cost a metadata lookup and a box per container and were most of a no-op
-/// rebuild's fingerprinting. The bytes are exactly those the encoder writes for the same link:
-/// `LinkFingerprintTests` holds the two to each other on links with every field set, so a field
-/// added to ``Link`` or ``LinkOptions`` and not here fails that test.
+/// The fast path of ``FingerprintEncoder`` for what a large plan holds most of: link pages and
+/// their QR codes (two entries per link), written straight into the buffer instead of through
+/// `Encodable`'s generic containers, which cost a metadata lookup and a box per container and
+/// were most of a no-op rebuild's fingerprinting. The bytes are exactly those the encoder writes
+/// for the same entry: `LinkFingerprintTests` holds the two to each other on entries with every
+/// field set, so a field added to ``Link``, ``LinkOptions`` or these cases and not here fails it.
+extension PlanEntry {
+    /// What `FingerprintEncoder.encode(self)` returns, for the link page and QR code cases; nil
+    /// for the others, which take the plain path.
+    func fastFingerprintBytes() -> [UInt8]? {
+        var writer = FingerprintBytes(out: [])
+        writer.out.reserveCapacity(1024)
+        // PlanEntry at depth 0: its keys at 1, the content's case key at 2, the case's values at 3.
+        writer.out.append(UInt8(ascii: "{"))
+        writer.string("path", path.value, depth: 1)
+        writer.key("content", depth: 1)
+        writer.out.append(UInt8(ascii: "{"))
+        switch content {
+        case .linkPage(let link, let template, let behaviour):
+            writer.key("linkPage", depth: 2)
+            writer.out.append(UInt8(ascii: "{"))
+            writer.key("_0", depth: 3)
+            writer.link(link, depth: 3)
+            writer.string("template", template, depth: 3)
+            writer.string("behaviour", behaviour.rawValue, depth: 3)
+        case .qrCode(let url, let errorCorrection):
+            writer.key("qrCode", depth: 2)
+            writer.out.append(UInt8(ascii: "{"))
+            writer.string("url", url, depth: 3)
+            writer.string("errorCorrection", errorCorrection.rawValue, depth: 3)
+        default:
+            return nil
+        }
+        return writer.out
+    }
+}
+
 extension Link {
     /// Appends what `FingerprintEncoder` writes for this link as a value nested at `depth`.
     func appendFingerprint(to out: inout [UInt8], depth: UInt8) {
