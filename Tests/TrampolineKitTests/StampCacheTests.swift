@@ -31,6 +31,13 @@ final class StampCacheTests: XCTestCase {
         XCTAssertEqual(StampCache.read(from: url), cache)
     }
 
+    func testAFileStatIsWrittenAsItsNumbers() {
+        XCTAssertEqual(FileStat(size: 0, inode: 0, seconds: 0, nanoseconds: 0).text, "0:0:0.0")
+        let large = FileStat(size: 8179, inode: UInt64(Int.max), seconds: -1_700_000_000, nanoseconds: 999_999_999)
+        XCTAssertEqual(large.text, "8179:\(Int.max):-1700000000.999999999")
+        XCTAssertEqual(Array(large.text.utf8).withUnsafeBufferPointer { FileStat(text: $0) }, large)
+    }
+
     func testADamagedLineMeansNoCache() {
         let good = fingerprint(9).hex
         XCTAssertNotNil(read("\(good) 1:2:3.4 p/index.html\n"))
@@ -45,6 +52,7 @@ final class StampCacheTests: XCTestCase {
             "\(good) 1:2:x.4 p/index.html",              // not a number
             "\(good) 1::3.4 p/index.html",               // an empty field
             "\(good) 1:2:3.4:5 p/index.html",            // one field too many
+            "\(good) 1:99999999999999999999999:3.4 p/index.html", // an inode past UInt64
         ] {
             XCTAssertNil(read(broken + "\n"), broken)
         }

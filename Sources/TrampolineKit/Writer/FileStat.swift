@@ -37,29 +37,65 @@ struct FileStat: Sendable, Equatable {
     }
 
     /// `size:inode:seconds.nanoseconds`.
-    var text: String { "\(size):\(inode):\(seconds).\(nanoseconds)" }
+    var text: String {
+        var out: [UInt8] = []
+        appendText(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends ``text``, digit by digit (no string per number: the stamp cache writes 200k).
+    func appendText(to out: inout [UInt8]) {
+        func decimal(_ value: UInt64) {
+            let start = out.count
+            var rest = value
+            repeat {
+                out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            out[start...].reverse()
+        }
+        func signed(_ value: Int) {
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            decimal(UInt64(value.magnitude))
+        }
+        signed(size)
+        out.append(UInt8(ascii: ":"))
+        decimal(inode)
+        out.append(UInt8(ascii: ":"))
+        signed(seconds)
+        out.append(UInt8(ascii: "."))
+        signed(nanoseconds)
+    }
 
     /// From the UTF-8 bytes of ``text``, read in place; nil for anything else.
     init?(text bytes: UnsafeBufferPointer<UInt8>) {
         var position = 0
-        func number(until end: UInt8?, signed: Bool = false) -> Int? {
-            var negative = false
-            if signed, position < bytes.count, bytes[position] == UInt8(ascii: "-") { negative = true; position += 1 }
+        // Digits up to `end` (or the end), as a UInt64; nil when empty, not digits or too large.
+        func digits(until end: UInt8?) -> UInt64? {
             let start = position
-            var value = 0
+            var value: UInt64 = 0
             while position < bytes.count, bytes[position] != end {
-                let digit = Int(bytes[position]) - Int(UInt8(ascii: "0"))
-                guard (0...9).contains(digit), position - start < 18 else { return nil }
-                value = value * 10 + digit
+                let digit = bytes[position] &- UInt8(ascii: "0")
+                guard digit <= 9 else { return nil }
+                let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
+                guard !o1, !o2 else { return nil }
+                value = sum
                 position += 1
             }
             guard position > start, end == nil || position < bytes.count else { return nil }
             if end != nil { position += 1 }
-            return negative ? -value : value
+            return value
         }
-        guard let size = number(until: UInt8(ascii: ":")), let inode = number(until: UInt8(ascii: ":")),
-              let seconds = number(until: UInt8(ascii: "."), signed: true), let nanoseconds = number(until: nil)
+        func int(until end: UInt8) -> Int? {
+            let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
+            if negative { position += 1 }
+            guard let magnitude = digits(until: end), magnitude <= UInt64(Int.max) else { return nil }
+            return negative ? -Int(magnitude) : Int(magnitude)
+        }
+        guard let size = int(until: UInt8(ascii: ":")), let inode = digits(until: UInt8(ascii: ":")),
+              let seconds = int(until: UInt8(ascii: ".")), let nanoseconds = digits(until: nil), nanoseconds <= UInt64(Int.max)
         else { return nil }
-        self.init(size: size, inode: UInt64(inode), seconds: seconds, nanoseconds: nanoseconds)
+        self.init(size: size, inode: inode, seconds: seconds, nanoseconds: Int(nanoseconds))
     }
 }

@@ -26,9 +26,9 @@ struct StampCache: Sendable, Equatable {
         var out: [UInt8] = []
         out.reserveCapacity(entries.count * 140)
         for (path, entry) in entries {
-            out += entry.fingerprint.hex.utf8
+            entry.fingerprint.appendHex(to: &out)
             out.append(UInt8(ascii: " "))
-            out += entry.stat.text.utf8
+            entry.stat.appendText(to: &out)
             out.append(UInt8(ascii: " "))
             out += path.utf8
             out.append(UInt8(ascii: "\n"))
