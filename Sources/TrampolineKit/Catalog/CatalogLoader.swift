@@ -47,10 +47,10 @@ public struct CatalogLoader: Sendable {
     /// The text of a catalog or links file: a byte-order mark is dropped, and invalid UTF-8 is an
     /// error at its line and column (the YAML parser would only say "invalid").
     static func text(of data: Data, what: String, displayPath: String, hint: String, engine: inout DiagnosticEngine) -> String? {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // Validated straight from the data: no intermediate copy of a large catalog.
+        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let (line, column) = TextPosition.firstInvalidUTF8(in: bytes) ?? (1, 1)
+            let (line, column) = TextPosition.firstInvalidUTF8(in: [UInt8](bytes)) ?? (1, 1)
             engine.error("\(what) is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: hint)
             return nil
         }

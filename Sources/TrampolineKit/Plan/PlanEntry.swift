@@ -7,8 +7,10 @@ import TrampolineQR
 /// added here or to ``Link`` reaches the fingerprint without anyone listing it.
 public struct PlanEntry: Sendable, Equatable, Encodable {
     public enum Content: Sendable, Equatable, Encodable {
-        /// A link's page, made with `template`, whose script does `behaviour`.
-        case linkPage(Link, template: String, behaviour: PageBehaviour)
+        /// A link's page, made with `template`, whose script does `behaviour`. Boxed (`indirect`):
+        /// a link is a few hundred bytes inline, and every entry of a 200k-entry plan (QR codes
+        /// included) would be that large; boxed, copying an entry is one retain.
+        indirect case linkPage(Link, template: String, behaviour: PageBehaviour)
         case specialPage(SpecialPage)
         /// A link's QR code: `url` (the link's full URL) encoded at this error-correction level.
         case qrCode(url: String, errorCorrection: QRErrorCorrection)

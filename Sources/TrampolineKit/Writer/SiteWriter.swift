@@ -119,7 +119,7 @@ public struct SiteWriter: Sendable {
         // Best effort: without it the next write renders and compares every file. When every file
         // was proven by its stamp and the cache has no others, it would be written as it is.
         if summary.reused.count != files.count || stamps.entries.count != files.count {
-            try? StampCache.encoded(files.indices.map { (files[$0].path.value, outcome.stamp(at: $0)) }).write(to: work.stamps, options: .atomic)
+            try? StampCache.write(StampCache.encoded(count: files.count) { (files[$0].path.value, outcome.stamp(at: $0)) }, to: work.stamps)
         }
         return summary
     }

@@ -31,13 +31,18 @@ final class YAMLEventParser {
     private var pendingLine = 1, pendingColumn = 1
 
     init(_ text: String) {
-        // libyaml reads from a buffer that must outlive the parser: keep our own copy.
-        let utf8 = Array(text.utf8)
-        bytes = .allocate(capacity: max(utf8.count, 1))
-        _ = bytes.initialize(from: utf8)
+        // libyaml reads from a buffer that must outlive the parser: keep our own copy, made
+        // straight from the string's storage (a 100k-link catalog is tens of megabytes; an
+        // intermediate array was one more copy at the build's peak of memory).
+        var text = text
+        let count = text.utf8.count
+        bytes = .allocate(capacity: max(count, 1))
+        text.withUTF8 { utf8 in
+            if let base = utf8.baseAddress { bytes.baseAddress!.initialize(from: base, count: count) }
+        }
         yaml_parser_initialize(&parser)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        yaml_parser_set_input_string(&parser, bytes.baseAddress, utf8.count)
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, count)
     }
 
     deinit {
