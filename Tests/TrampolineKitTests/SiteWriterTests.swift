@@ -25,6 +25,31 @@ final class SiteWriterTests: XCTestCase {
         XCTAssertEqual(try mtime(page), before, "unchanged file keeps its mtime")
     }
 
+    /// A write that plans the files the manifest already lists skips encoding it, but only when
+    /// the file is exactly what it would write: one with the same paths in another order, or in
+    /// another JSON layout, is written again, so the folder is byte for byte a fresh build's.
+    func testAManifestWithTheSamePathsButOtherBytesIsRewritten() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        try writer.write(try site.build().outputFiles)
+        let url = site.outputURL.appendingPathComponent(".trampoline-manifest.json")
+        let canonical = try Data(contentsOf: url)
+        let lines = String(decoding: canonical, as: UTF8.self).split(separator: "\n").map(String.init)
+        // The same layout with two paths swapped (the commas kept where they were), and compact JSON.
+        var swapped = lines
+        swapped.swapAt(1, 2)
+        swapped[1] = String(swapped[1].dropLast()) + ","
+        swapped[2] = String(swapped[2].dropLast())
+        swapped[2] += ","
+        let paths = Array(Manifest.read(from: site.outputURL).paths).sorted()
+        for edited in [swapped.joined(separator: "\n") + "\n", #"{"files": [\#(paths.reversed().map { "\"\($0)\"" }.joined(separator: ","))]}"#] {
+            try Data(edited.utf8).write(to: url)
+            XCTAssertEqual(Manifest.read(from: site.outputURL).paths, Set(paths), "the same paths")
+            try writer.write(try site.build().outputFiles)
+            XCTAssertEqual(try Data(contentsOf: url), canonical, edited)
+        }
+    }
+
     func testRemovedLinksAreDeletedButForeignFilesAreNot() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)

@@ -10,20 +10,30 @@ struct Manifest: Sendable, Equatable {
     var paths: Set<String>
 
     static func read(from folder: URL) -> Manifest {
+        readWithLayout(from: folder).manifest
+    }
+
+    /// The manifest, and whether its file holds exactly what ``encoded()`` writes for it (its own
+    /// layout, sorted, every path safe): then the same set of paths would be written as the same
+    /// bytes, and the writer need not encode it again to compare.
+    static func readWithLayout(from folder: URL) -> (manifest: Manifest, isCanonical: Bool) {
         let url = folder.appendingPathComponent(path.value)
-        guard let data = try? Data(contentsOf: url) else { return Manifest(paths: []) }
+        guard let data = try? Data(contentsOf: url) else { return (Manifest(paths: []), false) }
         let list: [String]
+        var isCanonical = false
         if let fast = parseOwnLayout(data) {
             list = fast
+            isCanonical = zip(fast, fast.dropFirst()).allSatisfy { $0 < $1 }
         } else {
             // An edited or older manifest (older ones also held fingerprints, now ignored).
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                   let files = object["files"] as? [String]
-            else { return Manifest(paths: []) }
+            else { return (Manifest(paths: []), false) }
             list = files
         }
         // A tampered manifest must not make the writer delete outside the folder.
-        return Manifest(paths: Set(list.filter(Self.isSafeRelativePath)))
+        let safe = list.filter(Self.isSafeRelativePath)
+        return (Manifest(paths: Set(safe)), isCanonical && safe.count == list.count)
     }
 
     private static let header = "{\"generator\": \"trampoline\", \"files\": [", footer = "]}"

@@ -53,7 +53,7 @@ public struct SiteWriter: Sendable {
             throw WriteError(path: work.staging.path, reason: "cannot create the staging folder beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable")
         }
         defer { try? fm.removeItem(at: work.staging) }
-        let previous = Manifest.read(from: outputURL)
+        let (previous, previousIsCanonical) = Manifest.readWithLayout(from: outputURL)
         let stamps = known ?? StampCache.read(from: work.stamps)
         let planned = Set(files.map(\.path.value))
         // Record the union first: if this run dies half-way, the next one still knows every file
@@ -112,8 +112,9 @@ public struct SiteWriter: Sendable {
             summary.removed.append(path)
             removeEmptyParents(of: path)
         }
-        // The same set of files gives the same bytes (encoding sorts 100k paths: skip it).
-        if planned != previous.paths {
+        // The same set of files in a file of our own layout is the same bytes (encoding sorts
+        // 200k paths: skip it); anything else is encoded and compared.
+        if !(previousIsCanonical && planned == previous.paths) {
             try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
         }
         // Best effort: without it the next write renders and compares every file. When every file
