@@ -33,11 +33,23 @@ public struct SiteBuild: Sendable {
 
     /// What the writer needs: each planned file with its fingerprint and a way to render it.
     public var outputFiles: [OutputFile] {
-        let renderer = renderer, entries = plan.entries
-        let fingerprints = Self.fingerprints(of: entries, renderer: renderer)
-        // Each producer holds the shared entry array and an index, not a copy of its entry.
-        return entries.indices.map { index in
-            OutputFile(path: entries[index].path, fingerprint: fingerprints[index]) { renderer.render(entries[index]) }
+        let source = RenderSource(renderer: renderer, entries: plan.entries)
+        let fingerprints = Self.fingerprints(of: source.entries, renderer: renderer)
+        // Each producer holds the one shared source and an index: capturing the renderer (a
+        // struct of a few hundred bytes) in each of 200k closures cost tens of megabytes.
+        return source.entries.indices.map { index in
+            OutputFile(path: source.entries[index].path, fingerprint: fingerprints[index]) { source.renderer.render(source.entries[index]) }
+        }
+    }
+
+    /// What every producer of ``outputFiles`` renders from, shared by reference.
+    private final class RenderSource: Sendable {
+        let renderer: SiteRenderer
+        let entries: [PlanEntry]
+
+        init(renderer: SiteRenderer, entries: [PlanEntry]) {
+            self.renderer = renderer
+            self.entries = entries
         }
     }
 
