@@ -2,7 +2,7 @@ import Foundation
 
 extension SiteBuilder {
     /// A rough page budget: phones on slow networks should get the page in one round trip.
-    public static let pageBudget = 8 * 1024
+    static let pageBudget = 8 * 1024
 
     /// Catalog values shorter than this (in bytes, all together) cannot push a page over the
     /// budget, so ``pageBudgetWarnings(of:)`` renders only longer ones to measure.
@@ -27,7 +27,7 @@ extension SiteBuilder {
 
     /// The same warnings without a write: the pages whose values could pass the budget rendered,
     /// on every core, and measured.
-    public static func pageBudgetWarnings(of site: SiteBuild) -> [Diagnostic] {
+    static func pageBudgetWarnings(of site: SiteBuild) -> [Diagnostic] {
         let links = site.catalog.links
         let measured = links.indices.filter { links[$0].budgetEstimate > budgetCheckThreshold }
         let sizes = concurrentMap(measured.count) { k in
