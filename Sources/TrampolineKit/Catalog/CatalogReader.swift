@@ -41,7 +41,9 @@ struct CatalogReader {
 
     /// Reads the whole catalog: the top-level keys (links streamed as they come), then the links
     /// that had to wait and those of a links file, then checks that the required sections exist.
-    mutating func read(yaml: String) -> Catalog? {
+    mutating func read(yaml: consuming String) -> Catalog? {
+        // Handed over (an initializer takes its argument owned): the parser copies it for libyaml
+        // and the text does not live through the parse.
         let parser = YAMLEventParser(yaml)
         let start = SourceLocation(file: file, line: 1, column: 1)
         let emptyHint = "a catalog needs site:, app: and links: sections (run 'trampoline init' for a starter)"
