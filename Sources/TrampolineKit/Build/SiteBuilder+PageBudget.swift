@@ -30,13 +30,9 @@ extension SiteBuilder {
     static func pageBudgetWarnings(of site: SiteBuild) -> [Diagnostic] {
         let links = site.catalog.links
         let measured = links.indices.filter { links[$0].budgetEstimate > budgetCheckThreshold }
-        let sizes = concurrentMap(measured.count) { k in
-            site.plan.index(of: links[measured[k]].pageOutputPath).map { site.renderer.render(site.plan.entries[$0]).count }
-        }
-        var byIndex: [Int: Int] = [:]
-        for (k, size) in sizes.enumerated() {
-            if let size, let index = site.plan.index(of: links[measured[k]].pageOutputPath) { byIndex[index] = size }
-        }
+        let indexes = measured.compactMap { site.plan.index(of: links[$0].pageOutputPath) }
+        let sizes = concurrentMap(indexes.count) { site.renderer.render(site.plan.entries[indexes[$0]]).count }
+        let byIndex = Dictionary(zip(indexes, sizes), uniquingKeysWith: { first, _ in first })
         return pageBudgetWarnings(of: site, size: { byIndex[$0] })
     }
 }

@@ -75,13 +75,13 @@ public struct SiteBuilder: Sendable {
         // Read the AASA back with Apple's matching rules: one that misses a link, claims
         // loadCookie.html or is too large is a build error, so it is never written.
         // A rebuild matches only links whose path the last build did not verify against the same AASA.
-        var claims: (cache: ClaimCache, matched: Int)?
+        var claims: (key: Fingerprint, matched: Int)?
         if let aasa = site[.appSiteAssociation] {
             let key = ClaimCache.key(aasa: aasa, catalog: catalog, version: rendererVersion ?? SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity)
             let cached = output.flatMap { ClaimCache.read(beside: $0) }
             let verified = cached?.key == key ? cached!.probePaths : []
             let matched = ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: verified, engine: &engine)
-            claims = (ClaimCache(key: key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))), matched)
+            claims = (key, matched)
         }
         // The same for Android: assetlinks.json read back with the Digital Asset Links rules.
         if let assetLinks = site[.assetLinks] {
@@ -94,7 +94,8 @@ public struct SiteBuilder: Sendable {
         })
         return SiteBuild(
             plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings,
-            claimCache: claims.flatMap { $0.matched > 0 ? $0.cache : nil }
+            // Only when something was matched: else the recorded cache is still exact.
+            claimCache: claims.flatMap { $0.matched > 0 ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil }
         )
     }
 }

@@ -35,14 +35,9 @@ public struct SiteWriter: Sendable {
 
     /// Writes `files` (in the plan's order, the AASA last). `progress` is called with (files
     /// done, files in all) about a hundred times over the write, from any thread, so a terminal
-    /// can show progress on large sites. `stamps`: the folder's stamp cache if the caller has
-    /// read it already (a stamp is still trusted only while the file's stat matches it).
+    /// can show progress on large sites.
     @discardableResult
     public func write(_ files: [OutputFile], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Summary {
-        try write(files, stamps: nil, progress: progress)
-    }
-
-    func write(_ files: [OutputFile], stamps known: StampCache?, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Summary {
         let fm = FileManager.default
         let work = WorkFolder(outputURL: outputURL)
         try fm.createDirectory(at: outputURL, withIntermediateDirectories: true)
@@ -54,7 +49,7 @@ public struct SiteWriter: Sendable {
         }
         defer { try? fm.removeItem(at: work.staging) }
         let (previous, previousIsCanonical) = Manifest.readWithLayout(from: outputURL)
-        let stamps = known ?? StampCache.read(from: work.stamps)
+        let stamps = StampCache.read(from: work.stamps)
         let planned = Set(files.map(\.path.value))
         // Record the union first: if this run dies half-way, the next one still knows every file
         // it may have written and can clean them up.

@@ -47,11 +47,6 @@ struct StampCache: Sendable, Equatable {
         }
     }
 
-    /// The cache of the output folder at `outputURL` (in its ``WorkFolder``).
-    static func read(beside outputURL: URL) -> StampCache {
-        read(from: WorkFolder(outputURL: outputURL).stamps)
-    }
-
     /// Reads `url`; anything unreadable or malformed counts as no cache at all.
     static func read(from url: URL) -> StampCache {
         guard let data = try? Data(contentsOf: url) else { return StampCache() }
