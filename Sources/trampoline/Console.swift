@@ -18,6 +18,14 @@ enum Console {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Ends a successful command at once, `value` still alive: a 100,000-link build's model and
+    /// plan are millions of small allocations, and freeing them one by one only to exit took about
+    /// 0.15 s. The operating system reclaims the memory whole.
+    static func exitSuccess<T>(keeping value: T) -> Never {
+        fflush(nil)  // every C stream: `print` writes through stdout's buffer
+        withExtendedLifetime(value) { exit(EXIT_SUCCESS) }
+    }
+
     static func displayPath(_ url: URL) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         let path = url.path

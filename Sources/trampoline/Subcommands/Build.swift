@@ -45,6 +45,7 @@ struct Build: ParsableCommand {
             }
             let aasa = result[.rootAppSiteAssociation]?.count ?? 0
             print("Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa)); \(result.fileCount) files\(result.catalog.site.layout == .compact ? " (compact layout)" : "") in \(Console.duration(clock.now - start))")
+            Console.exitSuccess(keeping: (result, summary))
         } catch let error as DiagnosticsError {
             progress?.clear()
             Console.report(error.diagnostics)
