@@ -130,6 +130,17 @@ def work_folder(output):
     return os.path.join(os.path.dirname(output), ".trampoline", os.path.basename(output))
 
 
+def link_cache(catalog):
+    """Where Trampoline keeps the link cache of a catalog (CatalogLoader.cacheURL(forCatalog:))."""
+    catalog = os.path.normpath(catalog)
+    return os.path.join(os.path.dirname(catalog), ".trampoline", ".catalogs", os.path.basename(catalog) + ".links")
+
+
+def rmfile(path):
+    if os.path.lexists(path):
+        os.remove(path)
+
+
 def rmtree(path):
     if os.path.lexists(path):
         shutil.rmtree(path)
@@ -184,10 +195,12 @@ def full_builds(n, fs, inputs, outs, runs, results, shape):
     hugo_src = os.path.join(inputs, "hugo")
 
     # Trampoline: a full build into an empty folder each time, with no local caches either (the
-    # stamp and claim caches live in .trampoline/ beside the output folder).
+    # stamp and claim caches live in .trampoline/ beside the output folder, the link cache beside
+    # the catalog).
     def trampoline(r):
         rmtree(outs["trampoline"])
         rmtree(work_folder(outs["trampoline"]))
+        rmfile(link_cache(catalog))
         return timed([STATE["bin"], "build", "--config", catalog, "--output", outs["trampoline"]], "trampoline build")
     t_runs = repeat(runs, tag, "trampoline full build", trampoline)
     pages, sizes = page_sizes(outs["trampoline"])
@@ -242,6 +255,7 @@ def compact_builds(n, fs, inputs, outs, runs, results, shape):
     def trampoline(r):
         rmtree(outs["compact"])
         rmtree(work_folder(outs["compact"]))
+        rmfile(link_cache(catalog))
         return timed([STATE["bin"], "build", "--config", catalog, "--output", outs["compact"]], "trampoline compact build")
     c_runs = repeat(runs, tag, "trampoline compact build", trampoline)
     sizes = {rel: st[2] for rel, st in stat_tree(outs["compact"]).items()}
@@ -260,7 +274,10 @@ def rebuilds(n, fs, inputs, outs, runs, results, shape):
     tag = f"[{label(n)} {fs} {shape}]"
     k = n // 2 + 1
     page = f"p/{k}/index.html"
-    catalogs = [os.path.join(inputs, "site-config.edited.yml"), os.path.join(inputs, "site-config.yml")]
+    # The edit is made in place, as a person would: the catalog the full build read gets the edited
+    # or the original text before each run (its link cache, beside it, is then the one in use).
+    catalog = os.path.join(inputs, "site-config.yml")
+    catalogs = [os.path.join(inputs, "site-config.edited.yml"), os.path.join(inputs, "site-config.original.yml")]
 
     before = stat_tree(outs["trampoline"])
     digests = {rel: digest(os.path.join(outs["trampoline"], rel)) for rel in before}
@@ -268,7 +285,8 @@ def rebuilds(n, fs, inputs, outs, runs, results, shape):
 
     def trampoline(r):
         nonlocal before
-        m = timed([STATE["bin"], "build", "--config", catalogs[r % 2], "--output", outs["trampoline"]], "trampoline rebuild")
+        shutil.copyfile(catalogs[r % 2], catalog)
+        m = timed([STATE["bin"], "build", "--config", catalog, "--output", outs["trampoline"]], "trampoline rebuild")
         after = stat_tree(outs["trampoline"])
         rewritten = sorted(rel for rel, st in after.items() if before.get(rel, (None, None))[:2] != st[:2])
         new_digests = {rel: digest(os.path.join(outs["trampoline"], rel)) for rel in rewritten}
@@ -285,6 +303,7 @@ def rebuilds(n, fs, inputs, outs, runs, results, shape):
         m["note"] = f"; {len(rewritten)} files rewritten ({', '.join(rewritten[:5])}{' …' if len(rewritten) > 5 else ''})"
         return m
     t_runs = repeat(runs, tag, "trampoline 1-link rebuild", trampoline)
+    shutil.copyfile(catalogs[1], catalog)
     results["t_rebuild"][key] = summary(t_runs)
     results["t_rebuild"][key]["checks"] = checks
     results["t_rebuild"][key]["stdout"] = t_runs[-1]["stdout"]
@@ -619,6 +638,7 @@ def main():
                 log(f"[{label(n)} {shape}] generating the catalog and the Hugo site")
                 gen.write_catalog(os.path.join(inputs, "site-config.yml"), n, shape=shape)
                 gen.write_catalog(os.path.join(inputs, "site-config.edited.yml"), n, edited=n // 2 + 1, shape=shape)
+                shutil.copyfile(os.path.join(inputs, "site-config.yml"), os.path.join(inputs, "site-config.original.yml"))
                 gen.write_hugo_site(os.path.join(inputs, "hugo"), n, shape=shape)
                 for fs in systems:
                     STATE["sync"] = fs == "disk"

@@ -61,6 +61,10 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains(" (all 5 links matched)\n"), result.stderr)
         let again = try TrampolineProcess.run(["build", "--timings"], in: dir.url)
         XCTAssertTrue(again.stderr.contains(" (0 of 5 links matched; the rest were verified against the same AASA by an earlier build)\n"), again.stderr)
+        // So does the catalog step: every link read at first, then each from the link cache.
+        XCTAssertTrue(result.stderr.contains("catalog: ") && result.stderr.contains(" (all 5 links read)\n"), result.stderr)
+        XCTAssertTrue(again.stderr.contains(" (0 of 5 links read; the rest came unchanged from the link cache)\n"), again.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(".trampoline/.catalogs/site-config.yml.links").path))
         // Without the flag, nothing goes to standard error.
         XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).stderr, "")
     }

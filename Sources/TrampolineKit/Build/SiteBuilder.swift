@@ -13,6 +13,9 @@ public struct SiteBuilder: Sendable {
     /// `--output`, as ``outputURL(for:override:)`` takes it: the claim cache of that folder
     /// tells which links need not be matched against the AASA again.
     public var outputOverride: String?
+    /// Whether the build reads and renews the catalog's ``LinkCache`` (beside the catalog, in
+    /// `.trampoline/`), so a rebuild reads only the links whose text changed.
+    public var usesLinkCache = true
 
     public init(configURL: URL, configDisplayPath: String? = nil) {
         self.configURL = configURL
@@ -38,6 +41,9 @@ public struct SiteBuilder: Sendable {
         configURL.deletingLastPathComponent().appendingPathComponent("Templates", isDirectory: true)
     }
 
+    /// Names what reads the catalog and verifies claims: the binary, or a test's stand-in for an upgrade.
+    private var identity: String { rendererVersion ?? SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity }
+
     /// Builds the plan, or throws ``DiagnosticsError`` with every problem found.
     public func build() throws -> SiteBuild {
         var engine = DiagnosticEngine()
@@ -56,10 +62,16 @@ public struct SiteBuilder: Sendable {
             engine: &engine
         )
         lap("templates")
-        let loader = CatalogLoader(knownTemplates: templates?.linkTemplateNames)
-        let (catalog, catalogDiagnostics) = loader.load(contentsOf: configURL, displayPath: configDisplayPath)
-        engine.append(contentsOf: catalogDiagnostics)
-        lap("catalog")
+        var loader = CatalogLoader(knownTemplates: templates?.linkTemplateNames)
+        if usesLinkCache {
+            loader.linkCache = LinkCache.Setup(url: CatalogLoader.cacheURL(forCatalog: configURL), version: identity)
+        }
+        let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
+        let catalog = reading.catalog
+        engine.append(contentsOf: reading.diagnostics)
+        lap("catalog", reading.cacheHits.map { cache in
+            cache.hits == 0 ? "all \(cache.links) links read" : "\(cache.links - cache.hits) of \(cache.links) links read; the rest came unchanged from the link cache"
+        })
         guard let catalog, let templates, !engine.hasErrors else {
             throw DiagnosticsError(engine.sorted)
         }
@@ -77,7 +89,7 @@ public struct SiteBuilder: Sendable {
         // A rebuild matches only links whose path the last build did not verify against the same AASA.
         var claims: (key: Fingerprint, matched: Int)?
         if let aasa = site[.appSiteAssociation] {
-            let key = ClaimCache.key(aasa: aasa, catalog: catalog, version: rendererVersion ?? SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity)
+            let key = ClaimCache.key(aasa: aasa, catalog: catalog, version: identity)
             let cached = output.flatMap { ClaimCache.read(beside: $0) }
             let verified = cached?.key == key ? cached!.probePaths : []
             let matched = ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: verified, engine: &engine)

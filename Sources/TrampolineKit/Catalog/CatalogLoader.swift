@@ -7,44 +7,73 @@ public struct CatalogLoader: Sendable {
     /// Template names the catalog may use; nil skips the check (the builder knows the real set).
     public var knownTemplates: Set<String>?
 
+    /// The ``LinkCache`` a build reads and renews; nil reads every link (the default).
+    var linkCache: LinkCache.Setup?
+
     public init(knownTemplates: Set<String>? = nil) {
         self.knownTemplates = knownTemplates
     }
 
+    /// Where a build keeps the ``LinkCache`` of the catalog at `url`: beside it, in the folder
+    /// that also holds the output folders' work files (`.trampoline/`), never deployed.
+    public static func cacheURL(forCatalog url: URL) -> URL {
+        url.deletingLastPathComponent()
+            .appendingPathComponent(".trampoline", isDirectory: true)
+            .appendingPathComponent(".catalogs", isDirectory: true)
+            .appendingPathComponent(url.lastPathComponent + ".links")
+    }
+
+    /// What a load gave, with how many links came from the ``LinkCache`` (nil when it was not used).
+    struct Reading {
+        var catalog: Catalog?
+        var diagnostics: DiagnosticEngine
+        var cacheHits: (hits: Int, links: Int)?
+    }
+
     /// Loads the file at `url`; `displayPath` is how diagnostics name it.
     public func load(contentsOf url: URL, displayPath: String) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+        let reading = read(contentsOf: url, displayPath: displayPath)
+        return (reading.catalog, reading.diagnostics)
+    }
+
+    func read(contentsOf url: URL, displayPath: String) -> Reading {
         var engine = DiagnosticEngine()
         let start = SourceLocation(file: displayPath, line: 1, column: 1)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             engine.error("no catalog at \(displayPath)", at: nil, hint: "pass --config PATH, or run 'trampoline init' to write a starter site-config.yml")
-            return (nil, engine)
+            return Reading(catalog: nil, diagnostics: engine)
         }
         if isDirectory.boolValue {
             engine.error("\(displayPath) is a directory, not a catalog file", at: start, hint: "point --config at the site-config.yml inside it")
-            return (nil, engine)
+            return Reading(catalog: nil, diagnostics: engine)
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             engine.error("cannot read the catalog: \(error.localizedDescription)", at: start, hint: "check the file's permissions")
-            return (nil, engine)
+            return Reading(catalog: nil, diagnostics: engine)
         }
-        return load(data: consume data, displayPath: displayPath, baseURL: url.deletingLastPathComponent())
+        return read(data: consume data, displayPath: displayPath, baseURL: url.deletingLastPathComponent())
     }
 
     /// Loads catalog bytes; invalid UTF-8 and a byte-order mark are handled here rather than by the YAML parser.
     /// `baseURL` is the folder `links_file` is relative to (default: the working directory).
     public func load(data: consuming Data, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+        let reading = read(data: consume data, displayPath: displayPath, baseURL: baseURL)
+        return (reading.catalog, reading.diagnostics)
+    }
+
+    func read(data: consuming Data, displayPath: String, baseURL: URL?) -> Reading {
         var engine = DiagnosticEngine()
         guard let text = Self.text(of: data, what: "the catalog", displayPath: displayPath, hint: "save the file as UTF-8", engine: &engine) else {
-            return (nil, engine)
+            return Reading(catalog: nil, diagnostics: engine)
         }
         // Each copy of a large catalog ends as soon as the next is made (`consume`): the file's
         // bytes, its text and the parser's buffer were all alive at the build's peak of memory.
         _ = consume data
-        return load(yaml: consume text, displayPath: displayPath, baseURL: baseURL)
+        return read(yaml: consume text, displayPath: displayPath, baseURL: baseURL)
     }
 
     /// The text of a catalog or links file: a byte-order mark is dropped, and invalid UTF-8 is an
@@ -62,9 +91,15 @@ public struct CatalogLoader: Sendable {
 
     /// Loads catalog text.
     public func load(yaml: consuming String, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+        let reading = read(yaml: consume yaml, displayPath: displayPath, baseURL: baseURL)
+        return (reading.catalog, reading.diagnostics)
+    }
+
+    func read(yaml: consuming String, displayPath: String, baseURL: URL?) -> Reading {
         let base = baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: base)
+        reader.linkCache = linkCache
         let catalog = reader.read(yaml: consume yaml)
-        return (reader.engine.hasErrors ? nil : catalog, reader.engine)
+        return Reading(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine, cacheHits: reader.linkCacheHits)
     }
 }

@@ -17,6 +17,15 @@ struct CatalogReader {
     /// More links than this is a mistake or an attack (YAML aliases can multiply a list).
     static let linkLimit = 2_000_000
 
+    /// Where the ``LinkCache`` is, when reading may use and renew it.
+    var linkCache: LinkCache.Setup?
+    /// How many links came from the cache, of how many read with it.
+    var linkCacheHits: (hits: Int, links: Int)?
+
+    /// Thrown when an entry walked past for the cache holds an anchor or alias, or did not parse
+    /// alone: the catalog is then read again the plain way.
+    struct PlainReadingNeeded: Error {}
+
     init(file: String, knownTemplates: Set<String>?, baseURL: URL) {
         self.file = file
         self.knownTemplates = knownTemplates
@@ -44,7 +53,22 @@ struct CatalogReader {
     mutating func read(yaml: consuming String) -> Catalog? {
         // Handed over (an initializer takes its argument owned): the parser copies it for libyaml
         // and the text does not live through the parse.
-        let parser = YAMLEventParser(yaml)
+        read(parser: YAMLEventParser(yaml))
+    }
+
+    private mutating func read(parser: YAMLEventParser) -> Catalog? {
+        let initial = self
+        do {
+            return try readDocument(parser: parser)
+        } catch {
+            // Rare (an anchor in a link): start again without the cache, from the parser's copy.
+            self = initial
+            linkCache = nil
+            return read(parser: YAMLEventParser(String(decoding: parser.buffer, as: UTF8.self)))
+        }
+    }
+
+    private mutating func readDocument(parser: YAMLEventParser) throws(PlainReadingNeeded) -> Catalog? {
         let start = SourceLocation(file: file, line: 1, column: 1)
         let emptyHint = "a catalog needs site:, app: and links: sections (run 'trampoline init' for a starter)"
         var top = TopLevel(defaultsTemplateLocation: start)
@@ -67,6 +91,8 @@ struct CatalogReader {
                 guard try readTopLevelKey(key, parser: parser, into: &top, list: &list) else { return nil }
             }
             try parser.finishDocument()
+        } catch let restart as PlainReadingNeeded {
+            throw restart
         } catch let syntax as YAMLEventParser.SyntaxError {
             let hint = "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
             error("YAML syntax: \(syntax.message)", at: SourceLocation(file: file, line: syntax.line, column: syntax.column), hint: hint)
@@ -140,6 +166,9 @@ struct CatalogReader {
         }
         let ready = top.sections["site"] != nil && top.sections["app"] != nil && top.sections["defaults"] != nil
         let batches = ready ? top.defaults.map { LinkBatchReader(reader: self, defaults: $0, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app) } : nil
+        if let batches, let setup = linkCache, let defaults = top.defaults {
+            return try readLinksSection(parser: parser, batches: batches, cache: setup, defaults: defaults, top: top, list: &list)
+        }
         while let item = try parser.nextItem() {
             if let batches {
                 batches.add(item)
@@ -153,6 +182,70 @@ struct CatalogReader {
             }
         }
         batches?.finish(into: &self, list: &list)
+        return true
+    }
+
+    /// `links:` with the ``LinkCache``: when the cache was made under the same key, each entry is
+    /// only walked past and its link decoded from the cache (or, if changed, its text read alone);
+    /// otherwise entries are read as usual and recorded for the next build.
+    private mutating func readLinksSection(parser: YAMLEventParser, batches: LinkBatchReader, cache setup: LinkCache.Setup,
+                                           defaults: LinkOptions, top: TopLevel, list: inout LinkList) throws -> Bool {
+        let key = LinkCache.key(setup: setup, file: file, knownTemplates: knownTemplates, baseURL: baseURL,
+                                defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
+        let cache = LinkCache.read(from: setup.url, key: key)
+        let text = LinkBatchReader.Text(buffer: parser.buffer)
+        batches.cacheText = text
+        // Without a cache every entry is read and recorded as it comes; with one, only the
+        // changed entries are read, and a new file is made only if the entries differ.
+        if cache == nil {
+            batches.cacheWriter = LinkCache.Writer(url: setup.url, key: key)
+        } else {
+            batches.cache = cache
+            batches.keepsNewEntries = true
+        }
+        while let start = try parser.nextValueStart() {
+            let anchors = parser.anchorsAndAliases
+            var node: YAMLNode?
+            if cache != nil {
+                try parser.skipValue()
+                if parser.anchorsAndAliases != anchors { throw PlainReadingNeeded() }
+            } else {
+                node = try parser.node()
+            }
+            let bytes = parser.byteOffset(ofCharacter: start.index)..<parser.byteOffset(ofCharacter: parser.endIndex)
+            var span = LinkBatchReader.EntrySpan(bytes: bytes, line: start.line, column: start.column)
+            if let node {
+                // While the parser builds trees the workers are the busier side: the digest is made here.
+                span.digest = LinkCache.digest(of: text[span], column: start.column)
+                batches.add(.node(node, span: parser.anchorsAndAliases == anchors ? span : nil))
+            } else {
+                batches.add(.text(span))
+            }
+            if batches.count > Self.linkLimit {
+                error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: SourceLocation(file: file, line: start.line, column: start.column), hint: "split the catalog, or check for YAML aliases that repeat the list")
+                batches.finish(into: &self, list: &list)
+                batches.cacheWriter?.discard()
+                return false
+            }
+        }
+        _ = try parser.nextItem()  // the end of the list
+        batches.finish(into: &self, list: &list)
+        if batches.needsPlainReading {
+            batches.cacheWriter?.discard()
+            throw PlainReadingNeeded()
+        }
+        batches.cacheWriter?.commit()
+        // A rebuild writes a new file only when the entries changed: the kept ones and the new.
+        let kept = Array(Set(batches.usedEntries)).sorted()
+        if let cache, !(batches.newEntries.isEmpty && kept.count == cache.count), let writer = LinkCache.Writer(url: setup.url, key: key) {
+            for start in stride(from: 0, to: kept.count, by: 4096) {
+                let piece = cache.entries(at: Array(kept[start..<min(start + 4096, kept.count)]))
+                writer.append(piece.bytes, digests: piece.digests)
+            }
+            for entry in batches.newEntries { writer.append(entry.bytes, digests: entry.digests) }
+            writer.commit()
+        }
+        linkCacheHits = (batches.cacheHits, batches.count)
         return true
     }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Reads links on all cores while the parser goes on: checking a link's values and building its
@@ -15,9 +16,50 @@ final class LinkBatchReader: @unchecked Sendable {
     private var results: [Int: [(link: Link?, diagnostics: ArraySlice<Diagnostic>)]] = [:]
     private var submitted = 0
     /// Batches read, handed back so the parser's thread frees its own nodes (see `submit`).
-    private var spent: [[YAMLNode]] = []
-    private var batch: [YAMLNode] = []
+    private var spent: [[Item]] = []
+    private var batch: [Item] = []
     static let batchSize = 1024
+
+    /// One catalog entry to read.
+    enum Item {
+        /// A tree the parser built; `span` is its text when its link may be recorded in the cache.
+        case node(YAMLNode, span: EntrySpan?)
+        /// An entry the parser only walked past (see ``LinkCache``): the link recorded under its
+        /// digest in `cache`, else its text parsed alone.
+        case text(EntrySpan)
+    }
+
+    /// Where an entry's text is in the parser's buffer, and where it starts in the file.
+    struct EntrySpan {
+        var bytes: Range<Int>
+        var line: Int
+        var column: Int
+        /// ``LinkCache/digest(of:column:)`` of the text, once known.
+        var digest: SHA256.Digest?
+    }
+
+    /// The parser's text, read by the workers while the parser lives (``finish(into:list:)``
+    /// returns before the caller lets it go).
+    struct Text: @unchecked Sendable {
+        let buffer: UnsafeBufferPointer<UInt8>
+        subscript(span: EntrySpan) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[span.bytes]) }
+    }
+
+    /// Set for a reading that uses the ``LinkCache``: the text entries are in, the cache to
+    /// decode from, and where the links read (not decoded) go: straight into a new file, or kept
+    /// for the caller.
+    var cacheText: Text?
+    var cache: LinkCache?
+    /// Where the entries decoded from ``cache`` start in it (for a new file).
+    private(set) var usedEntries: [Int] = []
+    var cacheWriter: LinkCache.Writer?
+    var keepsNewEntries = false
+    /// The entries of links read, when ``keepsNewEntries``.
+    private(set) var newEntries: [(bytes: [UInt8], digests: [UInt64])] = []
+    /// Links taken from the cache.
+    private(set) var cacheHits = 0
+    /// Set when an entry's text did not parse alone; the caller then reads the catalog the plain way.
+    private(set) var needsPlainReading = false
 
     /// `reader` gives the file name and settings; its diagnostics so far are not carried over.
     init(reader: CatalogReader, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) {
@@ -33,6 +75,10 @@ final class LinkBatchReader: @unchecked Sendable {
     private(set) var count = 0
 
     func add(_ item: YAMLNode) {
+        add(.node(item, span: nil))
+    }
+
+    func add(_ item: Item) {
         batch.append(item)
         count += 1
         if batch.count == Self.batchSize { submit() }
@@ -42,7 +88,7 @@ final class LinkBatchReader: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         // Nodes are freed on the thread that made them: freed by a worker, each node took the
         // parser's malloc arena lock while the parser was allocating (half the catalog's wall time).
-        let done = lock.withLock { () -> [[YAMLNode]] in
+        let done = lock.withLock { () -> [[Item]] in
             defer { spent = [] }
             return spent
         }
@@ -54,18 +100,58 @@ final class LinkBatchReader: @unchecked Sendable {
         DispatchQueue.global().async(group: group) { [self] in
             var worker = reader
             var bounds: [(Link?, Range<Int>)] = []
+            var chunk: [UInt8] = [], digests: [UInt64] = [], used: [Int] = [], failed = false
             for item in items {
                 let start = worker.engine.diagnostics.count
-                let link = worker.readLink(item, defaults: defaults, defaultsTemplateLocation: location, app: app)
+                var link: Link?
+                switch item {
+                case .node(let node, let span):
+                    link = worker.readLink(node, defaults: defaults, defaultsTemplateLocation: location, app: app)
+                    if let span, let digest = span.digest, let link, worker.engine.diagnostics.count == start, cacheWriter != nil || keepsNewEntries,
+                       LinkCache.appendEntry(digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk) {
+                        digests.append(LinkCache.head(of: digest))
+                    }
+                case .text(let span):
+                    guard let text = cacheText else { failed = true; break }
+                    let digest = span.digest ?? LinkCache.digest(of: text[span], column: span.column)
+                    if let cache, let offset = cache.entry(for: digest),
+                       let decoded = LinkCache.decode(cache.link(at: offset), line: span.line, file: worker.file) {
+                        link = decoded
+                        used.append(offset)
+                    } else if let node = Self.parse(text[span], line: span.line, column: span.column) {
+                        link = worker.readLink(node, defaults: defaults, defaultsTemplateLocation: location, app: app)
+                        if let link, worker.engine.diagnostics.count == start,
+                           LinkCache.appendEntry(digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk) {
+                            digests.append(LinkCache.head(of: digest))
+                        }
+                    } else {
+                        failed = true
+                    }
+                }
                 bounds.append((link, start..<worker.engine.diagnostics.count))
             }
+            cacheWriter?.append(chunk, digests: digests)
             let all = worker.engine.diagnostics
             let read = bounds.map { (link: $0.0, diagnostics: all[$0.1]) }
             lock.withLock {
                 results[index] = read
                 spent.append(items)
+                cacheHits += used.count
+                usedEntries += used
+                if failed { needsPlainReading = true }
+                if keepsNewEntries, !chunk.isEmpty { newEntries.append((chunk, digests)) }
             }
         }
+    }
+
+    /// An entry's text parsed alone, as the whole file's parser would see it: the text before it
+    /// on its first line becomes spaces, and lines count from its own.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, line: Int, column: Int) -> YAMLNode? {
+        var source = [UInt8](repeating: UInt8(ascii: " "), count: max(0, column - 1))
+        source += text
+        let parser = YAMLEventParser(String(decoding: source, as: UTF8.self), lineOffset: line - 1)
+        guard (try? parser.startDocument()) == true, let node = try? parser.node(), (try? parser.finishDocument()) != nil else { return nil }
+        return node
     }
 
     /// Waits for every batch and merges them, in order, into `target` and `list`.

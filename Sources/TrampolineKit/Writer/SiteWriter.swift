@@ -48,13 +48,25 @@ public struct SiteWriter: Sendable {
             throw WriteError(path: work.staging.path, reason: "cannot create the staging folder beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable")
         }
         defer { try? fm.removeItem(at: work.staging) }
-        let (previous, previousIsCanonical) = Manifest.readWithLayout(from: outputURL)
-        let stamps = StampCache.read(from: work.stamps)
-        let planned = Set(files.map(\.path.value))
+        // The previous manifest and stamps, read side by side (each is 200k lines at 100k links).
+        let (manifest, stampCache) = (Locked<(Manifest, Bool)?>(nil), Locked<StampCache?>(nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                manifest.value = Manifest.readWithLayout(from: outputURL)
+            } else {
+                stampCache.value = StampCache.read(from: work.stamps)
+            }
+        }
+        let (previous, previousIsCanonical) = manifest.value!
+        let stamps = stampCache.value!
+        // The plan's paths are distinct: all of them in the previous manifest, and as many, is
+        // the same set (no set of 200k paths built to find that out when nothing was added).
+        let allKnown = files.allSatisfy { previous.paths.contains($0.path.value) }
+        let sameSet = allKnown && files.count == previous.paths.count
         // Record the union first: if this run dies half-way, the next one still knows every file
         // it may have written and can clean them up.
-        if !planned.isSubset(of: previous.paths) {
-            try writeIfChanged(Manifest(paths: previous.paths.union(planned)).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest-intent")
+        if !allKnown {
+            try writeIfChanged(Manifest(paths: previous.paths.union(files.lazy.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest-intent")
         }
         let folders = FolderMaker(root: outputURL.path)
         let outcome = Outcome(total: files.count, progress: progress)
@@ -98,7 +110,8 @@ public struct SiteWriter: Sendable {
             try apply(index)
         }
         var summary = outcome.summary(of: files)
-        for path in previous.paths.subtracting(planned).sorted() {
+        let planned = sameSet ? previous.paths : Set(files.map(\.path.value))
+        for path in sameSet ? [] : previous.paths.subtracting(planned).sorted() {
             let url = outputURL.appendingPathComponent(path)
             // Only a regular file reached through real folders: a symbolic link planted in the
             // output folder must not make the build delete anything outside it.
@@ -109,7 +122,7 @@ public struct SiteWriter: Sendable {
         }
         // The same set of files in a file of our own layout is the same bytes (encoding sorts
         // 200k paths: skip it); anything else is encoded and compared.
-        if !(previousIsCanonical && planned == previous.paths) {
+        if !(previousIsCanonical && sameSet) {
             try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
         }
         // Best effort: without it the next write renders and compares every file. When every file

@@ -29,8 +29,24 @@ final class YAMLEventParser {
     }
 
     private var pendingLine = 1, pendingColumn = 1
+    /// libyaml's character index (Unicode scalars, not bytes) of the pending event's start.
+    private var pendingIndex = 0
+    /// The character index where the last taken event ends.
+    private(set) var endIndex = 0
+    /// How many anchor and alias events have been read: a value read with none in it means the
+    /// same wherever its text stands.
+    private(set) var anchorsAndAliases = 0
+    /// Added to libyaml's line numbers: a parser of one value's text cut from a larger file
+    /// reports positions in that file.
+    private let lineOffset: Int
+    /// The memoized (character index, byte offset) pair of ``byteOffset(ofCharacter:)``.
+    private var offsetCursor = (character: 0, byte: 0)
 
-    init(_ text: String) {
+    /// The parser's own copy of the text, valid while the parser lives.
+    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(bytes) }
+
+    init(_ text: String, lineOffset: Int = 0) {
+        self.lineOffset = lineOffset
         // libyaml reads from a buffer that must outlive the parser: keep our own copy, made
         // straight from the string's storage (a 100k-link catalog is tens of megabytes; an
         // intermediate array was one more copy at the build's peak of memory).
@@ -153,15 +169,86 @@ final class YAMLEventParser {
     private func take() throws -> Event {
         let event = try peek()
         pending = nil
+        endIndex = pendingEnd
+        switch event {
+        case .alias, .scalar(_, _, .some), .sequenceStart(.some), .mappingStart(.some): anchorsAndAliases += 1
+        default: break
+        }
         return event
+    }
+
+    private var pendingEnd = 0
+
+    /// Where the next value starts: its character index (see ``byteOffset(ofCharacter:)``), line
+    /// and column; nil at the end of the collection being walked (the end is not consumed).
+    func nextValueStart() throws -> (index: Int, line: Int, column: Int)? {
+        switch try peek() {
+        case .sequenceEnd, .mappingEnd, .documentEnd, .streamEnd: return nil
+        default: return (pendingIndex, pendingLine, pendingColumn)
+        }
+    }
+
+    /// Consumes the next value without building it; ``endIndex`` is then where it ends. Events
+    /// past the first are read raw, without making strings of their text.
+    func skipValue() throws {
+        var depth = 0
+        switch try take() {
+        case .sequenceStart, .mappingStart: depth = 1
+        case .scalar, .alias: return
+        default: throw syntax("unexpected end of a YAML collection")
+        }
+        while depth > 0 {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw parserError() }
+            defer { yaml_event_delete(&event) }
+            endIndex = Int(event.end_mark.index)
+            switch event.type {
+            case YAML_SEQUENCE_START_EVENT:
+                depth += 1
+                if event.data.sequence_start.anchor != nil { anchorsAndAliases += 1 }
+            case YAML_MAPPING_START_EVENT:
+                depth += 1
+                if event.data.mapping_start.anchor != nil { anchorsAndAliases += 1 }
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT: depth -= 1
+            case YAML_SCALAR_EVENT: if event.data.scalar.anchor != nil { anchorsAndAliases += 1 }
+            case YAML_ALIAS_EVENT: anchorsAndAliases += 1
+            default:
+                pendingLine = Int(event.start_mark.line) + 1 + lineOffset
+                pendingColumn = Int(event.start_mark.column) + 1
+                throw syntax("unexpected end of a YAML collection")
+            }
+        }
+    }
+
+    /// The byte offset in ``buffer`` of libyaml's character index `index` (it counts Unicode
+    /// scalars). Cheap for rising indexes: it walks on from the last one asked.
+    func byteOffset(ofCharacter index: Int) -> Int {
+        if index < offsetCursor.character { offsetCursor = (0, 0) }
+        var (character, byte) = offsetCursor
+        // Eight ASCII bytes at a time: catalogs are mostly ASCII.
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        while index - character >= 8, bytes.count - byte >= 8,
+              raw.loadUnaligned(fromByteOffset: byte, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            byte += 8
+            character += 8
+        }
+        while character < index, byte < bytes.count {
+            let lead = bytes[byte]
+            byte += lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            character += 1
+        }
+        offsetCursor = (character, byte)
+        return min(byte, bytes.count)
     }
 
     private func read() throws -> Event {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) == 1 else { throw parserError() }
         defer { yaml_event_delete(&event) }
-        pendingLine = Int(event.start_mark.line) + 1
+        pendingLine = Int(event.start_mark.line) + 1 + lineOffset
         pendingColumn = Int(event.start_mark.column) + 1
+        pendingIndex = Int(event.start_mark.index)
+        pendingEnd = Int(event.end_mark.index)
         switch event.type {
         case YAML_STREAM_START_EVENT: return .streamStart
         case YAML_STREAM_END_EVENT: return .streamEnd
@@ -193,12 +280,12 @@ final class YAMLEventParser {
         if parser.error == YAML_READER_ERROR {
             // Reader errors (control characters, bad encoding) carry a byte offset, not a mark.
             let (line, column) = TextPosition.of(byte: Int(parser.problem_offset), in: UnsafeBufferPointer(bytes))
-            return SyntaxError(line: line, column: column, message: problem)
+            return SyntaxError(line: line + lineOffset, column: column, message: problem)
         }
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
-            message += " (\(context) at \(parser.context_mark.line + 1):\(parser.context_mark.column + 1))"
+            message += " (\(context) at \(Int(parser.context_mark.line) + 1 + lineOffset):\(parser.context_mark.column + 1))"
         }
-        return SyntaxError(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1, message: message)
+        return SyntaxError(line: Int(parser.problem_mark.line) + 1 + lineOffset, column: Int(parser.problem_mark.column) + 1, message: message)
     }
 }

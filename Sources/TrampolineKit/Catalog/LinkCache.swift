@@ -1,0 +1,445 @@
+import Crypto
+import Foundation
+import TrampolineQR
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A rebuild's way past the catalog's unchanged links: the links an earlier reading made,
+/// each under the SHA-256 of its entry's exact text (and column), recorded under a key of
+/// everything else reading a link depends on (the catalog's name, `defaults:`, `app:`, the
+/// template names, the running binary). Reading a link is a function of those inputs, so a
+/// recorded link is never stale: a rebuild whose key matches only walks the YAML events of an
+/// unchanged entry (no tree, no checks) and decodes the recorded link; a changed or new entry is
+/// read the plain way. `LinkCacheTests` hold a cached reading to the plain one.
+///
+/// Entries holding YAML anchors or aliases are never recorded (their meaning depends on text
+/// elsewhere), nor are links that gave a diagnostic or have a route. Positions inside an entry
+/// are kept relative to its first line, so an entry that moved still reports its own lines.
+///
+/// A local cache only, beside the catalog (see ``CatalogLoader/cacheURL(forCatalog:)``), never
+/// deployed; a missing, damaged or foreign file only costs time. File: ``magic``, the key (32
+/// bytes), entries (digest, 32 bytes; length, 4 bytes little-endian; the encoded link), and the
+/// SHA-256 of all that before it.
+struct LinkCache: @unchecked Sendable {
+    static let magic = Array("trampoline-links 1\n".utf8)
+
+    /// What a cache is found with and written to.
+    struct Setup: Sendable {
+        /// The cache file.
+        var url: URL
+        /// Names the binary (or a test's stand-in for an upgrade): a new Trampoline may read links differently.
+        var version: String
+    }
+
+    private let data: Data
+    /// The first 8 bytes of an entry's digest → where the entry starts in `data`.
+    private let entries: [UInt64: Int]
+    /// How many entries the file holds.
+    let count: Int
+
+    // MARK: - Key
+
+    static func key(setup: Setup, file: String, knownTemplates: Set<String>?, baseURL: URL,
+                    defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var input = magic
+        let templates = knownTemplates.map { $0.sorted().joined(separator: "\n") } ?? "\u{1}any"
+        for part in [setup.version, file, templates, baseURL.path, defaultsTemplateLocation.description] {
+            input += part.utf8
+            input.append(0)
+        }
+        if let json = try? encoder.encode(defaults) { input += json }
+        input.append(0)
+        if let json = try? encoder.encode(app) { input += json }
+        return Array(SHA256.hash(data: input))
+    }
+
+    /// The digest an entry is recorded under: its column and its exact bytes.
+    static func digest(of text: UnsafeBufferPointer<UInt8>, column: Int) -> SHA256.Digest {
+        var hasher = SHA256()
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: column).littleEndian) { hasher.update(bufferPointer: $0) }
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(text))
+        return hasher.finalize()
+    }
+
+    // MARK: - Reading
+
+    /// The cache at `url` when it is whole and made under `key`; else nil.
+    static func read(from url: URL, key: [UInt8]) -> LinkCache? {
+        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+        return LinkCache(data: data, key: key)
+    }
+
+    init?(data: Data, key: [UInt8]) {
+        let header = Self.magic.count + 32, digestSize = 32
+        guard data.count >= header + digestSize,
+              data.prefix(Self.magic.count).elementsEqual(Self.magic),
+              data[Self.magic.count..<header].elementsEqual(key),
+              SHA256.hash(data: data[..<(data.count - digestSize)]).elementsEqual(data.suffix(digestSize)) else { return nil }
+        var entries: [UInt64: Int] = [:]
+        var offset = header, count = 0
+        let end = data.count - digestSize
+        let ok = data.withUnsafeBytes { raw -> Bool in
+            while offset < end {
+                guard offset + 36 <= end else { return false }
+                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+                guard offset + 36 + length <= end else { return false }
+                entries[raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)] = offset
+                offset += 36 + length
+                count += 1
+            }
+            return true
+        }
+        guard ok else { return nil }
+        self.data = data
+        self.entries = entries
+        self.count = count
+    }
+
+    /// Where the entry recorded under `digest` starts, if there is one.
+    func entry(for digest: SHA256.Digest) -> Int? {
+        let head = digest.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        guard let offset = entries[head], data[offset..<offset + 32].elementsEqual(digest) else { return nil }
+        return offset
+    }
+
+    /// The encoded link of the entry at `offset`.
+    func link(at offset: Int) -> Data {
+        let length = data.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian) }
+        return data[(offset + 36)..<(offset + 36 + length)]
+    }
+
+    /// The entries at `offsets` (digest, length and link), in one piece, for a new file.
+    func entries(at offsets: [Int]) -> (bytes: [UInt8], digests: [UInt64]) {
+        var bytes: [UInt8] = [], digests: [UInt64] = []
+        data.withUnsafeBytes { raw in
+            for offset in offsets {
+                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+                bytes += raw[offset..<(offset + 36 + length)]
+                digests.append(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            }
+        }
+        return (bytes, digests)
+    }
+
+    // MARK: - Writing
+
+    /// Writes a new cache beside the old as entries come (from any thread, in any order), and
+    /// puts it in place at ``commit()``: a killed build leaves the old file or the new, whole.
+    final class Writer: @unchecked Sendable {
+        private let url: URL
+        private let temporary: URL
+        private let handle: FileHandle
+        private var hasher = SHA256()
+        private let lock = NSLock()
+        private var seen: Set<UInt64> = []
+        /// How many entries were written.
+        private(set) var count = 0
+
+        init?(url: URL, key: [UInt8]) {
+            let folder = url.deletingLastPathComponent()
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+            guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+                  let handle = try? FileHandle(forWritingTo: temporary) else { return nil }
+            self.url = url
+            self.handle = handle
+            append(raw: LinkCache.magic + key)
+        }
+
+        /// Adds entries made by ``LinkCache/appendEntry(digest:link:to:)``; an entry whose digest
+        /// is already in the file is left out.
+        func append(_ chunk: [UInt8], digests: [UInt64]) {
+            guard !chunk.isEmpty else { return }
+            lock.withLock {
+                let fresh = digests.allSatisfy { seen.insert($0).inserted }
+                // A repeated entry (two links with the same text) would only be dead weight; the
+                // rare chunk holding one is dropped whole, and those links are read again next time.
+                guard fresh else { return }
+                count += digests.count
+                hasher.update(data: chunk)
+                try? handle.write(contentsOf: chunk)
+            }
+        }
+
+        private func append(raw: [UInt8]) {
+            hasher.update(data: raw)
+            try? handle.write(contentsOf: raw)
+        }
+
+        /// Ends the file with its digest and renames it into place.
+        func commit() {
+            lock.withLock {
+                let digest = Array(hasher.finalize())
+                try? handle.write(contentsOf: digest)
+                try? handle.close()
+                if rename(temporary.path, url.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+            }
+        }
+
+        /// Drops the new file: the old one stays.
+        func discard() {
+            lock.withLock {
+                try? handle.close()
+                try? FileManager.default.removeItem(at: temporary)
+            }
+        }
+    }
+
+    /// Appends one entry: the digest, the length and the encoded link.
+    static func appendEntry(digest: SHA256.Digest, link: some Collection<UInt8>, to out: inout [UInt8]) {
+        out.append(contentsOf: digest)
+        withUnsafeBytes(of: UInt32(link.count).littleEndian) { out.append(contentsOf: $0) }
+        out.append(contentsOf: link)
+    }
+
+    static func head(of digest: SHA256.Digest) -> UInt64 {
+        digest.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    }
+
+    // MARK: - Links as bytes
+
+    /// The bytes of `link`, read from an entry starting at line `line` of `file`; nil for a link
+    /// this cache does not keep (a route: its pattern is parsed again).
+    static func encode(_ link: Link, line: Int, file: String) -> [UInt8]? {
+        guard link.route == nil else { return nil }
+        var out = ByteWriter(line: line, file: file)
+        out.link(link)
+        return out.bytes
+    }
+
+    /// Appends the entry of `link` (as ``appendEntry(digest:link:to:)``, encoded in place);
+    /// false, and nothing appended, for a link ``encode(_:line:file:)`` does not keep.
+    static func appendEntry(digest: SHA256.Digest, encoding link: Link, line: Int, file: String, to out: inout [UInt8]) -> Bool {
+        guard link.route == nil else { return false }
+        var writer = ByteWriter(line: line, file: file)
+        swap(&writer.bytes, &out)
+        writer.bytes.append(contentsOf: digest)
+        let lengthAt = writer.bytes.count
+        writer.bytes += [0, 0, 0, 0]
+        writer.link(link)
+        withUnsafeBytes(of: UInt32(writer.bytes.count - lengthAt - 4).littleEndian) {
+            writer.bytes.replaceSubrange(lengthAt..<lengthAt + 4, with: $0)
+        }
+        swap(&writer.bytes, &out)
+        return true
+    }
+
+    /// The link `encode` wrote, for an entry now starting at line `line`; nil for bytes it did not write.
+    static func decode(_ bytes: Data, line: Int, file: String) -> Link? {
+        bytes.withUnsafeBytes { raw -> Link? in
+            var input = ByteReader(raw: raw, line: line, file: file)
+            guard let path = input.string(), let deepLink = input.string(), let title = input.string(),
+                  let description = input.optionalString(), let webURL = input.optionalString(),
+                  let parameters = input.int() else { return nil }
+            var campaign: [CampaignParameter] = []
+            for _ in 0..<max(0, min(parameters, raw.count)) {
+                guard let name = input.string(), let value = input.string() else { return nil }
+                campaign.append(CampaignParameter(name: name, value: value))
+            }
+            var options = LinkOptions()
+            guard let template = input.string(), let fallback = input.string().flatMap(LinkOptions.Fallback.init(rawValue:)),
+                  let androidFallbackName = input.optionalString(),
+                  let delay = input.int(), let channels = input.int() else { return nil }
+            options.template = template
+            options.fallback = fallback
+            if let androidFallbackName {
+                guard let androidFallback = LinkOptions.Fallback(rawValue: androidFallbackName) else { return nil }
+                options.androidFallback = androidFallback
+            }
+            options.fallbackDelayMs = delay
+            options.deferred = []
+            for _ in 0..<max(0, min(channels, raw.count)) {
+                guard let channel = input.string().flatMap(LinkOptions.DeferredChannel.init(rawValue:)) else { return nil }
+                options.deferred.append(channel)
+            }
+            guard let cookieName = input.string(), let cookieDays = input.int(), let forwardQuery = input.bool(),
+                  let image = input.optionalString(),
+                  let inAppBrowsers = input.string().flatMap(LinkOptions.InAppBrowsers.init(rawValue:)),
+                  let confirmStore = input.optionalString(), let qrCode = input.bool(),
+                  let correction = input.string().flatMap(QRErrorCorrection.init(rawValue:)),
+                  let location = input.location(), let webURLLocation = input.optionalLocation(),
+                  let templateLocation = input.location(), input.atEnd else { return nil }
+            options.cookieName = cookieName
+            options.cookieDays = cookieDays
+            options.forwardQuery = forwardQuery
+            options.image = image
+            options.inAppBrowsers = inAppBrowsers
+            options.confirmStore = confirmStore
+            options.qrCode = qrCode
+            options.qrErrorCorrection = correction
+            return Link(path: path, deepLink: deepLink, title: title, description: description, webURL: webURL,
+                        campaign: campaign, options: options, location: location, webURLLocation: webURLLocation,
+                        templateLocation: templateLocation)
+        }
+    }
+
+    private struct ByteWriter {
+        var bytes: [UInt8] = []
+        let line: Int
+        let file: String
+
+        init(line: Int, file: String) {
+            self.line = line
+            self.file = file
+        }
+
+        mutating func link(_ link: Link) {
+            string(link.path)
+            string(link.deepLink)
+            string(link.title)
+            optionalString(link.description)
+            optionalString(link.webURL)
+            int(link.campaign.count)
+            for parameter in link.campaign {
+                string(parameter.name)
+                string(parameter.value)
+            }
+            let options = link.options
+            string(options.template)
+            string(options.fallback.rawValue)
+            optionalString(options.androidFallback?.rawValue)
+            int(options.fallbackDelayMs)
+            int(options.deferred.count)
+            for channel in options.deferred { string(channel.rawValue) }
+            string(options.cookieName)
+            int(options.cookieDays)
+            bool(options.forwardQuery)
+            optionalString(options.image)
+            string(options.inAppBrowsers.rawValue)
+            optionalString(options.confirmStore)
+            bool(options.qrCode)
+            string(options.qrErrorCorrection.rawValue)
+            location(link.location)
+            optionalLocation(link.webURLLocation)
+            location(link.templateLocation)
+        }
+
+        mutating func int(_ value: Int) {
+            // Zigzag, then 7 bits a byte.
+            var rest = UInt64(bitPattern: Int64((value << 1) ^ (value >> 63)))
+            while rest >= 0x80 {
+                bytes.append(UInt8(rest & 0x7F) | 0x80)
+                rest >>= 7
+            }
+            bytes.append(UInt8(rest))
+        }
+
+        mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+        mutating func string(_ value: String) {
+            var value = value
+            value.withUTF8 { utf8 in
+                int(utf8.count)
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        mutating func optionalString(_ value: String?) {
+            guard let value else { return bytes.append(0) }
+            bytes.append(1)
+            string(value)
+        }
+
+        mutating func optionalLocation(_ value: SourceLocation?) {
+            guard let value else { return bytes.append(0) }
+            bytes.append(1)
+            location(value)
+        }
+
+        /// A position in the entry is kept relative to its first line; one elsewhere (a default's) as it is.
+        mutating func location(_ location: SourceLocation) {
+            if location.file == file, location.line >= line {
+                bytes.append(0)
+                int(location.line - line)
+            } else {
+                bytes.append(1)
+                string(location.file)
+                int(location.line)
+            }
+            int(location.column)
+        }
+    }
+
+    private struct ByteReader {
+        let raw: UnsafeRawBufferPointer
+        var offset = 0
+        let line: Int
+        let file: String
+
+        init(raw: UnsafeRawBufferPointer, line: Int, file: String) {
+            self.raw = raw
+            self.line = line
+            self.file = file
+        }
+
+        var atEnd: Bool { offset == raw.count }
+
+        mutating func byte() -> UInt8? {
+            guard offset < raw.count else { return nil }
+            defer { offset += 1 }
+            return raw[offset]
+        }
+
+        mutating func int() -> Int? {
+            var value: UInt64 = 0, shift: UInt64 = 0
+            while let byte = byte() {
+                guard shift < 64 else { return nil }
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 {
+                    let zigzag = Int64(bitPattern: value)
+                    return Int((zigzag >> 1) ^ -(zigzag & 1))
+                }
+                shift += 7
+            }
+            return nil
+        }
+
+        mutating func bool() -> Bool? {
+            switch byte() {
+            case 0: false
+            case 1: true
+            default: nil
+            }
+        }
+
+        mutating func string() -> String? {
+            guard let count = int(), count >= 0, offset + count <= raw.count else { return nil }
+            defer { offset += count }
+            return String(validating: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + count]), as: UTF8.self)
+        }
+
+        /// nil when the bytes are wrong; `.some(nil)` for an absent value.
+        mutating func optionalString() -> String?? {
+            switch byte() {
+            case 0: return .some(nil)
+            case 1: return string().map { .some($0) }
+            default: return nil
+            }
+        }
+
+        mutating func optionalLocation() -> SourceLocation?? {
+            switch byte() {
+            case 0: return .some(nil)
+            case 1: return location().map { .some($0) }
+            default: return nil
+            }
+        }
+
+        mutating func location() -> SourceLocation? {
+            switch byte() {
+            case 0:
+                guard let delta = int(), let column = int() else { return nil }
+                return SourceLocation(file: file, line: line + delta, column: column)
+            case 1:
+                guard let file = string(), let line = int(), let column = int() else { return nil }
+                return SourceLocation(file: file, line: line, column: column)
+            default:
+                return nil
+            }
+        }
+    }
+}

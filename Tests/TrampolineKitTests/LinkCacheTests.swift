@@ -1,0 +1,229 @@
+import Foundation
+@testable import TrampolineKit
+import XCTest
+
+/// The catalog's link cache (`Catalog/LinkCache.swift`) against the plain reading it shortens:
+/// after every kind of edit, a reading with the cache gives the same catalog (links, positions)
+/// and the same diagnostics as one without, and takes from the cache exactly the entries whose
+/// text did not change.
+final class LinkCacheTests: XCTestCase {
+    static let header = """
+    # A catalog to edit
+    site:
+      url: https://go.example.com
+    app:
+      name: Marry
+      ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+      android: {package: com.example.marry, sha256_cert_fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
+    defaults:
+      image: https://go.example.com/share.png
+      template: interstitial
+    links:
+
+    """
+
+    /// Every optional field of a link, non-ASCII text (libyaml counts characters, the cache bytes),
+    /// block and flow styles, and a route (never recorded).
+    static let rich = """
+      - path: /p/1
+        deep_link: marry://p?id=1
+        title: "Café 1 — \\"quoted\\""
+        description: |
+          A *long* description with [a link](https://example.com/x)
+          and émoji 😀 on a second line.
+        web_url: https://example.com/p/1
+        campaign: {utm_source: instagram, utm_campaign: "c 1", utm_content: ""}
+        fallback: web
+        android_fallback: store
+        fallback_delay_ms: 0
+        deferred: [cookie]
+        cookie_name: other
+        cookie_days: 30
+        forward_query: false
+        image: https://example.com/1.png
+        in_app_browsers: ignore
+        confirm_store: "Open the App Store?"
+        qr_error_correction: H
+        template: redirect
+      - {path: /p/2, title: Plain, qr_code: false, deferred: []}
+      - {path: /restaurant/:id(digits), deep_link: "marry://restaurant/:id", title: Route, web_url: "https://example.com/r/:id"}
+
+    """
+
+    static func plain(_ index: Int) -> String {
+        "  - path: /topic/\(index)\n    title: Topic \(index) — ü\n    description: Read *topic* \(index).\n"
+    }
+
+    static func catalog(_ links: [String]) -> String { header + links.joined() }
+
+    static let base = [rich] + (1...40).map(plain)
+
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("link-cache-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    var cacheURL: URL { folder.appendingPathComponent("site-config.yml.links") }
+
+    /// Reads `text` with the cache at ``cacheURL`` and without any; asserts both readings agree.
+    @discardableResult
+    func read(_ text: String, version: String = "test", templates: Set<String>? = ["interstitial", "redirect"],
+              file: StaticString = #filePath, line: UInt = #line) -> CatalogLoader.Reading {
+        var loader = CatalogLoader(knownTemplates: templates)
+        loader.linkCache = LinkCache.Setup(url: cacheURL, version: version)
+        let cached = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
+        let plain = CatalogLoader(knownTemplates: templates).read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
+        XCTAssertEqual(cached.catalog, plain.catalog, "the cached reading differs from the plain one", file: file, line: line)
+        XCTAssertEqual(cached.diagnostics.sorted, plain.diagnostics.sorted, file: file, line: line)
+        XCTAssertNil(plain.cacheHits, file: file, line: line)
+        return cached
+    }
+
+    func testEveryEditReadsTheSameCatalogAndTakesOnlyUnchangedEntriesFromTheCache() throws {
+        let first = read(Self.catalog(Self.base))
+        XCTAssertNotNil(first.catalog)
+        XCTAssertEqual(first.catalog?.links.count, 43)
+        XCTAssertEqual(first.cacheHits?.hits, 0)
+        XCTAssertEqual(first.cacheHits?.links, 43)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cacheURL.path))
+
+        // Nothing changed: every entry but the route (never recorded) comes from the cache, and
+        // the file is left as it was.
+        let before = try Data(contentsOf: cacheURL)
+        XCTAssertEqual(read(Self.catalog(Self.base)).cacheHits?.hits, 42)
+        XCTAssertEqual(try Data(contentsOf: cacheURL), before)
+
+        // One title changed.
+        var edited = Self.base
+        edited[5] = edited[5].replacingOccurrences(of: "Topic 5 —", with: "Topic five —")
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 41)
+
+        // A link inserted first (every later line moves down three, with more bytes than
+        // characters before them), one removed, two swapped, a comment between entries.
+        edited.insert("  - {path: /new, title: Nouveauté ✨}\n", at: 0)
+        edited.remove(at: 20)
+        edited.swapAt(10, 11)
+        edited[30] += "  # a comment between entries\n"
+        let moved = read(Self.catalog(edited))
+        XCTAssertEqual(moved.catalog?.links.first?.path, "/new")
+        let topic5 = try XCTUnwrap(moved.catalog?.links.first { $0.path == "/topic/5" })
+        XCTAssertEqual(topic5.location.line, Self.catalog(edited).components(separatedBy: "\n").firstIndex { $0.contains("/topic/5") }! + 1)
+        // Read: /new, and /topic/30, whose text now ends with the comment after it.
+        XCTAssertEqual(moved.cacheHits?.hits, 40, "42 recorded; /topic/19 removed, /new and /topic/30 read, the route is never recorded")
+
+        // Edited back: the entries recorded before are still there.
+        XCTAssertEqual(read(Self.catalog(Self.base)).cacheHits?.hits, 39, "texts no longer in the catalog are dropped: /topic/5's first, /topic/19, /topic/30's without the comment")
+    }
+
+    func testTheRichLinkComesBackWithEveryFieldAndItsOwnLinesWhenMoved() throws {
+        let text = Self.catalog(Self.base)
+        read(text)
+        let shifted = Self.header + "  - {path: /first, title: First}\n  - {path: /second, title: Second}\n" + Self.base.joined()
+        let reading = read(shifted)
+        XCTAssertEqual(reading.cacheHits?.hits, 42)
+        let rich = try XCTUnwrap(reading.catalog?.links.first { $0.path == "/p/1" })
+        XCTAssertEqual(rich.options.androidFallback, .store)
+        XCTAssertEqual(rich.options.confirmStore, "Open the App Store?")
+        XCTAssertEqual(rich.options.qrErrorCorrection, .high)
+        XCTAssertEqual(rich.campaign.map(\.name), ["utm_source", "utm_campaign", "utm_content"])
+        XCTAssertEqual(rich.description, "A *long* description with [a link](https://example.com/x)\nand émoji 😀 on a second line.\n")
+        XCTAssertEqual(rich.location.line, 14)
+        XCTAssertEqual(rich.webURLLocation?.line, 20)
+        XCTAssertEqual(rich.templateLocation.line, 33, "the link's own template key, moved with it")
+        let plainLink = try XCTUnwrap(reading.catalog?.links.first { $0.path == "/topic/1" })
+        XCTAssertEqual(plainLink.templateLocation.line, 10, "the default's template key, where defaults: has it")
+    }
+
+    func testAnEntryWithADiagnosticIsNeverRecordedAndIsReportedWhereItIsNow() throws {
+        var links = Self.base
+        links[3] = "  - {path: /bad, title: Bad, web_url: \"ftp://example.com\"}\n"
+        let first = read(Self.catalog(links))
+        XCTAssertNil(first.catalog)
+        links.insert("  - {path: /added, title: Added}\n", at: 0)
+        let again = read(Self.catalog(links))
+        XCTAssertEqual(again.cacheHits?.hits, 41, "every recorded entry; the bad one and the new one read")
+        let error = try XCTUnwrap(again.diagnostics.errors.first)
+        XCTAssertEqual(error.location?.line, Self.catalog(links).components(separatedBy: "\n").firstIndex { $0.contains("/bad") }! + 1)
+    }
+
+    func testAnchorsAndAliasesInLinksAreReadThePlainWay() throws {
+        let base = Self.base + ["  - &shared {path: /anchored, title: Anchored}\n", "  - {path: /alias, title: *shared}\n"]
+        // The alias names a mapping where a title should be: both readings report it the same way.
+        read(Self.catalog(base))
+        let valid = Self.base + ["  - {path: /anchored, title: &t Anchored}\n", "  - {path: /alias, title: *t}\n"]
+        let cold = read(Self.catalog(valid))
+        XCTAssertEqual(cold.catalog?.links.last?.title, "Anchored")
+        // With a cache, walking past an entry with an anchor starts the reading again without it.
+        let warm = read(Self.catalog(valid))
+        XCTAssertEqual(warm.catalog?.links.last?.title, "Anchored")
+        XCTAssertNil(warm.cacheHits, "read the plain way")
+    }
+
+    func testAnotherKeyOrADamagedFileReadsEveryLink() throws {
+        let text = Self.catalog(Self.base)
+        read(text)
+        XCTAssertEqual(read(text).cacheHits?.hits, 42)
+        XCTAssertEqual(read(text, version: "an upgrade").cacheHits?.hits, 0, "another binary")
+        XCTAssertEqual(read(text, version: "an upgrade").cacheHits?.hits, 42)
+        XCTAssertEqual(read(text.replacingOccurrences(of: "template: interstitial", with: "template: redirect"), version: "an upgrade").cacheHits?.hits, 0, "other defaults")
+        XCTAssertEqual(read(text, templates: ["interstitial", "redirect", "more"]).cacheHits?.hits, 0, "other template names")
+
+        read(text)
+        var data = try Data(contentsOf: cacheURL)
+        data[data.count / 2] ^= 0x20
+        try data.write(to: cacheURL)
+        XCTAssertEqual(read(text).cacheHits?.hits, 0, "a damaged byte")
+        try Data(try Data(contentsOf: cacheURL).prefix(100)).write(to: cacheURL)
+        XCTAssertEqual(read(text).cacheHits?.hits, 0, "a truncated file")
+        try Data("trampoline-links 1\n".utf8).write(to: cacheURL)
+        XCTAssertEqual(read(text).cacheHits?.hits, 0, "a header alone")
+        XCTAssertEqual(read(text).cacheHits?.hits, 42)
+    }
+
+    /// The codec knows every stored field: one added to `Link` or `LinkOptions` fails here until
+    /// `LinkCache.encode`/`decode` keep it (and ``testTheRichLinkComesBackWithEveryFieldAndItsOwnLinesWhenMoved`` sets it).
+    func testTheCodecCoversEveryStoredFieldOfALink() throws {
+        let link = try XCTUnwrap(CatalogLoader().load(yaml: Self.catalog(Self.base), displayPath: "site-config.yml").catalog?.links.first)
+        XCTAssertEqual(Mirror(reflecting: link).children.compactMap(\.label),
+                       ["path", "deepLink", "title", "description", "webURL", "campaign", "options", "location", "webURLLocation", "templateLocation", "route"])
+        XCTAssertEqual(Mirror(reflecting: link.options).children.compactMap(\.label),
+                       ["template", "fallback", "androidFallback", "fallbackDelayMs", "deferred", "cookieName", "cookieDays", "forwardQuery",
+                        "image", "inAppBrowsers", "confirmStore", "qrCode", "qrErrorCorrection"])
+        let encoded = try XCTUnwrap(LinkCache.encode(link, line: link.location.line, file: "site-config.yml"))
+        XCTAssertEqual(LinkCache.decode(Data(encoded), line: link.location.line, file: "site-config.yml"), link)
+        var moved = link
+        for keyPath in [\Link.location, \Link.templateLocation] { moved[keyPath: keyPath].line += 7 }
+        moved.webURLLocation?.line += 7
+        XCTAssertEqual(LinkCache.decode(Data(encoded), line: link.location.line + 7, file: "site-config.yml"), moved)
+        XCTAssertNil(LinkCache.decode(Data(encoded.dropLast()), line: 1, file: "site-config.yml"), "cut short")
+        XCTAssertNil(LinkCache.decode(Data(encoded + [0]), line: 1, file: "site-config.yml"), "a byte too many")
+    }
+
+    /// The whole build: the same files with the cache as without it, after an edit.
+    func testABuildWithTheCacheMakesTheSameFiles() throws {
+        let fixture = try SiteFixture(catalog: Self.catalog(Self.base))
+        _ = try fixture.build()
+        var edited = Self.base
+        edited[7] = edited[7].replacingOccurrences(of: "Read *topic*", with: "Now read *topic*")
+        edited.insert("  - {path: /inserted, title: Inserted}\n", at: 2)
+        try Data(Self.catalog(edited).utf8).write(to: fixture.configURL)
+        let cached = try fixture.build()
+        var builder = fixture.builder
+        builder.usesLinkCache = false
+        let plain = try builder.build()
+        XCTAssertEqual(cached.timings.first { $0.step == "catalog" }?.detail, "3 of 44 links read; the rest came unchanged from the link cache")
+        XCTAssertNil(plain.timings.first { $0.step == "catalog" }?.detail)
+        XCTAssertEqual(cached.catalog, plain.catalog)
+        XCTAssertEqual(cached.plan.entries.map(\.path), plain.plan.entries.map(\.path))
+        for entry in plain.plan.entries {
+            XCTAssertEqual(cached[entry.path], plain[entry.path], entry.path.value)
+        }
+        XCTAssertTrue(try String(decoding: XCTUnwrap(cached["topic/7/index.html"]), as: UTF8.self).contains("Now read"))
+    }
+}
