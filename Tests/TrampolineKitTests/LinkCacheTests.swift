@@ -78,6 +78,7 @@ final class LinkCacheTests: XCTestCase {
         var loader = CatalogLoader(knownTemplates: templates)
         loader.linkCache = LinkCache.Setup(url: cacheURL, version: version)
         let cached = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
+        cached.cacheWrite?.wait()
         let plain = CatalogLoader(knownTemplates: templates).read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
         XCTAssertEqual(cached.catalog, plain.catalog, "the cached reading differs from the plain one", file: file, line: line)
         XCTAssertEqual(cached.diagnostics.sorted, plain.diagnostics.sorted, file: file, line: line)

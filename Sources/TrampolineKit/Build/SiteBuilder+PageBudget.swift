@@ -18,8 +18,10 @@ extension SiteBuilder {
     /// same warnings.
     static func pageBudgetWarnings(of site: SiteBuild, size: (Int) -> Int?) -> [Diagnostic] {
         var engine = DiagnosticEngine()
-        for link in site.catalog.links {
-            guard let index = site.plan.index(of: link.pageOutputPath), let bytes = size(index), bytes > pageBudget else { continue }
+        // The plan holds link pages in catalog order: walk it, sizes first (no lookup per link).
+        for (index, entry) in site.plan.entries.enumerated() {
+            guard let bytes = size(index), bytes > pageBudget, case .linkPage(let link, _, _) = entry.content,
+                  entry.path == link.pageOutputPath else { continue }
             engine.warning("the page for \(link.path) is \(bytes) bytes, over the \(pageBudget)-byte (\(pageBudget / 1024) KB) budget", at: link.location, hint: "shorten its description or title")
         }
         return engine.diagnostics

@@ -8,7 +8,14 @@ extension SiteBuilder {
         _ site: SiteBuild, to outputURL: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> SiteWriter.Summary {
         do {
-            var summary = try SiteWriter(outputURL: outputURL).write(site.outputFiles, progress: progress)
+            // The previous manifest and stamps are read while the fingerprints are computed.
+            let writer = SiteWriter(outputURL: outputURL)
+            let previous = Locked<SiteWriter.Previous?>(nil)
+            let reading = DispatchGroup()
+            DispatchQueue.global().async(group: reading) { previous.value = writer.readPrevious() }
+            let files = site.outputFiles
+            reading.wait()
+            var summary = try writer.write(files, previous: previous.value!, progress: progress)
             site.claimCache?.write(beside: outputURL)
             let sizes = summary.sizes
             summary.warnings = Self.pageBudgetWarnings(of: site, size: { sizes[$0] })

@@ -67,6 +67,8 @@ public struct SiteBuilder: Sendable {
             loader.linkCache = LinkCache.Setup(url: CatalogLoader.cacheURL(forCatalog: configURL), version: identity)
         }
         let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
+        // The link cache is renewed on another thread while planning and claims go on.
+        defer { reading.cacheWrite?.wait() }
         let catalog = reading.catalog
         engine.append(contentsOf: reading.diagnostics)
         lap("catalog", reading.cacheHits.map { cache in

@@ -28,6 +28,8 @@ public struct CatalogLoader: Sendable {
         var catalog: Catalog?
         var diagnostics: DiagnosticEngine
         var cacheHits: (hits: Int, links: Int)?
+        /// A rebuild renews the cache on another thread; wait on this before the process ends.
+        var cacheWrite: DispatchGroup?
     }
 
     /// Loads the file at `url`; `displayPath` is how diagnostics name it.
@@ -100,6 +102,6 @@ public struct CatalogLoader: Sendable {
         var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: base)
         reader.linkCache = linkCache
         let catalog = reader.read(yaml: consume yaml)
-        return Reading(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine, cacheHits: reader.linkCacheHits)
+        return Reading(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine, cacheHits: reader.linkCacheHits, cacheWrite: reader.linkCacheWrite)
     }
 }

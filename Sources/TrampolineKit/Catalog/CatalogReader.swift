@@ -21,6 +21,8 @@ struct CatalogReader {
     var linkCache: LinkCache.Setup?
     /// How many links came from the cache, of how many read with it.
     var linkCacheHits: (hits: Int, links: Int)?
+    /// The renewal of the cache still under way, if any.
+    var linkCacheWrite: DispatchGroup?
 
     /// Thrown when an entry walked past for the cache holds an anchor or alias, or did not parse
     /// alone: the catalog is then read again the plain way.
@@ -236,14 +238,20 @@ struct CatalogReader {
         }
         batches.cacheWriter?.commit()
         // A rebuild writes a new file only when the entries changed: the kept ones and the new.
-        let kept = Array(Set(batches.usedEntries)).sorted()
-        if let cache, !(batches.newEntries.isEmpty && kept.count == cache.count), let writer = LinkCache.Writer(url: setup.url, key: key) {
-            for start in stride(from: 0, to: kept.count, by: 4096) {
-                let piece = cache.entries(at: Array(kept[start..<min(start + 4096, kept.count)]))
-                writer.append(piece.bytes, digests: piece.digests)
+        // On another thread, while the build goes on (``Reading/cacheWrite`` says when it is done).
+        let (used, new) = (batches.usedEntries, batches.newEntries)
+        if let cache, !(new.isEmpty && Set(used).count == cache.count), let writer = LinkCache.Writer(url: setup.url, key: key) {
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                let kept = Array(Set(used)).sorted()
+                for start in stride(from: 0, to: kept.count, by: 4096) {
+                    let piece = cache.entries(at: Array(kept[start..<min(start + 4096, kept.count)]))
+                    writer.append(piece.bytes, digests: piece.digests)
+                }
+                for entry in new { writer.append(entry.bytes, digests: entry.digests) }
+                writer.commit()
             }
-            for entry in batches.newEntries { writer.append(entry.bytes, digests: entry.digests) }
-            writer.commit()
+            linkCacheWrite = group
         }
         linkCacheHits = (batches.cacheHits, batches.count)
         return true

@@ -38,6 +38,34 @@ public struct SiteWriter: Sendable {
     /// can show progress on large sites.
     @discardableResult
     public func write(_ files: [OutputFile], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Summary {
+        try write(files, previous: readPrevious(), progress: progress)
+    }
+
+    /// What earlier writes left beside and in the output folder: the manifest (and whether it is
+    /// in our own layout) and the stamp cache.
+    struct Previous: Sendable {
+        var manifest: Manifest
+        var isCanonical: Bool
+        var stamps: StampCache
+    }
+
+    /// Reads the previous manifest and stamps side by side (each is 200k lines at 100k links).
+    /// Read-only, so a caller may run it while it computes the files' fingerprints.
+    func readPrevious() -> Previous {
+        let (manifest, stampCache) = (Locked<(Manifest, Bool)?>(nil), Locked<StampCache?>(nil))
+        let stampsURL = WorkFolder(outputURL: outputURL).stamps
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                manifest.value = Manifest.readWithLayout(from: outputURL)
+            } else {
+                stampCache.value = StampCache.read(from: stampsURL)
+            }
+        }
+        return Previous(manifest: manifest.value!.0, isCanonical: manifest.value!.1, stamps: stampCache.value!)
+    }
+
+    /// ``write(_:progress:)`` with the previous state already read.
+    func write(_ files: [OutputFile], previous state: Previous, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Summary {
         let fm = FileManager.default
         let work = WorkFolder(outputURL: outputURL)
         try fm.createDirectory(at: outputURL, withIntermediateDirectories: true)
@@ -48,17 +76,7 @@ public struct SiteWriter: Sendable {
             throw WriteError(path: work.staging.path, reason: "cannot create the staging folder beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable")
         }
         defer { try? fm.removeItem(at: work.staging) }
-        // The previous manifest and stamps, read side by side (each is 200k lines at 100k links).
-        let (manifest, stampCache) = (Locked<(Manifest, Bool)?>(nil), Locked<StampCache?>(nil))
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                manifest.value = Manifest.readWithLayout(from: outputURL)
-            } else {
-                stampCache.value = StampCache.read(from: work.stamps)
-            }
-        }
-        let (previous, previousIsCanonical) = manifest.value!
-        let stamps = stampCache.value!
+        let (previous, previousIsCanonical, stamps) = (state.manifest, state.isCanonical, state.stamps)
         // The plan's paths are distinct: all of them in the previous manifest, and as many, is
         // the same set (no set of 200k paths built to find that out when nothing was added).
         let allKnown = files.allSatisfy { previous.paths.contains($0.path.value) }
