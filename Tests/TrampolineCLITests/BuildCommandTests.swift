@@ -46,6 +46,20 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertTrue((check.stdout + check.stderr).contains(warning.dropLast()), check.stdout + check.stderr)
     }
 
+    /// Decoded links skip the catalog's checks, so a link cache made by another user (or
+    /// committed to the repository) is never used: its key holds the local secret.
+    func testALinkCacheFromAnotherUserIsNotUsed() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example())
+        let mine = ["XDG_CACHE_HOME": dir.url.appendingPathComponent("mine").path]
+        let theirs = ["XDG_CACHE_HOME": dir.url.appendingPathComponent("theirs").path]
+        XCTAssertTrue(try TrampolineProcess.run(["build", "--timings"], in: dir.url, environment: theirs).stderr.contains(" (all 5 links read)\n"))
+        let other = try TrampolineProcess.run(["build", "--timings"], in: dir.url, environment: mine)
+        XCTAssertEqual(other.status, 0, other.stderr)
+        XCTAssertTrue(other.stderr.contains(" (all 5 links read)\n"), other.stderr)
+        XCTAssertTrue(try TrampolineProcess.run(["build", "--timings"], in: dir.url, environment: mine).stderr.contains(" (0 of 5 links read;"))
+    }
+
     func testTimingsGoToStandardErrorStepByStep() throws {
         let dir = try TemporaryDirectory()
         try dir.write("site-config.yml", try example())

@@ -73,10 +73,11 @@ final class LinkCacheTests: XCTestCase {
 
     /// Reads `text` with the cache at ``cacheURL`` and without any; asserts both readings agree.
     @discardableResult
-    func read(_ text: String, version: String = "test", templates: Set<String>? = ["interstitial", "redirect"],
+    func read(_ text: String, version: String = "test", secret: [UInt8] = Array(repeating: 7, count: 32),
+              templates: Set<String>? = ["interstitial", "redirect"],
               file: StaticString = #filePath, line: UInt = #line) -> CatalogLoader.Reading {
         var loader = CatalogLoader(knownTemplates: templates)
-        loader.linkCache = LinkCache.Setup(url: cacheURL, version: version)
+        loader.linkCache = LinkCache.Setup(url: cacheURL, version: version, secret: secret)
         let cached = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
         cached.cacheWrite?.wait()
         let plain = CatalogLoader(knownTemplates: templates).read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
@@ -174,6 +175,8 @@ final class LinkCacheTests: XCTestCase {
         XCTAssertEqual(read(text, version: "an upgrade").cacheHits?.hits, 42)
         XCTAssertEqual(read(text.replacingOccurrences(of: "template: interstitial", with: "template: redirect"), version: "an upgrade").cacheHits?.hits, 0, "other defaults")
         XCTAssertEqual(read(text, templates: ["interstitial", "redirect", "more"]).cacheHits?.hits, 0, "other template names")
+        read(text)
+        XCTAssertEqual(read(text, secret: Array(repeating: 8, count: 32)).cacheHits?.hits, 0, "a file made by another user or machine (committed, say)")
 
         read(text)
         var data = try Data(contentsOf: cacheURL)
@@ -204,6 +207,19 @@ final class LinkCacheTests: XCTestCase {
         XCTAssertEqual(LinkCache.decode(Data(encoded), line: link.location.line + 7, file: "site-config.yml"), moved)
         XCTAssertNil(LinkCache.decode(Data(encoded.dropLast()), line: 1, file: "site-config.yml"), "cut short")
         XCTAssertNil(LinkCache.decode(Data(encoded + [0]), line: 1, file: "site-config.yml"), "a byte too many")
+    }
+
+    /// The secret is made once, kept to its owner, and read back the same.
+    func testTheLocalSecretIsMadeOnceAndKeptPrivate() throws {
+        let first = try XCTUnwrap(LinkCache.localSecret(in: folder))
+        XCTAssertEqual(first.count, 32)
+        XCTAssertEqual(LinkCache.localSecret(in: folder), first)
+        let url = folder.appendingPathComponent("trampoline/link-cache-secret")
+        let permissions = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        XCTAssertEqual(permissions, 0o600)
+        let other = folder.appendingPathComponent("other")
+        XCTAssertNotEqual(LinkCache.localSecret(in: other), first, "random per folder")
+        XCTAssertNil(LinkCache.localSecret(in: nil))
     }
 
     /// The whole build: the same files with the cache as without it, after an edit.

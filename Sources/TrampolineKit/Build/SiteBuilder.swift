@@ -63,8 +63,8 @@ public struct SiteBuilder: Sendable {
         )
         lap("templates")
         var loader = CatalogLoader(knownTemplates: templates?.linkTemplateNames)
-        if usesLinkCache {
-            loader.linkCache = LinkCache.Setup(url: CatalogLoader.cacheURL(forCatalog: configURL), version: identity)
+        if usesLinkCache, let secret = LinkCache.localSecret() {
+            loader.linkCache = LinkCache.Setup(url: CatalogLoader.cacheURL(forCatalog: configURL), version: identity, secret: secret)
         }
         let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
         // The link cache is renewed on another thread while planning and claims go on.

@@ -31,6 +31,40 @@ struct LinkCache: @unchecked Sendable {
         var url: URL
         /// Names the binary (or a test's stand-in for an upgrade): a new Trampoline may read links differently.
         var version: String
+        /// Random bytes of this user's (``localSecret(in:)``), in the key: decoded links skip every
+        /// check of the catalog's rules, so a cache file that came from elsewhere (committed to a
+        /// repository, say) must never match.
+        var secret: [UInt8]
+    }
+
+    /// This user's secret for cache keys, made on first use: `trampoline/link-cache-secret` under
+    /// `folder` (`$XDG_CACHE_HOME`, else `~/.cache`), readable by its owner only. Nil when there
+    /// is no such folder or it cannot be written: then no link cache is used.
+    static func localSecret(in folder: URL? = defaultSecretFolder) -> [UInt8]? {
+        guard let folder else { return nil }
+        let url = folder.appendingPathComponent("trampoline", isDirectory: true).appendingPathComponent("link-cache-secret")
+        if let data = try? Data(contentsOf: url), data.count == 32 { return Array(data) }
+        var generator = SystemRandomNumberGenerator()
+        let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // Made apart and renamed into place, so two first builds at once agree on one secret.
+            let temporary = url.deletingLastPathComponent().appendingPathComponent(".link-cache-secret.\(getpid())")
+            guard FileManager.default.createFile(atPath: temporary.path, contents: Data(secret), attributes: [.posixPermissions: 0o600]) else { return nil }
+            // Linked, not renamed: if another build made one meanwhile, theirs stays and is read below.
+            try? FileManager.default.linkItem(atPath: temporary.path, toPath: url.path)
+            try? FileManager.default.removeItem(at: temporary)
+        } catch {
+            return nil
+        }
+        return (try? Data(contentsOf: url)).flatMap { $0.count == 32 ? Array($0) : nil }
+    }
+
+    static var defaultSecretFolder: URL? {
+        let environment = ProcessInfo.processInfo.environment
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return URL(fileURLWithPath: cache, isDirectory: true) }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
     }
 
     private let data: Data
@@ -45,7 +79,7 @@ struct LinkCache: @unchecked Sendable {
                     defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        var input = magic
+        var input = magic + setup.secret
         let templates = knownTemplates.map { $0.sorted().joined(separator: "\n") } ?? "\u{1}any"
         for part in [setup.version, file, templates, baseURL.path, defaultsTemplateLocation.description] {
             input += part.utf8
