@@ -209,6 +209,25 @@ final class LinkCacheTests: XCTestCase {
         XCTAssertNil(LinkCache.decode(Data(encoded + [0]), line: 1, file: "site-config.yml"), "a byte too many")
     }
 
+    /// A symbolic link planted for the cache's folder (committed to a repository, say) makes the
+    /// build read and write no cache there.
+    func testNoCacheIsReadOrWrittenThroughASymbolicLink() throws {
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        let work = folder.appendingPathComponent("project/.trampoline")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: work.appendingPathComponent(".catalogs"), withDestinationURL: elsewhere)
+        var loader = CatalogLoader(knownTemplates: ["interstitial", "redirect"])
+        loader.linkCache = LinkCache.Setup(url: work.appendingPathComponent(".catalogs/site-config.yml.links"), version: "test", secret: Array(repeating: 7, count: 32))
+        for _ in 0..<2 {
+            let reading = loader.read(yaml: Self.catalog(Self.base), displayPath: "site-config.yml", baseURL: folder)
+            reading.cacheWrite?.wait()
+            XCTAssertEqual(reading.catalog?.links.count, 43)
+            XCTAssertEqual(reading.cacheHits?.hits, 0)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
+    }
+
     /// The secret is made once, kept to its owner, and read back the same.
     func testTheLocalSecretIsMadeOnceAndKeptPrivate() throws {
         let first = try XCTUnwrap(LinkCache.localSecret(in: folder))

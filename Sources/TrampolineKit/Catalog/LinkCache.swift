@@ -103,7 +103,8 @@ struct LinkCache: @unchecked Sendable {
 
     /// The cache at `url` when it is whole and made under `key`; else nil.
     static func read(from url: URL, key: [UInt8]) -> LinkCache? {
-        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+        guard isReal(url, type: S_IFREG), foldersAreReal(above: url),
+              let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
         return LinkCache(data: data, key: key)
     }
 
@@ -131,6 +132,20 @@ struct LinkCache: @unchecked Sendable {
         self.data = data
         self.entries = entries
         self.count = count
+    }
+
+    /// True when `url` exists as `type` itself, not through a symbolic link.
+    static func isReal(_ url: URL, type: mode_t) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == type
+    }
+
+    /// True when the cache's folder and the one above it (`.trampoline/.catalogs/`) are real
+    /// folders: a symbolic link planted there (in a repository, say) must not make a build read
+    /// or write files elsewhere.
+    static func foldersAreReal(above url: URL) -> Bool {
+        let folder = url.deletingLastPathComponent()
+        return isReal(folder, type: S_IFDIR) && isReal(folder.deletingLastPathComponent(), type: S_IFDIR)
     }
 
     /// Where the entry recorded under `digest` starts, if there is one.
@@ -177,8 +192,11 @@ struct LinkCache: @unchecked Sendable {
             let folder = url.deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-            guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-                  let handle = try? FileHandle(forWritingTo: temporary) else { return nil }
+            try? FileManager.default.removeItem(at: temporary)  // left by a killed build with this pid
+            guard LinkCache.foldersAreReal(above: url) else { return nil }
+            let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return nil }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             self.url = url
             self.handle = handle
             append(raw: LinkCache.magic + key)
