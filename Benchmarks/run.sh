@@ -6,7 +6,7 @@
 #   Benchmarks/run.sh [bench.py options]      e.g. --sizes 1000,10000 --runs 1
 #
 # From a fresh clone on Debian/Ubuntu: installs hugo, GNU time and gcc with apt if missing, and
-# builds the release binary if missing (swift build -c release ... --scratch-path .build-release).
+# builds (or brings up to date) the release binary (swift build -c release ... --scratch-path .build-release).
 # TRAMPOLINE_BIN overrides the binary; BENCH_SHM_DIR and BENCH_DISK_DIR the output folders
 # (defaults /dev/shm/trampoline-bench and /var/tmp/trampoline-bench, both removed at the end).
 set -euo pipefail
@@ -26,17 +26,16 @@ if ((${#missing[@]})); then
 fi
 
 bin=${TRAMPOLINE_BIN:-.build-release/release/trampoline}
-if [[ ! -x "$bin" && -z "${TRAMPOLINE_BIN:-}" ]]; then
+if [[ -z "${TRAMPOLINE_BIN:-}" ]]; then
   # Another release build of this checkout may be running: wait for it instead of starting a second.
   while pgrep -f -- "swift-build.*--scratch-path \.build-release" >/dev/null; do
     echo "Waiting for the running release build to finish" >&2
     sleep 10
   done
-  if [[ ! -x "$bin" ]]; then
-    make deps
-    echo "Building the release binary (a few minutes)" >&2
-    swift build -c release --product trampoline --scratch-path .build-release
-  fi
+  # Always brought up to date (quick when it is): the report names the checkout's commit, so the
+  # binary measured must be that commit's.
+  [[ -x "$bin" ]] || { make deps; echo "Building the release binary (a few minutes)" >&2; }
+  swift build -c release --product trampoline --scratch-path .build-release >&2
 fi
 [[ -x "$bin" ]] || { echo "no trampoline binary at $bin" >&2; exit 2; }
 
