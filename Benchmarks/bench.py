@@ -131,7 +131,7 @@ def work_folder(output):
 
 
 def link_cache(catalog):
-    """Where Trampoline keeps the link cache of a catalog (CatalogLoader.cacheURL(forCatalog:))."""
+    """Where Trampoline keeps the link cache of a catalog (WorkFolder.linkCache(forCatalog:))."""
     catalog = os.path.normpath(catalog)
     return os.path.join(os.path.dirname(catalog), ".trampoline", ".catalogs", os.path.basename(catalog) + ".links")
 

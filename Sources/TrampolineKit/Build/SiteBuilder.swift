@@ -64,7 +64,7 @@ public struct SiteBuilder: Sendable {
         lap("templates")
         var loader = CatalogLoader(knownTemplates: templates?.linkTemplateNames)
         if usesLinkCache, let secret = LinkCache.localSecret() {
-            loader.linkCache = LinkCache.Setup(url: CatalogLoader.cacheURL(forCatalog: configURL), version: identity, secret: secret)
+            loader.linkCache = LinkCache.Setup(url: WorkFolder.linkCache(forCatalog: configURL), version: identity, secret: secret)
         }
         let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
         // The link cache is renewed on another thread while planning and claims go on.

@@ -14,15 +14,6 @@ public struct CatalogLoader: Sendable {
         self.knownTemplates = knownTemplates
     }
 
-    /// Where a build keeps the ``LinkCache`` of the catalog at `url`: beside it, in the folder
-    /// that also holds the output folders' work files (`.trampoline/`), never deployed.
-    public static func cacheURL(forCatalog url: URL) -> URL {
-        url.deletingLastPathComponent()
-            .appendingPathComponent(".trampoline", isDirectory: true)
-            .appendingPathComponent(".catalogs", isDirectory: true)
-            .appendingPathComponent(url.lastPathComponent + ".links")
-    }
-
     /// What a load gave, with how many links came from the ``LinkCache`` (nil when it was not used).
     struct Reading {
         var catalog: Catalog?

@@ -169,7 +169,14 @@ struct CatalogReader {
         let ready = top.sections["site"] != nil && top.sections["app"] != nil && top.sections["defaults"] != nil
         let batches = ready ? top.defaults.map { LinkBatchReader(reader: self, defaults: $0, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app) } : nil
         if let batches, let setup = linkCache, let defaults = top.defaults {
-            return try readLinksSection(parser: parser, batches: batches, cache: setup, defaults: defaults, top: top, list: &list)
+            let key = LinkCache.key(setup: setup, file: file, knownTemplates: knownTemplates, baseURL: baseURL,
+                                    defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
+            batches.cache = LinkCache.read(from: setup.url, key: key)
+            // Without a cache, entries are recorded as they are read, if a file can be written at all.
+            batches.cacheWriter = batches.cache == nil ? LinkCache.Writer(url: setup.url, key: key) : nil
+            if batches.cache != nil || batches.cacheWriter != nil {
+                return try readLinksSection(parser: parser, batches: batches, setup: setup, key: key, list: &list)
+            }
         }
         while let item = try parser.nextItem() {
             if let batches {
@@ -190,21 +197,11 @@ struct CatalogReader {
     /// `links:` with the ``LinkCache``: when the cache was made under the same key, each entry is
     /// only walked past and its link decoded from the cache (or, if changed, its text read alone);
     /// otherwise entries are read as usual and recorded for the next build.
-    private mutating func readLinksSection(parser: YAMLEventParser, batches: LinkBatchReader, cache setup: LinkCache.Setup,
-                                           defaults: LinkOptions, top: TopLevel, list: inout LinkList) throws -> Bool {
-        let key = LinkCache.key(setup: setup, file: file, knownTemplates: knownTemplates, baseURL: baseURL,
-                                defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
-        let cache = LinkCache.read(from: setup.url, key: key)
+    private mutating func readLinksSection(parser: YAMLEventParser, batches: LinkBatchReader,
+                                           setup: LinkCache.Setup, key: [UInt8], list: inout LinkList) throws -> Bool {
+        let cache = batches.cache
         let text = LinkBatchReader.Text(buffer: parser.buffer)
         batches.cacheText = text
-        // Without a cache every entry is read and recorded as it comes; with one, only the
-        // changed entries are read, and a new file is made only if the entries differ.
-        if cache == nil {
-            batches.cacheWriter = LinkCache.Writer(url: setup.url, key: key)
-        } else {
-            batches.cache = cache
-            batches.keepsNewEntries = true
-        }
         while let start = try parser.nextValueStart() {
             let anchors = parser.anchorsAndAliases
             var node: YAMLNode?
@@ -239,11 +236,11 @@ struct CatalogReader {
         batches.cacheWriter?.commit()
         // A rebuild writes a new file only when the entries changed: the kept ones and the new.
         // On another thread, while the build goes on (``Reading/cacheWrite`` says when it is done).
-        let (used, new) = (batches.usedEntries, batches.newEntries)
-        if let cache, !(new.isEmpty && Set(used).count == cache.count), let writer = LinkCache.Writer(url: setup.url, key: key) {
+        let (used, new) = (Set(batches.usedEntries), batches.newEntries)
+        if let cache, !(new.isEmpty && used.count == cache.count), let writer = LinkCache.Writer(url: setup.url, key: key) {
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) {
-                let kept = Array(Set(used)).sorted()
+                let kept = used.sorted()
                 for start in stride(from: 0, to: kept.count, by: 4096) {
                     let piece = cache.entries(at: Array(kept[start..<min(start + 4096, kept.count)]))
                     writer.append(piece.bytes, digests: piece.digests)

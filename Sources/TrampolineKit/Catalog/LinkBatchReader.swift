@@ -46,18 +46,20 @@ final class LinkBatchReader: @unchecked Sendable {
     }
 
     /// Set for a reading that uses the ``LinkCache``: the text entries are in, the cache to
-    /// decode from, and where the links read (not decoded) go: straight into a new file, or kept
-    /// for the caller.
+    /// decode from, and where the links read (not decoded) go: with no cache, straight into a new
+    /// file (`cacheWriter`); with one, kept for the caller (``newEntries``), which writes a new
+    /// file only if anything changed.
     var cacheText: Text?
     var cache: LinkCache?
+    var cacheWriter: LinkCache.Writer?
     /// Where the entries decoded from ``cache`` start in it (for a new file).
     private(set) var usedEntries: [Int] = []
-    var cacheWriter: LinkCache.Writer?
-    var keepsNewEntries = false
-    /// The entries of links read, when ``keepsNewEntries``.
+    /// The entries of links read, when there is a ``cache``.
     private(set) var newEntries: [(bytes: [UInt8], digests: [UInt64])] = []
     /// Links taken from the cache.
-    private(set) var cacheHits = 0
+    var cacheHits: Int { usedEntries.count }
+    /// Whether links read (not decoded) are encoded for a cache file.
+    private var records: Bool { cacheWriter != nil || cache != nil }
     /// Set when an entry's text did not parse alone; the caller then reads the catalog the plain way.
     private(set) var needsPlainReading = false
 
@@ -107,7 +109,7 @@ final class LinkBatchReader: @unchecked Sendable {
                 switch item {
                 case .node(let node, let span):
                     link = worker.readLink(node, defaults: defaults, defaultsTemplateLocation: location, app: app)
-                    if let span, let digest = span.digest, let link, worker.engine.diagnostics.count == start, cacheWriter != nil || keepsNewEntries,
+                    if let span, let digest = span.digest, let link, worker.engine.diagnostics.count == start, records,
                        LinkCache.appendEntry(digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk) {
                         digests.append(LinkCache.head(of: digest))
                     }
@@ -136,10 +138,9 @@ final class LinkBatchReader: @unchecked Sendable {
             lock.withLock {
                 results[index] = read
                 spent.append(items)
-                cacheHits += used.count
                 usedEntries += used
                 if failed { needsPlainReading = true }
-                if keepsNewEntries, !chunk.isEmpty { newEntries.append((chunk, digests)) }
+                if cache != nil, !chunk.isEmpty { newEntries.append((chunk, digests)) }
             }
         }
     }

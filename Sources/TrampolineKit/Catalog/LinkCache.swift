@@ -18,7 +18,7 @@ import Glibc
 /// elsewhere), nor are links that gave a diagnostic or have a route. Positions inside an entry
 /// are kept relative to its first line, so an entry that moved still reports its own lines.
 ///
-/// A local cache only, beside the catalog (see ``CatalogLoader/cacheURL(forCatalog:)``), never
+/// A local cache only, beside the catalog (see ``WorkFolder/linkCache(forCatalog:)``), never
 /// deployed; a missing, damaged or foreign file only costs time. File: ``magic``, the key (32
 /// bytes), entries (digest, 32 bytes; length, 4 bytes little-endian; the encoded link), and the
 /// SHA-256 of all that before it.
@@ -150,8 +150,7 @@ struct LinkCache: @unchecked Sendable {
 
     /// Where the entry recorded under `digest` starts, if there is one.
     func entry(for digest: SHA256.Digest) -> Int? {
-        let head = digest.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-        guard let offset = entries[head], data[offset..<offset + 32].elementsEqual(digest) else { return nil }
+        guard let offset = entries[Self.head(of: digest)], data[offset..<offset + 32].elementsEqual(digest) else { return nil }
         return offset
     }
 
@@ -202,7 +201,8 @@ struct LinkCache: @unchecked Sendable {
             append(raw: LinkCache.magic + key)
         }
 
-        /// Adds entries made by ``LinkCache/appendEntry(digest:link:to:)``; an entry whose digest
+        /// Adds entries made by ``LinkCache/appendEntry(digest:encoding:line:file:to:)`` (or copied
+        /// from an older file by ``LinkCache/entries(at:)``); an entry whose digest
         /// is already in the file is left out.
         func append(_ chunk: [UInt8], digests: [UInt64]) {
             guard !chunk.isEmpty else { return }
@@ -241,13 +241,7 @@ struct LinkCache: @unchecked Sendable {
         }
     }
 
-    /// Appends one entry: the digest, the length and the encoded link.
-    static func appendEntry(digest: SHA256.Digest, link: some Collection<UInt8>, to out: inout [UInt8]) {
-        out.append(contentsOf: digest)
-        withUnsafeBytes(of: UInt32(link.count).littleEndian) { out.append(contentsOf: $0) }
-        out.append(contentsOf: link)
-    }
-
+    /// The first 8 bytes of a digest: what entries are indexed by.
     static func head(of digest: SHA256.Digest) -> UInt64 {
         digest.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
     }
@@ -263,8 +257,9 @@ struct LinkCache: @unchecked Sendable {
         return out.bytes
     }
 
-    /// Appends the entry of `link` (as ``appendEntry(digest:link:to:)``, encoded in place);
-    /// false, and nothing appended, for a link ``encode(_:line:file:)`` does not keep.
+    /// Appends the entry of `link` to `out`: the digest, the length (4 bytes little-endian) and
+    /// the link encoded in place; false, and nothing appended, for a link
+    /// ``encode(_:line:file:)`` does not keep.
     static func appendEntry(digest: SHA256.Digest, encoding link: Link, line: Int, file: String, to out: inout [UInt8]) -> Bool {
         guard link.route == nil else { return false }
         var writer = ByteWriter(line: line, file: file)

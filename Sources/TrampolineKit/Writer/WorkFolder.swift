@@ -23,4 +23,14 @@ struct WorkFolder: Sendable {
 
     /// The build's `ClaimCache`: which link paths its AASA was verified to claim.
     var claims: URL { url.appendingPathComponent("claims") }
+
+    /// The ``LinkCache`` of the catalog at `catalogURL`: beside the catalog, in the same
+    /// `.trampoline/` folder as the work folders of outputs there (`.catalogs/` cannot be an output
+    /// folder's name clash in practice), never deployed.
+    static func linkCache(forCatalog catalogURL: URL) -> URL {
+        catalogURL.deletingLastPathComponent()
+            .appendingPathComponent(name, isDirectory: true)
+            .appendingPathComponent(".catalogs", isDirectory: true)
+            .appendingPathComponent(catalogURL.lastPathComponent + ".links")
+    }
 }
