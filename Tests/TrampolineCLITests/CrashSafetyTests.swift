@@ -81,4 +81,43 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertEqual(dir.contents(of: "site"), new)
         XCTAssertEqual(dir.contents(of: ".trampoline/site/staging"), [:])
     }
+
+    /// A first build (no output folder yet) makes the whole site beside it and renames it into
+    /// place at the end: killed at any moment, it leaves no output folder or the complete site.
+    func testKilledFirstBuildsLeaveNoSiteOrAWholeOne() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("new.yml", Self.catalog(title: "New", extraTopLevel: true))
+        let started = Date()
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "new.yml", "--output", "new-site"], in: dir.url).status, 0)
+        let fullBuild = Date().timeIntervalSince(started)
+        let new = dir.contents(of: "new-site")
+        let site = dir.url.appendingPathComponent("site")
+
+        var generator = SystemRandomNumberGenerator()
+        var killedMidBuild = 0
+        for attempt in 0..<10 {
+            try? FileManager.default.removeItem(at: site)
+            let process = Process()
+            process.executableURL = TrampolineProcess.binary
+            process.arguments = ["build", "--config", "new.yml", "--output", "site"]
+            process.currentDirectoryURL = dir.url
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(Double.random(in: 0...(fullBuild * 0.8), using: &generator) * 1_000_000))
+            let wasRunning = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if wasRunning { killedMidBuild += 1 }
+            if FileManager.default.fileExists(atPath: site.path) {
+                XCTAssertEqual(dir.contents(of: "site"), new, "a partial site after kill \(attempt)")
+            }
+            if testRun?.failureCount ?? 0 > 0 { break }
+        }
+        XCTAssertGreaterThan(killedMidBuild, 5, "most kills must land while the build runs")
+        // The next build completes the site and clears what the killed ones left beside it.
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "new.yml", "--output", "site"], in: dir.url).status, 0)
+        XCTAssertEqual(dir.contents(of: "site"), new)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(".trampoline/site/fresh").path))
+    }
 }

@@ -14,6 +14,9 @@ private let systemWrite = Darwin.write
 /// manifest. It knows nothing of templates or catalogs: it gets paths, fingerprints and bytes.
 public struct SiteWriter: Sendable {
     public var outputURL: URL
+    /// Whether a write into a missing or empty output folder takes ``writeFreshFolder(_:progress:)``;
+    /// off only in the test that holds that path to the plain one.
+    var usesFreshFolder = true
 
     public init(outputURL: URL) {
         self.outputURL = outputURL
@@ -66,6 +69,7 @@ public struct SiteWriter: Sendable {
 
     /// ``write(_:progress:)`` with the previous state already read.
     func write(_ files: [OutputFile], previous state: Previous, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Summary {
+        if usesFreshFolder, let summary = try writeFreshFolder(files, progress: progress) { return summary }
         let fm = FileManager.default
         let work = WorkFolder(outputURL: outputURL)
         try fm.createDirectory(at: outputURL, withIntermediateDirectories: true)
@@ -113,16 +117,7 @@ public struct SiteWriter: Sendable {
                 outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             }
         }
-        let pages = files.indices.filter { !files[$0].path.isClaimFile }
-        let chunk = 512
-        let failure = FirstError()
-        DispatchQueue.concurrentPerform(iterations: (pages.count + chunk - 1) / chunk) { c in
-            for index in pages[(c * chunk)..<min(pages.count, (c + 1) * chunk)] {
-                if failure.error != nil { return }
-                do { try apply(index) } catch { failure.record(error) }
-            }
-        }
-        if let error = failure.error { throw error }
+        try Self.concurrentlyApply(apply, to: files.indices.filter { !files[$0].path.isClaimFile })
         // The AASA last, once every page it claims is in place.
         for index in files.indices where files[index].path.isClaimFile {
             try apply(index)
@@ -195,6 +190,20 @@ public struct SiteWriter: Sendable {
         try writeAtomically([UInt8](data), to: path, staging: staging, stagingName: stagingName)
     }
 
+    /// Applies `apply` to every index of `indices` on all cores, in chunks; throws the first error,
+    /// after which no new file is started.
+    static func concurrentlyApply(_ apply: @Sendable (Int) throws -> Void, to indices: [Int]) throws {
+        let chunk = 512
+        let failure = FirstError()
+        DispatchQueue.concurrentPerform(iterations: (indices.count + chunk - 1) / chunk) { c in
+            for index in indices[(c * chunk)..<min(indices.count, (c + 1) * chunk)] {
+                if failure.error != nil { return }
+                do { try apply(index) } catch { failure.record(error) }
+            }
+        }
+        if let error = failure.error { throw error }
+    }
+
     /// Writes into the staging folder and renames over the target: readers see the old file or
     /// the new one, whole.
     /// `stagingName` is unique within one write. Returns the new file's ``FileStat``.
@@ -202,10 +211,24 @@ public struct SiteWriter: Sendable {
     func writeAtomically(_ data: [UInt8], to path: String, staging: URL, stagingName: String) throws -> FileStat {
         let target = outputURL.path + "/" + path
         let temporary = staging.path + "/" + stagingName
+        // A rename is what makes the replacement atomic; a kill -9 cannot leave a partial file
+        // among the site's files.
+        let info = try Self.create(temporary, with: data, flags: O_TRUNC, reportedAs: path)
+        if rename(temporary, target) != 0 {
+            let failure = errno
+            unlink(temporary)
+            throw WriteError(path: path, reason: String(cString: strerror(failure)))
+        }
+        return info
+    }
+
+    /// Creates (with `flags` added to `O_WRONLY | O_CREAT`) the file at `file`, writes `data` and
+    /// returns its ``FileStat``; on failure removes it and throws, naming `path`.
+    @discardableResult
+    static func create(_ file: String, with data: [UInt8], flags: Int32, reportedAs path: String) throws -> FileStat {
         // Plain POSIX writes: FileManager.createFile makes its own temporary file, fsync and
-        // rename, which tripled the cost per page on a real disk. A rename is what makes the
-        // replacement atomic; a kill -9 cannot leave a partial file among the site's files.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // rename, which tripled the cost per page on a real disk.
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o644)
         guard descriptor >= 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
@@ -226,9 +249,8 @@ public struct SiteWriter: Sendable {
         var info = stat()
         if failure == 0, fstat(descriptor, &info) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, target) != 0 { failure = errno }
         if failure != 0 {
-            unlink(temporary)
+            unlink(file)
             throw WriteError(path: path, reason: String(cString: strerror(failure)))
         }
         return FileStat(info)

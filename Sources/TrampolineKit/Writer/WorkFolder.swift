@@ -18,6 +18,10 @@ struct WorkFolder: Sendable {
     /// New files, before their rename. Emptied at the start and the end of every write.
     var staging: URL { url.appendingPathComponent("staging", isDirectory: true) }
 
+    /// A first build's whole site, renamed onto the missing or empty output folder once it is
+    /// complete (``SiteWriter/writeFreshFolder(_:progress:)``).
+    var fresh: URL { url.appendingPathComponent("fresh", isDirectory: true) }
+
     /// The ``StampCache`` of the output folder.
     var stamps: URL { url.appendingPathComponent("stamps") }
 

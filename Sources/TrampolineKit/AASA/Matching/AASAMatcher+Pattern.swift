@@ -66,6 +66,8 @@ extension AASAMatcher {
         /// get a second one without that suffix.
         let variants: [[Element]]
         let caseSensitive: Bool
+        /// The same pattern for short ASCII text, matched byte by byte; nil when a literal is not ASCII.
+        let ascii: ASCIIPattern?
 
         /// Compiles `source`. `variables` are the file's custom substitution variables.
         /// With `parentMatchesTrailingSlashStar`, a pattern ending in `/*` also matches the text
@@ -80,10 +82,17 @@ extension AASAMatcher {
                 variants.append(Array(elements.dropLast(2)))
             }
             self.variants = variants
+            ascii = ASCIIPattern(variants: variants, caseSensitive: caseSensitive)
         }
 
         /// True when the pattern covers all of `text`.
         func matches(_ text: String) -> Bool {
+            if let ascii, let matched = ascii.matches(text) { return matched }
+            return matchesByCharacter(text)
+        }
+
+        /// ``matches(_:)`` for any text, by `Character`: the plain path ``ASCIIPattern`` is held to.
+        func matchesByCharacter(_ text: String) -> Bool {
             let characters = Array(text)
             let folded = caseSensitive ? [] : characters.map { String($0).lowercased() }
             var start = [Bool](repeating: false, count: characters.count + 1)

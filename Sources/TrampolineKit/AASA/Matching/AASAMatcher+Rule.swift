@@ -75,7 +75,7 @@ extension AASAMatcher {
         /// Whether every component the rule specifies matches `url`.
         func matches(_ url: URLParts) -> Bool {
             if let path {
-                let text = Self.normalizedPath(percentEncoded ? url.path : URLParts.percentDecoded(url.path))
+                let text = percentEncoded ? url.normalizedPath : Self.normalizedPath(URLParts.percentDecoded(url.path))
                 guard path.matches(text) else { return false }
             }
             switch query {

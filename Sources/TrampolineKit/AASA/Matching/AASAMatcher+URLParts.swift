@@ -4,6 +4,11 @@ extension AASAMatcher {
     /// `text` without leading and trailing spaces and tabs; pure Swift, because Foundation's
     /// trimming bridges through NSString and dominated checking a large site's claims.
     static func trimmingSpaces(_ text: String) -> String {
+        // A space or tab Character is that one byte: when neither end byte is one, no Character
+        // at the ends is one either, and the text is returned without breaking graphemes.
+        guard let first = text.utf8.first, let last = text.utf8.last,
+              first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09
+        else { return text }
         guard text.first == " " || text.first == "\t" || text.last == " " || text.last == "\t" else { return text }
         return String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
@@ -18,6 +23,8 @@ extension AASAMatcher {
         let port: Int?
         /// Path as written, without normalisation; empty when the URL has no path.
         let path: String
+        /// ``path`` as rules compare it (``Rule/normalizedPath(_:)``), made once for all the rules tried.
+        let normalizedPath: String
         /// Query as written, without the `?`; nil when the URL has none.
         let query: String?
         /// Fragment as written, without the `#`; nil when the URL has none.
@@ -29,8 +36,9 @@ extension AASAMatcher {
             // Searching the UTF-8 view: Character search pays for grapheme breaking on every step.
             guard let colon = rest.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
             let scheme = rest[..<colon]
-            guard let first = scheme.first, first.isASCII, first.isLetter,
-                  scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            // RFC 3986: a letter, then letters, digits, `+`, `-` and `.`, all ASCII, so bytes will do.
+            guard let first = scheme.utf8.first, Self.isASCIILetter(first),
+                  scheme.utf8.allSatisfy({ Self.isASCIILetter($0) || (48...57).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
             else { return nil }
             self.scheme = scheme.lowercased()
             rest = rest[rest.index(after: colon)...]
@@ -51,6 +59,7 @@ extension AASAMatcher {
             }
             let authorityEnd = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             path = String(rest[authorityEnd...])
+            normalizedPath = Rule.normalizedPath(path)
             var authority = rest[..<authorityEnd]
             if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.index(after: at)...] }
 
@@ -73,6 +82,10 @@ extension AASAMatcher {
             } else {
                 port = nil
             }
+        }
+
+        private static func isASCIILetter(_ byte: UInt8) -> Bool {
+            (65...90).contains(byte) || (97...122).contains(byte)
         }
 
         /// The port in effect, filling in the scheme's default.

@@ -129,8 +129,7 @@ public struct AASAMatcher: Sendable {
         guard let parts = URLParts(url), parts.scheme == "https", parts.isServed(by: domain) else {
             return appIDs.map { AASAVerdict(decision: .noMatch, appID: $0) }
         }
-        let path = Rule.normalizedPath(parts.path)
-        return appIDs.map { verdict(for: parts, path: path, appID: $0) }
+        return appIDs.map { verdict(for: parts, path: parts.normalizedPath, appID: $0) }
     }
 
     /// The only path `rule` can match when its pattern is plain text, else nil.
