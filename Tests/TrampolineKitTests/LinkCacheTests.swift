@@ -87,6 +87,34 @@ final class LinkCacheTests: XCTestCase {
         return cached
     }
 
+    func testALargeCacheIsRenewedOnlyOnceOnePercentOfItChanged() throws {
+        // Unit: small caches whenever anything changed; large ones past 1 % new or unused entries.
+        XCTAssertFalse(LinkCache.isWorthRewriting(entries: 42, used: 42, new: 0))
+        XCTAssertTrue(LinkCache.isWorthRewriting(entries: 42, used: 41, new: 0))
+        XCTAssertTrue(LinkCache.isWorthRewriting(entries: 42, used: 42, new: 1))
+        XCTAssertFalse(LinkCache.isWorthRewriting(entries: 100_000, used: 99_999, new: 1))
+        XCTAssertFalse(LinkCache.isWorthRewriting(entries: 100_000, used: 99_500, new: 500))
+        XCTAssertTrue(LinkCache.isWorthRewriting(entries: 100_000, used: 99_500, new: 501))
+        XCTAssertTrue(LinkCache.isWorthRewriting(entries: 100_000, used: 98_999, new: 0))
+
+        // A one-link edit of a 12,000-link catalog leaves the file as it was: the edited entry is
+        // read (not decoded) on every build until enough changed, and editing back finds the old one.
+        let links = (1...12_000).map(Self.plain)
+        XCTAssertEqual(read(Self.catalog(links)).cacheHits?.hits, 0)
+        let before = try Data(contentsOf: cacheURL)
+        var edited = links
+        edited[7] = edited[7].replacingOccurrences(of: "Topic 8 —", with: "Topic eight —")
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 11_999)
+        XCTAssertEqual(try Data(contentsOf: cacheURL), before, "not rewritten for one entry")
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 11_999)
+        XCTAssertEqual(read(Self.catalog(links)).cacheHits?.hits, 12_000)
+        // Past 1 % (122 of 12,000 edited, 122 recorded ones unused), a new file records the edited entries.
+        for index in 0..<121 { edited[index * 99] = edited[index * 99].replacingOccurrences(of: " —", with: " (edited) —") }
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000 - 122)
+        XCTAssertNotEqual(try Data(contentsOf: cacheURL), before)
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000)
+    }
+
     func testEveryEditReadsTheSameCatalogAndTakesOnlyUnchangedEntriesFromTheCache() throws {
         let first = read(Self.catalog(Self.base))
         XCTAssertNotNil(first.catalog)

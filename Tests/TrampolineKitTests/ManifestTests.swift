@@ -41,4 +41,32 @@ final class ManifestTests: XCTestCase {
         // Invalid UTF-8 is refused as well.
         XCTAssertNil(Manifest.parseOwnLayout(Data(good.utf8) + Data([0xFF])))
     }
+
+    /// The one-pass check of a manifest path gives the answers of the plain one it replaced
+    /// (split on slashes, no segment empty, `.` or `..`; no backslash or NUL), on every path of
+    /// up to five characters from an alphabet that reaches each case.
+    func testSafePathsAreThoseWithNoEmptyDotOrDotDotSegment() {
+        func plain(_ path: String) -> Bool {
+            let bytes = Array(path.utf8)
+            guard !bytes.isEmpty, !bytes.contains(UInt8(ascii: "\\")), !bytes.contains(0) else { return false }
+            return !bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { segment in
+                segment.isEmpty || segment.elementsEqual([UInt8(ascii: ".")]) || segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+            }
+        }
+        let alphabet = ["a", ".", "/", "\\", "\u{0}", "é"]
+        var paths = [""]
+        var level = [""]
+        for _ in 1...5 {
+            level = level.flatMap { prefix in alphabet.map { prefix + $0 } }
+            paths += level
+        }
+        var safe = 0
+        for path in paths {
+            XCTAssertEqual(Manifest.isSafeRelativePath(path), plain(path), path.debugDescription)
+            if plain(path) { safe += 1 }
+        }
+        XCTAssertGreaterThan(safe, 500)
+        XCTAssertTrue(Manifest.isSafeRelativePath("p/12/index.html"))
+        XCTAssertFalse(Manifest.isSafeRelativePath("p/../../etc/passwd"))
+    }
 }

@@ -234,13 +234,14 @@ struct CatalogReader {
             throw PlainReadingNeeded()
         }
         batches.cacheWriter?.commit()
-        // A rebuild writes a new file only when the entries changed: the kept ones and the new.
+        // A rebuild writes a new file (the kept entries and the new) only when enough changed.
         // On another thread, while the build goes on (``Reading/cacheWrite`` says when it is done).
-        let (used, new) = (Set(batches.usedEntries), batches.newEntries)
-        if let cache, !(new.isEmpty && used.count == cache.count), let writer = LinkCache.Writer(url: setup.url, key: key) {
+        let (usedEntries, new) = (batches.usedEntries, batches.newEntries)
+        if let cache, LinkCache.isWorthRewriting(entries: cache.count, used: usedEntries.count, new: new.reduce(0) { $0 + $1.digests.count }),
+           let writer = LinkCache.Writer(url: setup.url, key: key) {
             let group = DispatchGroup()
             DispatchQueue.global().async(group: group) {
-                let kept = used.sorted()
+                let kept = Set(usedEntries).sorted()
                 for start in stride(from: 0, to: kept.count, by: 4096) {
                     let piece = cache.entries(at: Array(kept[start..<min(start + 4096, kept.count)]))
                     writer.append(piece.bytes, digests: piece.digests)

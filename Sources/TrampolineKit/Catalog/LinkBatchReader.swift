@@ -159,6 +159,8 @@ final class LinkBatchReader: @unchecked Sendable {
     func finish(into target: inout CatalogReader, list: inout CatalogReader.LinkList) {
         submit()
         group.wait()
+        list.links.reserveCapacity(list.links.count + count)
+        list.seen.reserveCapacity(list.seen.count + count)
         for index in 0..<submitted {
             guard let result = lock.withLock({ results.removeValue(forKey: index) }) else { continue }
             // Link by link, as a one-by-one reading would: its diagnostics, then its path check,

@@ -90,11 +90,23 @@ struct Manifest: Sendable, Equatable {
     private static let indentQuote = Array("    \"".utf8)
 
     static func isSafeRelativePath(_ path: String) -> Bool {
-        // Byte by byte: a segment is what lies between slashes; none may be empty, `.` or `..`.
-        let bytes = Array(path.utf8)
-        guard !bytes.isEmpty, !bytes.contains(UInt8(ascii: "\\")), !bytes.contains(0) else { return false }
-        return !bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { segment in
-            segment.isEmpty || segment.elementsEqual([UInt8(ascii: ".")]) || segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+        // Byte by byte, in one pass with no copy (a rebuild checks 200k paths): a segment is what
+        // lies between slashes; none may be empty, `.` or `..`; no backslash or NUL anywhere.
+        var segmentLength = 0, segmentDots = 0, any = false
+        for byte in path.utf8 {
+            any = true
+            switch byte {
+            case UInt8(ascii: "\\"), 0:
+                return false
+            case UInt8(ascii: "/"):
+                if segmentLength == 0 || segmentDots == segmentLength && segmentLength <= 2 { return false }
+                segmentLength = 0
+                segmentDots = 0
+            default:
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { segmentDots += 1 }
+            }
         }
+        return any && !(segmentLength == 0 || segmentDots == segmentLength && segmentLength <= 2)
     }
 }

@@ -122,6 +122,16 @@ public struct SiteWriter: Sendable {
         for index in files.indices where files[index].path.isClaimFile {
             try apply(index)
         }
+        // Best effort: without it the next write renders and compares every file. When every file
+        // was proven by its stamp and the cache has no others, it would be written as it is.
+        // Encoded (200k lines) on another thread while the summary is made and old files removed.
+        let stampsWritten = DispatchGroup()
+        if outcome.reusedCount != files.count || stamps.entries.count != files.count {
+            DispatchQueue.global().async(group: stampsWritten) {
+                try? StampCache.write(StampCache.encoded(count: files.count) { (files[$0].path.value, outcome.stamp(at: $0)) }, to: work.stamps)
+            }
+        }
+        defer { stampsWritten.wait() }
         var summary = outcome.summary(of: files)
         let planned = sameSet ? previous.paths : Set(files.map(\.path.value))
         for path in sameSet ? [] : previous.paths.subtracting(planned).sorted() {
@@ -137,11 +147,6 @@ public struct SiteWriter: Sendable {
         // 200k paths: skip it); anything else is encoded and compared.
         if !(previousIsCanonical && sameSet) {
             try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
-        }
-        // Best effort: without it the next write renders and compares every file. When every file
-        // was proven by its stamp and the cache has no others, it would be written as it is.
-        if summary.reused.count != files.count || stamps.entries.count != files.count {
-            try? StampCache.write(StampCache.encoded(count: files.count) { (files[$0].path.value, outcome.stamp(at: $0)) }, to: work.stamps)
         }
         return summary
     }
@@ -308,6 +313,9 @@ public struct SiteWriter: Sendable {
             let done: Int = lock.withLock { self.done += 1; return self.done }
             if done % step == 0 || done == total { progress(done, total) }
         }
+
+        /// How many files were proven by their stamps.
+        var reusedCount: Int { kinds.reduce(0) { $1 == .reused ? $0 + 1 : $0 } }
 
         /// The stamp recorded for file `index`.
         func stamp(at index: Int) -> StampCache.Entry {

@@ -59,7 +59,10 @@ struct StampCache: Sendable, Equatable {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> StampCache? {
         let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
         var cache = StampCache()
-        cache.entries.reserveCapacity(bytes.count / 140)
+        // One entry a line: counted first, so the table is never grown (and rehashed) on the way.
+        var lines = 0
+        for byte in bytes where byte == newline { lines += 1 }
+        cache.entries.reserveCapacity(lines + 1)
         var start = 0
         while start < bytes.count {
             var end = start
