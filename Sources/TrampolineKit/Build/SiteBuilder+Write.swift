@@ -16,6 +16,9 @@ extension SiteBuilder {
             let files = site.outputFiles
             reading.wait()
             var summary = try writer.write(files, previous: previous.value!, progress: progress)
+            // 200k files' closures and the previous manifest and stamps are freed on another
+            // thread: the caller (or the process's exit) need not wait for it.
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime((files, previous)) {} }
             site.claimCache?.write(beside: outputURL)
             let sizes = summary.sizes
             summary.warnings = Self.pageBudgetWarnings(of: site, size: { sizes[$0] })

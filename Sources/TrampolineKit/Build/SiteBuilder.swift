@@ -64,7 +64,9 @@ public struct SiteBuilder: Sendable {
         lap("templates")
         var loader = CatalogLoader(knownTemplates: templates?.linkTemplateNames)
         if usesLinkCache, let secret = LinkCache.localSecret() {
-            loader.linkCache = LinkCache.Setup(url: WorkFolder.linkCache(forCatalog: configURL), version: identity, secret: secret)
+            let url = WorkFolder.linkCache(forCatalog: configURL)
+            // Read and checked on another core while this one reads the catalog's text.
+            loader.linkCache = LinkCache.Setup(url: url, version: identity, secret: secret, early: LinkCache.EarlyRead(url: url))
         }
         let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
         // The link cache is renewed on another thread while planning and claims go on.
@@ -77,6 +79,13 @@ public struct SiteBuilder: Sendable {
         guard let catalog, let templates, !engine.hasErrors else {
             throw DiagnosticsError(engine.sorted)
         }
+        let output = try? outputURL(for: catalog, override: outputOverride)
+        // The last build's verified claims (a line per link) are read on another core while this one plans.
+        let cachedClaims = Locked<(key: Fingerprint, probePaths: Set<String>)?>(nil)
+        let claimsRead = DispatchGroup()
+        if let output, catalog.app.ios != nil {
+            DispatchQueue.global().async(group: claimsRead) { cachedClaims.value = ClaimCache.read(beside: output) }
+        }
         var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
         let renderer = SiteRenderer(site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
         if catalog.site.layout == .compact {
@@ -85,14 +94,14 @@ public struct SiteBuilder: Sendable {
         Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
         lap("plan")
         let site = SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: [])
-        let output = try? outputURL(for: catalog, override: outputOverride)
         // Read the AASA back with Apple's matching rules: one that misses a link, claims
         // loadCookie.html or is too large is a build error, so it is never written.
         // A rebuild matches only links whose path the last build did not verify against the same AASA.
         var claims: (key: Fingerprint, matched: Int)?
         if let aasa = site[.appSiteAssociation] {
             let key = ClaimCache.key(aasa: aasa, catalog: catalog, version: identity)
-            let cached = output.flatMap { ClaimCache.read(beside: $0) }
+            claimsRead.wait()
+            let cached = cachedClaims.value
             let verified = cached?.key == key ? cached!.probePaths : []
             let matched = ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: verified, engine: &engine)
             claims = (key, matched)

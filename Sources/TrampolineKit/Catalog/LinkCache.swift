@@ -35,6 +35,8 @@ struct LinkCache: @unchecked Sendable {
         /// check of the catalog's rules, so a cache file that came from elsewhere (committed to a
         /// repository, say) must never match.
         var secret: [UInt8]
+        /// The file, already being read (``EarlyRead``); nil to read it when the key is known.
+        var early: EarlyRead?
     }
 
     /// This user's secret for cache keys, made on first use: `trampoline/link-cache-secret` under
@@ -68,6 +70,8 @@ struct LinkCache: @unchecked Sendable {
     }
 
     private let data: Data
+    /// The key the file was made under.
+    let key: [UInt8]
     /// The first 8 bytes of an entry's digest → where the entry starts in `data`.
     private let entries: [UInt64: Int]
     /// How many entries the file holds.
@@ -103,16 +107,21 @@ struct LinkCache: @unchecked Sendable {
 
     /// The cache at `url` when it is whole and made under `key`; else nil.
     static func read(from url: URL, key: [UInt8]) -> LinkCache? {
-        guard isReal(url, type: S_IFREG), foldersAreReal(above: url),
-              let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
-        return LinkCache(data: data, key: key)
+        guard let cache = load(from: url), cache.key == key else { return nil }
+        return cache
     }
 
-    init?(data: Data, key: [UInt8]) {
+    /// The cache at `url` when it is whole, whatever its key (see ``EarlyRead``).
+    static func load(from url: URL) -> LinkCache? {
+        guard isReal(url, type: S_IFREG), foldersAreReal(above: url),
+              let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+        return LinkCache(data: data)
+    }
+
+    private init?(data: Data) {
         let header = Self.magic.count + 32, digestSize = 32
         guard data.count >= header + digestSize,
               data.prefix(Self.magic.count).elementsEqual(Self.magic),
-              data[Self.magic.count..<header].elementsEqual(key),
               SHA256.hash(data: data[..<(data.count - digestSize)]).elementsEqual(data.suffix(digestSize)) else { return nil }
         var entries: [UInt64: Int] = [:]
         var offset = header, count = 0
@@ -137,6 +146,7 @@ struct LinkCache: @unchecked Sendable {
             return true
         }
         guard ok else { return nil }
+        key = Array(data[Self.magic.count..<header])
         self.data = data
         self.entries = entries
         self.count = count

@@ -8,7 +8,9 @@ public struct SitePlan: Sendable, Equatable {
     /// In the planner's order: link pages in catalog order, the special pages and host files, and
     /// the claim files (``OutputPath/isClaimFile``) last.
     public private(set) var entries: [PlanEntry]
-    private var positions: [OutputPath: Int]
+    /// Where each path's entry is: made on first use (a build looks up a handful of paths;
+    /// indexing 200k of them up front was half of a one-link rebuild's planning).
+    private let positions: PlanPositions
     /// How many link-table shards the plan has (the compact layout), else 0.
     public private(set) var linkTableShards = 0
 
@@ -23,23 +25,29 @@ public struct SitePlan: Sendable, Equatable {
         self.entries = entries[firstClaim...].allSatisfy(\.path.isClaimFile)
             ? entries
             : entries.filter { !$0.path.isClaimFile } + entries.filter(\.path.isClaimFile)
-        var positions: [OutputPath: Int] = [:]
-        positions.reserveCapacity(self.entries.count)
-        for index in self.entries.indices where positions[self.entries[index].path] == nil {
-            positions[self.entries[index].path] = index
+        positions = PlanPositions()
+        for entry in self.entries {
+            if case .linkTable = entry.content { linkTableShards += 1 }
         }
-        self.positions = positions
-        while positions[.linkTable(linkTableShards)] != nil { linkTableShards += 1 }
     }
 
-    /// The position of the entry for `path` in ``entries``.
+    /// The position of the entry for `path` in ``entries`` (the first, if several have it).
     public func index(of path: OutputPath) -> Int? {
-        positions[path]
+        // The claim files are last: found from the end without the index.
+        if path.isClaimFile {
+            var index = entries.endIndex, found: Int?
+            while index > 0, entries[index - 1].path.isClaimFile {
+                index -= 1
+                if entries[index].path == path { found = index }
+            }
+            return found
+        }
+        return positions.index(of: path, in: entries)
     }
 
     /// The entry written at `path`, if the plan has one.
     public subscript(path: OutputPath) -> PlanEntry? {
-        positions[path].map { entries[$0] }
+        index(of: path).map { entries[$0] }
     }
 
     /// Every output path, in writing order.
