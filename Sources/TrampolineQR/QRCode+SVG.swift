@@ -12,7 +12,19 @@ extension QRCode {
     /// ``svg(pixelsPerModule:)`` as UTF-8 bytes, built without intermediate strings.
     public func svgBytes(pixelsPerModule: Int = 4) -> [UInt8] {
         let side = size + 2 * QRCode.quietZone
-        var out = SVGBytes(capacity: 400 + size * size / 2)
+        // The most it can take: the fixed text (under 300 bytes), six header numbers of at most 20
+        // digits, and per row at most (size + 1) / 2 runs of at most 14 bytes ("M" x " " y ".5h"
+        // length, each number under 1000).
+        let capacity = 300 + 6 * 20 + size * ((size + 1) / 2) * 16
+        return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            // Debug builds check every write against the bound (the tests encode every version).
+            var out = SVGBytes(buffer)
+            write(to: &out, side: side, pixelsPerModule: pixelsPerModule)
+            count = out.count
+        }
+    }
+
+    private func write(to out: inout SVGBytes, side: Int, pixelsPerModule: Int) {
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
         out.append(side); out.append(" "); out.append(side)
         out.append("\" width=\""); out.append(side * pixelsPerModule)
@@ -45,6 +57,5 @@ extension QRCode {
             }
         }
         out.append("\"/></svg>\n")
-        return out.bytes
     }
 }

@@ -1,26 +1,39 @@
-/// The bytes of an SVG being written. A struct with mutating methods, not functions nested in
-/// `svgBytes` that capture its buffer: captured, every append paid a dynamic exclusivity check
-/// (about a fifth of the time of writing a code's SVG).
+/// The bytes of an SVG being written, straight into a buffer its writer sized for the worst case
+/// (``QRCode/svgBytes(pixelsPerModule:)``): no capacity or uniqueness check per byte, which had
+/// been most of the cost of writing a code's SVG. A struct with mutating methods, not functions
+/// nested in `svgBytes` that capture its state: captured, every append paid a dynamic
+/// exclusivity check.
 struct SVGBytes {
-    var bytes: [UInt8] = []
+    private let base: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private(set) var count = 0
 
-    init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        base = buffer.baseAddress!
+        capacity = buffer.count
+    }
+
+    @inline(__always) private mutating func byte(_ value: UInt8) {
+        assert(count < capacity, "the SVG outgrew its bound")
+        base[count] = value
+        count += 1
     }
 
     @inline(__always) mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        assert(count + text.utf8CodeUnitCount <= capacity, "the SVG outgrew its bound")
+        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
     }
 
     /// A non-negative number in decimal.
     @inline(__always) mutating func append(_ number: Int) {
         guard number < 10000 else {
-            bytes.append(contentsOf: String(number).utf8)
+            for digit in String(number).utf8 { byte(digit) }
             return
         }
-        if number >= 1000 { bytes.append(UInt8(ascii: "0") &+ UInt8(number / 1000 % 10)) }
-        if number >= 100 { bytes.append(UInt8(ascii: "0") &+ UInt8(number / 100 % 10)) }
-        if number >= 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(number / 10 % 10)) }
-        bytes.append(UInt8(ascii: "0") &+ UInt8(number % 10))
+        if number >= 1000 { byte(UInt8(ascii: "0") &+ UInt8(number / 1000 % 10)) }
+        if number >= 100 { byte(UInt8(ascii: "0") &+ UInt8(number / 100 % 10)) }
+        if number >= 10 { byte(UInt8(ascii: "0") &+ UInt8(number / 10 % 10)) }
+        byte(UInt8(ascii: "0") &+ UInt8(number % 10))
     }
 }

@@ -19,6 +19,14 @@ enum Digest {
         Array(SHA256.hash(data: bytes))
     }
 
+    /// The raw digest of `first` followed by `second`, without joining them.
+    static func bytes(_ first: [UInt8], _ second: [UInt8]) -> [UInt8] {
+        var hasher = SHA256()
+        first.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        second.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return Array(hasher.finalize())
+    }
+
     private static func hex(of digest: SHA256.Digest) -> String {
         var hex: [UInt8] = []
         hex.reserveCapacity(SHA256.byteCount * 2)
