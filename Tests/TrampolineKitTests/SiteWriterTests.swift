@@ -220,4 +220,44 @@ final class SiteWriterTests: XCTestCase {
             XCTAssertEqual(try Data(contentsOf: page), original)
         }
     }
+
+    /// The stamp cache's last line stamps the manifest: while the manifest is that very file, a
+    /// rebuild takes its paths from the stamps instead of reading it; any change to it (even the
+    /// same bytes written again) or a missing stamp cache means it is read, and the next write
+    /// stamps it again. A write that changes nothing leaves the stamp cache as it was.
+    func testTheStampCacheWitnessesTheManifest() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        let files = try site.build().outputFiles
+        try writer.write(files)
+        let stampsURL = WorkFolder(outputURL: site.outputURL).stamps
+        let manifestURL = site.outputURL.appendingPathComponent(".trampoline-manifest.json")
+        XCTAssertNil(writer.readPrevious().manifest, "witnessed: not read")
+        XCTAssertTrue(writer.readPrevious().isCanonical)
+        let stamps = try Data(contentsOf: stampsURL)
+
+        // Nothing changed: every file proven, the stamp cache not even rewritten.
+        XCTAssertEqual(try writer.write(files).reused.count, files.count)
+        XCTAssertEqual(try Data(contentsOf: stampsURL), stamps)
+
+        // The manifest written again with the same bytes is another file: read, then stamped anew.
+        let manifest = try Data(contentsOf: manifestURL)
+        try FileManager.default.removeItem(at: manifestURL)
+        try manifest.write(to: manifestURL)
+        let previous = writer.readPrevious()
+        XCTAssertEqual(previous.manifest?.paths, Set(files.map(\.path.value)))
+        XCTAssertEqual(try writer.write(files).reused.count, files.count)
+        XCTAssertNotEqual(try Data(contentsOf: stampsURL), stamps)
+        XCTAssertNil(writer.readPrevious().manifest)
+
+        // A link removed under a witnessed manifest: its files go, and the manifest lists the rest.
+        let fewer = files.filter { !$0.path.value.hasPrefix("topic/2/") }
+        XCTAssertEqual(Set(try writer.write(fewer).removed), ["topic/2/index.html", "topic/2/qr.svg"])
+        XCTAssertEqual(Manifest.read(from: site.outputURL).paths, Set(fewer.map(\.path.value)))
+        XCTAssertNil(writer.readPrevious().manifest)
+
+        // Without a stamp cache the manifest is read.
+        try FileManager.default.removeItem(at: stampsURL)
+        XCTAssertEqual(writer.readPrevious().manifest?.paths, Set(fewer.map(\.path.value)))
+    }
 }

@@ -61,4 +61,23 @@ final class StampCacheTests: XCTestCase {
         XCTAssertEqual(Fingerprint(hex: good), fingerprint(9))
         XCTAssertNil(Fingerprint(hex: "xyz"))
     }
+
+    /// An entry is read at the position the last write put it (the plan's order), and looked up
+    /// by its path when the plan's order changed.
+    func testAnEntryIsFoundAtItsPlaceOrByItsPath() {
+        var cache = StampCache()
+        for i in 0..<5 {
+            cache.entries["p/\(i)/index.html"] = .init(fingerprint: fingerprint(UInt8(i)), stat: FileStat(size: i, inode: 1, seconds: 2, nanoseconds: 3))
+        }
+        let parsed = Array(cache.encoded()).withUnsafeBufferPointer { StampCache.parse($0) }!
+        XCTAssertEqual(parsed.count, 5)
+        for i in 0..<5 {
+            XCTAssertEqual(parsed.path(at: i), "p/\(i)/index.html", "the file's order")
+            XCTAssertEqual(parsed.entry(for: "p/\(i)/index.html", at: i)?.size, i, "at its place")
+            XCTAssertEqual(parsed.entry(for: "p/\(i)/index.html", at: 4 - i)?.size, i, "elsewhere")
+            XCTAssertEqual(parsed.entry(for: "p/\(i)/index.html", at: 99)?.size, i, "past the end")
+        }
+        XCTAssertNil(parsed.entry(for: "p/9/index.html", at: 0))
+        XCTAssertNil(parsed.entry(for: "p/1/index.htm", at: 1), "a prefix of the path at that place is not it")
+    }
 }

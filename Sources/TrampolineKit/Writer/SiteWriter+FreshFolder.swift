@@ -50,12 +50,13 @@ extension SiteWriter {
             outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
         }, to: Array(files.indices))
         let manifest = Manifest(paths: Set(files.map(\.path.value)))
-        try Self.create(root + "/" + Manifest.path.value, with: [UInt8](manifest.encoded()), flags: O_EXCL | O_NOFOLLOW, reportedAs: Manifest.path.value)
+        let manifestStat = try Self.create(root + "/" + Manifest.path.value, with: [UInt8](manifest.encoded()), flags: O_EXCL | O_NOFOLLOW, reportedAs: Manifest.path.value)
         // An empty folder the user made keeps its permissions.
         if exists { chmod(root, existing.st_mode & 0o7777) }
         // rename(2) replaces a missing or empty folder atomically.
         guard rename(root, outputURL.path) == 0 else { return nil }
-        try? StampCache.write(StampCache.encoded(count: files.count) { (files[$0].path.value, outcome.stamp(at: $0)) }, to: work.stamps)
+        // A rename keeps every file's stat, the manifest's too.
+        try? StampCache.write(Self.stampLines(of: files, outcome: outcome, manifest: manifestStat), to: work.stamps)
         return outcome.summary(of: files)
     }
 }

@@ -44,27 +44,46 @@ public struct SiteWriter: Sendable {
         try write(files, previous: readPrevious(), progress: progress)
     }
 
-    /// What earlier writes left beside and in the output folder: the manifest (and whether it is
-    /// in our own layout) and the stamp cache.
+    /// What earlier writes left beside and in the output folder: the stamp cache, and the manifest
+    /// (and whether it is in our own layout).
     struct Previous: Sendable {
-        var manifest: Manifest
+        /// The manifest as read; nil when ``stamps`` witness it (``manifestIsWitnessed(by:)``): it
+        /// then lists exactly the stamps' other paths, in our layout, and need not be read.
+        var manifest: Manifest?
         var isCanonical: Bool
         var stamps: StampCache
     }
 
-    /// Reads the previous manifest and stamps side by side (each is 200k lines at 100k links).
-    /// Read-only, so a caller may run it while it computes the files' fingerprints.
+    /// Reads the stamp cache, and the manifest unless the stamps witness it (each is 200k lines at
+    /// 100k links). Read-only, so a caller may run it while it computes the files' fingerprints.
     func readPrevious() -> Previous {
-        let (manifest, stampCache) = (Locked<(Manifest, Bool)?>(nil), Locked<StampCache?>(nil))
-        let stampsURL = WorkFolder(outputURL: outputURL).stamps
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                manifest.value = Manifest.readWithLayout(from: outputURL)
-            } else {
-                stampCache.value = StampCache.read(from: stampsURL)
-            }
+        let stamps = StampCache.read(from: WorkFolder(outputURL: outputURL).stamps)
+        if manifestIsWitnessed(by: stamps) {
+            return Previous(manifest: nil, isCanonical: true, stamps: stamps)
         }
-        return Previous(manifest: manifest.value!.0, isCanonical: manifest.value!.1, stamps: stampCache.value!)
+        let (manifest, isCanonical) = Manifest.readWithLayout(from: outputURL)
+        return Previous(manifest: manifest, isCanonical: isCanonical, stamps: stamps)
+    }
+
+    /// Whether the stamp cache's last line is the manifest's (see ``stampLines(of:outcome:manifest:)``)
+    /// and the manifest is still the very file it stamped. A write records the stamps only after
+    /// its manifest lists exactly its files, so the manifest then lists the stamps' other paths.
+    func manifestIsWitnessed(by stamps: StampCache) -> Bool {
+        guard stamps.count > 0, stamps.path(at: stamps.count - 1) == Manifest.path.value,
+              let recorded = stamps.entry(for: Manifest.path.value, at: stamps.count - 1),
+              let current = FileStat(path: outputURL.path + "/" + Manifest.path.value)
+        else { return false }
+        return recorded.stat == current
+    }
+
+    /// The stamp cache's lines for `files` as `outcome` left them, and last the manifest's stat
+    /// (with no fingerprint: only its stat is used, to witness the manifest).
+    static func stampLines(of files: [OutputFile], outcome: Outcome, manifest: FileStat?) -> [UInt8] {
+        StampCache.encoded(count: files.count + (manifest == nil ? 0 : 1)) { index in
+            index < files.count
+                ? (files[index].path.value, outcome.stamp(at: index))
+                : (Manifest.path.value, StampCache.Entry(fingerprint: Fingerprint(digest: [UInt8](repeating: 0, count: 32)), stat: manifest!))
+        }
     }
 
     /// ``write(_:progress:)`` with the previous state already read.
@@ -80,15 +99,26 @@ public struct SiteWriter: Sendable {
             throw WriteError(path: work.staging.path, reason: "cannot create the staging folder beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable")
         }
         defer { try? fm.removeItem(at: work.staging) }
-        let (previous, previousIsCanonical, stamps) = (state.manifest, state.isCanonical, state.stamps)
+        let stamps = state.stamps
         // The plan's paths are distinct: all of them in the previous manifest, and as many, is
-        // the same set (no set of 200k paths built to find that out when nothing was added).
-        let allKnown = files.allSatisfy { previous.paths.contains($0.path.value) }
-        let sameSet = allKnown && files.count == previous.paths.count
+        // the same set (no set of 200k paths built to find that out when nothing was added). A
+        // witnessed manifest lists the stamps' paths, found at their places when the plan kept
+        // its order.
+        let allKnown: Bool, sameSet: Bool
+        if let manifest = state.manifest {
+            allKnown = files.allSatisfy { manifest.paths.contains($0.path.value) }
+            sameSet = allKnown && files.count == manifest.paths.count
+        } else {
+            allKnown = files.indices.allSatisfy { stamps.entry(for: files[$0].path.value, at: $0) != nil }
+            sameSet = allKnown && files.count == stamps.count - 1
+        }
+        func previousPaths() -> Set<String> {
+            state.manifest?.paths ?? Set((0..<(stamps.count - 1)).map(stamps.path(at:)))
+        }
         // Record the union first: if this run dies half-way, the next one still knows every file
         // it may have written and can clean them up.
         if !allKnown {
-            try writeIfChanged(Manifest(paths: previous.paths.union(files.lazy.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest-intent")
+            try writeIfChanged(Manifest(paths: previousPaths().union(files.lazy.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest-intent")
         }
         let folders = FolderMaker(root: outputURL.path)
         let outcome = Outcome(total: files.count, progress: progress)
@@ -102,7 +132,7 @@ public struct SiteWriter: Sendable {
             // (same size, inode and mtime, as git and rsync judge it): the bytes would be the same,
             // so neither render nor compare them. A run killed after replacing the file changes its
             // inode and mtime, so a stale stamp is never trusted.
-            if let recorded = stamps.entries[path], recorded.fingerprint == file.fingerprint,
+            if let recorded = stamps.entry(for: path, at: index), recorded.fingerprint == file.fingerprint,
                let stat = FileStat(path: target), stat == recorded.stat {
                 outcome.record(index, .reused, stamp: recorded)
                 return
@@ -122,32 +152,37 @@ public struct SiteWriter: Sendable {
         for index in files.indices where files[index].path.isClaimFile {
             try apply(index)
         }
-        // Best effort: without it the next write renders and compares every file. When every file
-        // was proven by its stamp and the cache has no others, it would be written as it is.
-        // Encoded (200k lines) on another thread while the summary is made and old files removed.
+        var removed: [String] = []
+        if !sameSet {
+            let planned = Set(files.map(\.path.value))
+            for path in previousPaths().subtracting(planned).sorted() {
+                let url = outputURL.appendingPathComponent(path)
+                // Only a regular file reached through real folders: a symbolic link planted in the
+                // output folder must not make the build delete anything outside it.
+                guard Self.isRegularFileInsideRealFolders(path, root: outputURL.path) else { continue }
+                try fm.removeItem(at: url)
+                removed.append(path)
+                removeEmptyParents(of: path)
+            }
+            try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
+        } else if !state.isCanonical {
+            // The same set of files in a file of our own layout is the same bytes (encoding sorts
+            // 200k paths: skip it); anything else is encoded and compared.
+            try writeIfChanged(Manifest(paths: Set(files.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
+        }
+        // Best effort: without it the next write renders and compares every file. Not written
+        // when it would say what it says: every file proven by its stamp, no other line, the
+        // manifest unchanged. Encoded (200k lines) on another thread while the summary is made.
+        let manifestStat = FileStat(path: outputPath + "/" + Manifest.path.value)
         let stampsWritten = DispatchGroup()
-        if outcome.reusedCount != files.count || stamps.entries.count != files.count {
+        if outcome.reusedCount != files.count || stamps.count != files.count + 1 || !manifestIsWitnessed(by: stamps) {
             DispatchQueue.global().async(group: stampsWritten) {
-                try? StampCache.write(StampCache.encoded(count: files.count) { (files[$0].path.value, outcome.stamp(at: $0)) }, to: work.stamps)
+                try? StampCache.write(Self.stampLines(of: files, outcome: outcome, manifest: manifestStat), to: work.stamps)
             }
         }
-        defer { stampsWritten.wait() }
         var summary = outcome.summary(of: files)
-        let planned = sameSet ? previous.paths : Set(files.map(\.path.value))
-        for path in sameSet ? [] : previous.paths.subtracting(planned).sorted() {
-            let url = outputURL.appendingPathComponent(path)
-            // Only a regular file reached through real folders: a symbolic link planted in the
-            // output folder must not make the build delete anything outside it.
-            guard Self.isRegularFileInsideRealFolders(path, root: outputURL.path) else { continue }
-            try fm.removeItem(at: url)
-            summary.removed.append(path)
-            removeEmptyParents(of: path)
-        }
-        // The same set of files in a file of our own layout is the same bytes (encoding sorts
-        // 200k paths: skip it); anything else is encoded and compared.
-        if !(previousIsCanonical && sameSet) {
-            try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
-        }
+        summary.removed = removed
+        stampsWritten.wait()
         return summary
     }
 

@@ -5,8 +5,13 @@ import Foundation
 /// rendered or read again. A local cache only: it lives in the ``WorkFolder``, never in the site,
 /// and a missing, old or damaged one only costs time (every file is then rendered and compared).
 struct StampCache: Sendable, Equatable {
-    /// Output path → the fingerprint and ``FileStat`` of the file written there.
-    var entries: [String: Entry] = [:]
+    /// The paths' bytes, one after another (no string per path: a rebuild reads 200k of them).
+    private var text: [UInt8] = []
+    /// The file's lines in its order (the last write's, which is the plan's): each entry and
+    /// where its path is in `text`.
+    private var lines: [Line] = []
+    /// Path → line, made only when a path is not found at its position.
+    private var index = LineIndex()
 
     struct Entry: Sendable, Equatable {
         var fingerprint: Fingerprint
@@ -16,9 +21,80 @@ struct StampCache: Sendable, Equatable {
         var size: Int { stat.size }
     }
 
+    private struct Line: Sendable {
+        var entry: Entry
+        var path: Range<Int>
+    }
+
+    /// The path → line table, built once on first use and shared by copies of the cache (whose
+    /// lines never change: mutating the cache makes a new one).
+    private final class LineIndex: @unchecked Sendable {
+        private let lock = NSLock()
+        private var positions: [String: Int]?
+
+        func position(of path: String, in cache: StampCache) -> Int? {
+            lock.withLock {
+                if positions == nil {
+                    var made: [String: Int] = [:]
+                    made.reserveCapacity(cache.lines.count)
+                    // A path listed twice: the later line counts, as it always did.
+                    for position in cache.lines.indices { made[cache.path(at: position)] = position }
+                    positions = made
+                }
+                return positions![path]
+            }
+        }
+    }
+
+    init() {}
+
+    init(entries: [String: Entry]) {
+        for path in entries.keys.sorted() { append(path: path.utf8, entry: entries[path]!) }
+    }
+
+    private mutating func append(path: some Collection<UInt8>, entry: Entry) {
+        let start = text.count
+        text.append(contentsOf: path)
+        lines.append(Line(entry: entry, path: start..<text.count))
+    }
+
+    /// How many lines the cache has.
+    var count: Int { lines.count }
+
+    /// The path of the line at `position`.
+    func path(at position: Int) -> String {
+        String(decoding: text[lines[position].path], as: UTF8.self)
+    }
+
+    /// The entry for `path`: read at `position` when the file has it there (the plan kept its
+    /// order: bytes compared, nothing looked up), else looked up.
+    func entry(for path: String, at position: Int) -> Entry? {
+        if position < lines.count, text[lines[position].path].elementsEqual(path.utf8) { return lines[position].entry }
+        return entry(for: path)
+    }
+
+    /// The entry for `path`, if the cache has one.
+    func entry(for path: String) -> Entry? {
+        index.position(of: path, in: self).map { lines[$0].entry }
+    }
+
+    /// Output path → the fingerprint and ``FileStat`` of the file written there.
+    var entries: [String: Entry] {
+        get {
+            var entries: [String: Entry] = [:]
+            for position in lines.indices { entries[path(at: position)] = lines[position].entry }
+            return entries
+        }
+        set { self = StampCache(entries: newValue) }
+    }
+
+    static func == (lhs: StampCache, rhs: StampCache) -> Bool {
+        lhs.entries == rhs.entries
+    }
+
     /// One line per file: `fingerprint stat path`. Paths come last, so they may hold spaces.
     func encoded() -> Data {
-        let paths = entries.keys.sorted()
+        let entries = self.entries, paths = entries.keys.sorted()
         return Data(Self.encoded(count: paths.count) { (paths[$0], entries[paths[$0]]!) })
     }
 
@@ -59,10 +135,9 @@ struct StampCache: Sendable, Equatable {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> StampCache? {
         let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")
         var cache = StampCache()
-        // One entry a line: counted first, so the table is never grown (and rehashed) on the way.
-        var lines = 0
-        for byte in bytes where byte == newline { lines += 1 }
-        cache.entries.reserveCapacity(lines + 1)
+        var lineCount = 0
+        for byte in bytes where byte == newline { lineCount += 1 }
+        cache.lines.reserveCapacity(lineCount + 1)
         var start = 0
         while start < bytes.count {
             var end = start
@@ -75,11 +150,13 @@ struct StampCache: Sendable, Equatable {
                 else { return nil }
                 var statEnd = statStart
                 while statEnd < end && bytes[statEnd] != space { statEnd += 1 }
-                guard statEnd > statStart, statEnd + 1 < end,
-                      let path = String(validating: UnsafeBufferPointer(rebasing: bytes[(statEnd + 1)..<end]), as: UTF8.self)
+                guard statEnd > statStart, statEnd + 1 < end else { return nil }
+                let path = UnsafeBufferPointer(rebasing: bytes[(statEnd + 1)..<end])
+                // Valid UTF-8, checked without making a string when it is ASCII.
+                guard path.allSatisfy({ $0 < 0x80 }) || String(validating: path, as: UTF8.self) != nil,
+                      let stat = FileStat(text: UnsafeBufferPointer(rebasing: bytes[statStart..<statEnd]))
                 else { return nil }
-                guard let stat = FileStat(text: UnsafeBufferPointer(rebasing: bytes[statStart..<statEnd])) else { return nil }
-                cache.entries[path] = Entry(fingerprint: fingerprint, stat: stat)
+                cache.append(path: path, entry: Entry(fingerprint: fingerprint, stat: stat))
             }
             start = end + 1
         }
