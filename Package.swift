@@ -84,7 +84,7 @@ let package = Package(
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TrampolineLinkTests", dependencies: ["TrampolineLink"]),
+        .testTarget(name: "TrampolineLinkTests", dependencies: ["TrampolineLink", "TrampolineTestSupport"]),
         .testTarget(name: "TrampolineQRTests", dependencies: ["TrampolineQR"]),
         .testTarget(
             name: "TrampolinePreviewTests",

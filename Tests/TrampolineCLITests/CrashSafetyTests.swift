@@ -24,17 +24,41 @@ final class CrashSafetyTests: XCTestCase {
         return text
     }
 
+    /// Starts `build --config config --output output` in `dir` and kills it (SIGKILL) at a random
+    /// moment within the first 80 % of `fullBuild` seconds, so that a machine that gets less busy
+    /// during the test still sees most kills land while the build runs. Returns whether it was
+    /// still running when killed.
+    static func buildKilled(config: String, output: String, in dir: TemporaryDirectory, within fullBuild: TimeInterval,
+                            using generator: inout SystemRandomNumberGenerator) throws -> Bool {
+        let process = Process()
+        process.executableURL = TrampolineProcess.binary
+        process.arguments = ["build", "--config", config, "--output", output]
+        process.currentDirectoryURL = dir.url
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(UInt32(Double.random(in: 0...(fullBuild * 0.8), using: &generator) * 1_000_000))
+        let wasRunning = process.isRunning
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return wasRunning
+    }
+
     func testKilledBuildsLeaveEveryFileWholeOldOrNew() throws {
         let dir = try TemporaryDirectory()
         // Two complete sites to compare against: every file must always be one of these.
         try dir.write("old.yml", Self.catalog(title: "Old", extraTopLevel: false))
         try dir.write("new.yml", Self.catalog(title: "New", extraTopLevel: true))
         XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "old.yml", "--output", "old-site"], in: dir.url).status, 0)
-        let started = Date()
         XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "new.yml", "--output", "new-site"], in: dir.url).status, 0)
-        let fullBuild = Date().timeIntervalSince(started)
         let old = dir.contents(of: "old-site"), new = dir.contents(of: "new-site")
         XCTAssertNotEqual(old["apple-app-site-association"], new["apple-app-site-association"], "the AASA changes too")
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "old.yml", "--output", "site"], in: dir.url).status, 0)
+        // Timed: a build of the kind the kills interrupt (one version over the other, the
+        // catalogs' link caches warm), then back to the old version.
+        let started = Date()
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "new.yml", "--output", "site"], in: dir.url).status, 0)
+        let fullBuild = Date().timeIntervalSince(started)
         XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "old.yml", "--output", "site"], in: dir.url).status, 0)
 
         var generator = SystemRandomNumberGenerator()
@@ -42,20 +66,7 @@ final class CrashSafetyTests: XCTestCase {
         for attempt in 0..<20 {
             // Alternate the direction, so each kill interrupts a build over a mix of both versions.
             let config = attempt % 2 == 0 ? "new.yml" : "old.yml"
-            let process = Process()
-            process.executableURL = TrampolineProcess.binary
-            process.arguments = ["build", "--config", config, "--output", "site"]
-            process.currentDirectoryURL = dir.url
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Within the first 80 % of a build's measured time, so that a machine that gets less
-            // busy during the test still sees most kills land while the build runs.
-            usleep(UInt32(Double.random(in: 0...(fullBuild * 0.8), using: &generator) * 1_000_000))
-            let wasRunning = process.isRunning
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if wasRunning { killedMidWrite += 1 }
+            if try Self.buildKilled(config: config, output: "site", in: dir, within: fullBuild, using: &generator) { killedMidWrite += 1 }
 
             let now = dir.contents(of: "site")
             for (path, data) in now {
@@ -87,28 +98,19 @@ final class CrashSafetyTests: XCTestCase {
     func testKilledFirstBuildsLeaveNoSiteOrAWholeOne() throws {
         let dir = try TemporaryDirectory()
         try dir.write("new.yml", Self.catalog(title: "New", extraTopLevel: true))
-        let started = Date()
         XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "new.yml", "--output", "new-site"], in: dir.url).status, 0)
-        let fullBuild = Date().timeIntervalSince(started)
         let new = dir.contents(of: "new-site")
         let site = dir.url.appendingPathComponent("site")
+        // Timed: a first build like those killed below (the catalog's link cache warm).
+        let started = Date()
+        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "new.yml", "--output", "site"], in: dir.url).status, 0)
+        let fullBuild = Date().timeIntervalSince(started)
 
         var generator = SystemRandomNumberGenerator()
         var killedMidBuild = 0
         for attempt in 0..<10 {
             try? FileManager.default.removeItem(at: site)
-            let process = Process()
-            process.executableURL = TrampolineProcess.binary
-            process.arguments = ["build", "--config", "new.yml", "--output", "site"]
-            process.currentDirectoryURL = dir.url
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32(Double.random(in: 0...(fullBuild * 0.8), using: &generator) * 1_000_000))
-            let wasRunning = process.isRunning
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if wasRunning { killedMidBuild += 1 }
+            if try Self.buildKilled(config: "new.yml", output: "site", in: dir, within: fullBuild, using: &generator) { killedMidBuild += 1 }
             if FileManager.default.fileExists(atPath: site.path) {
                 XCTAssertEqual(dir.contents(of: "site"), new, "a partial site after kill \(attempt)")
             }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import TrampolineKit
+import TrampolineTestSupport
 
 /// Holds ``AASAMatcher/ASCIIPattern`` (the byte-by-byte fast path of AASA pattern matching) to
 /// ``AASAMatcher/Pattern/matchesByCharacter(_:)``, the plain path it replaces for short ASCII text:
@@ -7,18 +8,6 @@ import XCTest
 /// folding, CR LF, non-ASCII literals, the 63-byte limit) must get the same answer both ways.
 final class ASCIIPatternTests: XCTestCase {
     private typealias Pattern = AASAMatcher.Pattern
-
-    /// A small deterministic generator, so a failure names a case that can be run again.
-    private struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     private let variables = ["v": ["ab", "c*", "?"], "empty": []]
     private let patternTokens = [
@@ -29,7 +18,7 @@ final class ASCIIPatternTests: XCTestCase {
     private let textTokens = ["a", "A", "b", "B", "/", "1", "-", "k", "K", "%", "2F", "us", "US", "en", "\r", "\n", "\r\n", "é", "x", "Z", "z", "@", "[", "`"]
 
     func testTheFastPathGivesThePlainPathsAnswers() {
-        var random = SplitMix64(state: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         var fast = 0, fastMatches = 0, plainOnly = 0
         for round in 0..<4000 {
             let source = (0..<Int.random(in: 0...6, using: &random)).map { _ in patternTokens.randomElement(using: &random)! }.joined()
