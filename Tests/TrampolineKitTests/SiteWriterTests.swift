@@ -260,4 +260,27 @@ final class SiteWriterTests: XCTestCase {
         try FileManager.default.removeItem(at: stampsURL)
         XCTAssertEqual(writer.readPrevious().manifest?.paths, Set(fewer.map(\.path.value)))
     }
+
+    /// The stamps stand in for a witnessed manifest, so their paths are held to the manifest's
+    /// rule: a stamp cache edited to list `../victim.txt` (its manifest line left valid) must not
+    /// make the next write delete a file outside the output folder.
+    func testATamperedStampCacheCannotDeleteOutsideTheFolder() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        let files = try site.build().outputFiles
+        try writer.write(files)
+        let victim = site.folder.appendingPathComponent("victim.txt")
+        try Data("keep me".utf8).write(to: victim)
+        let stampsURL = WorkFolder(outputURL: site.outputURL).stamps
+        var lines = String(decoding: try Data(contentsOf: stampsURL), as: UTF8.self).split(separator: "\n").map(String.init)
+        let first = lines[0]
+        let fingerprintAndStat = first[..<first.lastIndex(of: " ")!]
+        lines.insert("\(fingerprintAndStat) ../victim.txt", at: lines.count - 1)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: stampsURL)
+        XCTAssertNil(writer.readPrevious().manifest, "the manifest line still witnesses it")
+
+        let summary = try writer.write(files)
+        XCTAssertEqual(summary.removed, [])
+        XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep me")
+    }
 }

@@ -112,8 +112,10 @@ public struct SiteWriter: Sendable {
             allKnown = files.indices.allSatisfy { stamps.entry(for: files[$0].path.value, at: $0) != nil }
             sameSet = allKnown && files.count == stamps.count - 1
         }
+        // The stamps' paths are filtered like a manifest's: a tampered cache must not make the
+        // writer delete outside the folder.
         func previousPaths() -> Set<String> {
-            state.manifest?.paths ?? Set((0..<(stamps.count - 1)).map(stamps.path(at:)))
+            state.manifest?.paths ?? Set((0..<(stamps.count - 1)).map(stamps.path(at:)).filter(Manifest.isSafeRelativePath))
         }
         // Record the union first: if this run dies half-way, the next one still knows every file
         // it may have written and can clean them up.
