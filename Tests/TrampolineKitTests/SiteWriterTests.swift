@@ -282,5 +282,9 @@ final class SiteWriterTests: XCTestCase {
         let summary = try writer.write(files)
         XCTAssertEqual(summary.removed, [])
         XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep me")
+        // The removal's own check refuses such a path too, whatever list it came from.
+        XCTAssertFalse(SiteWriter.isRegularFileInsideRealFolders("../victim.txt", root: site.outputURL.path))
+        XCTAssertFalse(SiteWriter.isRegularFileInsideRealFolders("topic/../../victim.txt", root: site.outputURL.path))
+        XCTAssertTrue(SiteWriter.isRegularFileInsideRealFolders("topic/1/index.html", root: site.outputURL.path))
     }
 }

@@ -194,6 +194,8 @@ public struct SiteWriter: Sendable {
         var current = root
         var info = stat()
         let components = path.split(separator: "/")
+        // `.` and `..` never name a file of the site, and `..` would climb out of it.
+        guard !components.contains(where: { $0 == "." || $0 == ".." }) else { return false }
         for (i, component) in components.enumerated() {
             current += "/" + component
             guard lstat(current, &info) == 0 else { return false }
