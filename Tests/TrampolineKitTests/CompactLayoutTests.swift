@@ -87,6 +87,16 @@ final class CompactLayoutTests: XCTestCase {
         let shards = build.plan.paths.filter { $0.value.hasPrefix("_links/") }
         XCTAssertGreaterThan(shards.count, first, "planned again with more shards")
         for path in shards { XCTAssertLessThanOrEqual(try XCTUnwrap(build[path]).count, LinkTable.shardLimit, path.value) }
+        // The shards measured while planning are the ones written, not rendered again: the
+        // writer's bytes for each are those the renderer makes for the final plan's entry.
+        XCTAssertEqual(build.rendered.count, shards.count, "every shard of the final plan kept")
+        let files = build.outputFiles
+        for (index, entry) in build.plan.entries.enumerated() {
+            guard case .linkTable = entry.content else { continue }
+            XCTAssertNotNil(build.rendered[index], entry.path.value)
+            XCTAssertEqual(files[index].path, entry.path)
+            XCTAssertEqual(files[index].bytes(), build.renderer.render(entry), entry.path.value)
+        }
     }
 
     func testAHostLimitIsAWarningAtSiteHost() throws {

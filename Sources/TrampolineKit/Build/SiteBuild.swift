@@ -3,8 +3,8 @@ import Foundation
 /// A successful build, before writing: the catalog, its plan, the renderer that makes each
 /// planned file, and the warnings found on the way.
 public struct SiteBuild: Sendable {
-    public var plan: SitePlan
-    public var renderer: SiteRenderer
+    public private(set) var plan: SitePlan
+    public private(set) var renderer: SiteRenderer
     public var catalog: Catalog
     public var warnings: [Diagnostic]
     /// How long each step took (templates, catalog, plan, claims), for `build --timings`.
@@ -12,6 +12,9 @@ public struct SiteBuild: Sendable {
     /// The claims this build verified, to record beside the output folder once it is written;
     /// nil when the recorded ones are still exact.
     var claimCache: ClaimCache? = nil
+    /// Files already rendered while planning, by index in the plan's entries: the compact
+    /// layout's shards, rendered to check that each fits (``SiteBuilder/fittingLinkTable``).
+    var rendered: [Int: [UInt8]] = [:]
 
     /// How many files the site has: the plan's and the manifest.
     public var fileCount: Int { plan.entries.count + 1 }
@@ -38,7 +41,10 @@ public struct SiteBuild: Sendable {
         // Each producer holds the one shared source and an index: capturing the renderer (a
         // struct of a few hundred bytes) in each of 200k closures cost tens of megabytes.
         return source.entries.indices.map { index in
-            OutputFile(path: source.entries[index].path, fingerprint: fingerprints[index]) { source.renderer.render(source.entries[index]) }
+            if !rendered.isEmpty, let bytes = rendered[index] {
+                return OutputFile(path: source.entries[index].path, fingerprint: fingerprints[index]) { bytes }
+            }
+            return OutputFile(path: source.entries[index].path, fingerprint: fingerprints[index]) { source.renderer.render(source.entries[index]) }
         }
     }
 

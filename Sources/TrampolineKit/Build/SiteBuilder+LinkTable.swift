@@ -1,26 +1,32 @@
 extension SiteBuilder {
     /// `plan` (compact layout) with every link-table shard within ``LinkTable/shardLimit``: the
-    /// planner's shard count comes from an estimate, so the shards are rendered and measured, and
-    /// the links planned again over more shards while one is too large.
-    static func fittingLinkTable(_ plan: SitePlan, catalog: Catalog, templates: TemplateSet, renderer: SiteRenderer, engine: inout DiagnosticEngine) -> SitePlan {
+    /// planner's shard count comes from an estimate, so the shards are rendered (on every core)
+    /// and measured, and the links planned again over more shards while one is too large. Also
+    /// returns the bytes of the shards of the plan returned (by index in its entries), so the
+    /// writer need not render them a second time.
+    static func fittingLinkTable(_ plan: SitePlan, catalog: Catalog, templates: TemplateSet, renderer: SiteRenderer,
+                                 engine: inout DiagnosticEngine) -> (plan: SitePlan, rendered: [Int: [UInt8]]) {
         var plan = plan
+        var rendered: [Int: [UInt8]] = [:]
         for _ in 0..<4 {
-            var shards = 0, largest = 0
-            for entry in plan.entries {
-                guard case .linkTable = entry.content else { continue }
-                shards += 1
-                largest = max(largest, renderer.render(entry).count)
+            let shards = plan.entries.indices.filter { index in
+                if case .linkTable = plan.entries[index].content { return true }
+                return false
             }
-            guard largest > LinkTable.shardLimit else { return plan }
+            let entries = plan.entries
+            let bytes = concurrentMap(shards.count, chunk: 4) { renderer.render(entries[shards[$0]]) }
+            rendered = Dictionary(uniqueKeysWithValues: zip(shards, bytes))
+            let largest = bytes.map(\.count).max() ?? 0
+            guard largest > LinkTable.shardLimit else { return (plan, rendered) }
             var again = DiagnosticEngine()
-            plan = SitePlanner.plan(for: catalog, templates: templates, shards: shards * largest / LinkTable.shardTarget + 1, engine: &again)
+            plan = SitePlanner.plan(for: catalog, templates: templates, shards: shards.count * largest / LinkTable.shardTarget + 1, engine: &again)
         }
         engine.error(
             "the link table does not fit in shards of \(LinkTable.shardLimit / 1024) KB",
             at: SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1),
             hint: "a single link is too large for the compact layout; shorten its description or use site.layout: folders"
         )
-        return plan
+        return (plan, [:])
     }
 
     /// A warning at `site.host` when the site has more files than that host takes.

@@ -88,8 +88,9 @@ public struct SiteBuilder: Sendable {
         }
         var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
         let renderer = SiteRenderer(site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
+        var rendered: [Int: [UInt8]] = [:]
         if catalog.site.layout == .compact {
-            plan = Self.fittingLinkTable(plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
+            (plan, rendered) = Self.fittingLinkTable(plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
         }
         Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
         lap("plan")
@@ -118,7 +119,8 @@ public struct SiteBuilder: Sendable {
         return SiteBuild(
             plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings,
             // Only when something was matched: else the recorded cache is still exact.
-            claimCache: claims.flatMap { $0.matched > 0 ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil }
+            claimCache: claims.flatMap { $0.matched > 0 ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil },
+            rendered: rendered
         )
     }
 }
