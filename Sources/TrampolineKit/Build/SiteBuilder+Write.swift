@@ -10,12 +10,9 @@ extension SiteBuilder {
         do {
             // The previous manifest and stamps are read while the fingerprints are computed.
             let writer = SiteWriter(outputURL: outputURL)
-            let previous = Locked<SiteWriter.Previous?>(nil)
-            let reading = DispatchGroup()
-            DispatchQueue.global().async(group: reading) { previous.value = writer.readPrevious() }
+            let previous = Pending { writer.readPrevious() }
             let files = site.outputFiles
-            reading.wait()
-            var summary = try writer.write(files, previous: previous.value!, progress: progress)
+            var summary = try writer.write(files, previous: previous.value, progress: progress)
             // 200k files' closures and the previous manifest and stamps are freed on another
             // thread: the caller (or the process's exit) need not wait for it.
             DispatchQueue.global(qos: .utility).async { withExtendedLifetime((files, previous)) {} }

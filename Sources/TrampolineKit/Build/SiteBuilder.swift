@@ -66,7 +66,7 @@ public struct SiteBuilder: Sendable {
         if usesLinkCache, let secret = LinkCache.localSecret() {
             let url = WorkFolder.linkCache(forCatalog: configURL)
             // Read and checked on another core while this one reads the catalog's text.
-            loader.linkCache = LinkCache.Setup(url: url, version: identity, secret: secret, early: LinkCache.EarlyRead(url: url))
+            loader.linkCache = LinkCache.Setup(url: url, version: identity, secret: secret, early: Pending { LinkCache.load(from: url) })
         }
         let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
         // The link cache is renewed on another thread while planning and claims go on.
@@ -81,11 +81,7 @@ public struct SiteBuilder: Sendable {
         }
         let output = try? outputURL(for: catalog, override: outputOverride)
         // The last build's verified claims (a line per link) are read on another core while this one plans.
-        let cachedClaims = Locked<(key: Fingerprint, probePaths: Set<String>)?>(nil)
-        let claimsRead = DispatchGroup()
-        if let output, catalog.app.ios != nil {
-            DispatchQueue.global().async(group: claimsRead) { cachedClaims.value = ClaimCache.read(beside: output) }
-        }
+        let cachedClaims = output.flatMap { output in catalog.app.ios == nil ? nil : Pending { ClaimCache.read(beside: output) } }
         var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
         let renderer = SiteRenderer(site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
         var rendered: [Int: [UInt8]] = [:]
@@ -101,8 +97,7 @@ public struct SiteBuilder: Sendable {
         var claims: (key: Fingerprint, matched: Int)?
         if let aasa = site[.appSiteAssociation] {
             let key = ClaimCache.key(aasa: aasa, catalog: catalog, version: identity)
-            claimsRead.wait()
-            let cached = cachedClaims.value
+            let cached = cachedClaims?.value
             let verified = cached?.key == key ? cached!.probePaths : []
             let matched = ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: verified, engine: &engine)
             claims = (key, matched)

@@ -171,7 +171,8 @@ struct CatalogReader {
         if let batches, let setup = linkCache, let defaults = top.defaults {
             let key = LinkCache.key(setup: setup, file: file, knownTemplates: knownTemplates, baseURL: baseURL,
                                     defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
-            batches.cache = setup.early.map { $0.cache(key: key) } ?? LinkCache.read(from: setup.url, key: key)
+            // Read early or now; either way only under this key.
+            batches.cache = (setup.early.map(\.value) ?? LinkCache.load(from: setup.url)).flatMap { $0.key == key ? $0 : nil }
             // Without a cache, entries are recorded as they are read, if a file can be written at all.
             batches.cacheWriter = batches.cache == nil ? LinkCache.Writer(url: setup.url, key: key) : nil
             if batches.cache != nil || batches.cacheWriter != nil {

@@ -35,8 +35,10 @@ struct LinkCache: @unchecked Sendable {
         /// check of the catalog's rules, so a cache file that came from elsewhere (committed to a
         /// repository, say) must never match.
         var secret: [UInt8]
-        /// The file, already being read (``EarlyRead``); nil to read it when the key is known.
-        var early: EarlyRead?
+        /// The file, read and checked (its SHA-256 and index: a tenth of a second at 100k links)
+        /// on another thread from the build's start, whatever its key; nil to read it once the
+        /// key is known.
+        var early: Pending<LinkCache?>?
     }
 
     /// This user's secret for cache keys, made on first use: `trampoline/link-cache-secret` under
@@ -105,13 +107,7 @@ struct LinkCache: @unchecked Sendable {
 
     // MARK: - Reading
 
-    /// The cache at `url` when it is whole and made under `key`; else nil.
-    static func read(from url: URL, key: [UInt8]) -> LinkCache? {
-        guard let cache = load(from: url), cache.key == key else { return nil }
-        return cache
-    }
-
-    /// The cache at `url` when it is whole, whatever its key (see ``EarlyRead``).
+    /// The cache at `url` when it is whole, whatever its key (see ``Setup/early``).
     static func load(from url: URL) -> LinkCache? {
         guard isReal(url, type: S_IFREG), foldersAreReal(above: url),
               let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }

@@ -59,31 +59,15 @@ private struct FingerprintBytes {
     mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
-            decimal(utf8.count)
+            DecimalText.append(utf8.count, to: &out)
             out.append(UInt8(ascii: "\""))
             out.append(contentsOf: utf8)
         }
     }
 
     mutating func int(_ value: Int) {
-        decimal(value)
+        DecimalText.append(value, to: &out)
         out.append(UInt8(ascii: ";"))
-    }
-
-    /// `String(value)`'s bytes, without making the string (two per field of every link).
-    mutating func decimal(_ value: Int) {
-        guard value >= 0 else {
-            out.append(contentsOf: String(value).utf8)
-            return
-        }
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            out.append(UInt8(ascii: "0") &+ UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
     }
 
     mutating func bool(_ value: Bool) {

@@ -45,26 +45,13 @@ struct FileStat: Sendable, Equatable {
 
     /// Appends ``text``, digit by digit (no string per number: the stamp cache writes 200k).
     func appendText(to out: inout [UInt8]) {
-        func decimal(_ value: UInt64) {
-            let start = out.count
-            var rest = value
-            repeat {
-                out.append(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
-            } while rest > 0
-            out[start...].reverse()
-        }
-        func signed(_ value: Int) {
-            if value < 0 { out.append(UInt8(ascii: "-")) }
-            decimal(UInt64(value.magnitude))
-        }
-        signed(size)
+        DecimalText.append(size, to: &out)
         out.append(UInt8(ascii: ":"))
-        decimal(inode)
+        DecimalText.append(inode, to: &out)
         out.append(UInt8(ascii: ":"))
-        signed(seconds)
+        DecimalText.append(seconds, to: &out)
         out.append(UInt8(ascii: "."))
-        signed(nanoseconds)
+        DecimalText.append(nanoseconds, to: &out)
     }
 
     /// From the UTF-8 bytes of ``text``, read in place; nil for anything else.

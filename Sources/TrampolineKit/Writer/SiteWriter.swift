@@ -47,7 +47,7 @@ public struct SiteWriter: Sendable {
     /// What earlier writes left beside and in the output folder: the stamp cache, and the manifest
     /// (and whether it is in our own layout).
     struct Previous: Sendable {
-        /// The manifest as read; nil when ``stamps`` witness it (``manifestIsWitnessed(by:)``): it
+        /// The manifest as read; nil when ``stamps`` witness it (``recordedManifestStat(in:)``): it
         /// then lists exactly the stamps' other paths, in our layout, and need not be read.
         var manifest: Manifest?
         var isCanonical: Bool
@@ -58,22 +58,19 @@ public struct SiteWriter: Sendable {
     /// 100k links). Read-only, so a caller may run it while it computes the files' fingerprints.
     func readPrevious() -> Previous {
         let stamps = StampCache.read(from: WorkFolder(outputURL: outputURL).stamps)
-        if manifestIsWitnessed(by: stamps) {
+        if let recorded = Self.recordedManifestStat(in: stamps), recorded == FileStat(path: outputURL.path + "/" + Manifest.path.value) {
             return Previous(manifest: nil, isCanonical: true, stamps: stamps)
         }
         let (manifest, isCanonical) = Manifest.readWithLayout(from: outputURL)
         return Previous(manifest: manifest, isCanonical: isCanonical, stamps: stamps)
     }
 
-    /// Whether the stamp cache's last line is the manifest's (see ``stampLines(of:outcome:manifest:)``)
-    /// and the manifest is still the very file it stamped. A write records the stamps only after
-    /// its manifest lists exactly its files, so the manifest then lists the stamps' other paths.
-    func manifestIsWitnessed(by stamps: StampCache) -> Bool {
-        guard stamps.count > 0, stamps.path(at: stamps.count - 1) == Manifest.path.value,
-              let recorded = stamps.entry(for: Manifest.path.value, at: stamps.count - 1),
-              let current = FileStat(path: outputURL.path + "/" + Manifest.path.value)
-        else { return false }
-        return recorded.stat == current
+    /// The manifest's stat as the stamp cache's last line records it (``stampLines(of:outcome:manifest:)``),
+    /// if it has that line. While the manifest still has that stat it is the very file stamped,
+    /// and a write records the stamps only after its manifest lists exactly its files: the
+    /// manifest then lists the stamps' other paths.
+    static func recordedManifestStat(in stamps: StampCache) -> FileStat? {
+        stamps.entry(at: stamps.count - 1, ifPath: Manifest.path.value)?.stat
     }
 
     /// The stamp cache's lines for `files` as `outcome` left them, and last the manifest's stat
@@ -177,7 +174,8 @@ public struct SiteWriter: Sendable {
         // manifest unchanged. Encoded (200k lines) on another thread while the summary is made.
         let manifestStat = FileStat(path: outputPath + "/" + Manifest.path.value)
         let stampsWritten = DispatchGroup()
-        if outcome.reusedCount != files.count || stamps.count != files.count + 1 || !manifestIsWitnessed(by: stamps) {
+        if outcome.reusedCount != files.count || stamps.count != files.count + 1
+            || manifestStat == nil || Self.recordedManifestStat(in: stamps) != manifestStat {
             DispatchQueue.global().async(group: stampsWritten) {
                 try? StampCache.write(Self.stampLines(of: files, outcome: outcome, manifest: manifestStat), to: work.stamps)
             }

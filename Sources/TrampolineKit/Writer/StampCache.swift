@@ -69,8 +69,13 @@ struct StampCache: Sendable, Equatable {
     /// The entry for `path`: read at `position` when the file has it there (the plan kept its
     /// order: bytes compared, nothing looked up), else looked up.
     func entry(for path: String, at position: Int) -> Entry? {
-        if position < lines.count, text[lines[position].path].elementsEqual(path.utf8) { return lines[position].entry }
-        return entry(for: path)
+        entry(at: position, ifPath: path) ?? entry(for: path)
+    }
+
+    /// The entry at `position` when it is `path`'s; no lookup elsewhere.
+    func entry(at position: Int, ifPath path: String) -> Entry? {
+        guard position >= 0, position < lines.count, text[lines[position].path].elementsEqual(path.utf8) else { return nil }
+        return lines[position].entry
     }
 
     /// The entry for `path`, if the cache has one.

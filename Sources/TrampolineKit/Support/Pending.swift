@@ -1,0 +1,19 @@
+import Foundation
+
+/// A value being made on another thread from the moment it is created; ``value`` waits for it.
+/// For reads a build can start early and needs later (a cache file, the previous build's state),
+/// so they run while this thread does other work.
+final class Pending<Value>: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var made: Value?
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async(group: group) { [self] in made = make() }
+    }
+
+    /// The value, once made (the group's wait orders the write before this read).
+    var value: Value {
+        group.wait()
+        return made!
+    }
+}
