@@ -77,8 +77,10 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertTrue(again.stderr.contains(" (0 of 5 links matched; the rest were verified against the same AASA by an earlier build)\n"), again.stderr)
         // So does the catalog step: every link read at first, then each from the link cache.
         XCTAssertTrue(result.stderr.contains("catalog: ") && result.stderr.contains(" (all 5 links read)\n"), result.stderr)
-        XCTAssertTrue(again.stderr.contains(" (0 of 5 links read; the rest came unchanged from the link cache)\n"), again.stderr)
+        // ... and every entry's text from where the catalog layout says it was, unparsed.
+        XCTAssertTrue(again.stderr.contains(" (0 of 5 links read; the rest came unchanged from the link cache; 5 stood unchanged in place and were not parsed)\n"), again.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(".trampoline/.catalogs/site-config.yml.links").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(".trampoline/.catalogs/site-config.yml.layout").path))
         // Without the flag, nothing goes to standard error.
         XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).stderr, "")
     }

@@ -19,6 +19,8 @@ public struct CatalogLoader: Sendable {
         var catalog: Catalog?
         var diagnostics: DiagnosticEngine
         var cacheHits: (hits: Int, links: Int)?
+        /// How many links the ``CatalogLayout`` took without parsing their text (nil when it was not used).
+        var layoutUnparsed: Int?
         /// A rebuild renews the cache on another thread; wait on this before the process ends.
         var cacheWrite: DispatchGroup?
     }
@@ -93,6 +95,6 @@ public struct CatalogLoader: Sendable {
         var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: base)
         reader.linkCache = linkCache
         let catalog = reader.read(yaml: consume yaml)
-        return Reading(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine, cacheHits: reader.linkCacheHits, cacheWrite: reader.linkCacheWrite)
+        return Reading(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine, cacheHits: reader.linkCacheHits, layoutUnparsed: reader.layoutUnparsed, cacheWrite: reader.linkCacheWrite)
     }
 }

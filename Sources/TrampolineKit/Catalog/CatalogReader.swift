@@ -21,8 +21,22 @@ struct CatalogReader {
     var linkCache: LinkCache.Setup?
     /// How many links came from the cache, of how many read with it.
     var linkCacheHits: (hits: Int, links: Int)?
-    /// The renewal of the cache still under way, if any.
+    /// The renewal of the cache (and its ``CatalogLayout``) still under way, if any.
     var linkCacheWrite: DispatchGroup?
+    /// How many links the ``CatalogLayout`` let the reading take without parsing their text.
+    var layoutUnparsed: Int?
+
+    /// Where the document goes on after a `links:` list read by its ``CatalogLayout``. Only the
+    /// reading's own thread holds one (the copies link workers get never do).
+    enum Rest: @unchecked Sendable {
+        /// In this parser, standing inside the root mapping.
+        case parser(YAMLEventParser)
+        /// Nowhere: the list ended it.
+        case end
+    }
+
+    /// Set by a list read by its layout, taken by ``readDocument(parser:)``.
+    var rest: Rest?
 
     /// Thrown when an entry walked past for the cache holds an anchor or alias, or did not parse
     /// alone: the catalog is then read again the plain way.
@@ -75,6 +89,7 @@ struct CatalogReader {
         let emptyHint = "a catalog needs site:, app: and links: sections (run 'trampoline init' for a starter)"
         var top = TopLevel(defaultsTemplateLocation: start)
         var list = LinkList()
+        var switched = false
         do {
             guard try parser.startDocument() else {
                 error("the catalog is empty", at: start, hint: emptyHint)
@@ -89,12 +104,23 @@ struct CatalogReader {
                 }
                 return nil
             }
-            while let key = try parser.nextKey() {
+            var parser = parser, ended = false
+            while !ended, let key = try parser.nextKey() {
                 guard try readTopLevelKey(key, parser: parser, into: &top, list: &list) else { return nil }
+                switch rest.take() {
+                case .parser(let next)?:
+                    parser = next
+                    switched = true
+                case .end?: ended = true
+                case nil: break
+                }
             }
-            try parser.finishDocument()
+            if !ended { try parser.finishDocument() }
         } catch let restart as PlainReadingNeeded {
             throw restart
+        } catch is YAMLEventParser.SyntaxError where switched {
+            // Reported by the whole file's parser, with the context it gives.
+            throw PlainReadingNeeded()
         } catch let syntax as YAMLEventParser.SyntaxError {
             let hint = "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
             error("YAML syntax: \(syntax.message)", at: SourceLocation(file: file, line: syntax.line, column: syntax.column), hint: hint)
@@ -157,7 +183,8 @@ struct CatalogReader {
     /// `links:`: read item by item as the parser reaches them when the sections links depend on
     /// came first; otherwise kept until the end. Returns false past ``linkLimit``.
     mutating func readLinksSection(parser: YAMLEventParser, into top: inout TopLevel, list: inout LinkList) throws -> Bool {
-        guard try parser.beginSequence() != nil else {
+        let anchorsBefore = parser.anchorsAndAliases
+        guard let sequence = try parser.beginSequence() else {
             let value = try parser.node()
             guard case .sequence(let items) = value.kind else {
                 error("links must be a list of links", at: location(of: value), hint: "start each link with '- path: /...'")
@@ -176,7 +203,11 @@ struct CatalogReader {
             // Without a cache, entries are recorded as they are read, if a file can be written at all.
             batches.cacheWriter = batches.cache == nil ? LinkCache.Writer(url: setup.url, key: key) : nil
             if batches.cache != nil || batches.cacheWriter != nil {
-                return try readLinksSection(parser: parser, batches: batches, setup: setup, key: key, list: &list)
+                // A layout only for a block list under a top-level `links:` at column 1, with no
+                // anchor before it: then the text after the list can be read on its own.
+                let start = sequence.block && top.linksKey?.column == 1 && anchorsBefore == 0
+                    ? ListStart(line: sequence.line, column: sequence.column, byte: parser.byteOffset(ofCharacter: sequence.index)) : nil
+                return try readLinksSection(parser: parser, batches: batches, setup: setup, key: key, start: start, list: &list)
             }
         }
         while let item = try parser.nextItem() {
@@ -197,38 +228,70 @@ struct CatalogReader {
 
     /// `links:` with the ``LinkCache``: when the cache was made under the same key, each entry is
     /// only walked past and its link decoded from the cache (or, if changed, its text read alone);
-    /// otherwise entries are read as usual and recorded for the next build.
-    private mutating func readLinksSection(parser: YAMLEventParser, batches: LinkBatchReader,
-                                           setup: LinkCache.Setup, key: [UInt8], list: inout LinkList) throws -> Bool {
+    /// otherwise entries are read as usual and recorded for the next build. With a ``CatalogLayout``
+    /// of the last reading under the key, unchanged entries are not even walked past
+    /// (`CatalogReader+Layout.swift`); a walk records the layout for the next build.
+    private mutating func readLinksSection(parser: YAMLEventParser, batches: LinkBatchReader, setup: LinkCache.Setup,
+                                           key: [UInt8], start listStart: ListStart?, list: inout LinkList) throws -> Bool {
         let cache = batches.cache
         let text = LinkBatchReader.Text(buffer: parser.buffer)
         batches.cacheText = text
-        while let start = try parser.nextValueStart() {
-            let anchors = parser.anchorsAndAliases
-            var node: YAMLNode?
-            if cache != nil {
-                try parser.skipValue()
-                if parser.anchorsAndAliases != anchors { throw PlainReadingNeeded() }
-            } else {
-                node = try parser.node()
+        let layoutURL = CatalogLayout.url(besideLinkCache: setup.url)
+        var newLayout: [UInt8]?
+        if cache != nil, let listStart, let layout = CatalogLayout.load(from: layoutURL), layout.key == key,
+           let reading = Self.readLinks(in: text.buffer, list: listStart, layout: layout, key: key),
+           reading.spans.count <= Self.linkLimit {
+            for span in reading.spans { batches.add(.text(span)) }
+            rest = reading.rest.map { .parser($0) } ?? .end
+            newLayout = reading.newLayout
+            layoutUnparsed = reading.unparsed
+        } else {
+            var layout = listStart.map { _ in CatalogLayout.Builder() }
+            var previousEnd = listStart?.byte ?? 0
+            while let start = try parser.nextValueStart() {
+                let anchors = parser.anchorsAndAliases
+                var node: YAMLNode?
+                if cache != nil {
+                    try parser.skipValue()
+                    if parser.anchorsAndAliases != anchors { throw PlainReadingNeeded() }
+                } else {
+                    node = try parser.node()
+                }
+                let bytes = parser.byteOffset(ofCharacter: start.index)..<parser.byteOffset(ofCharacter: parser.endIndex)
+                var span = LinkBatchReader.EntrySpan(bytes: bytes, line: start.line, column: start.column)
+                if node != nil || layout != nil {
+                    // While the parser builds trees the workers are the busier side: the digest is made here.
+                    span.digest = LinkCache.digest(of: text[span], column: start.column)
+                }
+                if let digest = span.digest, layout != nil {
+                    let gap = UnsafeBufferPointer(rebasing: text.buffer[previousEnd..<bytes.lowerBound])
+                    if parser.anchorsAndAliases == 0, let lineBreaks = TextPosition.lineBreaks(in: text[span]), TextPosition.lineBreaks(in: gap) != nil {
+                        layout?.append(gap: gap, column: start.column, length: bytes.count, lineBreaks: lineBreaks, digest: digest)
+                    } else {
+                        layout = nil
+                    }
+                    previousEnd = bytes.upperBound
+                }
+                if let node {
+                    batches.add(.node(node, span: parser.anchorsAndAliases == anchors ? span : nil))
+                } else {
+                    batches.add(.text(span))
+                }
+                if batches.count > Self.linkLimit {
+                    error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: SourceLocation(file: file, line: start.line, column: start.column), hint: "split the catalog, or check for YAML aliases that repeat the list")
+                    batches.finish(into: &self, list: &list)
+                    batches.cacheWriter?.discard()
+                    return false
+                }
             }
-            let bytes = parser.byteOffset(ofCharacter: start.index)..<parser.byteOffset(ofCharacter: parser.endIndex)
-            var span = LinkBatchReader.EntrySpan(bytes: bytes, line: start.line, column: start.column)
-            if let node {
-                // While the parser builds trees the workers are the busier side: the digest is made here.
-                span.digest = LinkCache.digest(of: text[span], column: start.column)
-                batches.add(.node(node, span: parser.anchorsAndAliases == anchors ? span : nil))
-            } else {
-                batches.add(.text(span))
-            }
-            if batches.count > Self.linkLimit {
-                error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: SourceLocation(file: file, line: start.line, column: start.column), hint: "split the catalog, or check for YAML aliases that repeat the list")
-                batches.finish(into: &self, list: &list)
-                batches.cacheWriter?.discard()
-                return false
+            _ = try parser.nextItem()  // the end of the list
+            if let layout, let listStart, layout.count > 0 {
+                let tail = UnsafeBufferPointer(rebasing: text.buffer[previousEnd...])
+                if TextPosition.lineBreaks(in: tail) != nil {
+                    newLayout = layout.file(key: key, column: listStart.column, tail: tail)
+                }
             }
         }
-        _ = try parser.nextItem()  // the end of the list
         batches.finish(into: &self, list: &list)
         if batches.needsPlainReading {
             batches.cacheWriter?.discard()
@@ -237,10 +300,10 @@ struct CatalogReader {
         batches.cacheWriter?.commit()
         // A rebuild writes a new file (the kept entries and the new) only when enough changed.
         // On another thread, while the build goes on (``Reading/cacheWrite`` says when it is done).
+        let group = DispatchGroup()
         let (usedEntries, new) = (batches.usedEntries, batches.newEntries)
         if let cache, LinkCache.isWorthRewriting(entries: cache.count, used: usedEntries.count, new: new.reduce(0) { $0 + $1.digests.count }),
            let writer = LinkCache.Writer(url: setup.url, key: key) {
-            let group = DispatchGroup()
             DispatchQueue.global().async(group: group) {
                 let kept = Set(usedEntries).sorted()
                 for start in stride(from: 0, to: kept.count, by: 4096) {
@@ -250,6 +313,10 @@ struct CatalogReader {
                 for entry in new { writer.append(entry.bytes, digests: entry.digests) }
                 writer.commit()
             }
+            linkCacheWrite = group
+        }
+        if let newLayout {
+            DispatchQueue.global().async(group: group) { CatalogLayout.write(newLayout, to: layoutURL) }
             linkCacheWrite = group
         }
         linkCacheHits = (batches.cacheHits, batches.count)

@@ -117,7 +117,7 @@ final class LinkBatchReader: @unchecked Sendable {
                     guard let text = cacheText else { failed = true; break }
                     let digest = span.digest ?? LinkCache.digest(of: text[span], column: span.column)
                     if let cache, let offset = cache.entry(for: digest),
-                       let decoded = LinkCache.decode(cache.link(at: offset), line: span.line, file: worker.file) {
+                       let decoded = cache.decodedLink(at: offset, line: span.line, file: worker.file) {
                         link = decoded
                         used.append(offset)
                     } else if let node = Self.parse(text[span], line: span.line, column: span.column) {

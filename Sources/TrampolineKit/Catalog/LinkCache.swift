@@ -174,14 +174,18 @@ struct LinkCache: @unchecked Sendable {
 
     /// Where the entry recorded under `digest` starts, if there is one.
     func entry(for digest: SHA256.Digest) -> Int? {
-        guard let offset = entries[Self.head(of: digest)], data[offset..<offset + 32].elementsEqual(digest) else { return nil }
-        return offset
+        guard let offset = entries[Self.head(of: digest)] else { return nil }
+        let same = data.withUnsafeBytes { raw in digest.withUnsafeBytes { memcmp(raw.baseAddress! + offset, $0.baseAddress!, 32) == 0 } }
+        return same ? offset : nil
     }
 
-    /// The encoded link of the entry at `offset`.
-    func link(at offset: Int) -> Data {
-        let length = data.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian) }
-        return data[(offset + 36)..<(offset + 36 + length)]
+    /// The link of the entry at `offset`, for an entry now starting at line `line` of `file`,
+    /// decoded in place (no slice of the file's data per link).
+    func decodedLink(at offset: Int, line: Int, file: String) -> Link? {
+        data.withUnsafeBytes { raw in
+            let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+            return Self.decode(UnsafeRawBufferPointer(rebasing: raw[(offset + 36)..<(offset + 36 + length)]), line: line, file: file)
+        }
     }
 
     /// The entries at `offsets` (digest, length and link), in one piece, for a new file.
@@ -301,7 +305,12 @@ struct LinkCache: @unchecked Sendable {
 
     /// The link `encode` wrote, for an entry now starting at line `line`; nil for bytes it did not write.
     static func decode(_ bytes: Data, line: Int, file: String) -> Link? {
-        bytes.withUnsafeBytes { raw -> Link? in
+        bytes.withUnsafeBytes { decode($0, line: line, file: file) }
+    }
+
+    /// ``decode(_:line:file:)`` of bytes in place.
+    static func decode(_ raw: UnsafeRawBufferPointer, line: Int, file: String) -> Link? {
+        do {
             var input = ByteReader(raw: raw, line: line, file: file)
             guard let path = input.string(), let deepLink = input.string(), let title = input.string(),
                   let description = input.optionalString(), let webURL = input.optionalString(),
@@ -480,7 +489,11 @@ struct LinkCache: @unchecked Sendable {
         mutating func string() -> String? {
             guard let count = int(), count >= 0, offset + count <= raw.count else { return nil }
             defer { offset += count }
-            return String(validating: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + count]), as: UTF8.self)
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<offset + count]).bindMemory(to: UInt8.self)
+            // ASCII (most text) needs no validation, and the generic validating initializer costs
+            // a runtime metadata lookup per call (a third of decoding a link).
+            if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+            return String(validating: bytes, as: UTF8.self)
         }
 
         /// nil when the bytes are wrong; `.some(nil)` for an absent value.

@@ -14,6 +14,36 @@ enum TextPosition {
         return (line, column)
     }
 
+    /// How many line breaks `bytes` holds, counted as libyaml counts lines (LF and CRLF once);
+    /// nil when it holds a break counted otherwise (a lone CR, or U+0085, U+2028, U+2029), so a
+    /// caller adding lines up by bytes knows it would go wrong.
+    static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var count = 0, index = 0
+        let end = bytes.count
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"): count += 1
+            case UInt8(ascii: "\r"):
+                guard index + 1 < end, bytes[index + 1] == UInt8(ascii: "\n") else { return nil }
+            case 0xC2:
+                if index + 1 < end, bytes[index + 1] == 0x85 { return nil }
+            case 0xE2:
+                if index + 2 < end, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return nil }
+            default: break
+            }
+            index += 1
+        }
+        return count
+    }
+
+    /// The 1-based column (in Unicode scalars) of the byte at `offset`, found from the line break
+    /// before it.
+    static func column(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = min(offset, bytes.count)
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        return bytes[start..<min(offset, bytes.count)].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+    }
+
     /// Where the first byte sequence that is not valid UTF-8 starts, or nil when all of it is valid.
     static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int)? {
         var index = 0

@@ -36,6 +36,15 @@ struct FileStat: Sendable, Equatable {
         self.init(info)
     }
 
+    /// The stat of the file at `path` relative to the open folder `folder` (a descriptor), or nil
+    /// when there is none: the kernel walks only the relative path's parts, not the folder's
+    /// (a rebuild stats 200k files).
+    init?(relativePath path: String, in folder: Int32) {
+        var info = stat()
+        guard fstatat(folder, path, &info, 0) == 0 else { return nil }
+        self.init(info)
+    }
+
     /// `size:inode:seconds.nanoseconds`.
     var text: String {
         var out: [UInt8] = []

@@ -123,19 +123,22 @@ public struct SiteWriter: Sendable {
         let outcome = Outcome(total: files.count, progress: progress)
         let outputPath = outputURL.path
         let staging = work.staging
+        // Stamped files are stat'ed relative to the folder, held open for the write.
+        let folder = open(outputPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if folder >= 0 { close(folder) } }
         @Sendable func apply(_ index: Int) throws {
             let file = files[index]
             let path = file.path.value
-            let target = outputPath + "/" + path
             // Same fingerprint as when the file was written, and the file is still that very file
             // (same size, inode and mtime, as git and rsync judge it): the bytes would be the same,
             // so neither render nor compare them. A run killed after replacing the file changes its
             // inode and mtime, so a stale stamp is never trusted.
             if let recorded = stamps.entry(for: path, at: index), recorded.fingerprint == file.fingerprint,
-               let stat = FileStat(path: target), stat == recorded.stat {
+               let stat = folder >= 0 ? FileStat(relativePath: path, in: folder) : FileStat(path: outputPath + "/" + path), stat == recorded.stat {
                 outcome.record(index, .reused, stamp: recorded)
                 return
             }
+            let target = outputPath + "/" + path
             let data = file.bytes()
             // A folder made just now holds no file to compare with.
             let isNewFolder = try folders.make(for: path)

@@ -22,7 +22,7 @@ final class YAMLEventParser {
         case streamStart, streamEnd, documentStart, documentEnd
         case alias(String)
         case scalar(String, plain: Bool, anchor: String?)
-        case sequenceStart(anchor: String?)
+        case sequenceStart(anchor: String?, block: Bool)
         case sequenceEnd
         case mappingStart(anchor: String?)
         case mappingEnd
@@ -96,10 +96,12 @@ final class YAMLEventParser {
         return try node()
     }
 
-    /// If the next value is a sequence, consumes its start and returns its position; otherwise nil.
-    func beginSequence() throws -> (line: Int, column: Int)? {
-        if case .sequenceStart(let anchor) = try peek(), anchor == nil {
-            let at = (line: pendingLine, column: pendingColumn)
+    /// If the next value is a sequence without an anchor, consumes its start and returns its
+    /// position (with its character index, see ``byteOffset(ofCharacter:)``) and whether it is a
+    /// block sequence (`- ` items); otherwise nil.
+    func beginSequence() throws -> (line: Int, column: Int, index: Int, block: Bool)? {
+        if case .sequenceStart(let anchor, let block) = try peek(), anchor == nil {
+            let at = (line: pendingLine, column: pendingColumn, index: pendingIndex, block: block)
             _ = try take()
             return at
         }
@@ -140,7 +142,7 @@ final class YAMLEventParser {
             // The anchored value keeps its own position: that is where its text is written.
             guard let node = anchors[name] else { throw SyntaxError(line: line, column: column, message: "the alias *\(name) has no anchor &\(name) before it") }
             return node
-        case .sequenceStart(let anchor):
+        case .sequenceStart(let anchor, _):
             var items: [YAMLNode] = []
             while let item = try nextItem() { items.append(item) }
             let node = YAMLNode(kind: .sequence(items), line: line, column: column)
@@ -171,7 +173,7 @@ final class YAMLEventParser {
         pending = nil
         endIndex = pendingEnd
         switch event {
-        case .alias, .scalar(_, _, .some), .sequenceStart(.some), .mappingStart(.some): anchorsAndAliases += 1
+        case .alias, .scalar(_, _, .some), .sequenceStart(.some, _), .mappingStart(.some): anchorsAndAliases += 1
         default: break
         }
         return event
@@ -189,12 +191,14 @@ final class YAMLEventParser {
     }
 
     /// Consumes the next value without building it; ``endIndex`` is then where it ends. Events
-    /// past the first are read raw, without making strings of their text.
-    func skipValue() throws {
+    /// past the first are read raw, without making strings of their text. Returns true for a
+    /// sequence or mapping (whose end is where the token after it starts).
+    @discardableResult
+    func skipValue() throws -> Bool {
         var depth = 0
         switch try take() {
         case .sequenceStart, .mappingStart: depth = 1
-        case .scalar, .alias: return
+        case .scalar, .alias: return false
         default: throw syntax("unexpected end of a YAML collection")
         }
         while depth > 0 {
@@ -218,6 +222,7 @@ final class YAMLEventParser {
                 throw syntax("unexpected end of a YAML collection")
             }
         }
+        return true
     }
 
     /// The byte offset in ``buffer`` of libyaml's character index `index` (it counts Unicode
@@ -259,7 +264,8 @@ final class YAMLEventParser {
             let scalar = event.data.scalar
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             return .scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, anchor: Self.string(scalar.anchor))
-        case YAML_SEQUENCE_START_EVENT: return .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor))
+        case YAML_SEQUENCE_START_EVENT:
+            return .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor), block: event.data.sequence_start.style == YAML_BLOCK_SEQUENCE_STYLE)
         case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
         case YAML_MAPPING_START_EVENT: return .mappingStart(anchor: Self.string(event.data.mapping_start.anchor))
         case YAML_MAPPING_END_EVENT: return .mappingEnd

@@ -1,0 +1,278 @@
+import Crypto
+import Foundation
+
+/// The rebuild's way through `links:` without libyaml over unchanged entries: the last reading's
+/// ``CatalogLayout`` is checked against the new text from the list's start forwards and from the
+/// file's end backwards. Each entry that is the same bytes (its gap and its digest) at its
+/// shifted place is taken as it is; only the text between the two runs is parsed, as a document
+/// of its own, and the rest of the file after the list by a parser of its own.
+///
+/// Why that reads the same as walking the whole file: YAML is read forwards, the text before each
+/// taken entry is the same as at the last reading, and the changed text in between must parse as
+/// whole list items at the list's column that end cleanly, so the parser stands in the same
+/// state (inside the list, between items) where the unchanged text starts again. Anchors and
+/// aliases (whose meaning comes from elsewhere) rule the layout out. `CatalogLayoutTests` hold
+/// this reading to the plain one over thousands of random edits.
+extension CatalogReader {
+    /// What reading the list by its layout gave.
+    struct LayoutReading {
+        /// Every entry of the list, in order, with its digest.
+        var spans: [LinkBatchReader.EntrySpan]
+        /// How many of them were taken from the layout without parsing.
+        var unparsed: Int
+        /// A parser standing inside the root mapping after the list, for the rest of the
+        /// document; nil when the list ends it.
+        var rest: YAMLEventParser?
+        /// The layout of the new text, nil when it is the old one.
+        var newLayout: [UInt8]?
+    }
+
+    /// Where the list starts: the line and byte of its first dash, and its column.
+    struct ListStart {
+        var line: Int
+        var column: Int
+        var byte: Int
+    }
+
+    /// The list starting at `list` in `text`, read by `layout`; nil when the layout does not fit
+    /// (the caller then walks the list with libyaml).
+    static func readLinks(in text: UnsafeBufferPointer<UInt8>, list: ListStart, layout: CatalogLayout, key: [UInt8]) -> LayoutReading? {
+        let entries = layout.entries, column = layout.column
+        guard list.column == column, !entries.isEmpty, list.byte <= text.count else { return nil }
+
+        // Forwards from the list's first dash.
+        var spans: [LinkBatchReader.EntrySpan] = []
+        spans.reserveCapacity(entries.count)
+        var position = list.byte, line = list.line, taken = 0
+        while taken < entries.count, let span = Self.span(of: entries[taken], in: layout, gapAt: position, text: text, line: line) {
+            spans.append(span)
+            line = span.line + entries[taken].lineBreaks
+            position = span.bytes.upperBound
+            taken += 1
+        }
+        // An entry that ends in blanks (a mapping, a block scalar's last lines) ends where the next
+        // token starts: unless one starts right there, it is read again with what follows.
+        let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")]
+        while taken > 0, position < text.count, blank.contains(text[position - 1]), blank.contains(text[position]) {
+            taken -= 1
+            let span = spans.removeLast()
+            position = span.bytes.lowerBound - entries[taken].gap.count
+            line = span.line - layout.gapBytes(of: entries[taken]).reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+        let changeStart = position, changeLine = line
+
+        // Backwards from the end, when the text after the list is the same.
+        let tailStart = text.count - layout.tailLength
+        let tailMatches = tailStart >= changeStart && layout.tailMatches(text)
+        var kept = entries.count, changeEnd = text.count
+        /// The entries kept at the end, last first; their lines are known once the change's are.
+        var keptSpans: [LinkBatchReader.EntrySpan] = []
+        if tailMatches {
+            var end = tailStart
+            while kept > taken {
+                let entry = entries[kept - 1]
+                let gapStart = end - entry.length - entry.gap.count
+                guard gapStart >= changeStart, let span = Self.span(of: entry, in: layout, gapAt: gapStart, text: text, line: 0) else { break }
+                keptSpans.append(span)
+                end = gapStart
+                kept -= 1
+            }
+            changeEnd = end
+        }
+        // With no entry kept at the end there is nothing to read apart: the text after the change
+        // (the rest of the document, usually a few lines) is read with it.
+        let anchored = kept < entries.count
+        if !anchored { changeEnd = text.count }
+
+        // The changed text starts where an entry's text ended: at its list item's dash, or before
+        // the blank rest of a line. It ends at the start of the line of the first token of what
+        // did not change (the kept entry's dash at the list's column, or a key at column 1 after
+        // the list), so whatever the change ends with (a block scalar's trailing lines, say) ends
+        // there as it does in the whole file.
+        guard Self.onlySpacesBefore(changeStart, in: text) || Self.blankAfter(changeStart, in: text) else { return nil }
+        var boundary = text.count, nextToken = text.count
+        if anchored {
+            guard let dash = Self.dash(before: keptSpans.last!.bytes.lowerBound, notBefore: changeEnd, in: text),
+                  Self.onlySpacesBefore(dash, in: text), TextPosition.column(ofByte: dash, in: text) == column else { return nil }
+            nextToken = dash
+            boundary = dash - (column - 1)
+        }
+        let changed = changeStart < changeEnd
+        guard !changed || changeStart <= boundary else { return nil }
+
+        var builder = CatalogLayout.Builder()
+        for entry in entries[..<taken] { builder.append(entry, of: layout) }
+        var rest: YAMLEventParser?
+        var listEnd = changeStart
+        if changed {
+            // The changed text, read alone: as `links:` of a document whose lines are the file's.
+            let pad = TextPosition.column(ofByte: changeStart, in: text) - 1
+            var source = Array("links:\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: pad)
+            source += text[changeStart..<boundary]
+            let shift = changeStart - (source.count - (boundary - changeStart))
+            let parser = YAMLEventParser(String(decoding: source, as: UTF8.self), lineOffset: changeLine - 2)
+            var read: [(bytes: Range<Int>, line: Int, column: Int)] = []
+            do {
+                guard try parser.startDocument(), try parser.beginRootMapping(), try parser.nextKey()?.text == "links" else { return nil }
+                if let sequence = try parser.beginSequence() {
+                    guard sequence.block, sequence.column == column else { return nil }
+                    while let start = try parser.nextValueStart() {
+                        let collection = try parser.skipValue()
+                        guard parser.anchorsAndAliases == 0 else { return nil }
+                        var bytes = (parser.byteOffset(ofCharacter: start.index) + shift)..<(parser.byteOffset(ofCharacter: parser.endIndex) + shift)
+                        // A list or mapping ends at the token after it, which the whole file has.
+                        if collection, bytes.upperBound == boundary, boundary < text.count { bytes = bytes.lowerBound..<nextToken }
+                        guard bytes.lowerBound >= (read.last?.bytes.upperBound ?? changeStart) else { return nil }
+                        read.append((bytes, start.line, start.column))
+                    }
+                    guard try parser.nextItem() == nil, !read.isEmpty else { return nil }
+                } else {
+                    // No item: only blank and comment lines, then (if anything) a top-level key.
+                    guard !anchored, case .scalar("", plain: true) = try parser.node().kind,
+                          Self.blankUntilColumnOne(from: changeStart, in: text) else { return nil }
+                }
+                if anchored {
+                    guard try parser.nextKey() == nil else { return nil }
+                    try parser.finishDocument()
+                } else {
+                    rest = parser
+                }
+            } catch {
+                return nil
+            }
+            for entry in read {
+                let entryText = UnsafeBufferPointer(rebasing: text[entry.bytes])
+                let gap = UnsafeBufferPointer(rebasing: text[listEnd..<entry.bytes.lowerBound])
+                guard let lineBreaks = TextPosition.lineBreaks(in: entryText), TextPosition.lineBreaks(in: gap) != nil else { return nil }
+                let digest = LinkCache.digest(of: entryText, column: entry.column)
+                spans.append(LinkBatchReader.EntrySpan(bytes: entry.bytes, line: entry.line, column: entry.column, digest: digest))
+                builder.append(gap: gap, column: entry.column, length: entry.bytes.count, lineBreaks: lineBreaks, digest: digest)
+                listEnd = entry.bytes.upperBound
+            }
+        }
+
+        var tail = UnsafeBufferPointer(rebasing: text[listEnd...])
+        if anchored {
+            guard let lineBreaks = TextPosition.lineBreaks(in: UnsafeBufferPointer(rebasing: text[changeStart..<changeEnd])) else { return nil }
+            line = changeLine + lineBreaks
+            for (index, var span) in zip(kept..<entries.count, keptSpans.reversed()) {
+                span.line += line
+                spans.append(span)
+                if index == kept, changed {
+                    // Its gap now starts where the changed text's last entry ends.
+                    let gap = UnsafeBufferPointer(rebasing: text[listEnd..<span.bytes.lowerBound])
+                    guard TextPosition.lineBreaks(in: gap) != nil else { return nil }
+                    builder.append(gap: gap, column: span.column, length: span.bytes.count, lineBreaks: entries[index].lineBreaks, digest: span.digest!)
+                } else {
+                    builder.append(entries[index], of: layout)
+                }
+                line = span.line + entries[index].lineBreaks
+            }
+            tail = UnsafeBufferPointer(rebasing: text[tailStart...])
+            // The rest of the document, read on its own from the line it starts on.
+            guard !Self.holdsDocumentMarkers(tail) else { return nil }
+            let parser = YAMLEventParser(String(decoding: tail, as: UTF8.self), lineOffset: line - 1)
+            do {
+                if try parser.startDocument() {
+                    guard try parser.beginRootMapping() else { return nil }
+                    rest = parser
+                }
+            } catch {
+                return nil
+            }
+        }
+        guard TextPosition.lineBreaks(in: tail) != nil else { return nil }
+        let file = builder.file(key: key, column: column, tail: tail)
+        return LayoutReading(spans: spans, unparsed: taken + entries.count - kept, rest: rest, newLayout: file == layout.bytes ? nil : file)
+    }
+
+    /// The dash of the list item whose text starts at `valueStart`: the `-` before it past spaces
+    /// and line breaks, not before `limit`.
+    static func dash(before valueStart: Int, notBefore limit: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = valueStart - 1
+        while index >= limit {
+            switch text[index] {
+            case UInt8(ascii: "-"): return index
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index -= 1
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// True when a line of `text` starts with a document marker (`---`, `...`) or a directive
+    /// (`%`): read alone, such text would start a document of its own.
+    static func holdsDocumentMarkers(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < text.count {
+            let rest = text.count - index
+            if text[index] == UInt8(ascii: "%") { return true }
+            if rest >= 3, text[index] == text[index + 1], text[index] == text[index + 2],
+               text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "."),
+               rest == 3 || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(text[index + 3]) { return true }
+            guard let next = text[index...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
+            index = next + 1
+        }
+        return false
+    }
+
+    /// The entry of `layout` when `text` holds its gap at `gapAt` and then its text; its line is
+    /// `line` plus the gap's line breaks.
+    private static func span(of entry: CatalogLayout.Entry, in layout: CatalogLayout, gapAt gapStart: Int,
+                             text: UnsafeBufferPointer<UInt8>, line: Int) -> LinkBatchReader.EntrySpan? {
+        let start = gapStart + entry.gap.count, end = start + entry.length
+        guard gapStart >= 0, end <= text.count, layout.gap(of: entry, isAt: gapStart, in: text) else { return nil }
+        let digest = LinkCache.digest(of: UnsafeBufferPointer(rebasing: text[start..<end]), column: entry.column)
+        guard layout.digest(at: entry.digest, equals: digest) else { return nil }
+        let gapBreaks = layout.gapBytes(of: entry).reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        return LinkBatchReader.EntrySpan(bytes: start..<end, line: line + gapBreaks, column: entry.column, digest: digest)
+    }
+
+    /// True when only spaces stand between the start of `offset`'s line and it.
+    static func onlySpacesBefore(_ offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = offset
+        while index > 0 {
+            switch text[index - 1] {
+            case UInt8(ascii: "\n"): return true
+            case UInt8(ascii: " "): index -= 1
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// True when the rest of `offset`'s line holds only blanks and perhaps a comment.
+    static func blankAfter(_ offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = offset
+        while index < text.count {
+            switch text[index] {
+            case UInt8(ascii: "\n"): return true
+            case UInt8(ascii: "\r"): return text[safe: index + 1] == UInt8(ascii: "\n")
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
+            // A comment only after a blank: `}#` is not one.
+            case UInt8(ascii: "#"): return index > offset || offset == 0 || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(text[offset - 1])
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// True when the lines from `offset` on (the rest of its own line first) are blank or
+    /// comments up to one with content at column 1, or the end.
+    static func blankUntilColumnOne(from offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = offset
+        while index < text.count {
+            if !blankAfter(index, in: text) {
+                let atLineStart = index == 0 || text[index - 1] == UInt8(ascii: "\n")
+                return atLineStart && text[index] != UInt8(ascii: " ") && text[index] != UInt8(ascii: "\t")
+            }
+            guard let next = text[index...].firstIndex(of: UInt8(ascii: "\n")) else { return true }
+            index = next + 1
+        }
+        return true
+    }
+}
+
+private extension UnsafeBufferPointer where Element == UInt8 {
+    subscript(safe index: Int) -> UInt8? { index >= 0 && index < count ? self[index] : nil }
+}
