@@ -261,6 +261,39 @@ final class SiteWriterTests: XCTestCase {
         XCTAssertEqual(writer.readPrevious().manifest?.paths, Set(fewer.map(\.path.value)))
     }
 
+    /// A rebuild encodes the stamp cache in pieces on every core (`SiteWriter.stampLines`): the
+    /// file is byte for byte the plain encoding of the same stamps in the plan's order, with the
+    /// rewritten files' new stamps in their places.
+    func testStampLinesInPiecesAreThePlainEncoding() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let writer = SiteWriter(outputURL: site.outputURL)
+        let files = try site.build().outputFiles
+        try writer.write(files)
+        let stampsURL = WorkFolder(outputURL: site.outputURL).stamps
+        // Two pages edited by hand: rewritten with new stamps; the rest proven and copied.
+        for path in ["topic/2/index.html", "invite/qr.svg"] {
+            try Data("edited".utf8).write(to: site.outputURL.appendingPathComponent(path))
+        }
+        let summary = try writer.write(files)
+        XCTAssertEqual(summary.reused.count, files.count - 2)
+        XCTAssertEqual(Set(summary.written), ["topic/2/index.html", "invite/qr.svg"])
+        let written = try Data(contentsOf: stampsURL)
+        let cache = try XCTUnwrap(written.withUnsafeBytes { StampCache.parse($0.bindMemory(to: UInt8.self)) })
+        XCTAssertEqual(cache.count, files.count + 1)
+        let plain = StampCache.encoded(count: cache.count) { (cache.path(at: $0), cache.entry(at: $0, ifPath: cache.path(at: $0))!) }
+        XCTAssertEqual(Array(written), plain)
+        XCTAssertEqual((0..<files.count).map(cache.path(at:)), files.map(\.path.value), "in the plan's order")
+        XCTAssertEqual(try writer.write(files).reused.count, files.count, "and they prove every file next time")
+
+        // Small pieces, joined: the same bytes again, wherever the pieces break.
+        let outcome = SiteWriter.Outcome(total: files.count, progress: nil)
+        for index in files.indices { outcome.record(index, .reused, stamp: cache.entry(at: index, ifPath: files[index].path.value)!) }
+        let manifest = cache.entry(at: files.count, ifPath: Manifest.path.value)!.stat
+        for size in [1, 5, 17, 4096] {
+            XCTAssertEqual(Array(SiteWriter.stampLines(of: files, outcome: outcome, manifest: manifest, linesPerPiece: size).joined()), plain, "pieces of \(size)")
+        }
+    }
+
     /// The stamps stand in for a witnessed manifest, so their paths are held to the manifest's
     /// rule: a stamp cache edited to list `../victim.txt` (its manifest line left valid) must not
     /// make the next write delete a file outside the output folder.

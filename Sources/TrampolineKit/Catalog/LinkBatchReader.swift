@@ -11,7 +11,8 @@ final class LinkBatchReader: @unchecked Sendable {
     private let defaultsTemplateLocation: SourceLocation
     private let app: AppSettings?
     private let group = DispatchGroup()
-    private let lock = NSLock()
+    /// Guards the shared state below; signalled when a batch's results are in.
+    private let lock = NSCondition()
     /// Per batch: each link (nil if invalid) with the diagnostics reading it gave.
     private var results: [Int: [(link: Link?, diagnostics: ArraySlice<Diagnostic>)]] = [:]
     private var submitted = 0
@@ -136,6 +137,7 @@ final class LinkBatchReader: @unchecked Sendable {
             let all = worker.engine.diagnostics
             let read = bounds.map { (link: $0.0, diagnostics: all[$0.1]) }
             lock.withLock {
+                defer { lock.broadcast() }
                 results[index] = read
                 spent.append(items)
                 usedEntries += used
@@ -155,14 +157,17 @@ final class LinkBatchReader: @unchecked Sendable {
         return node
     }
 
-    /// Waits for every batch and merges them, in order, into `target` and `list`.
+    /// Merges every batch, in order, into `target` and `list`, each as soon as it is read (the
+    /// merge of one overlaps the reading of those after it).
     func finish(into target: inout CatalogReader, list: inout CatalogReader.LinkList) {
         submit()
-        group.wait()
         list.links.reserveCapacity(list.links.count + count)
         list.seen.reserveCapacity(list.seen.count + count)
         for index in 0..<submitted {
-            guard let result = lock.withLock({ results.removeValue(forKey: index) }) else { continue }
+            let result = lock.withLock {
+                while results[index] == nil { lock.wait() }
+                return results.removeValue(forKey: index)!
+            }
             // Link by link, as a one-by-one reading would: its diagnostics, then its path check,
             // so the error limit cuts the list at the same place.
             for (link, diagnostics) in result {
@@ -170,5 +175,6 @@ final class LinkBatchReader: @unchecked Sendable {
                 if let link { target.record(link, into: &list) }
             }
         }
+        group.wait()
     }
 }

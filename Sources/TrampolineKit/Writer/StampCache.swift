@@ -110,21 +110,38 @@ struct StampCache: Sendable, Equatable {
         out.reserveCapacity(count * 120)
         for index in 0..<count {
             let (path, entry) = entry(index)
-            entry.fingerprint.appendHex(to: &out)
-            out.append(UInt8(ascii: " "))
-            entry.stat.appendText(to: &out)
-            out.append(UInt8(ascii: " "))
-            out += path.utf8
-            out.append(UInt8(ascii: "\n"))
+            appendLine(path: path, entry: entry, to: &out)
         }
         return out
     }
 
-    /// Writes `bytes` to `url` atomically, without copying them into a `Data` first.
-    static func write(_ bytes: [UInt8], to url: URL) throws {
-        try bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return try Data().write(to: url, options: .atomic) }
-            try Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: buffer.count, deallocator: .none).write(to: url, options: .atomic)
+    /// Appends the line of `entry` at `path`, with its line break.
+    static func appendLine(path: String, entry: Entry, to out: inout [UInt8]) {
+        entry.fingerprint.appendHex(to: &out)
+        out.append(UInt8(ascii: " "))
+        entry.stat.appendText(to: &out)
+        out.append(UInt8(ascii: " "))
+        out += path.utf8
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes `pieces`, one after another, to `url` atomically (made beside it, renamed into place)
+    /// without joining them first.
+    static func write(pieces: [[UInt8]], to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        try? FileManager.default.removeItem(at: temporary)
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        do {
+            let handle = try FileHandle(forWritingTo: temporary)
+            defer { try? handle.close() }
+            for piece in pieces { try handle.write(contentsOf: piece) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
         }
     }
 
