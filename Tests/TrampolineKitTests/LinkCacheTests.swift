@@ -195,6 +195,22 @@ final class LinkCacheTests: XCTestCase {
         XCTAssertNil(warm.cacheHits, "read the plain way")
     }
 
+    /// An entry whose text does not parse alone (it uses a tag handle that a `%TAG` directive
+    /// before the document declares) makes the whole reading start again the plain way
+    /// (`LinkBatchReader.needsPlainReading`), with the same result.
+    func testAnEntryThatDoesNotParseAloneIsReadThePlainWay() throws {
+        func text(_ title: String) -> String {
+            "%TAG !e! tag:example.com,2000:\n---\n" + Self.catalog(Self.base + ["  - {path: /tagged, title: !e!text \(title)}\n"])
+        }
+        XCTAssertEqual(read(text("Tagged")).catalog?.links.last?.title, "Tagged")
+        // Unchanged, the tagged entry comes from the cache and is never parsed alone.
+        XCTAssertEqual(read(text("Tagged")).cacheHits?.hits, 43)
+        // Changed, it must be parsed alone, which fails without the directive: read the plain way.
+        let edited = read(text("Retitled"))
+        XCTAssertEqual(edited.catalog?.links.last?.title, "Retitled")
+        XCTAssertNil(edited.cacheHits, "read the plain way")
+    }
+
     func testAnotherKeyOrADamagedFileReadsEveryLink() throws {
         let text = Self.catalog(Self.base)
         read(text)
