@@ -237,6 +237,9 @@ final class LinkCacheTests: XCTestCase {
     /// The codec knows every stored field: one added to `Link` or `LinkOptions` fails here until
     /// `LinkCache.encode`/`decode` keep it (and ``testTheRichLinkComesBackWithEveryFieldAndItsOwnLinesWhenMoved`` sets it).
     func testTheCodecCoversEveryStoredFieldOfALink() throws {
+        func decode(_ bytes: [UInt8], line: Int) -> Link? {
+            bytes.withUnsafeBytes { LinkCache.decode($0, line: line, file: "site-config.yml") }
+        }
         let link = try XCTUnwrap(CatalogLoader().load(yaml: Self.catalog(Self.base), displayPath: "site-config.yml").catalog?.links.first)
         XCTAssertEqual(Mirror(reflecting: link).children.compactMap(\.label),
                        ["path", "deepLink", "title", "description", "webURL", "campaign", "options", "location", "webURLLocation", "templateLocation", "route"])
@@ -244,13 +247,13 @@ final class LinkCacheTests: XCTestCase {
                        ["template", "fallback", "androidFallback", "fallbackDelayMs", "deferred", "cookieName", "cookieDays", "forwardQuery",
                         "image", "inAppBrowsers", "confirmStore", "qrCode", "qrErrorCorrection"])
         let encoded = try XCTUnwrap(LinkCache.encode(link, line: link.location.line, file: "site-config.yml"))
-        XCTAssertEqual(LinkCache.decode(Data(encoded), line: link.location.line, file: "site-config.yml"), link)
+        XCTAssertEqual(decode(encoded, line: link.location.line), link)
         var moved = link
         for keyPath in [\Link.location, \Link.templateLocation] { moved[keyPath: keyPath].line += 7 }
         moved.webURLLocation?.line += 7
-        XCTAssertEqual(LinkCache.decode(Data(encoded), line: link.location.line + 7, file: "site-config.yml"), moved)
-        XCTAssertNil(LinkCache.decode(Data(encoded.dropLast()), line: 1, file: "site-config.yml"), "cut short")
-        XCTAssertNil(LinkCache.decode(Data(encoded + [0]), line: 1, file: "site-config.yml"), "a byte too many")
+        XCTAssertEqual(decode(encoded, line: link.location.line + 7), moved)
+        XCTAssertNil(decode(Array(encoded.dropLast()), line: 1), "cut short")
+        XCTAssertNil(decode(encoded + [0], line: 1), "a byte too many")
     }
 
     /// A build killed while writing a new cache leaves the old one whole and in use: the new

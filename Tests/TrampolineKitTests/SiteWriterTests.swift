@@ -225,12 +225,17 @@ final class SiteWriterTests: XCTestCase {
     /// rebuild takes its paths from the stamps instead of reading it; any change to it (even the
     /// same bytes written again) or a missing stamp cache means it is read, and the next write
     /// stamps it again. A write that changes nothing leaves the stamp cache as it was.
-    func testTheStampCacheWitnessesTheManifest() throws {
+    /// The example site written once: its fixture, writer, files and stamp cache.
+    private func writtenExample() throws -> (site: SiteFixture, writer: SiteWriter, files: [OutputFile], stamps: URL) {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
         let files = try site.build().outputFiles
         try writer.write(files)
-        let stampsURL = WorkFolder(outputURL: site.outputURL).stamps
+        return (site, writer, files, WorkFolder(outputURL: site.outputURL).stamps)
+    }
+
+    func testTheStampCacheWitnessesTheManifest() throws {
+        let (site, writer, files, stampsURL) = try writtenExample()
         let manifestURL = site.outputURL.appendingPathComponent(".trampoline-manifest.json")
         XCTAssertNil(writer.readPrevious().manifest, "witnessed: not read")
         XCTAssertTrue(writer.readPrevious().isCanonical)
@@ -265,12 +270,8 @@ final class SiteWriterTests: XCTestCase {
     /// file is byte for byte the plain encoding of the same stamps in the plan's order, with the
     /// rewritten files' new stamps in their places.
     func testStampLinesInPiecesAreThePlainEncoding() throws {
-        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
-        let writer = SiteWriter(outputURL: site.outputURL)
-        let files = try site.build().outputFiles
-        try writer.write(files)
-        let stampsURL = WorkFolder(outputURL: site.outputURL).stamps
-        // Two pages edited by hand: rewritten with new stamps; the rest proven and copied.
+        let (site, writer, files, stampsURL) = try writtenExample()
+        // Two files edited by hand: rewritten with new stamps; the rest proven by theirs.
         for path in ["topic/2/index.html", "invite/qr.svg"] {
             try Data("edited".utf8).write(to: site.outputURL.appendingPathComponent(path))
         }

@@ -66,7 +66,8 @@ public struct SiteBuilder: Sendable {
         if usesLinkCache, let secret = LinkCache.localSecret() {
             let url = WorkFolder.linkCache(forCatalog: configURL)
             // Read and checked on another core while this one reads the catalog's text.
-            loader.linkCache = LinkCache.Setup(url: url, version: identity, secret: secret, early: Pending { LinkCache.load(from: url) })
+            loader.linkCache = LinkCache.Setup(url: url, version: identity, secret: secret, early: Pending { LinkCache.load(from: url) },
+                                               earlyLayout: Pending { CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: url)) })
         }
         let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
         // The link cache is renewed on another thread while planning and claims go on.

@@ -101,8 +101,11 @@ struct CatalogLayout: Sendable {
         return bytes.withUnsafeBytes { memcmp(text.baseAddress! + offset, $0.baseAddress! + entry.gap.lowerBound, length) == 0 }
     }
 
-    /// The gap's bytes.
-    func gapBytes(of entry: Entry) -> ArraySlice<UInt8> { bytes[entry.gap] }
+    /// The line breaks in the gap (recorded only when ``TextPosition/lineBreaks(in:)`` counts
+    /// them by their LFs).
+    func gapLineBreaks(of entry: Entry) -> Int {
+        bytes[entry.gap].reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
 
     /// Whether `text` ends with the tail recorded.
     func tailMatches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -163,21 +166,12 @@ struct CatalogLayout: Sendable {
         }
     }
 
-    /// Writes `bytes` as the layout at `url`: made beside it and renamed into place, never
-    /// through a symbolic link; a failure leaves the old file (which is only ever checked, never
-    /// trusted).
+    /// Writes `bytes` as the layout at `url` (``AtomicFile``), never into folders reached through
+    /// a symbolic link; a failure leaves the old file (which is only ever checked, never trusted).
     static func write(_ bytes: [UInt8], to url: URL) {
-        let folder = url.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard LinkCache.foldersAreReal(above: url) else { return }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        unlink(temporary.path)  // left by a killed build with this pid
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        let written = (try? handle.write(contentsOf: bytes)) != nil
-        close(descriptor)
-        if !written || rename(temporary.path, url.path) != 0 { unlink(temporary.path) }
+        try? AtomicFile.write([bytes], to: url)
     }
 
     private struct Reader {

@@ -57,7 +57,7 @@ extension CatalogReader {
             taken -= 1
             let span = spans.removeLast()
             position = span.bytes.lowerBound - entries[taken].gap.count
-            line = span.line - layout.gapBytes(of: entries[taken]).reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            line = span.line - layout.gapLineBreaks(of: entries[taken])
         }
         let changeStart = position, changeLine = line
 
@@ -188,7 +188,7 @@ extension CatalogReader {
 
     /// The dash of the list item whose text starts at `valueStart`: the `-` before it past spaces
     /// and line breaks, not before `limit`.
-    static func dash(before valueStart: Int, notBefore limit: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func dash(before valueStart: Int, notBefore limit: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = valueStart - 1
         while index >= limit {
             switch text[index] {
@@ -202,7 +202,7 @@ extension CatalogReader {
 
     /// True when a line of `text` starts with a document marker (`---`, `...`) or a directive
     /// (`%`): read alone, such text would start a document of its own.
-    static func holdsDocumentMarkers(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func holdsDocumentMarkers(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < text.count {
             let rest = text.count - index
@@ -224,12 +224,11 @@ extension CatalogReader {
         guard gapStart >= 0, end <= text.count, layout.gap(of: entry, isAt: gapStart, in: text) else { return nil }
         let digest = LinkCache.digest(of: UnsafeBufferPointer(rebasing: text[start..<end]), column: entry.column)
         guard layout.digest(at: entry.digest, equals: digest) else { return nil }
-        let gapBreaks = layout.gapBytes(of: entry).reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        return LinkBatchReader.EntrySpan(bytes: start..<end, line: line + gapBreaks, column: entry.column, digest: digest)
+        return LinkBatchReader.EntrySpan(bytes: start..<end, line: line + layout.gapLineBreaks(of: entry), column: entry.column, digest: digest)
     }
 
     /// True when only spaces stand between the start of `offset`'s line and it.
-    static func onlySpacesBefore(_ offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func onlySpacesBefore(_ offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = offset
         while index > 0 {
             switch text[index - 1] {
@@ -242,7 +241,7 @@ extension CatalogReader {
     }
 
     /// True when the rest of `offset`'s line holds only blanks and perhaps a comment.
-    static func blankAfter(_ offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func blankAfter(_ offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = offset
         while index < text.count {
             switch text[index] {
@@ -259,7 +258,7 @@ extension CatalogReader {
 
     /// True when the lines from `offset` on (the rest of its own line first) are blank or
     /// comments up to one with content at column 1, or the end.
-    static func blankUntilColumnOne(from offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func blankUntilColumnOne(from offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = offset
         while index < text.count {
             if !blankAfter(index, in: text) {

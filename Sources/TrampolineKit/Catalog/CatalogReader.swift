@@ -238,7 +238,7 @@ struct CatalogReader {
         batches.cacheText = text
         let layoutURL = CatalogLayout.url(besideLinkCache: setup.url)
         var newLayout: [UInt8]?
-        if cache != nil, let listStart, let layout = CatalogLayout.load(from: layoutURL), layout.key == key,
+        if cache != nil, let listStart, let layout = setup.earlyLayout.map(\.value) ?? CatalogLayout.load(from: layoutURL), layout.key == key,
            let reading = Self.readLinks(in: text.buffer, list: listStart, layout: layout, key: key),
            reading.spans.count <= Self.linkLimit {
             for span in reading.spans { batches.add(.text(span)) }

@@ -39,6 +39,8 @@ struct LinkCache: @unchecked Sendable {
         /// on another thread from the build's start, whatever its key; nil to read it once the
         /// key is known.
         var early: Pending<LinkCache?>?
+        /// The ``CatalogLayout`` beside the file, read the same way; nil to read it when needed.
+        var earlyLayout: Pending<CatalogLayout?>?
     }
 
     /// This user's secret for cache keys, made on first use: `trampoline/link-cache-secret` under
@@ -303,12 +305,8 @@ struct LinkCache: @unchecked Sendable {
         return true
     }
 
-    /// The link `encode` wrote, for an entry now starting at line `line`; nil for bytes it did not write.
-    static func decode(_ bytes: Data, line: Int, file: String) -> Link? {
-        bytes.withUnsafeBytes { decode($0, line: line, file: file) }
-    }
-
-    /// ``decode(_:line:file:)`` of bytes in place.
+    /// The link `encode` wrote, for an entry now starting at line `line`, read in place; nil for
+    /// bytes it did not write.
     static func decode(_ raw: UnsafeRawBufferPointer, line: Int, file: String) -> Link? {
         do {
             var input = ByteReader(raw: raw, line: line, file: file)

@@ -3,15 +3,9 @@
 /// invalid UTF-8).
 enum TextPosition {
     static func of(byte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
-        var line = 1, lineStart = 0
         let end = min(offset, bytes.count)
-        for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = index + 1
-        }
-        // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
-        let column = bytes[lineStart..<end].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-        return (line, column)
+        let line = bytes[..<end].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        return (line, column(ofByte: end, in: bytes))
     }
 
     /// How many line breaks `bytes` holds, counted as libyaml counts lines (LF and CRLF once);
@@ -36,8 +30,8 @@ enum TextPosition {
         return count
     }
 
-    /// The 1-based column (in Unicode scalars) of the byte at `offset`, found from the line break
-    /// before it.
+    /// The 1-based column (in Unicode scalars: every byte that is not a UTF-8 continuation byte
+    /// starts one) of the byte at `offset`, found from the line break before it.
     static func column(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var start = min(offset, bytes.count)
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }

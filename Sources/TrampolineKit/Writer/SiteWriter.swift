@@ -190,7 +190,7 @@ public struct SiteWriter: Sendable {
         if outcome.reusedCount != files.count || stamps.count != files.count + 1
             || manifestStat == nil || Self.recordedManifestStat(in: stamps) != manifestStat {
             DispatchQueue.global().async(group: stampsWritten) {
-                try? StampCache.write(pieces: Self.stampLines(of: files, outcome: outcome, manifest: manifestStat), to: work.stamps)
+                try? AtomicFile.write(Self.stampLines(of: files, outcome: outcome, manifest: manifestStat), to: work.stamps)
             }
         }
         var summary = outcome.summary(of: files)

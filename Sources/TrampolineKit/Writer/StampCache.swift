@@ -125,26 +125,6 @@ struct StampCache: Sendable, Equatable {
         out.append(UInt8(ascii: "\n"))
     }
 
-    /// Writes `pieces`, one after another, to `url` atomically (made beside it, renamed into place)
-    /// without joining them first.
-    static func write(pieces: [[UInt8]], to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        try? FileManager.default.removeItem(at: temporary)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-        do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            for piece in pieces { try handle.write(contentsOf: piece) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
-    }
-
     /// Reads `url`; anything unreadable or malformed counts as no cache at all.
     static func read(from url: URL) -> StampCache {
         guard let data = try? Data(contentsOf: url) else { return StampCache() }

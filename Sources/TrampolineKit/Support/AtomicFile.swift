@@ -1,0 +1,30 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file replaced whole: its bytes written to a new file beside it (never through a symbolic
+/// link planted there), then renamed over it, so a killed build leaves the old file or the new.
+/// For the local caches a build rewrites (the stamp cache, the catalog layout).
+enum AtomicFile {
+    /// Writes `pieces`, one after another (no joined copy), as the file at `url`.
+    static func write(_ pieces: [[UInt8]], to url: URL) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        unlink(temporary.path)  // left by a killed build with this pid
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+        do {
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            for piece in pieces { try handle.write(contentsOf: piece) }
+            try handle.close()
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+}
