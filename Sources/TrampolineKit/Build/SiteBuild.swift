@@ -15,6 +15,9 @@ public struct SiteBuild: Sendable {
     /// Files already rendered while planning, by index in the plan's entries: the compact
     /// layout's shards, rendered to check that each fits (``SiteBuilder/fittingLinkTable``).
     var rendered: [Int: [UInt8]] = [:]
+    /// The output folder's previous state, being read since the build knew the folder
+    /// (``SiteBuilder/readsPreviousOutputEarly``).
+    var previousOutput: PreviousOutputRead? = nil
 
     /// How many files the site has: the plan's and the manifest.
     public var fileCount: Int { plan.entries.count + 1 }

@@ -8,9 +8,10 @@ extension SiteBuilder {
         _ site: SiteBuild, to outputURL: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> SiteWriter.Summary {
         do {
-            // The previous manifest and stamps are read while the fingerprints are computed.
+            // The previous manifest and stamps are read (if the build did not start it) while the
+            // fingerprints are computed.
             let writer = SiteWriter(outputURL: outputURL)
-            let previous = Pending { writer.readPrevious() }
+            let previous = site.previousOutput?.take(for: outputURL) ?? Pending { writer.readPrevious() }
             let files = site.outputFiles
             var summary = try writer.write(files, previous: previous.value, progress: progress)
             // 200k files' closures and the previous manifest and stamps are freed on another

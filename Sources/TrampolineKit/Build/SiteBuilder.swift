@@ -16,6 +16,10 @@ public struct SiteBuilder: Sendable {
     /// Whether the build reads and renews the catalog's ``LinkCache`` (beside the catalog, in
     /// `.trampoline/`), so a rebuild reads only the links whose text changed.
     public var usesLinkCache = true
+    /// Whether ``build()`` starts reading the output folder's previous state as soon as it knows
+    /// the folder, for a ``write(_:to:progress:)`` that follows (``PreviousOutputRead``). For
+    /// callers that write (`build`, `serve`); a `check` has no use for it.
+    public var readsPreviousOutputEarly = false
 
     public init(configURL: URL, configDisplayPath: String? = nil) {
         self.configURL = configURL
@@ -82,6 +86,7 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticsError(engine.sorted)
         }
         let output = try? outputURL(for: catalog, override: outputOverride)
+        let previousOutput = readsPreviousOutputEarly ? output.map(PreviousOutputRead.init(outputURL:)) : nil
         // The last build's verified claims (a line per link) are read on another core while this one plans.
         let cachedClaims = output.flatMap { output in catalog.app.ios == nil ? nil : Pending { ClaimCache.read(beside: output) } }
         var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
@@ -117,7 +122,7 @@ public struct SiteBuilder: Sendable {
             plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings,
             // Only when something was matched: else the recorded cache is still exact.
             claimCache: claims.flatMap { $0.matched > 0 ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil },
-            rendered: rendered
+            rendered: rendered, previousOutput: previousOutput
         )
     }
 }

@@ -39,7 +39,7 @@ struct FileStat: Sendable, Equatable {
     /// The stat of the file at `path` relative to the open folder `folder` (a descriptor), or nil
     /// when there is none: the kernel walks only the relative path's parts, not the folder's
     /// (a rebuild stats 200k files).
-    init?(relativePath path: String, in folder: Int32) {
+    init?(relativePath path: UnsafePointer<CChar>, in folder: Int32) {
         var info = stat()
         guard fstatat(folder, path, &info, 0) == 0 else { return nil }
         self.init(info)

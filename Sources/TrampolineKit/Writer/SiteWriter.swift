@@ -52,17 +52,47 @@ public struct SiteWriter: Sendable {
         var manifest: Manifest?
         var isCanonical: Bool
         var stamps: StampCache
+        /// For each line of ``stamps``: whether the file at its path had the stat the line
+        /// records when this state was read.
+        var statMatches: [Bool]
+
+        /// The stamp of `path`, file `index` of the write, if its file still had the recorded stat
+        /// when this state was read: what proves the file unchanged, with its fingerprint.
+        func provenStamp(for path: String, at index: Int) -> StampCache.Entry? {
+            guard let position = stamps.position(of: path, at: index), statMatches[position] else { return nil }
+            return stamps.entry(at: position)
+        }
     }
 
     /// Reads the stamp cache, and the manifest unless the stamps witness it (each is 200k lines at
-    /// 100k links). Read-only, so a caller may run it while it computes the files' fingerprints.
+    /// 100k links), and stats every stamped file (on all cores). Read-only, so a caller may run it
+    /// while it plans and computes fingerprints: a rebuild's 200k `stat`s then fill a core that
+    /// planning leaves idle instead of coming after it (`SiteBuilder.readsPreviousOutputEarly`).
+    /// A file changed after this reading and before the write is taken as it was, as one changed
+    /// just after the build would be.
     func readPrevious() -> Previous {
         let stamps = StampCache.read(from: WorkFolder(outputURL: outputURL).stamps)
+        let statMatches = Self.statMatches(of: stamps, in: outputURL.path)
         if let recorded = Self.recordedManifestStat(in: stamps), recorded == FileStat(path: outputURL.path + "/" + Manifest.path.value) {
-            return Previous(manifest: nil, isCanonical: true, stamps: stamps)
+            return Previous(manifest: nil, isCanonical: true, stamps: stamps, statMatches: statMatches)
         }
         let (manifest, isCanonical) = Manifest.readWithLayout(from: outputURL)
-        return Previous(manifest: manifest, isCanonical: isCanonical, stamps: stamps)
+        return Previous(manifest: manifest, isCanonical: isCanonical, stamps: stamps, statMatches: statMatches)
+    }
+
+    /// Whether each stamped file (relative to `folder`) has the stat its line records: the same
+    /// size, inode and mtime, as git and rsync judge a file unchanged. A run killed after
+    /// replacing a file changed its inode and mtime, so a stale stamp never matches.
+    static func statMatches(of stamps: StampCache, in folder: String) -> [Bool] {
+        guard stamps.count > 0 else { return [] }
+        // Stat'ed relative to the folder held open: the kernel walks `p/123/index.html`, not
+        // the folder's whole path, 200k times.
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return [Bool](repeating: false, count: stamps.count) }
+        defer { close(descriptor) }
+        return concurrentMap(stamps.count, chunk: 4096) { position in
+            stamps.withPath(at: position) { FileStat(relativePath: $0, in: descriptor) } == stamps.entry(at: position).stat
+        }
     }
 
     /// The manifest's stat as the stamp cache's last line records it (``stampLines(of:outcome:manifest:)``),
@@ -133,18 +163,13 @@ public struct SiteWriter: Sendable {
         let outcome = Outcome(total: files.count, progress: progress)
         let outputPath = outputURL.path
         let staging = work.staging
-        // Stamped files are stat'ed relative to the folder, held open for the write.
-        let folder = open(outputPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if folder >= 0 { close(folder) } }
         @Sendable func apply(_ index: Int) throws {
             let file = files[index]
             let path = file.path.value
-            // Same fingerprint as when the file was written, and the file is still that very file
-            // (same size, inode and mtime, as git and rsync judge it): the bytes would be the same,
-            // so neither render nor compare them. A run killed after replacing the file changes its
-            // inode and mtime, so a stale stamp is never trusted.
-            if let recorded = stamps.entry(for: path, at: index), recorded.fingerprint == file.fingerprint,
-               let stat = folder >= 0 ? FileStat(relativePath: path, in: folder) : FileStat(path: outputPath + "/" + path), stat == recorded.stat {
+            // Same fingerprint as when the file was written, and the file still that very file
+            // (its stat as recorded, see `statMatches`): the bytes would be the same, so neither
+            // render nor compare them.
+            if let recorded = state.provenStamp(for: path, at: index), recorded.fingerprint == file.fingerprint {
                 outcome.record(index, .reused, stamp: recorded)
                 return
             }

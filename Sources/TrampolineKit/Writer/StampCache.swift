@@ -5,7 +5,8 @@ import Foundation
 /// rendered or read again. A local cache only: it lives in the ``WorkFolder``, never in the site,
 /// and a missing, old or damaged one only costs time (every file is then rendered and compared).
 struct StampCache: Sendable, Equatable {
-    /// The paths' bytes, one after another (no string per path: a rebuild reads 200k of them).
+    /// The paths' bytes, one after another, each ended by a NUL so the writer can `stat` it in
+    /// place (no string per path: a rebuild reads and stats 200k of them).
     private var text: [UInt8] = []
     /// The file's lines in its order (the last write's, which is the plan's): each entry and
     /// where its path is in `text`.
@@ -56,6 +57,7 @@ struct StampCache: Sendable, Equatable {
         let start = text.count
         text.append(contentsOf: path)
         lines.append(Line(entry: entry, path: start..<text.count))
+        text.append(0)
     }
 
     /// How many lines the cache has.
@@ -66,16 +68,42 @@ struct StampCache: Sendable, Equatable {
         String(decoding: text[lines[position].path], as: UTF8.self)
     }
 
-    /// The entry for `path`: read at `position` when the file has it there (the plan kept its
-    /// order: bytes compared, nothing looked up), else looked up.
+    /// Calls `body` with the path of the line at `position` as a C string, in place.
+    func withPath<Result>(at position: Int, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        text.withUnsafeBufferPointer { buffer in
+            (buffer.baseAddress! + lines[position].path.lowerBound).withMemoryRebound(to: CChar.self, capacity: lines[position].path.count + 1, body)
+        }
+    }
+
+    /// The entry of the line at `position`.
+    func entry(at position: Int) -> Entry {
+        lines[position].entry
+    }
+
+    /// The line of `path`: `position` when the file has it there (the plan kept its order:
+    /// bytes compared, nothing looked up), else looked up.
+    func position(of path: String, at position: Int) -> Int? {
+        isPath(path, at: position) ? position : index.position(of: path, in: self)
+    }
+
+    /// The entry for `path`: read at `position` when the file has it there, else looked up.
     func entry(for path: String, at position: Int) -> Entry? {
-        entry(at: position, ifPath: path) ?? entry(for: path)
+        self.position(of: path, at: position).map { lines[$0].entry }
     }
 
     /// The entry at `position` when it is `path`'s; no lookup elsewhere.
     func entry(at position: Int, ifPath path: String) -> Entry? {
-        guard position >= 0, position < lines.count, text[lines[position].path].elementsEqual(path.utf8) else { return nil }
-        return lines[position].entry
+        isPath(path, at: position) ? lines[position].entry : nil
+    }
+
+    /// Whether the line at `position` is `path`'s.
+    private func isPath(_ path: String, at position: Int) -> Bool {
+        guard position >= 0, position < lines.count else { return false }
+        let range = lines[position].path
+        var path = path
+        return path.withUTF8 { utf8 in
+            utf8.count == range.count && text.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, utf8.baseAddress!, range.count) == 0 }
+        }
     }
 
     /// The entry for `path`, if the cache has one.
@@ -154,8 +182,9 @@ struct StampCache: Sendable, Equatable {
                 while statEnd < end && bytes[statEnd] != space { statEnd += 1 }
                 guard statEnd > statStart, statEnd + 1 < end else { return nil }
                 let path = UnsafeBufferPointer(rebasing: bytes[(statEnd + 1)..<end])
-                // Valid UTF-8, checked without making a string when it is ASCII.
-                guard path.allSatisfy({ $0 < 0x80 }) || String(validating: path, as: UTF8.self) != nil,
+                // Valid UTF-8, checked without making a string when it is ASCII; no NUL, which
+                // no file name has and which would end the path where the writer stats it.
+                guard !path.contains(0), path.allSatisfy({ $0 < 0x80 }) || String(validating: path, as: UTF8.self) != nil,
                       let stat = FileStat(text: UnsafeBufferPointer(rebasing: bytes[statStart..<statEnd]))
                 else { return nil }
                 cache.append(path: path, entry: Entry(fingerprint: fingerprint, stat: stat))

@@ -9,6 +9,9 @@ public struct SiteRebuilder: Sendable {
 
     public init(builder: SiteBuilder, outputOverride: String?) {
         self.builder = builder
+        // The build then reads the claim cache and the previous state of the folder written to.
+        self.builder.outputOverride = outputOverride
+        self.builder.readsPreviousOutputEarly = true
         self.outputOverride = outputOverride
     }
 

@@ -21,6 +21,7 @@ struct Build: ParsableCommand {
         let clock = ContinuousClock(), start = clock.now
         var builder = options.builder
         builder.outputOverride = output
+        builder.readsPreviousOutputEarly = true
         let result: SiteBuild
         let progress = ProgressLine.forStandardError()
         do {
