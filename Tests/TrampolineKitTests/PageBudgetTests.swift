@@ -81,13 +81,15 @@ final class PageBudgetTests: XCTestCase {
         // A stamp is believed only while the file's stat matches it: one that records another
         // size for an unchanged page is not, and the page's real size is reported.
         let stampsURL = fixture.folder.appendingPathComponent(".trampoline/_site/stamps")
-        let lines = try String(contentsOf: stampsURL, encoding: .utf8).split(separator: "\n").map { line -> String in
-            guard line.hasSuffix(" p/3/index.html") else { return String(line) }
-            let fields = line.split(separator: " ", maxSplits: 2)
-            let stat = fields[1].split(separator: ":")
-            return "\(fields[0]) 99999:\(stat[1]):\(stat[2]) \(fields[2])"
-        }
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: stampsURL)
+        let stamps = StampCache.read(from: stampsURL)
+        XCTAssertNotEqual(stamps.entry(for: "p/3/index.html")?.size, 99999)
+        // Rewritten in its own order, that one size changed.
+        try Data(StampCache.encoded(count: stamps.count) { position in
+            var entry = stamps.entry(at: position)
+            if stamps.path(at: position) == "p/3/index.html" { entry.stat.size = 99999 }
+            return (stamps.path(at: position), entry)
+        }).write(to: stampsURL)
+        XCTAssertEqual(StampCache.read(from: stampsURL).entry(for: "p/3/index.html")?.size, 99999)
         let again = try fixture.builder.write(try fixture.build(), to: fixture.outputURL)
         XCTAssertFalse(again.reused.contains("p/3/index.html"))
         XCTAssertEqual(again.warnings.map(\.description), freshWarnings)

@@ -211,11 +211,12 @@ final class SiteWriterTests: XCTestCase {
         let stamps = site.folder.appendingPathComponent(".trampoline/_site/stamps")
         let page = site.outputURL.appendingPathComponent("topic/1/index.html")
         let original = try Data(contentsOf: page)
-        for damage in [nil, "garbage", "0000 1:2:3 topic/1/index.html\n"] {
-            if let damage { try Data(damage.utf8).write(to: stamps) } else { try FileManager.default.removeItem(at: stamps) }
+        let text = Array("\(String(repeating: "0", count: 64)) 1:2:3.4 topic/1/index.html\n".utf8)
+        for damage in [nil, Array("garbage".utf8), text, StampCache.magic + [1, 2, 3]] {
+            if let damage { try Data(damage).write(to: stamps) } else { try FileManager.default.removeItem(at: stamps) }
             try Data("defaced".utf8).write(to: page)
             let summary = try writer.write(try site.build().outputFiles)
-            XCTAssertEqual(summary.written, ["topic/1/index.html"], "\(damage ?? "no cache")")
+            XCTAssertEqual(summary.written, ["topic/1/index.html"], "\(damage ?? [])")
             XCTAssertEqual(summary.reused, [], "nothing trusted without a matching stamp")
             XCTAssertEqual(try Data(contentsOf: page), original)
         }
@@ -266,7 +267,7 @@ final class SiteWriterTests: XCTestCase {
         XCTAssertEqual(writer.readPrevious().manifest?.paths, Set(fewer.map(\.path.value)))
     }
 
-    /// A rebuild encodes the stamp cache in pieces on every core (`SiteWriter.stampLines`): the
+    /// A rebuild encodes the stamp cache in pieces on every core (`SiteWriter.stampFile`): the
     /// file is byte for byte the plain encoding of the same stamps in the plan's order, with the
     /// rewritten files' new stamps in their places.
     func testStampLinesInPiecesAreThePlainEncoding() throws {
@@ -291,7 +292,7 @@ final class SiteWriterTests: XCTestCase {
         for index in files.indices { outcome.record(index, .reused, stamp: cache.entry(at: index, ifPath: files[index].path.value)!) }
         let manifest = cache.entry(at: files.count, ifPath: Manifest.path.value)!.stat
         for size in [1, 5, 17, 4096] {
-            XCTAssertEqual(Array(SiteWriter.stampLines(of: files, outcome: outcome, manifest: manifest, linesPerPiece: size).joined()), plain, "pieces of \(size)")
+            XCTAssertEqual(Array(SiteWriter.stampFile(of: files, outcome: outcome, manifest: manifest, recordsPerPiece: size).joined()), plain, "pieces of \(size)")
         }
     }
 
@@ -306,12 +307,12 @@ final class SiteWriterTests: XCTestCase {
         let victim = site.folder.appendingPathComponent("victim.txt")
         try Data("keep me".utf8).write(to: victim)
         let stampsURL = WorkFolder(outputURL: site.outputURL).stamps
-        var lines = String(decoding: try Data(contentsOf: stampsURL), as: UTF8.self).split(separator: "\n").map(String.init)
-        let first = lines[0]
-        let fingerprintAndStat = first[..<first.lastIndex(of: " ")!]
-        lines.insert("\(fingerprintAndStat) ../victim.txt", at: lines.count - 1)
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: stampsURL)
-        XCTAssertNil(writer.readPrevious().manifest, "the manifest line still witnesses it")
+        let stamps = StampCache.read(from: stampsURL)
+        var records = (0..<stamps.count).map { (path: stamps.path(at: $0), entry: stamps.entry(at: $0)) }
+        records.insert((path: "../victim.txt", entry: records[0].entry), at: records.count - 1)
+        try Data(StampCache.encoded(count: records.count) { records[$0] }).write(to: stampsURL)
+        XCTAssertEqual(StampCache.read(from: stampsURL).path(at: records.count - 2), "../victim.txt")
+        XCTAssertNil(writer.readPrevious().manifest, "the manifest's record still witnesses it")
 
         let summary = try writer.write(files)
         XCTAssertEqual(summary.removed, [])

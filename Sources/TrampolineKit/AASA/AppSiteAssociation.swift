@@ -25,29 +25,41 @@ public enum AppSiteAssociation {
     /// a literal folder, so in the folder form the folder claim covers it too.
     public static func claimPatterns(for catalog: Catalog) -> [String] {
         let links = catalog.links
-        var exact: [String] = []
-        exact.reserveCapacity(links.count * 2)
+        var routeClaims: [String] = [], seenRoutes = Set<String>()
+        for route in catalog.routes where seenRoutes.insert(route.claimPattern).inserted {
+            routeClaims.append(route.claimPattern)
+        }
+        // Each pattern costs its text twice (components and legacy paths) per app, plus JSON
+        // punctuation: summed before any pattern is made (a 100k catalog takes the folder form).
         // By index: iterating would copy each Link (a dozen strings) for one field.
+        let perPattern = 1 + catalog.app.appIDs.count
+        var estimate = routeClaims.reduce(0) { $0 + ($1.utf8.count + 16) * perPattern }
         for index in links.indices where links[index].route == nil {
-            exact.append(links[index].path)
-            exact.append(links[index].path + "/")
+            estimate += (2 * links[index].path.utf8.count + 1 + 32) * perPattern
         }
-        var routeClaims = Set<String>()
-        for route in catalog.routes where routeClaims.insert(route.claimPattern).inserted {
-            exact.append(route.claimPattern)
+        guard estimate > sizeWarningLimit else {
+            var exact: [String] = []
+            exact.reserveCapacity(links.count * 2 + routeClaims.count)
+            for index in links.indices where links[index].route == nil {
+                exact.append(links[index].path)
+                exact.append(links[index].path + "/")
+            }
+            return exact + routeClaims
         }
-        // Each pattern costs its text twice (components and legacy paths) per app, plus JSON punctuation.
-        let estimate = exact.reduce(0) { $0 + ($1.utf8.count + 16) * (1 + catalog.app.appIDs.count) }
-        guard estimate > sizeWarningLimit else { return exact }
         var patterns: [String] = []
         var folders = Set<String>()
         for index in links.indices {
             let path = links[index].path
-            let segments = path.split(separator: "/", maxSplits: 1)
-            if segments.count == 1 {
+            // The first folder: the text after the leading `/`s up to the next `/`, when any text
+            // follows that one (what splitting on `/` once, omitting empty parts, finds; without
+            // an array per path).
+            let utf8 = path.utf8
+            let start = utf8.firstIndex { $0 != UInt8(ascii: "/") } ?? utf8.endIndex
+            if let slash = utf8[start...].firstIndex(of: UInt8(ascii: "/")), utf8.index(after: slash) < utf8.endIndex {
+                let folder = String(path[start..<slash])
+                if folders.insert(folder).inserted { patterns.append("/\(folder)/*") }
+            } else {
                 patterns.append(contentsOf: [path, path + "/"])
-            } else if folders.insert(String(segments[0])).inserted {
-                patterns.append("/\(segments[0])/*")
             }
         }
         return patterns

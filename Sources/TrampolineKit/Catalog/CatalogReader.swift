@@ -557,7 +557,7 @@ struct CatalogReader {
     }
 
     /// Adds a read link to `list`, unless its path is taken (or, for a route, its shape or page).
-    mutating func record(_ link: Link, into list: inout LinkList) {
+    mutating func record(_ link: consuming Link, into list: inout LinkList) {
         if let route = link.route, !recordRoute(route, of: link, into: &list) { return }
         // Hosts and macOS disks are often case-insensitive: /Sale and /sale would overwrite each other.
         let key = link.path.lowercased()

@@ -13,13 +13,22 @@ final class LinkBatchReader: @unchecked Sendable {
     private let group = DispatchGroup()
     /// Guards the shared state below; signalled when a batch's results are in.
     private let lock = NSCondition()
-    /// Per batch: each link (nil if invalid) with the diagnostics reading it gave.
-    private var results: [Int: [(link: Link?, diagnostics: ArraySlice<Diagnostic>)]] = [:]
+    /// Per batch: each link (nil if invalid), and the diagnostics reading them gave.
+    private var results: [Int: BatchResult] = [:]
     private var submitted = 0
     /// Batches read, handed back so the parser's thread frees its own nodes (see `submit`).
     private var spent: [[Item]] = []
     private var batch: [Item] = []
     static let batchSize = 1024
+
+    /// What reading a batch gave: the links in order (nil where invalid), and each one's
+    /// diagnostics as a range of all the batch's. Links are moved out of it, never copied: a copy
+    /// of a link retains a dozen strings, 100k times.
+    private struct BatchResult {
+        var links: [Link?] = []
+        var ranges: [Range<Int>] = []
+        var diagnostics: [Diagnostic] = []
+    }
 
     /// One catalog entry to read.
     enum Item {
@@ -102,7 +111,9 @@ final class LinkBatchReader: @unchecked Sendable {
         let (reader, defaults, location, app) = (reader, defaults, defaultsTemplateLocation, app)
         DispatchQueue.global().async(group: group) { [self] in
             var worker = reader
-            var bounds: [(Link?, Range<Int>)] = []
+            var read = BatchResult()
+            read.links.reserveCapacity(items.count)
+            read.ranges.reserveCapacity(items.count)
             var chunk: [UInt8] = [], digests: [UInt64] = [], used: [Int] = [], failed = false
             for item in items {
                 let start = worker.engine.diagnostics.count
@@ -131,11 +142,11 @@ final class LinkBatchReader: @unchecked Sendable {
                         failed = true
                     }
                 }
-                bounds.append((link, start..<worker.engine.diagnostics.count))
+                read.links.append(link.take())
+                read.ranges.append(start..<worker.engine.diagnostics.count)
             }
             cacheWriter?.append(chunk, digests: digests)
-            let all = worker.engine.diagnostics
-            let read = bounds.map { (link: $0.0, diagnostics: all[$0.1]) }
+            read.diagnostics = worker.engine.diagnostics
             lock.withLock {
                 defer { lock.broadcast() }
                 results[index] = read
@@ -164,15 +175,15 @@ final class LinkBatchReader: @unchecked Sendable {
         list.links.reserveCapacity(list.links.count + count)
         list.seen.reserveCapacity(list.seen.count + count)
         for index in 0..<submitted {
-            let result = lock.withLock {
+            var result = lock.withLock {
                 while results[index] == nil { lock.wait() }
                 return results.removeValue(forKey: index)!
             }
             // Link by link, as a one-by-one reading would: its diagnostics, then its path check,
             // so the error limit cuts the list at the same place.
-            for (link, diagnostics) in result {
-                target.absorb(diagnostics)
-                if let link { target.record(link, into: &list) }
+            for position in result.links.indices {
+                target.absorb(result.diagnostics[result.ranges[position]])
+                if let link = result.links[position].take() { target.record(link, into: &list) }
             }
         }
         group.wait()

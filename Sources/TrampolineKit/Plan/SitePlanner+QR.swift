@@ -51,11 +51,16 @@ extension SitePlanner {
     /// True unless `path` is ASCII without `/qr.svg` in any case: a quick filter in front of the
     /// lowercased comparison above.
     static func mayNameQRFile(_ path: String) -> Bool {
-        let bytes = Array(path.utf8), name = Array("/qr.svg".utf8)
-        if bytes.contains(where: { $0 >= 0x80 }) { return true }
-        guard bytes.count >= name.count else { return false }
-        return (0...(bytes.count - name.count)).contains { start in
-            name.indices.allSatisfy { bytes[start + $0] | 0x20 == name[$0] | 0x20 }
+        var path = path
+        // In place: a 100k catalog asks this of every path.
+        return path.withUTF8 { bytes in
+            let name: StaticString = "/qr.svg"
+            let letters = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+            if bytes.contains(where: { $0 >= 0x80 }) { return true }
+            guard bytes.count >= letters.count else { return false }
+            return (0...(bytes.count - letters.count)).contains { start in
+                letters.indices.allSatisfy { bytes[start + $0] | 0x20 == letters[$0] | 0x20 }
+            }
         }
     }
 }

@@ -95,8 +95,10 @@ enum SitePlanner {
     /// catalog order, or the default name when none does.
     static func cookieNames(of catalog: Catalog) -> [String] {
         var names: [String] = []
-        for link in catalog.links where link.options.deferred.contains(.cookie) && !names.contains(link.options.cookieName) {
-            names.append(link.options.cookieName)
+        // By index: iterating would copy each Link (a dozen strings) for two fields.
+        let links = catalog.links
+        for index in links.indices where links[index].options.deferred.contains(.cookie) && !names.contains(links[index].options.cookieName) {
+            names.append(links[index].options.cookieName)
         }
         return names.isEmpty ? [LinkOptions().cookieName] : names
     }

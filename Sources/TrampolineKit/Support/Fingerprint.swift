@@ -4,6 +4,11 @@
 public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     let words: SIMD4<UInt64>
 
+    /// From its words, as ``words`` holds them.
+    init(words: SIMD4<UInt64>) {
+        self.words = words
+    }
+
     /// From a 32-byte SHA-256 digest.
     init(digest: [UInt8]) {
         precondition(digest.count == 32, "a SHA-256 digest has 32 bytes")

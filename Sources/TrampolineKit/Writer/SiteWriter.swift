@@ -52,7 +52,7 @@ public struct SiteWriter: Sendable {
         var manifest: Manifest?
         var isCanonical: Bool
         var stamps: StampCache
-        /// For each line of ``stamps``: whether the file at its path had the stat the line
+        /// For each record of ``stamps``: whether the file at its path had the stat the record
         /// records when this state was read.
         var statMatches: [Bool]
 
@@ -64,7 +64,7 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Reads the stamp cache, and the manifest unless the stamps witness it (each is 200k lines at
+    /// Reads the stamp cache, and the manifest unless the stamps witness it (each is 200k entries at
     /// 100k links), and stats every stamped file (on all cores). Read-only, so a caller may run it
     /// while it plans and computes fingerprints: a rebuild's 200k `stat`s then fill a core that
     /// planning leaves idle instead of coming after it (`SiteBuilder.readsPreviousOutputEarly`).
@@ -80,7 +80,7 @@ public struct SiteWriter: Sendable {
         return Previous(manifest: manifest, isCanonical: isCanonical, stamps: stamps, statMatches: statMatches)
     }
 
-    /// Whether each stamped file (relative to `folder`) has the stat its line records: the same
+    /// Whether each stamped file (relative to `folder`) has the stat recorded for it: the same
     /// size, inode and mtime, as git and rsync judge a file unchanged. A run killed after
     /// replacing a file changed its inode and mtime, so a stale stamp never matches.
     static func statMatches(of stamps: StampCache, in folder: String) -> [Bool] {
@@ -95,28 +95,27 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// The manifest's stat as the stamp cache's last line records it (``stampLines(of:outcome:manifest:)``),
-    /// if it has that line. While the manifest still has that stat it is the very file stamped,
+    /// The manifest's stat as the stamp cache's last record holds it (``stampFile(of:outcome:manifest:)``),
+    /// if it has that record. While the manifest still has that stat it is the very file stamped,
     /// and a write records the stamps only after its manifest lists exactly its files: the
     /// manifest then lists the stamps' other paths.
     static func recordedManifestStat(in stamps: StampCache) -> FileStat? {
         stamps.entry(at: stamps.count - 1, ifPath: Manifest.path.value)?.stat
     }
 
-    /// The stamp cache's lines for `files` as `outcome` left them, and last the manifest's stat
-    /// (with no fingerprint: only its stat is used, to witness the manifest).
-    /// In pieces of 4,096 lines encoded on every core (200k lines of hex and decimals were the
-    /// one-thread tail of a rebuild), to be written one after another.
-    static func stampLines(of files: [OutputFile], outcome: Outcome, manifest: FileStat?, linesPerPiece size: Int = 4096) -> [[UInt8]] {
+    /// The stamp cache's file for `files` as `outcome` left them, and last the manifest's stat
+    /// (with no fingerprint: only its stat is used, to witness the manifest): its ``StampCache/magic``,
+    /// then its records in pieces of 4,096 encoded on every core, to be written one after another.
+    static func stampFile(of files: [OutputFile], outcome: Outcome, manifest: FileStat?, recordsPerPiece size: Int = 4096) -> [[UInt8]] {
         let count = files.count + (manifest == nil ? 0 : 1)
-        return concurrentMap((count + size - 1) / size, chunk: 1) { piece in
+        return [StampCache.magic] + concurrentMap((count + size - 1) / size, chunk: 1) { piece in
             var out: [UInt8] = []
-            out.reserveCapacity(size * 120)
+            out.reserveCapacity(size * 100)
             for index in (piece * size)..<min(count, (piece + 1) * size) {
                 if index < files.count {
-                    StampCache.appendLine(path: files[index].path.value, entry: outcome.stamp(at: index), to: &out)
+                    StampCache.appendRecord(path: files[index].path.value, entry: outcome.stamp(at: index), to: &out)
                 } else {
-                    StampCache.appendLine(path: Manifest.path.value, entry: StampCache.Entry(fingerprint: Fingerprint(digest: [UInt8](repeating: 0, count: 32)), stat: manifest!), to: &out)
+                    StampCache.appendRecord(path: Manifest.path.value, entry: StampCache.Entry(fingerprint: Fingerprint(words: .zero), stat: manifest!), to: &out)
                 }
             }
             return out
@@ -208,14 +207,14 @@ public struct SiteWriter: Sendable {
             try writeIfChanged(Manifest(paths: Set(files.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
         }
         // Best effort: without it the next write renders and compares every file. Not written
-        // when it would say what it says: every file proven by its stamp, no other line, the
-        // manifest unchanged. Encoded (200k lines) on another thread while the summary is made.
+        // when it would say what it says: every file proven by its stamp, no other record, the
+        // manifest unchanged. Encoded (200k records) on another thread while the summary is made.
         let manifestStat = FileStat(path: outputPath + "/" + Manifest.path.value)
         let stampsWritten = DispatchGroup()
         if outcome.reusedCount != files.count || stamps.count != files.count + 1
             || manifestStat == nil || Self.recordedManifestStat(in: stamps) != manifestStat {
             DispatchQueue.global().async(group: stampsWritten) {
-                try? AtomicFile.write(Self.stampLines(of: files, outcome: outcome, manifest: manifestStat), to: work.stamps)
+                try? AtomicFile.write(Self.stampFile(of: files, outcome: outcome, manifest: manifestStat), to: work.stamps)
             }
         }
         var summary = outcome.summary(of: files)
