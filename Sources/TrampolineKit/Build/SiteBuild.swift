@@ -42,10 +42,9 @@ public struct SiteBuild: Sendable {
         let source = RenderSource(renderer: renderer, entries: plan.entries)
         let fingerprints = Self.fingerprints(of: source.entries, renderer: renderer)
         // Each producer holds the one shared source and an index: capturing the renderer (a
-        // struct of a few hundred bytes) in each of 200k closures cost tens of megabytes. Made
-        // on every core (200k closures were 50 ms of one core).
-        let rendered = self.rendered
-        return concurrentMap(source.entries.count, chunk: 4096) { index in
+        // struct of a few hundred bytes) in each of 200k closures cost tens of megabytes. Made on
+        // one core: on two, every closure's retain of the one source fought for its count.
+        return source.entries.indices.map { index in
             if !rendered.isEmpty, let bytes = rendered[index] {
                 return OutputFile(path: source.entries[index].path, fingerprint: fingerprints[index]) { bytes }
             }

@@ -23,6 +23,19 @@ public struct CatalogLoader: Sendable {
         var layoutUnparsed: Int?
         /// A rebuild renews the cache on another thread; wait on this before the process ends.
         var cacheWrite: DispatchGroup?
+
+        init(catalog: Catalog?, diagnostics: DiagnosticEngine) {
+            self.catalog = catalog
+            self.diagnostics = diagnostics
+        }
+
+        /// What `reader` found, having read `catalog`.
+        init(reader: CatalogReader, catalog: Catalog?) {
+            self.init(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine)
+            cacheHits = reader.linkCacheHits
+            layoutUnparsed = reader.layoutUnparsed
+            cacheWrite = reader.linkCacheWrite
+        }
     }
 
     /// Loads the file at `url`; `displayPath` is how diagnostics name it.
@@ -43,14 +56,29 @@ public struct CatalogLoader: Sendable {
             engine.error("\(displayPath) is a directory, not a catalog file", at: start, hint: "point --config at the site-config.yml inside it")
             return Reading(catalog: nil, diagnostics: engine)
         }
-        let data: Data
+        var bytes: UnsafeMutableBufferPointer<UInt8>
         do {
-            data = try Data(contentsOf: url)
+            bytes = try FileBytes.read(url.path)
         } catch {
-            engine.error("cannot read the catalog: \(error.localizedDescription)", at: start, hint: "check the file's permissions")
+            engine.error("cannot read the catalog: \(error.reason)", at: start, hint: "check the file's permissions")
             return Reading(catalog: nil, diagnostics: engine)
         }
-        return read(data: consume data, displayPath: displayPath, baseURL: url.deletingLastPathComponent())
+        // Checked and parsed in the buffer read: no copy of the file's text (see `FileBytes`).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            let base = bytes.baseAddress!
+            memmove(base, base + 3, bytes.count - 3)
+            bytes = UnsafeMutableBufferPointer(start: base, count: bytes.count - 3)
+        }
+        guard UTF8Check.isValid(UnsafeBufferPointer(bytes)) else {
+            let (line, column) = TextPosition.firstInvalidUTF8(in: [UInt8](bytes)) ?? (1, 1)
+            bytes.baseAddress?.deallocate()
+            engine.error("the catalog is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: "save the file as UTF-8")
+            return Reading(catalog: nil, diagnostics: engine)
+        }
+        var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: url.deletingLastPathComponent())
+        reader.linkCache = linkCache
+        let catalog = reader.read(taking: bytes)
+        return Reading(reader: reader, catalog: catalog)
     }
 
     /// Loads catalog bytes; invalid UTF-8 and a byte-order mark are handled here rather than by the YAML parser.
@@ -95,6 +123,6 @@ public struct CatalogLoader: Sendable {
         var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: base)
         reader.linkCache = linkCache
         let catalog = reader.read(yaml: consume yaml)
-        return Reading(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine, cacheHits: reader.linkCacheHits, layoutUnparsed: reader.layoutUnparsed, cacheWrite: reader.linkCacheWrite)
+        return Reading(reader: reader, catalog: catalog)
     }
 }

@@ -72,6 +72,11 @@ struct CatalogReader {
         read(parser: YAMLEventParser(yaml))
     }
 
+    /// Reads `utf8` (checked UTF-8 without a byte-order mark), which the parser takes over.
+    mutating func read(taking utf8: UnsafeMutableBufferPointer<UInt8>) -> Catalog? {
+        read(parser: YAMLEventParser(taking: utf8))
+    }
+
     private mutating func read(parser: YAMLEventParser) -> Catalog? {
         let initial = self
         do {

@@ -56,11 +56,17 @@ public struct SiteWriter: Sendable {
         /// records when this state was read.
         var statMatches: [Bool]
 
-        /// The stamp of `path`, file `index` of the write, if its file still had the recorded stat
-        /// when this state was read: what proves the file unchanged, with its fingerprint.
-        func provenStamp(for path: String, at index: Int) -> StampCache.Entry? {
-            guard let position = stamps.position(of: path, at: index), statMatches[position] else { return nil }
-            return stamps.entry(at: position)
+        /// The stamp of record `position`, if its file still had the recorded stat when this
+        /// state was read: what proves the file unchanged, with its fingerprint.
+        func provenStamp(atRecord position: Int) -> StampCache.Entry? {
+            position >= 0 && statMatches[position] ? stamps.entry(at: position) : nil
+        }
+
+        /// The record of each of `files` in ``stamps`` (-1 for none): found at the file's own
+        /// place when the plan kept its order, on every core.
+        func recordPositions(of files: [OutputFile]) -> [Int] {
+            let stamps = stamps
+            return concurrentMap(files.count, chunk: 4096) { stamps.position(of: files[$0].path.value, at: $0) ?? -1 }
         }
     }
 
@@ -136,16 +142,16 @@ public struct SiteWriter: Sendable {
         }
         defer { try? fm.removeItem(at: work.staging) }
         let stamps = state.stamps
+        let records = state.recordPositions(of: files)
         // The plan's paths are distinct: all of them in the previous manifest, and as many, is
         // the same set (no set of 200k paths built to find that out when nothing was added). A
-        // witnessed manifest lists the stamps' paths, found at their places when the plan kept
-        // its order.
+        // witnessed manifest lists the stamps' paths.
         let allKnown: Bool, sameSet: Bool
         if let manifest = state.manifest {
             allKnown = files.allSatisfy { manifest.paths.contains($0.path.value) }
             sameSet = allKnown && files.count == manifest.paths.count
         } else {
-            allKnown = files.indices.allSatisfy { stamps.entry(for: files[$0].path.value, at: $0) != nil }
+            allKnown = !records.contains(-1)
             sameSet = allKnown && files.count == stamps.count - 1
         }
         // The stamps' paths are filtered like a manifest's: a tampered cache must not make the
@@ -168,7 +174,7 @@ public struct SiteWriter: Sendable {
             // Same fingerprint as when the file was written, and the file still that very file
             // (its stat as recorded, see `statMatches`): the bytes would be the same, so neither
             // render nor compare them.
-            if let recorded = state.provenStamp(for: path, at: index), recorded.fingerprint == file.fingerprint {
+            if let recorded = state.provenStamp(atRecord: records[index]), recorded.fingerprint == file.fingerprint {
                 outcome.record(index, .reused, stamp: recorded)
                 return
             }
@@ -358,7 +364,9 @@ public struct SiteWriter: Sendable {
         enum Kind { case pending, written, unchanged, reused }
 
         private let kinds: UnsafeMutableBufferPointer<Kind>
-        private let stamps: UnsafeMutableBufferPointer<StampCache.Entry?>
+        /// Set where `kinds` is not pending; left unset (a stamp is plain numbers, nothing to free)
+        /// so 200k slots are not written twice.
+        private let stamps: UnsafeMutableBufferPointer<StampCache.Entry>
         private let lock = NSLock()
         private var done = 0
         private let total: Int
@@ -369,7 +377,6 @@ public struct SiteWriter: Sendable {
             kinds = .allocate(capacity: total)
             kinds.initialize(repeating: .pending)
             stamps = .allocate(capacity: total)
-            stamps.initialize(repeating: nil)
             self.total = total
             self.step = max(1, total / 100)
             self.progress = progress
@@ -377,12 +384,12 @@ public struct SiteWriter: Sendable {
 
         deinit {
             kinds.deallocate()
-            stamps.deinitialize().deallocate()
+            stamps.deallocate()
         }
 
         func record(_ index: Int, _ kind: Kind, stamp: StampCache.Entry) {
+            (stamps.baseAddress! + index).initialize(to: stamp)
             kinds[index] = kind
-            stamps[index] = stamp
             guard let progress else { return }
             let done: Int = lock.withLock { self.done += 1; return self.done }
             if done % step == 0 || done == total { progress(done, total) }
@@ -393,13 +400,14 @@ public struct SiteWriter: Sendable {
 
         /// The stamp recorded for file `index`.
         func stamp(at index: Int) -> StampCache.Entry {
-            stamps[index]!
+            precondition(kinds[index] != .pending, "file \(index) was not written")
+            return stamps[index]
         }
 
         /// The paths of `files` by what happened to them, in `files`' order.
         func summary(of files: [OutputFile]) -> Summary {
             var summary = Summary()
-            summary.sizes = files.indices.map { stamps[$0]?.size ?? 0 }
+            summary.sizes = files.indices.map { kinds[$0] == .pending ? 0 : stamps[$0].size }
             for index in files.indices {
                 let path = files[index].path.value
                 switch kinds[index] {

@@ -45,25 +45,32 @@ final class YAMLEventParser {
     /// The parser's own copy of the text, valid while the parser lives.
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(bytes) }
 
-    init(_ text: String, lineOffset: Int = 0) {
-        self.lineOffset = lineOffset
+    convenience init(_ text: String, lineOffset: Int = 0) {
         // libyaml reads from a buffer that must outlive the parser: keep our own copy, made
         // straight from the string's storage (a 100k-link catalog is tens of megabytes; an
         // intermediate array was one more copy at the build's peak of memory).
         var text = text
         let count = text.utf8.count
-        bytes = .allocate(capacity: max(count, 1))
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
         text.withUTF8 { utf8 in
             if let base = utf8.baseAddress { bytes.baseAddress!.initialize(from: base, count: count) }
         }
+        self.init(taking: UnsafeMutableBufferPointer(rebasing: bytes[0..<count]), lineOffset: lineOffset)
+    }
+
+    /// A parser of `bytes`, valid UTF-8 that it takes over: allocated by the caller (at their
+    /// base address), deallocated when the parser ends (``FileBytes`` reads a catalog into one).
+    init(taking bytes: UnsafeMutableBufferPointer<UInt8>, lineOffset: Int = 0) {
+        self.lineOffset = lineOffset
+        self.bytes = bytes
         yaml_parser_initialize(&parser)
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-        yaml_parser_set_input_string(&parser, bytes.baseAddress, count)
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
     }
 
     deinit {
         yaml_parser_delete(&parser)
-        bytes.deallocate()
+        bytes.baseAddress?.deallocate()
     }
 
     // MARK: - Walking a document
