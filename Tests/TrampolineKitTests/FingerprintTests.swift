@@ -74,4 +74,29 @@ final class FingerprintTests: XCTestCase {
         }
         XCTAssertEqual(Set(first.plan.entries.map(first.renderer.fingerprint(of:))).count, first.plan.entries.count, "no two entries share one")
     }
+
+    /// The numbers of every fingerprint (string lengths, integers) are `String(value)`'s digits,
+    /// by the shortcuts for one and two digits and by the general way.
+    func testDecimalTextIsStringsDigits() {
+        var values: [UInt64] = [0, 1, 9, 10, 11, 42, 99, 100, 101, 999, 1000, 65_535, 1 << 32, UInt64(Int.max), UInt64.max]
+        for power in 0..<20 { values += [UInt64(pow(10, Double(power))) &- 1, UInt64(pow(10, Double(power)))] }
+        for value in values {
+            var out: [UInt8] = [UInt8(ascii: "x")]
+            DecimalText.append(value, to: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), "x\(value)")
+        }
+        for value in [0, -1, -9, -10, -100, Int.min, Int.max] {
+            var out: [UInt8] = []
+            DecimalText.append(value, to: &out)
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), String(value))
+        }
+    }
+
+    /// A fingerprint made straight from the hasher is the one made from the digest's bytes.
+    func testAFingerprintFromTheHasherIsTheDigests() {
+        for (first, second) in [([UInt8](), [UInt8]()), (Array("context".utf8), Array(repeating: 7, count: 1000))] {
+            XCTAssertEqual(Digest.fingerprint(first, second), Fingerprint(digest: Digest.bytes(first, second)))
+            XCTAssertEqual(Digest.fingerprint(first, second).hex, Digest.hex(bytes: first + second))
+        }
+    }
 }

@@ -203,16 +203,22 @@ struct CatalogReader {
         if let batches, let setup = linkCache, let defaults = top.defaults {
             let key = LinkCache.key(setup: setup, file: file, knownTemplates: knownTemplates, baseURL: baseURL,
                                     defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
+            // A layout only for a block list under a top-level `links:` at column 1, with no
+            // anchor before it: then the text after the list can be read on its own.
+            let start = sequence.block && top.linksKey?.column == 1 && anchorsBefore == 0
+                ? ListStart(line: sequence.line, column: sequence.column, byte: parser.byteOffset(ofCharacter: sequence.index)) : nil
+            // The text checked against the last reading's layout first: that needs only the text,
+            // while another core is still reading and checking the link cache (used only with it).
+            let layoutReading = start.flatMap { start in
+                (setup.earlyLayout.map(\.value) ?? CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: setup.url)))
+                    .flatMap { $0.key == key ? Self.readLinks(in: parser.buffer, list: start, layout: $0, key: key) : nil }
+            }
             // Read early or now; either way only under this key.
             batches.cache = (setup.early.map(\.value) ?? LinkCache.load(from: setup.url)).flatMap { $0.key == key ? $0 : nil }
             // Without a cache, entries are recorded as they are read, if a file can be written at all.
             batches.cacheWriter = batches.cache == nil ? LinkCache.Writer(url: setup.url, key: key) : nil
             if batches.cache != nil || batches.cacheWriter != nil {
-                // A layout only for a block list under a top-level `links:` at column 1, with no
-                // anchor before it: then the text after the list can be read on its own.
-                let start = sequence.block && top.linksKey?.column == 1 && anchorsBefore == 0
-                    ? ListStart(line: sequence.line, column: sequence.column, byte: parser.byteOffset(ofCharacter: sequence.index)) : nil
-                return try readLinksSection(parser: parser, batches: batches, setup: setup, key: key, start: start, list: &list)
+                return try readLinksSection(parser: parser, batches: batches, setup: setup, key: key, start: start, layoutReading: layoutReading, list: &list)
             }
         }
         while let item = try parser.nextItem() {
@@ -236,16 +242,14 @@ struct CatalogReader {
     /// otherwise entries are read as usual and recorded for the next build. With a ``CatalogLayout``
     /// of the last reading under the key, unchanged entries are not even walked past
     /// (`CatalogReader+Layout.swift`); a walk records the layout for the next build.
-    private mutating func readLinksSection(parser: YAMLEventParser, batches: LinkBatchReader, setup: LinkCache.Setup,
-                                           key: [UInt8], start listStart: ListStart?, list: inout LinkList) throws -> Bool {
+    private mutating func readLinksSection(parser: YAMLEventParser, batches: LinkBatchReader, setup: LinkCache.Setup, key: [UInt8],
+                                           start listStart: ListStart?, layoutReading: LayoutReading?, list: inout LinkList) throws -> Bool {
         let cache = batches.cache
         let text = LinkBatchReader.Text(buffer: parser.buffer)
         batches.cacheText = text
         let layoutURL = CatalogLayout.url(besideLinkCache: setup.url)
         var newLayout: [UInt8]?
-        if cache != nil, let listStart, let layout = setup.earlyLayout.map(\.value) ?? CatalogLayout.load(from: layoutURL), layout.key == key,
-           let reading = Self.readLinks(in: text.buffer, list: listStart, layout: layout, key: key),
-           reading.spans.count <= Self.linkLimit {
+        if cache != nil, let reading = layoutReading, reading.spans.count <= Self.linkLimit {
             for span in reading.spans { batches.add(.text(span)) }
             rest = reading.rest.map { .parser($0) } ?? .end
             newLayout = reading.newLayout

@@ -50,7 +50,7 @@ public struct SiteRenderer: Sendable {
     /// A digest of everything `render(entry)` depends on: the entry encoded whole and the context.
     public func fingerprint(of entry: PlanEntry) -> Fingerprint {
         // SHA-256 of the context digest followed by the entry, hashed in place (no joined copy).
-        Fingerprint(digest: Digest.bytes(contextDigest, FingerprintEncoder.encode(entry)))
+        Digest.fingerprint(contextDigest, FingerprintEncoder.encode(entry))
     }
 
     /// The bytes of `entry`'s file.

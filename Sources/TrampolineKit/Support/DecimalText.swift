@@ -4,13 +4,27 @@
 enum DecimalText {
     /// `String(value)`'s bytes.
     static func append(_ value: UInt64, to out: inout [UInt8]) {
-        let start = out.count
-        var rest = value
-        repeat {
-            out.append(UInt8(ascii: "0") &+ UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        out[start...].reverse()
+        let zero = UInt8(ascii: "0")
+        // Most are string lengths of one or two digits (every string of every fingerprint).
+        if value < 10 {
+            out.append(zero &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        if value < 100 {
+            out.append(zero &+ UInt8(truncatingIfNeeded: value / 10))
+            out.append(zero &+ UInt8(truncatingIfNeeded: value % 10))
+            return
+        }
+        // Right to left into a small buffer (UInt64.max has 20 digits), then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = value, start = 20
+            repeat {
+                start -= 1
+                digits[start] = zero &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// `String(value)`'s bytes, a `-` first when negative.

@@ -27,6 +27,18 @@ enum Digest {
         return Array(hasher.finalize())
     }
 
+    /// ``bytes(_:_:)`` as a ``Fingerprint``, with no array of the digest between (a rebuild
+    /// makes 200k).
+    static func fingerprint(_ first: [UInt8], _ second: [UInt8]) -> Fingerprint {
+        var hasher = SHA256()
+        first.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        second.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return hasher.finalize().withUnsafeBytes { digest in
+            func word(_ index: Int) -> UInt64 { UInt64(bigEndian: digest.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
+            return Fingerprint(words: SIMD4(word(0), word(1), word(2), word(3)))
+        }
+    }
+
     private static func hex(of digest: SHA256.Digest) -> String {
         var hex: [UInt8] = []
         hex.reserveCapacity(SHA256.byteCount * 2)
