@@ -74,6 +74,9 @@ public struct SiteBuilder: Sendable {
                                                earlyLayout: Pending { CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: url)) })
         }
         let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
+        // The link cache and layout read early are let go now, not when the build returns: the
+        // link cache's 40-odd MB (mapped) were part of a rebuild's peak of memory while it planned.
+        loader.linkCache = nil
         // The link cache is renewed on another thread while planning and claims go on.
         defer { reading.cacheWrite?.wait() }
         let catalog = reading.catalog
