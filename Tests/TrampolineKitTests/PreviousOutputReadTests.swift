@@ -7,19 +7,6 @@ import XCTest
 /// reading serves only the first write into its own folder: a second write of the same build, or
 /// a write elsewhere, sees the folder as it is then.
 final class PreviousOutputReadTests: XCTestCase {
-    private let catalog = """
-    site:
-      url: https://go.example.com
-    app:
-      name: Marry
-      ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
-    links:
-      - {path: /p/1, title: One}
-      - {path: /p/2, title: Two}
-      - {path: /p/3, title: Three}
-
-    """
-
     private func earlyBuilder(_ fixture: SiteFixture) -> SiteBuilder {
         var builder = fixture.builder
         builder.readsPreviousOutputEarly = true
@@ -27,50 +14,50 @@ final class PreviousOutputReadTests: XCTestCase {
     }
 
     func testAnEarlyReadingProvesWhatAWriteTimeReadingProves() throws {
-        let early = try SiteFixture(catalog: catalog), plain = try SiteFixture(catalog: catalog)
+        let early = try SiteFixture(catalog: SiteFixture.fixture("example.yml")), plain = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         for fixture in [early, plain] {
             try fixture.builder.write(try fixture.build(), to: fixture.outputURL)
             // A hand edit between builds: both must find it and put the page back.
-            try Data("edited".utf8).write(to: fixture.outputURL.appendingPathComponent("p/2/index.html"))
+            try Data("edited".utf8).write(to: fixture.outputURL.appendingPathComponent("topic/2/index.html"))
         }
         let earlySummary = try earlyBuilder(early).write(try earlyBuilder(early).build(), to: early.outputURL)
         let plainSummary = try plain.builder.write(try plain.build(), to: plain.outputURL)
         XCTAssertEqual(earlySummary, plainSummary)
-        XCTAssertEqual(earlySummary.written, ["p/2/index.html"])
+        XCTAssertEqual(earlySummary.written, ["topic/2/index.html"])
         XCTAssertEqual(earlySummary.reused.count, earlySummary.unchanged.count, "every other file proven by its stamp")
         XCTAssertGreaterThan(earlySummary.reused.count, 6)
-        XCTAssertEqual(try Data(contentsOf: early.outputURL.appendingPathComponent("p/2/index.html")),
-                       try Data(contentsOf: plain.outputURL.appendingPathComponent("p/2/index.html")))
+        XCTAssertEqual(try Data(contentsOf: early.outputURL.appendingPathComponent("topic/2/index.html")),
+                       try Data(contentsOf: plain.outputURL.appendingPathComponent("topic/2/index.html")))
     }
 
     func testAnEarlyReadingServesOnlyTheFirstWriteIntoItsFolder() throws {
-        let fixture = try SiteFixture(catalog: catalog)
+        let fixture = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         try fixture.builder.write(try fixture.build(), to: fixture.outputURL)
         let builder = earlyBuilder(fixture)
         let site = try builder.build()
         XCTAssertEqual(try builder.write(site, to: fixture.outputURL).written, [], "nothing changed")
         // Edited after the first write: a second write of the same build must stat the file
         // again, not take the first write's proof of it.
-        let page = fixture.outputURL.appendingPathComponent("p/1/index.html")
+        let page = fixture.outputURL.appendingPathComponent("topic/1/index.html")
         let original = try Data(contentsOf: page)
         try Data("edited".utf8).write(to: page)
-        XCTAssertEqual(try builder.write(site, to: fixture.outputURL).written, ["p/1/index.html"])
+        XCTAssertEqual(try builder.write(site, to: fixture.outputURL).written, ["topic/1/index.html"])
         XCTAssertEqual(try Data(contentsOf: page), original)
     }
 
     func testAnEarlyReadingIsNotUsedForAnotherFolder() throws {
-        let fixture = try SiteFixture(catalog: catalog)
+        let fixture = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         try fixture.builder.write(try fixture.build(), to: fixture.outputURL)
         // Another folder holding a copy of the site (new inodes, no stamps of its own) with one
         // page changed: the stamps of the first folder prove nothing there.
         let other = fixture.folder.appendingPathComponent("other")
         try FileManager.default.copyItem(at: fixture.outputURL, to: other)
-        try Data("edited".utf8).write(to: other.appendingPathComponent("p/3/index.html"))
+        try Data("edited".utf8).write(to: other.appendingPathComponent("invite/qr.svg"))
         let builder = earlyBuilder(fixture)
         let summary = try builder.write(try builder.build(), to: other)
-        XCTAssertEqual(summary.written, ["p/3/index.html"])
+        XCTAssertEqual(summary.written, ["invite/qr.svg"])
         XCTAssertEqual(summary.reused, [], "compared byte for byte, not proven by another folder's stamps")
-        XCTAssertEqual(try Data(contentsOf: other.appendingPathComponent("p/3/index.html")),
-                       try Data(contentsOf: fixture.outputURL.appendingPathComponent("p/3/index.html")))
+        XCTAssertEqual(try Data(contentsOf: other.appendingPathComponent("invite/qr.svg")),
+                       try Data(contentsOf: fixture.outputURL.appendingPathComponent("invite/qr.svg")))
     }
 }
