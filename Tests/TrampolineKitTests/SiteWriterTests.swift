@@ -267,10 +267,10 @@ final class SiteWriterTests: XCTestCase {
         XCTAssertEqual(writer.readPrevious().manifest?.paths, Set(fewer.map(\.path.value)))
     }
 
-    /// A rebuild encodes the stamp cache in pieces on every core (`SiteWriter.stampFile`): the
-    /// file is byte for byte the plain encoding of the same stamps in the plan's order, with the
-    /// rewritten files' new stamps in their places.
-    func testStampLinesInPiecesAreThePlainEncoding() throws {
+    /// A rebuild writes the stamp cache a piece at a time (`SiteWriter.StampFile`): the file is
+    /// byte for byte the plain encoding of the same stamps in the plan's order, with the
+    /// rewritten files' new stamps in their places, wherever the pieces break.
+    func testStampFileInPiecesIsThePlainEncoding() throws {
         let (site, writer, files, stampsURL) = try writtenExample()
         // Two files edited by hand: rewritten with new stamps; the rest proven by theirs.
         for path in ["topic/2/index.html", "invite/qr.svg"] {
@@ -292,7 +292,8 @@ final class SiteWriterTests: XCTestCase {
         for index in files.indices { outcome.record(index, .reused, stamp: cache.entry(at: index, ifPath: files[index].path.value)!) }
         let manifest = cache.entry(at: files.count, ifPath: Manifest.path.value)!.stat
         for size in [1, 5, 17, 4096] {
-            XCTAssertEqual(Array(SiteWriter.stampFile(of: files, outcome: outcome, manifest: manifest, recordsPerPiece: size).joined()), plain, "pieces of \(size)")
+            let file = SiteWriter.StampFile(files: files, outcome: outcome, manifest: manifest, recordsPerPiece: size)
+            XCTAssertEqual(Array((0..<file.pieceCount).map(file.piece).joined()), plain, "pieces of \(size)")
         }
     }
 

@@ -46,4 +46,27 @@ enum FileBytes {
         }
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
     }
+
+    /// The bytes of the file at `path` as an array, read straight into it: nil when it cannot be
+    /// read, or changes size while being read. For local caches, where nil means no cache.
+    static func array(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        var complete = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+            while initialized < buffer.count {
+                let got = systemRead(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                initialized += got
+            }
+            // Exactly the size stat'ed: one byte more means it grew.
+            complete = initialized == size
+        }
+        return complete ? bytes : nil
+    }
 }

@@ -56,7 +56,7 @@ extension SiteWriter {
         // rename(2) replaces a missing or empty folder atomically.
         guard rename(root, outputURL.path) == 0 else { return nil }
         // A rename keeps every file's stat, the manifest's too.
-        try? AtomicFile.write(Self.stampFile(of: files, outcome: outcome, manifest: manifestStat), to: work.stamps)
+        Self.writeStamps(of: files, outcome: outcome, manifest: manifestStat, to: work.stamps)
         return outcome.summary(of: files)
     }
 }

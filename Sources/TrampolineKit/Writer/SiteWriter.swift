@@ -101,7 +101,7 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// The manifest's stat as the stamp cache's last record holds it (``stampFile(of:outcome:manifest:)``),
+    /// The manifest's stat as the stamp cache's last record holds it (``StampFile``),
     /// if it has that record. While the manifest still has that stat it is the very file stamped,
     /// and a write records the stamps only after its manifest lists exactly its files: the
     /// manifest then lists the stamps' other paths.
@@ -110,22 +110,45 @@ public struct SiteWriter: Sendable {
     }
 
     /// The stamp cache's file for `files` as `outcome` left them, and last the manifest's stat
-    /// (with no fingerprint: only its stat is used, to witness the manifest): its ``StampCache/magic``,
-    /// then its records in pieces of 4,096 encoded on every core, to be written one after another.
-    static func stampFile(of files: [OutputFile], outcome: Outcome, manifest: FileStat?, recordsPerPiece size: Int = 4096) -> [[UInt8]] {
-        let count = files.count + (manifest == nil ? 0 : 1)
-        return [StampCache.magic] + concurrentMap((count + size - 1) / size, chunk: 1) { piece in
+    /// (with no fingerprint: only its stat is used, to witness the manifest): its
+    /// ``StampCache/magic``, then its records in pieces of `size`, each encoded only when it is
+    /// written (``writeStamps(of:outcome:manifest:to:)``), so the 17 MB of a 100k site's file are
+    /// never in memory at once.
+    struct StampFile {
+        let files: [OutputFile]
+        let outcome: Outcome
+        let manifest: FileStat?
+        var recordsPerPiece = 4096
+
+        /// How many pieces: the magic and the records' pieces.
+        var pieceCount: Int {
+            let records = files.count + (manifest == nil ? 0 : 1)
+            return 1 + (records + recordsPerPiece - 1) / recordsPerPiece
+        }
+
+        /// Piece `index`: the magic first, then the records of the next `recordsPerPiece` files.
+        func piece(_ index: Int) -> [UInt8] {
+            guard index > 0 else { return StampCache.magic }
+            let records = files.count + (manifest == nil ? 0 : 1)
+            let start = (index - 1) * recordsPerPiece
             var out: [UInt8] = []
-            out.reserveCapacity(size * 100)
-            for index in (piece * size)..<min(count, (piece + 1) * size) {
-                if index < files.count {
-                    StampCache.appendRecord(path: files[index].path.value, entry: outcome.stamp(at: index), to: &out)
+            out.reserveCapacity(recordsPerPiece * 100)
+            for record in start..<min(records, start + recordsPerPiece) {
+                if record < files.count {
+                    StampCache.appendRecord(path: files[record].path.value, entry: outcome.stamp(at: record), to: &out)
                 } else {
                     StampCache.appendRecord(path: Manifest.path.value, entry: StampCache.Entry(fingerprint: Fingerprint(words: .zero), stat: manifest!), to: &out)
                 }
             }
             return out
         }
+    }
+
+    /// Writes the stamp cache for `files` as `outcome` left them (best effort: without it the next
+    /// write renders and compares every file).
+    static func writeStamps(of files: [OutputFile], outcome: Outcome, manifest: FileStat?, to url: URL) {
+        let file = StampFile(files: files, outcome: outcome, manifest: manifest)
+        try? AtomicFile.write(pieces: file.pieceCount, file.piece, to: url)
     }
 
     /// ``write(_:progress:)`` with the previous state already read.
@@ -220,7 +243,7 @@ public struct SiteWriter: Sendable {
         if outcome.reusedCount != files.count || stamps.count != files.count + 1
             || manifestStat == nil || Self.recordedManifestStat(in: stamps) != manifestStat {
             DispatchQueue.global().async(group: stampsWritten) {
-                try? AtomicFile.write(Self.stampFile(of: files, outcome: outcome, manifest: manifestStat), to: work.stamps)
+                Self.writeStamps(of: files, outcome: outcome, manifest: manifestStat, to: work.stamps)
             }
         }
         var summary = outcome.summary(of: files)
