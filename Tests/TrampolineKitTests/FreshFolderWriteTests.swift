@@ -105,4 +105,46 @@ final class FreshFolderWriteTests: XCTestCase {
         XCTAssertEqual(try SiteWriter(outputURL: output).write(files).written.count, 51)
         XCTAssertEqual(try self.files(under: output).count, 52)
     }
+
+    /// Whether a one-time action ran, from any thread.
+    private final class Once: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var done = false
+        func run(_ action: () -> Void) {
+            lock.withLock {
+                if !done { done = true; action() }
+            }
+        }
+    }
+
+    /// The final rename fails when something is put into the empty output folder while the site
+    /// is made beside it (renaming onto a folder that is not empty is refused): the write then
+    /// falls back to the plain one, which writes every file into the folder as it is, keeps what
+    /// was put there, and leaves no folder of its own behind.
+    func testAFileWrittenIntoTheFolderMeanwhileHandsTheWriteToThePlainWay() throws {
+        let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let build = try site.build()
+        let output = site.outputURL
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let intruder = output.appendingPathComponent("CNAME")
+        let once = Once()
+        // The progress callback runs while the files are created beside the folder.
+        let summary = try SiteWriter(outputURL: output).write(build.outputFiles) { _, _ in
+            once.run { try? Data("go.example.com\n".utf8).write(to: intruder) }
+        }
+        XCTAssertTrue(once.done, "the folder was written into before the rename")
+        XCTAssertEqual(summary.written.count, 18)
+        XCTAssertEqual(try String(contentsOf: intruder, encoding: .utf8), "go.example.com\n", "kept")
+
+        var plain = SiteWriter(outputURL: site.folder.appendingPathComponent("plain/_site"))
+        plain.usesFreshFolder = false
+        try plain.write(build.outputFiles)
+        var expected = try files(under: site.folder.appendingPathComponent("plain/_site"))
+        expected["CNAME"] = Data("go.example.com\n".utf8)
+        XCTAssertEqual(try files(under: output), expected)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: output).fresh.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: output).staging.path))
+        // And its stamps prove every file to the next write.
+        XCTAssertEqual(try SiteWriter(outputURL: output).write(build.outputFiles).reused.count, 18)
+    }
 }
