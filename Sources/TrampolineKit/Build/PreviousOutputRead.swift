@@ -6,9 +6,10 @@ import Foundation
 /// beside planning, which leaves a core idle, instead of after it.
 final class PreviousOutputRead: @unchecked Sendable {
     private let path: String
-    private let pending: Pending<SiteWriter.Previous>
+    /// Nil once taken: a build kept after its write (`serve` keeps the last one) does not keep
+    /// the previous state (17 MB of stamps at 100k links) with it.
+    private var pending: Pending<SiteWriter.Previous>?
     private let lock = NSLock()
-    private var taken = false
 
     init(outputURL: URL) {
         path = outputURL.standardizedFileURL.path
@@ -19,8 +20,8 @@ final class PreviousOutputRead: @unchecked Sendable {
     /// write, which must see what the first one wrote.
     func take(for outputURL: URL) -> Pending<SiteWriter.Previous>? {
         lock.withLock {
-            guard !taken, outputURL.standardizedFileURL.path == path else { return nil }
-            taken = true
+            guard outputURL.standardizedFileURL.path == path else { return nil }
+            defer { pending = nil }
             return pending
         }
     }
