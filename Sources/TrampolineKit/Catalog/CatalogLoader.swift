@@ -64,21 +64,36 @@ public struct CatalogLoader: Sendable {
             return Reading(catalog: nil, diagnostics: engine)
         }
         // Checked and parsed in the buffer read: no copy of the file's text (see `FileBytes`).
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        if bytes.starts(with: Self.byteOrderMark) {
             let base = bytes.baseAddress!
             memmove(base, base + 3, bytes.count - 3)
             bytes = UnsafeMutableBufferPointer(start: base, count: bytes.count - 3)
         }
         guard UTF8Check.isValid(UnsafeBufferPointer(bytes)) else {
-            let (line, column) = TextPosition.firstInvalidUTF8(in: [UInt8](bytes)) ?? (1, 1)
+            Self.reportInvalidUTF8(in: bytes, what: "the catalog", displayPath: displayPath, hint: "save the file as UTF-8", engine: &engine)
             bytes.baseAddress?.deallocate()
-            engine.error("the catalog is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: "save the file as UTF-8")
             return Reading(catalog: nil, diagnostics: engine)
         }
-        var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: url.deletingLastPathComponent())
-        reader.linkCache = linkCache
+        var reader = reader(displayPath: displayPath, baseURL: url.deletingLastPathComponent())
         let catalog = reader.read(taking: bytes)
         return Reading(reader: reader, catalog: catalog)
+    }
+
+    /// UTF-8's byte-order mark, dropped before a catalog or links file is read.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The error for text that is not UTF-8, at its first invalid byte's line and column (the
+    /// YAML parser would only say "invalid").
+    static func reportInvalidUTF8(in bytes: some Collection<UInt8>, what: String, displayPath: String, hint: String, engine: inout DiagnosticEngine) {
+        let (line, column) = TextPosition.firstInvalidUTF8(in: [UInt8](bytes)) ?? (1, 1)
+        engine.error("\(what) is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: hint)
+    }
+
+    /// A reader of the catalog named `displayPath`, with this loader's settings.
+    private func reader(displayPath: String, baseURL: URL) -> CatalogReader {
+        var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: baseURL)
+        reader.linkCache = linkCache
+        return reader
     }
 
     /// Loads catalog bytes; invalid UTF-8 and a byte-order mark are handled here rather than by the YAML parser.
@@ -103,10 +118,9 @@ public struct CatalogLoader: Sendable {
     /// error at its line and column (the YAML parser would only say "invalid").
     static func text(of data: Data, what: String, displayPath: String, hint: String, engine: inout DiagnosticEngine) -> String? {
         // Validated straight from the data: no intermediate copy of a large catalog.
-        let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        let bytes = data.starts(with: byteOrderMark) ? data.dropFirst(3) : data[...]
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            let (line, column) = TextPosition.firstInvalidUTF8(in: [UInt8](bytes)) ?? (1, 1)
-            engine.error("\(what) is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: hint)
+            reportInvalidUTF8(in: bytes, what: what, displayPath: displayPath, hint: hint, engine: &engine)
             return nil
         }
         return text
@@ -120,8 +134,7 @@ public struct CatalogLoader: Sendable {
 
     func read(yaml: consuming String, displayPath: String, baseURL: URL?) -> Reading {
         let base = baseURL ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: base)
-        reader.linkCache = linkCache
+        var reader = reader(displayPath: displayPath, baseURL: base)
         let catalog = reader.read(yaml: consume yaml)
         return Reading(reader: reader, catalog: catalog)
     }
