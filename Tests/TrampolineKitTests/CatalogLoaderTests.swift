@@ -255,6 +255,34 @@ final class CatalogLoaderTests: XCTestCase {
         XCTAssertNotNil(catalog)
     }
 
+    /// A catalog file is read straight into the parser's buffer (`FileBytes`, `UTF8Check`), the
+    /// loaded bytes through a `String`: the two give the same catalog and the same diagnostics,
+    /// with a byte-order mark, invalid UTF-8 (at the start, the middle, the end, in a multi-byte
+    /// sequence), an empty file and a file that is only the mark.
+    func testAFileReadsAsItsBytesLoad() throws {
+        let valid = Data(Self.valid.utf8)
+        let bom = Data([0xEF, 0xBB, 0xBF])
+        var inputs: [Data] = [valid, bom + valid, Data(), bom, Data("links: [".utf8)]
+        for (at, bad) in [(0, [UInt8(0xFF)]), (valid.count / 2, [0xC3, 0x28]), (valid.count, [0xE2, 0x82]), (10, [0xED, 0xA0, 0x80])] {
+            var data = valid
+            data.insert(contentsOf: bad, at: at)
+            inputs += [data, bom + data]
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (index, data) in inputs.enumerated() {
+            let url = folder.appendingPathComponent("site-config.yml")
+            try data.write(to: url)
+            let loader = CatalogLoader(knownTemplates: nil)
+            let fromFile = loader.load(contentsOf: url, displayPath: "site-config.yml")
+            let fromBytes = loader.load(data: data, displayPath: "site-config.yml", baseURL: folder)
+            XCTAssertEqual(fromFile.catalog, fromBytes.catalog, "input \(index)")
+            XCTAssertEqual(fromFile.diagnostics.sorted.map(\.description), fromBytes.diagnostics.sorted.map(\.description), "input \(index)")
+        }
+        XCTAssertNotNil(CatalogLoader(knownTemplates: nil).load(contentsOf: folder.appendingPathComponent("site-config.yml"), displayPath: "x").diagnostics.sorted.first { $0.message.contains("not valid UTF-8") })
+    }
+
     func testAliasBombStopsWithABoundedNumberOfErrors() {
         var previous = "a"
         var bomb = "x0: &a [\"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\", \"x\"]\n"
