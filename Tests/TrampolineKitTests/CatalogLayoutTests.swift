@@ -10,18 +10,7 @@ import XCTest
 /// lines, indented and indentless lists), a reading that takes unchanged entries from the layout
 /// gives the same catalog, positions and diagnostics as a reading without any cache, and leaves
 /// the very layout file a full walk of the new text would record.
-final class CatalogLayoutTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-layout-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
-
+final class CatalogLayoutTests: FolderTestCase {
     private var cacheURL: URL { folder.appendingPathComponent("site-config.yml.links") }
     private var layoutURL: URL { folder.appendingPathComponent("site-config.yml.layout") }
 

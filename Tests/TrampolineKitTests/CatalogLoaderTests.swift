@@ -1,4 +1,5 @@
 import TrampolineKit
+import TrampolineTestSupport
 import XCTest
 
 final class CatalogLoaderTests: XCTestCase {
@@ -268,9 +269,8 @@ final class CatalogLoaderTests: XCTestCase {
             data.insert(contentsOf: bad, at: at)
             inputs += [data, bom + data]
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bytes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory()
+        let folder = directory.url
         for (index, data) in inputs.enumerated() {
             let url = folder.appendingPathComponent("site-config.yml")
             try data.write(to: url)

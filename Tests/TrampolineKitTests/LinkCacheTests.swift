@@ -1,12 +1,13 @@
 import Foundation
 @testable import TrampolineKit
+import TrampolineTestSupport
 import XCTest
 
 /// The catalog's link cache (`Catalog/LinkCache.swift`) against the plain reading it shortens:
 /// after every kind of edit, a reading with the cache gives the same catalog (links, positions)
 /// and the same diagnostics as one without, and takes from the cache exactly the entries whose
 /// text did not change.
-final class LinkCacheTests: XCTestCase {
+final class LinkCacheTests: FolderTestCase {
     static let header = """
     # A catalog to edit
     site:
@@ -57,17 +58,6 @@ final class LinkCacheTests: XCTestCase {
     static func catalog(_ links: [String]) -> String { header + links.joined() }
 
     static let base = [rich] + (1...40).map(plain)
-
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("link-cache-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
-    }
 
     var cacheURL: URL { folder.appendingPathComponent("site-config.yml.links") }
 

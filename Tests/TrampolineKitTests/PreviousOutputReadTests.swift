@@ -60,4 +60,21 @@ final class PreviousOutputReadTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: other.appendingPathComponent("invite/qr.svg")),
                        try Data(contentsOf: fixture.outputURL.appendingPathComponent("invite/qr.svg")))
     }
+
+    /// The flag is what starts the reading (for the folder the catalog writes to), and the write
+    /// into that folder is what takes it; a builder without the flag starts none.
+    func testTheBuildStartsTheReadingAndItsWriteTakesIt() throws {
+        let fixture = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        try fixture.builder.write(try fixture.build(), to: fixture.outputURL)
+        XCTAssertNil(try fixture.build().previousOutput, "not without the flag")
+        let builder = earlyBuilder(fixture)
+        let site = try builder.build()
+        let reading = try XCTUnwrap(site.previousOutput)
+        XCTAssertNil(reading.take(for: fixture.folder.appendingPathComponent("elsewhere")))
+        try builder.write(site, to: fixture.outputURL)
+        XCTAssertNil(reading.take(for: fixture.outputURL), "taken by the write")
+        let another = try XCTUnwrap(try builder.build().previousOutput)
+        XCTAssertEqual(try XCTUnwrap(another.take(for: fixture.outputURL)).value.statMatches.filter { $0 }.count, 19,
+                       "the 18 files and the manifest, each with the stat its stamp records")
+    }
 }

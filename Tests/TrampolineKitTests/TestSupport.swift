@@ -1,5 +1,6 @@
 import Foundation
 import TrampolineKit
+import TrampolineTestSupport
 import XCTest
 
 /// Writes a catalog (and optional template overrides) into a fresh folder and builds its plan.
@@ -31,5 +32,21 @@ final class SiteFixture {
     static func fixture(_ name: String) throws -> String {
         let url = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil))
         return try String(contentsOf: url, encoding: .utf8)
+    }
+}
+
+/// A test case with a folder of its own for each test (``folder``), removed after it.
+class FolderTestCase: XCTestCase {
+    private var directory: TemporaryDirectory?
+    var folder: URL { directory!.url }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        directory = try TemporaryDirectory()
+    }
+
+    override func tearDown() {
+        directory = nil
+        super.tearDown()
     }
 }

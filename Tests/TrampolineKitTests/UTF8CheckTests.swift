@@ -1,4 +1,5 @@
 @testable import TrampolineKit
+import TrampolineTestSupport
 import XCTest
 
 /// ``UTF8Check`` is the fast path of `String(validating:)`: for every input it must give the same
@@ -34,7 +35,7 @@ final class UTF8CheckTests: XCTestCase {
     }
 
     func testRandomBytesAgree() {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         // Pieces that make almost-valid text when strung together at random.
         let pieces: [[UInt8]] = [
             Array("links:\n  - path: /p/1\n".utf8), Array("é".utf8), Array("東".utf8), Array("😀".utf8),
@@ -56,18 +57,5 @@ final class UTF8CheckTests: XCTestCase {
         }
         XCTAssertGreaterThan(valid, 2_000, "enough valid inputs that a validator rejecting everything fails")
         XCTAssertLessThan(valid, 18_000, "enough invalid ones that one accepting everything fails")
-    }
-
-    /// A small deterministic generator (SplitMix64), so a failure is the same on every run.
-    private struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -57,8 +57,8 @@ struct CatalogLayout: Sendable {
     /// The layout at `url` when it is whole, nil otherwise.
     static func load(from url: URL) -> CatalogLayout? {
         guard LinkCache.isReal(url, type: S_IFREG), LinkCache.foldersAreReal(above: url),
-              let data = try? Data(contentsOf: url) else { return nil }
-        return CatalogLayout(bytes: Array(data))
+              let bytes = FileBytes.array(url.path) else { return nil }
+        return CatalogLayout(bytes: bytes)
     }
 
     init?(bytes: [UInt8]) {

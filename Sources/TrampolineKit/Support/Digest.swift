@@ -19,16 +19,8 @@ enum Digest {
         Array(SHA256.hash(data: bytes))
     }
 
-    /// The raw digest of `first` followed by `second`, without joining them.
-    static func bytes(_ first: [UInt8], _ second: [UInt8]) -> [UInt8] {
-        var hasher = SHA256()
-        first.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        second.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        return Array(hasher.finalize())
-    }
-
-    /// ``bytes(_:_:)`` as a ``Fingerprint``, with no array of the digest between (a rebuild
-    /// makes 200k).
+    /// The digest of `first` followed by `second`, without joining them, as a ``Fingerprint``
+    /// (no array of the digest between: a rebuild makes 200k).
     static func fingerprint(_ first: [UInt8], _ second: [UInt8]) -> Fingerprint {
         var hasher = SHA256()
         first.withUnsafeBytes { hasher.update(bufferPointer: $0) }

@@ -47,15 +47,19 @@ enum FileBytes {
         return UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
     }
 
-    /// The bytes of the file at `path` as an array, read straight into it: nil when it cannot be
-    /// read, or changes size while being read. For local caches, where nil means no cache.
-    static func array(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The bytes of the regular file at `path` as an array, read straight into it: nil when it
+    /// cannot be read, is not a regular file, has not `size` bytes (when given: then nothing is
+    /// read), or changes size while being read. For local caches, where nil means no cache, and
+    /// for the writer's comparison of a file it would write with the one there.
+    static func array(_ path: String, ifSize expected: Int? = nil) -> [UInt8]? {
+        // O_NONBLOCK: a FIFO planted at the path must not hang the build (fstat rejects it next).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)
+        if let expected, expected != size { return nil }
         var complete = false
         let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
             while initialized < buffer.count {

@@ -46,15 +46,10 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     public var hex: String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
-        appendHex(to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends the 64 digits of ``hex`` (the stamp cache writes 200k of them for a 100k site).
-    func appendHex(to out: inout [UInt8]) {
         for i in 0..<4 {
             for shift in stride(from: 56, through: 0, by: -8) { Hex.append(UInt8(truncatingIfNeeded: words[i] >> UInt64(shift)), to: &out, digits: Hex.lower) }
         }
+        return String(decoding: out, as: UTF8.self)
     }
 
     public var description: String { hex }

@@ -205,7 +205,7 @@ public struct SiteWriter: Sendable {
             let data = file.bytes()
             // A folder made just now holds no file to compare with.
             let isNewFolder = try folders.make(for: path)
-            if !isNewFolder, let existing = Self.contents(of: target, ifSize: data.count), existing == data, let stat = FileStat(path: target) {
+            if !isNewFolder, let existing = FileBytes.array(target, ifSize: data.count), existing == data, let stat = FileStat(path: target) {
                 outcome.record(index, .unchanged, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             } else {
                 let stat = try writeAtomically(data, to: path, staging: staging, stagingName: Self.stagingName(for: path))
@@ -270,31 +270,9 @@ public struct SiteWriter: Sendable {
         return false
     }
 
-    /// The bytes of the file at `path` if it exists and has `size` bytes (else nil, without reading).
-    static func contents(of path: String, ifSize size: Int) -> [UInt8]? {
-        // O_NONBLOCK: a FIFO planted at a page's path must not hang the build (fstat rejects it next).
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else { return nil }
-        var data = [UInt8](repeating: 0, count: size)
-        let complete = data.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < size {
-                let count = read(descriptor, buffer.baseAddress! + offset, size - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
-        return complete ? data : nil
-    }
-
     /// The manifest too keeps its mtime when nothing changed.
     func writeIfChanged(_ data: Data, to path: String, staging: URL, stagingName: String) throws {
-        if Self.contents(of: outputURL.path + "/" + path, ifSize: data.count).map({ $0.elementsEqual(data) }) == true { return }
+        if FileBytes.array(outputURL.path + "/" + path, ifSize: data.count).map({ $0.elementsEqual(data) }) == true { return }
         try writeAtomically([UInt8](data), to: path, staging: staging, stagingName: stagingName)
     }
 

@@ -103,11 +103,6 @@ struct StampCache: Sendable, Equatable {
         isPath(path, at: position) ? position : index.position(of: path, in: self)
     }
 
-    /// The entry for `path`: read at `position` when the file has it there, else looked up.
-    func entry(for path: String, at position: Int) -> Entry? {
-        self.position(of: path, at: position).map(entry(at:))
-    }
-
     /// The entry at `position` when it is `path`'s; no lookup elsewhere.
     func entry(at position: Int, ifPath path: String) -> Entry? {
         isPath(path, at: position) ? entry(at: position) : nil
@@ -188,11 +183,6 @@ struct StampCache: Sendable, Equatable {
     static func read(from url: URL) -> StampCache {
         // Read straight into the cache's own array (no copy of 17 MB at 100k links).
         FileBytes.array(url.path).flatMap(parse) ?? StampCache()
-    }
-
-    /// ``parse(_:)`` of a copy of `file`.
-    static func parse(_ file: UnsafeBufferPointer<UInt8>) -> StampCache? {
-        parse(Array(file))
     }
 
     /// The records of ``encoded()``, checked and indexed in place: a 100k-link site has 200k of
