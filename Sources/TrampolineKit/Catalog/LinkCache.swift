@@ -488,10 +488,9 @@ struct LinkCache: @unchecked Sendable {
             guard let count = int(), count >= 0, offset + count <= raw.count else { return nil }
             defer { offset += count }
             let bytes = UnsafeRawBufferPointer(rebasing: raw[offset..<offset + count]).bindMemory(to: UInt8.self)
-            // ASCII (most text) needs no validation, and the generic validating initializer costs
-            // a runtime metadata lookup per call (a third of decoding a link).
-            if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
-            return String(validating: bytes, as: UTF8.self)
+            // Checked by UTF8Check, then decoded: the generic validating initializer cost a
+            // runtime metadata lookup per call (a third of decoding a link).
+            return UTF8Check.isValid(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
         }
 
         /// nil when the bytes are wrong; `.some(nil)` for an absent value.

@@ -207,9 +207,9 @@ struct StampCache: Sendable, Equatable {
             let length = Int(UInt32(littleEndian: UnsafeRawPointer(file.baseAddress! + pathStart - 4).loadUnaligned(as: UInt32.self)))
             guard length > 0, file.count - pathStart > length, file[pathStart + length] == 0 else { return false }
             let path = UnsafeBufferPointer(rebasing: file[pathStart..<(pathStart + length)])
-            // Valid UTF-8, checked without making a string when it is ASCII; no NUL, which no
-            // file name has and which would end the path where the writer stats it.
-            guard !path.contains(0), path.allSatisfy({ $0 < 0x80 }) || String(validating: path, as: UTF8.self) != nil else { return false }
+            // Valid UTF-8, checked in place; no NUL, which no file name has and which would end
+            // the path where the writer stats it.
+            guard !path.contains(0), UTF8Check.isValid(path) else { return false }
             starts.append(start)
             start = pathStart + length + 1
         }
