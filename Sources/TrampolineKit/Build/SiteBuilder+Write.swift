@@ -13,10 +13,10 @@ extension SiteBuilder {
             let writer = SiteWriter(outputURL: outputURL)
             let previous = site.previousOutput?.take(for: outputURL) ?? Pending { writer.readPrevious() }
             let files = site.outputFiles
-            var summary = try writer.write(files, previous: previous.value, progress: progress)
-            // 200k files' closures and the previous manifest and stamps are freed on another
-            // thread: the caller (or the process's exit) need not wait for it.
-            DispatchQueue.global(qos: .utility).async { withExtendedLifetime((files, previous)) {} }
+            var summary = try writer.write(files, previous: previous.take(), progress: progress)
+            // 200k files' closures are freed on another thread: the caller (or the process's
+            // exit) need not wait for it. (The writer let the previous state go.)
+            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(files) {} }
             site.claimCache?.write(beside: outputURL)
             let sizes = summary.sizes
             summary.warnings = Self.pageBudgetWarnings(of: site, size: { sizes[$0] })

@@ -146,6 +146,7 @@ final class LinkBatchReader: @unchecked Sendable {
                 read.ranges.append(start..<worker.engine.diagnostics.count)
             }
             cacheWriter?.append(chunk, digests: digests)
+            cache?.release(entriesAt: used)
             read.diagnostics = worker.engine.diagnostics
             lock.withLock {
                 defer { lock.broadcast() }

@@ -73,10 +73,12 @@ struct LinkCache: @unchecked Sendable {
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
     }
 
-    private let data: Data
+    /// The file, mapped: decoding reads it in place, and gives back each batch's pages once read
+    /// (``release(entriesAt:)``), so the whole file is never in memory beside all the links.
+    private let file: MappedFile
     /// The key the file was made under.
     let key: [UInt8]
-    /// The first 8 bytes of an entry's digest → where the entry starts in `data`.
+    /// The first 8 bytes of an entry's digest → where the entry starts in `file`.
     private let entries: [UInt64: Int]
     /// How many entries the file holds.
     let count: Int
@@ -111,20 +113,20 @@ struct LinkCache: @unchecked Sendable {
 
     /// The cache at `url` when it is whole, whatever its key (see ``Setup/early``).
     static func load(from url: URL) -> LinkCache? {
-        guard isReal(url, type: S_IFREG), foldersAreReal(above: url),
-              let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
-        return LinkCache(data: data)
+        guard isReal(url, type: S_IFREG), foldersAreReal(above: url), let file = MappedFile(path: url.path) else { return nil }
+        return LinkCache(file: file)
     }
 
-    private init?(data: Data) {
+    private init?(file: MappedFile) {
         let header = Self.magic.count + 32, digestSize = 32
+        let data = file.bytes
         guard data.count >= header + digestSize,
               data.prefix(Self.magic.count).elementsEqual(Self.magic),
-              SHA256.hash(data: data[..<(data.count - digestSize)]).elementsEqual(data.suffix(digestSize)) else { return nil }
+              SHA256.hash(data: UnsafeRawBufferPointer(rebasing: data[..<(data.count - digestSize)])).elementsEqual(data.suffix(digestSize)) else { return nil }
         var entries: [UInt64: Int] = [:]
         var offset = header, count = 0
         let end = data.count - digestSize
-        let ok = data.withUnsafeBytes { raw -> Bool in
+        let ok = { (raw: UnsafeRawBufferPointer) -> Bool in
             // Counted first (a hop per entry), so the index is never grown and rehashed.
             var entryCount = 0
             while offset + 36 <= end {
@@ -142,10 +144,12 @@ struct LinkCache: @unchecked Sendable {
                 count += 1
             }
             return true
-        }
+        }(data)
         guard ok else { return nil }
         key = Array(data[Self.magic.count..<header])
-        self.data = data
+        // Read through once for the digest; decoding brings back only the pages it reads.
+        file.release(0..<data.count)
+        self.file = file
         self.entries = entries
         self.count = count
     }
@@ -177,28 +181,35 @@ struct LinkCache: @unchecked Sendable {
     /// Where the entry recorded under `digest` starts, if there is one.
     func entry(for digest: SHA256.Digest) -> Int? {
         guard let offset = entries[Self.head(of: digest)] else { return nil }
-        let same = data.withUnsafeBytes { raw in digest.withUnsafeBytes { memcmp(raw.baseAddress! + offset, $0.baseAddress!, 32) == 0 } }
+        let same = digest.withUnsafeBytes { memcmp(file.bytes.baseAddress! + offset, $0.baseAddress!, 32) == 0 }
         return same ? offset : nil
     }
 
     /// The link of the entry at `offset`, for an entry now starting at line `line` of `file`,
     /// decoded in place (no slice of the file's data per link).
     func decodedLink(at offset: Int, line: Int, file: String) -> Link? {
-        data.withUnsafeBytes { raw in
-            let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
-            return Self.decode(UnsafeRawBufferPointer(rebasing: raw[(offset + 36)..<(offset + 36 + length)]), line: line, file: file)
-        }
+        let raw = self.file.bytes
+        let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+        return Self.decode(UnsafeRawBufferPointer(rebasing: raw[(offset + 36)..<(offset + 36 + length)]), line: line, file: file)
+    }
+
+    /// Gives back the memory of the pages the entries at `offsets` lie on, once decoded: a
+    /// rebuild's peak is the end of reading the catalog, when every link is decoded. Reading an
+    /// entry again later (for a new file) maps its page in again.
+    func release(entriesAt offsets: [Int]) {
+        guard let first = offsets.min(), let last = offsets.max() else { return }
+        let length = Int(file.bytes.loadUnaligned(fromByteOffset: last + 32, as: UInt32.self).littleEndian)
+        file.release(first..<(last + 36 + length))
     }
 
     /// The entries at `offsets` (digest, length and link), in one piece, for a new file.
     func entries(at offsets: [Int]) -> (bytes: [UInt8], digests: [UInt64]) {
         var bytes: [UInt8] = [], digests: [UInt64] = []
-        data.withUnsafeBytes { raw in
-            for offset in offsets {
-                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
-                bytes += raw[offset..<(offset + 36 + length)]
-                digests.append(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            }
+        let raw = file.bytes
+        for offset in offsets {
+            let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+            bytes += raw[offset..<(offset + 36 + length)]
+            digests.append(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
         return (bytes, digests)
     }

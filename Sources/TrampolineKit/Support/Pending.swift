@@ -16,4 +16,12 @@ final class Pending<Value>: @unchecked Sendable {
         group.wait()
         return made!
     }
+
+    /// The value, once made, handed over: this no longer holds it, so it is freed as soon as
+    /// the caller lets it go. For a single reader; ``value`` must not be asked for after it.
+    func take() -> Value {
+        group.wait()
+        defer { made = nil }
+        return made!
+    }
 }

@@ -151,8 +151,10 @@ public struct SiteWriter: Sendable {
         try? AtomicFile.write(pieces: file.pieceCount, file.piece, to: url)
     }
 
-    /// ``write(_:progress:)`` with the previous state already read.
-    func write(_ files: [OutputFile], previous state: Previous, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Summary {
+    /// ``write(_:progress:)`` with the previous state already read. The state is taken over and
+    /// let go once every file is in place: its 17 MB of stamps at 100k links would otherwise
+    /// stand beside the summary and the new stamp file, a rebuild's peak of memory.
+    func write(_ files: [OutputFile], previous state: consuming Previous, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Summary {
         if usesFreshFolder, let summary = try writeFreshFolder(files, progress: progress) { return summary }
         let fm = FileManager.default
         let work = WorkFolder(outputURL: outputURL)
@@ -164,6 +166,58 @@ public struct SiteWriter: Sendable {
             throw WriteError(path: work.staging.path, reason: "cannot create the staging folder beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable")
         }
         defer { try? fm.removeItem(at: work.staging) }
+        let previousCount = state.stamps.count
+        let previousManifestStat = Self.recordedManifestStat(in: state.stamps)
+        let applied = try apply(files, previous: consume state, staging: work.staging, progress: progress)
+        let outcome = applied.outcome
+        var removed: [String] = []
+        if let previousPaths = applied.previousPaths {
+            let planned = Set(files.map(\.path.value))
+            for path in previousPaths.subtracting(planned).sorted() {
+                let url = outputURL.appendingPathComponent(path)
+                // Only a regular file reached through real folders: a symbolic link planted in the
+                // output folder must not make the build delete anything outside it.
+                guard Self.isRegularFileInsideRealFolders(path, root: outputURL.path) else { continue }
+                try fm.removeItem(at: url)
+                removed.append(path)
+                removeEmptyParents(of: path)
+            }
+            try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
+        } else if !applied.isCanonical {
+            // The same set of files in a file of our own layout is the same bytes (encoding sorts
+            // 200k paths: skip it); anything else is encoded and compared.
+            try writeIfChanged(Manifest(paths: Set(files.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
+        }
+        // Best effort: without it the next write renders and compares every file. Not written
+        // when it would say what it says: every file proven by its stamp, no other record, the
+        // manifest unchanged. Encoded (200k records) on another thread while the summary is made.
+        let manifestStat = FileStat(path: outputURL.path + "/" + Manifest.path.value)
+        let stampsWritten = DispatchGroup()
+        if outcome.reusedCount != files.count || previousCount != files.count + 1
+            || manifestStat == nil || previousManifestStat != manifestStat {
+            DispatchQueue.global().async(group: stampsWritten) {
+                Self.writeStamps(of: files, outcome: outcome, manifest: manifestStat, to: work.stamps)
+            }
+        }
+        var summary = outcome.summary(of: files)
+        summary.removed = removed
+        stampsWritten.wait()
+        return summary
+    }
+
+    /// What putting every file in place gave: each file's outcome; the previous files' paths
+    /// when they are not the same set as `files` (those left over are then removed); whether the
+    /// previous manifest was in our own layout.
+    private struct Applied {
+        var outcome: Outcome
+        var previousPaths: Set<String>?
+        var isCanonical: Bool
+    }
+
+    /// Puts every file of `files` in place (the AASA last), each proven by its stamp, found
+    /// unchanged, or written; `state` is let go when this returns.
+    private func apply(_ files: [OutputFile], previous state: consuming Previous, staging: URL,
+                       progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Applied {
         let stamps = state.stamps
         let records = state.recordPositions(of: files)
         // The plan's paths are distinct: all of them in the previous manifest, and as many, is
@@ -179,18 +233,17 @@ public struct SiteWriter: Sendable {
         }
         // The stamps' paths are filtered like a manifest's: a tampered cache must not make the
         // writer delete outside the folder.
-        func previousPaths() -> Set<String> {
-            state.manifest?.paths ?? Set((0..<(stamps.count - 1)).map(stamps.path(at:)).filter(Manifest.isSafeRelativePath))
-        }
+        let previousPaths = sameSet ? nil
+            : state.manifest?.paths ?? Set((0..<(stamps.count - 1)).map(stamps.path(at:)).filter(Manifest.isSafeRelativePath))
         // Record the union first: if this run dies half-way, the next one still knows every file
         // it may have written and can clean them up.
-        if !allKnown {
-            try writeIfChanged(Manifest(paths: previousPaths().union(files.lazy.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest-intent")
+        if !allKnown, let previousPaths {
+            try writeIfChanged(Manifest(paths: previousPaths.union(files.lazy.map(\.path.value))).encoded(), to: Manifest.path.value, staging: staging, stagingName: "manifest-intent")
         }
         let folders = FolderMaker(root: outputURL.path)
         let outcome = Outcome(total: files.count, progress: progress)
         let outputPath = outputURL.path
-        let staging = work.staging
+        let state = state
         @Sendable func apply(_ index: Int) throws {
             let file = files[index]
             let path = file.path.value
@@ -217,39 +270,7 @@ public struct SiteWriter: Sendable {
         for index in files.indices where files[index].path.isClaimFile {
             try apply(index)
         }
-        var removed: [String] = []
-        if !sameSet {
-            let planned = Set(files.map(\.path.value))
-            for path in previousPaths().subtracting(planned).sorted() {
-                let url = outputURL.appendingPathComponent(path)
-                // Only a regular file reached through real folders: a symbolic link planted in the
-                // output folder must not make the build delete anything outside it.
-                guard Self.isRegularFileInsideRealFolders(path, root: outputURL.path) else { continue }
-                try fm.removeItem(at: url)
-                removed.append(path)
-                removeEmptyParents(of: path)
-            }
-            try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
-        } else if !state.isCanonical {
-            // The same set of files in a file of our own layout is the same bytes (encoding sorts
-            // 200k paths: skip it); anything else is encoded and compared.
-            try writeIfChanged(Manifest(paths: Set(files.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
-        }
-        // Best effort: without it the next write renders and compares every file. Not written
-        // when it would say what it says: every file proven by its stamp, no other record, the
-        // manifest unchanged. Encoded (200k records) on another thread while the summary is made.
-        let manifestStat = FileStat(path: outputPath + "/" + Manifest.path.value)
-        let stampsWritten = DispatchGroup()
-        if outcome.reusedCount != files.count || stamps.count != files.count + 1
-            || manifestStat == nil || Self.recordedManifestStat(in: stamps) != manifestStat {
-            DispatchQueue.global().async(group: stampsWritten) {
-                Self.writeStamps(of: files, outcome: outcome, manifest: manifestStat, to: work.stamps)
-            }
-        }
-        var summary = outcome.summary(of: files)
-        summary.removed = removed
-        stampsWritten.wait()
-        return summary
+        return Applied(outcome: outcome, previousPaths: previousPaths, isCanonical: state.isCanonical)
     }
 
     /// True when `path` (relative to `root`) is a regular file and every folder above it, below
@@ -409,6 +430,10 @@ public struct SiteWriter: Sendable {
         func summary(of files: [OutputFile]) -> Summary {
             var summary = Summary()
             summary.sizes = files.indices.map { kinds[$0] == .pending ? 0 : stamps[$0].size }
+            // Reserved at their sizes: 200k paths appended one by one leave a doubling's slack.
+            let reused = reusedCount
+            summary.reused.reserveCapacity(reused)
+            summary.unchanged.reserveCapacity(reused + kinds.reduce(0) { $1 == .unchanged ? $0 + 1 : $0 })
             for index in files.indices {
                 let path = files[index].path.value
                 switch kinds[index] {
