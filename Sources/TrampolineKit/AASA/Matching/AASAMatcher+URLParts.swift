@@ -17,7 +17,7 @@ extension AASAMatcher {
     /// written. `URL.path` and friends decode or re-encode, which would change what patterns see
     /// (`/a%2Fb` must not read as `/a/b` under the default `percentEncoded: true`), so the string is
     /// split by hand following RFC 3986's generic syntax.
-    struct URLParts: Sendable {
+    struct URLParts: Sendable, Equatable {
         let scheme: String
         let host: String
         let port: Int?
@@ -29,6 +29,33 @@ extension AASAMatcher {
         let query: String?
         /// Fragment as written, without the `#`; nil when the URL has none.
         let fragment: String?
+
+        /// The parts of this URL's text followed by `pathSuffix` (no `?` or `#` in it) and then,
+        /// if given, `?` and `query` (no `#` in it): what splitting that longer text gives, without
+        /// splitting it again. Nil when this URL has a query or fragment, which the added text
+        /// would not follow. `URLPartsTests` hold it to ``init(_:)`` of the joined text.
+        func appending(path pathSuffix: String, query: String?) -> URLParts? {
+            guard self.query == nil, fragment == nil,
+                  !pathSuffix.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
+                  query?.utf8.contains(UInt8(ascii: "#")) != true,
+                  // With no path, a suffix not starting with `/` would be read as part of the authority.
+                  pathSuffix.isEmpty || !path.isEmpty || pathSuffix.utf8.first == UInt8(ascii: "/")
+            else { return nil }
+            let newPath = path + pathSuffix
+            return URLParts(scheme: scheme, host: host, port: port, path: newPath,
+                            normalizedPath: pathSuffix.isEmpty ? normalizedPath : Rule.normalizedPath(newPath),
+                            query: query, fragment: nil)
+        }
+
+        private init(scheme: String, host: String, port: Int?, path: String, normalizedPath: String, query: String?, fragment: String?) {
+            self.scheme = scheme
+            self.host = host
+            self.port = port
+            self.path = path
+            self.normalizedPath = normalizedPath
+            self.query = query
+            self.fragment = fragment
+        }
 
         /// Splits `string`; nil when it is not an absolute URL with an authority.
         init?(_ string: String) {

@@ -132,6 +132,14 @@ public struct AASAMatcher: Sendable {
         return appIDs.map { verdict(for: parts, path: parts.normalizedPath, appID: $0) }
     }
 
+    /// The verdicts for a URL already split, which `domain` serves (the caller checked it with
+    /// ``URLParts/isServed(by:)``): for the claims check, which splits each link's URL once and
+    /// derives the URLs it probes from it (``URLParts/appending(path:query:)``).
+    func verdicts(for parts: URLParts, appIDs: [String]) -> [AASAVerdict] {
+        guard parts.scheme == "https" else { return appIDs.map { AASAVerdict(decision: .noMatch, appID: $0) } }
+        return appIDs.map { verdict(for: parts, path: parts.normalizedPath, appID: $0) }
+    }
+
     /// The only path `rule` can match when its pattern is plain text, else nil.
     static func literalPath(of rule: Rule) -> String? {
         guard rule.percentEncoded, let path = rule.path, path.caseSensitive, path.variants.count == 1 else { return nil }

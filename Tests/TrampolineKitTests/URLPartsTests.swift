@@ -1,0 +1,69 @@
+@testable import TrampolineKit
+import XCTest
+
+/// ``AASAMatcher/URLParts/appending(path:query:)``, the claims check's way to its probe URLs
+/// (``ClaimVerifier/LinkProbes``), must give exactly what splitting the joined text gives, or
+/// nothing (the check then splits the text).
+final class URLPartsTests: XCTestCase {
+    private let bases = [
+        "https://go.example.com/p/1", "https://go.example.com/p/1/", "https://go.example.com",
+        "https://GO.Example.com./caf%C3%A9", "https://go.example.com:8443/a/b", "https://user@go.example.com/x",
+        "https://[2001:db8::1]:443/v6", "https://go.example.com/東京/😀", "https://go.example.com/a%2Fb/%7E",
+        "https://go.example.com//double", "http://go.example.com/plain", "https://go.example.com/p/1?a=1",
+        "https://go.example.com/p/1#top", "https://go.example.com/p/1?#", "https://go.example.com?q",
+    ]
+    private let suffixes = ["", "/", "x", "/deeper/still", "%20", "/é"]
+    private let queries: [String?] = [nil, "", "x=1", "debug=1", "utm_source=x&debug=1", "a=%3F&b=東京", "?"]
+
+    func testAppendingIsSplittingTheJoinedText() throws {
+        var compared = 0
+        for base in bases {
+            let parts = try XCTUnwrap(AASAMatcher.URLParts(base), base)
+            for suffix in suffixes {
+                for query in queries {
+                    let joined = base + suffix + (query.map { "?" + $0 } ?? "")
+                    guard let derived = parts.appending(path: suffix, query: query) else {
+                        // Only where the joined text would not split as the base plus its suffix.
+                        XCTAssertTrue(parts.query != nil || parts.fragment != nil || (parts.path.isEmpty && !suffix.isEmpty && !suffix.hasPrefix("/")),
+                                      "no parts for \(joined)")
+                        continue
+                    }
+                    XCTAssertEqual(derived, AASAMatcher.URLParts(joined), joined)
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 400)
+    }
+
+    func testWhatTheAddedTextCannotFollowGivesNoParts() throws {
+        let plain = try XCTUnwrap(AASAMatcher.URLParts("https://go.example.com/p/1"))
+        XCTAssertNil(plain.appending(path: "?x", query: nil), "a query in the path suffix")
+        XCTAssertNil(plain.appending(path: "#x", query: nil), "a fragment in the path suffix")
+        XCTAssertNil(plain.appending(path: "", query: "a#b"), "a fragment in the query")
+        XCTAssertNil(try XCTUnwrap(AASAMatcher.URLParts("https://go.example.com/p?a")).appending(path: "/", query: nil))
+        XCTAssertNil(try XCTUnwrap(AASAMatcher.URLParts("https://go.example.com/p#f")).appending(path: "", query: "x=1"))
+        XCTAssertNil(try XCTUnwrap(AASAMatcher.URLParts("https://go.example.com")).appending(path: "x", query: nil), "would extend the host")
+    }
+
+    /// The claims check's verdicts for every probe of a link equal the matcher's for the probe's
+    /// URL text, on an AASA with excludes, a debug rule and a wildcard, for links it claims and
+    /// links it does not.
+    func testTheClaimsChecksProbesGiveTheVerdictsOfTheirURLs() throws {
+        let aasa = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.a", "ABCDE12345.com.example.b"], "components": [{"/": "*", "?": {"debug": "1"}, "exclude": true}, {"/": "/no/*", "exclude": true}, {"/": "/p/*"}, {"/": "/caf%C3%A9"}, {"/": "/x?/", "caseSensitive": false}]}]}}"#
+        let matcher = try AASAMatcher(data: Data(aasa.utf8))
+        let appIDs = ["ABCDE12345.com.example.a", "ABCDE12345.com.example.b", "ABCDE12345.com.example.none"]
+        var derived = 0
+        for path in ["/p/1", "/p/1/", "/no/2", "/caf%C3%A9", "/XY", "/other", "/p/東京", "", " /p/1"] {
+            for domain in ["go.example.com", "go.example.com:443", "other.example.com"] {
+                let probes = ClaimVerifier.LinkProbes(base: "https://go.example.com" + path, matcher: matcher, appIDs: appIDs, domain: domain)
+                if probes.parts != nil { derived += 1 }
+                for probe in ClaimVerifier.claimedProbes + ClaimVerifier.debugProbes {
+                    let url = probe.url(from: probes.base)
+                    XCTAssertEqual(probes.verdicts(probe), matcher.verdicts(for: url, appIDs: appIDs, domain: domain), "\(url) on \(domain)")
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(derived, 14, "most probes come from derived parts")
+    }
+}
