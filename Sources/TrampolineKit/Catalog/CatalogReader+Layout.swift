@@ -40,11 +40,15 @@ extension CatalogReader {
         let entries = layout.entries, column = layout.column
         guard list.column == column, !entries.isEmpty, list.byte <= text.count else { return nil }
 
+        let tailStart = text.count - layout.tailLength
+        let tailMatches = tailStart >= 0 && layout.tailMatches(text)
+        let placed = PlacedDigests(layout: layout, text: text, listByte: list.byte, tailStart: tailMatches ? tailStart : nil)
+
         // Forwards from the list's first dash.
         var spans: [LinkBatchReader.EntrySpan] = []
         spans.reserveCapacity(entries.count)
         var position = list.byte, line = list.line, taken = 0
-        while taken < entries.count, let span = Self.span(of: entries[taken], in: layout, gapAt: position, text: text, line: line) {
+        while taken < entries.count, let span = Self.span(of: entries[taken], in: layout, gapAt: position, line: line, digest: placed.forward[taken]) {
             spans.append(span)
             line = span.line + entries[taken].lineBreaks
             position = span.bytes.upperBound
@@ -62,17 +66,16 @@ extension CatalogReader {
         let changeStart = position, changeLine = line
 
         // Backwards from the end, when the text after the list is the same.
-        let tailStart = text.count - layout.tailLength
-        let tailMatches = tailStart >= changeStart && layout.tailMatches(text)
+        let tailFollows = tailMatches && tailStart >= changeStart
         var kept = entries.count, changeEnd = text.count
         /// The entries kept at the end, last first; their lines are known once the change's are.
         var keptSpans: [LinkBatchReader.EntrySpan] = []
-        if tailMatches {
+        if tailFollows {
             var end = tailStart
             while kept > taken {
                 let entry = entries[kept - 1]
                 let gapStart = end - entry.length - entry.gap.count
-                guard gapStart >= changeStart, let span = Self.span(of: entry, in: layout, gapAt: gapStart, text: text, line: 0) else { break }
+                guard gapStart >= changeStart, let span = Self.span(of: entry, in: layout, gapAt: gapStart, line: 0, digest: placed.backward[kept - 1]) else { break }
                 keptSpans.append(span)
                 end = gapStart
                 kept -= 1
@@ -216,15 +219,63 @@ extension CatalogReader {
         return false
     }
 
-    /// The entry of `layout` when `text` holds its gap at `gapAt` and then its text; its line is
-    /// `line` plus the gap's line breaks.
+    /// The entry of `layout` whose gap is at `gapAt`, found there with `digest` (nil when not:
+    /// see ``PlacedDigests``); its line is `line` plus the gap's line breaks.
     private static func span(of entry: CatalogLayout.Entry, in layout: CatalogLayout, gapAt gapStart: Int,
-                             text: UnsafeBufferPointer<UInt8>, line: Int) -> LinkBatchReader.EntrySpan? {
-        let start = gapStart + entry.gap.count, end = start + entry.length
-        guard gapStart >= 0, end <= text.count, layout.gap(of: entry, isAt: gapStart, in: text) else { return nil }
-        let digest = LinkCache.digest(of: UnsafeBufferPointer(rebasing: text[start..<end]), column: entry.column)
-        guard layout.digest(at: entry.digest, equals: digest) else { return nil }
-        return LinkBatchReader.EntrySpan(bytes: start..<end, line: line + layout.gapLineBreaks(of: entry), column: entry.column, digest: digest)
+                             line: Int, digest: SHA256.Digest?) -> LinkBatchReader.EntrySpan? {
+        guard let digest else { return nil }
+        let start = gapStart + entry.gap.count
+        return LinkBatchReader.EntrySpan(bytes: start..<(start + entry.length), line: line + layout.gapLineBreaks(of: entry), column: entry.column, digest: digest)
+    }
+
+    /// For every entry of a layout, its digest where the two walks over the new text would look
+    /// for it, if it is there: counting forwards from the list's first dash and backwards from
+    /// the tail, each entry's gap and length after the one before. The walks stop at the first
+    /// entry not found, but where each would look is known before they start, so the digests
+    /// (most of a rebuild's reading by layout: 40 MB of SHA-256 at 100k links) are made ahead on
+    /// every core, and the walks only look them up. An entry is found when its gap's bytes are
+    /// there and its text has the digest recorded; else its slot is nil.
+    struct PlacedDigests {
+        var forward: [SHA256.Digest?]
+        var backward: [SHA256.Digest?]
+
+        /// `tailStart`: where the tail starts when it is the one recorded (else no backward walk).
+        init(layout: CatalogLayout, text: UnsafeBufferPointer<UInt8>, listByte: Int, tailStart: Int?) {
+            let entries = layout.entries
+            var forwardAt = [Int](), backwardAt = [Int](repeating: 0, count: tailStart == nil ? 0 : entries.count)
+            forwardAt.reserveCapacity(entries.count)
+            var position = listByte
+            for entry in entries {
+                forwardAt.append(position)
+                position += entry.gap.count + entry.length
+            }
+            if var end = tailStart {
+                for index in entries.indices.reversed() {
+                    end -= entries[index].length + entries[index].gap.count
+                    backwardAt[index] = end
+                }
+            }
+            // Both walks at once: each entry is found at most twice (a same-length edit puts the
+            // two places together, where one digest serves both). The text lives through the map.
+            let (forwardStarts, backwardStarts, shared) = (forwardAt, backwardAt, LinkBatchReader.Text(buffer: text))
+            let both = concurrentMap(entries.count, chunk: 1024) { index -> (forward: SHA256.Digest?, backward: SHA256.Digest?) in
+                let forward = Self.digest(of: entries[index], in: layout, gapAt: forwardStarts[index], text: shared.buffer)
+                guard !backwardStarts.isEmpty else { return (forward, nil) }
+                let backwardStart = backwardStarts[index]
+                return (forward, backwardStart == forwardStarts[index] ? forward : Self.digest(of: entries[index], in: layout, gapAt: backwardStart, text: shared.buffer))
+            }
+            forward = both.map(\.forward)
+            backward = backwardStarts.isEmpty ? [SHA256.Digest?](repeating: nil, count: entries.count) : both.map(\.backward)
+        }
+
+        /// The digest of `entry`'s text when `text` holds its gap at `gapStart` and then text with
+        /// the digest recorded; else nil.
+        static func digest(of entry: CatalogLayout.Entry, in layout: CatalogLayout, gapAt gapStart: Int, text: UnsafeBufferPointer<UInt8>) -> SHA256.Digest? {
+            let start = gapStart + entry.gap.count, end = start + entry.length
+            guard gapStart >= 0, end <= text.count, layout.gap(of: entry, isAt: gapStart, in: text) else { return nil }
+            let digest = LinkCache.digest(of: UnsafeBufferPointer(rebasing: text[start..<end]), column: entry.column)
+            return layout.digest(at: entry.digest, equals: digest) ? digest : nil
+        }
     }
 
     /// True when only spaces stand between the start of `offset`'s line and it.
