@@ -100,4 +100,26 @@ final class ClaimCacheTests: XCTestCase {
         XCTAssertEqual(ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: ["/topic/1", "/invite"], engine: &others), catalog.links.count - 2)
         XCTAssertEqual(others.errors.map(\.location), plain.errors.map(\.location))
     }
+
+    /// A cache's recorded paths are read in place and compared with each link's at its own
+    /// place; whatever the order, the answer is plain set membership of the file's lines.
+    func testRecordedPathsAnswerAsTheSetOfTheFilesLines() {
+        let lines = ["/p/1", "/p/2", "/東京/😀", "/a%2Fb", "/p/3\r", "/p/10"]
+        let file = Array(("trampoline-claims 1 " + String(repeating: "ab", count: 32) + "\n" + lines.joined(separator: "\n") + "\n\n").utf8)
+        let recorded = ClaimCache.RecordedPaths(bytes: file, from: 20 + 64 + 1)
+        let asked = [
+            lines,                                          // the same order
+            Array(lines.reversed()),                        // another order
+            ["/p/1", "/p/2", "/東京/😀", "/a%2Fb", "/p/3", "/p/10", "/p/11"],  // one differs, one added
+            ["/p/", "/p/1/", "", "/p/10", "/p/1"],           // prefixes, an empty path
+            ["/p/9", "/p/8"],                               // as long as the lines at their places
+            [],
+        ]
+        for paths in asked {
+            XCTAssertEqual(recorded.contains(each: paths), paths.map(Set(lines).contains), "\(paths)")
+        }
+        // A line that is not UTF-8 is no path (the file is damaged).
+        let damaged = ClaimCache.RecordedPaths(bytes: Array("/p/1\n".utf8) + [0x2F, 0xFF] + Array("\n".utf8), from: 0)
+        XCTAssertEqual(damaged.contains(each: ["/p/2", "/\u{FFFD}", "/p/1"]), [false, false, true])
+    }
 }

@@ -58,6 +58,12 @@ public enum ClaimVerifier {
     /// Returns how many links it matched.
     @discardableResult
     public static func verify(aasa: Data, catalog: Catalog, verified: Set<String> = [], engine: inout DiagnosticEngine) -> Int {
+        verify(aasa: aasa, catalog: catalog, verifiedLinks: verified.isEmpty ? nil : catalog.links.map { verified.contains(probePath(of: $0)) }, engine: &engine)
+    }
+
+    /// ``verify(aasa:catalog:verified:engine:)`` with the verified links given by index in the
+    /// catalog's links (a rebuild's ``ClaimCache`` finds them without a set of every path).
+    static func verify(aasa: Data, catalog: Catalog, verifiedLinks: [Bool]?, engine: inout DiagnosticEngine) -> Int {
         let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
         let kilobytes = aasa.count / 1024
         if aasa.count > AppSiteAssociation.sizeLimit {
@@ -95,7 +101,7 @@ public enum ClaimVerifier {
         DispatchQueue.concurrentPerform(iterations: results.count) { c in
             var found: [(Int, String, Int)] = []
             var count = 0
-            for index in (c * chunk)..<min(links.count, (c + 1) * chunk) where !verified.contains(probePath(of: links[index])) {
+            for index in (c * chunk)..<min(links.count, (c + 1) * chunk) where verifiedLinks?[index] != true {
                 count += 1
                 var failures: [String] = []
                 let probes = LinkProbes(base: catalog.site.url + probePath(of: links[index]), matcher: matcher, appIDs: appIDs, domain: domain)

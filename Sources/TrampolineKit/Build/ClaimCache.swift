@@ -40,13 +40,56 @@ struct ClaimCache: Sendable, Equatable {
     }
 
     /// The cache beside the output folder at `outputURL`; nil when there is none or it is malformed.
-    static func read(beside outputURL: URL) -> (key: Fingerprint, probePaths: Set<String>)? {
-        guard let data = try? Data(contentsOf: WorkFolder(outputURL: outputURL).claims),
-              let text = String(data: data, encoding: .utf8) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard let first = lines.popFirst(), first.hasPrefix(Self.header),
-              let key = Fingerprint(hex: first.dropFirst(Self.header.count)) else { return nil }
-        return (key, Set(lines.map(String.init)))
+    static func read(beside outputURL: URL) -> (key: Fingerprint, recorded: RecordedPaths)? {
+        guard let bytes = FileBytes.array(WorkFolder(outputURL: outputURL).claims.path) else { return nil }
+        let header = Array(Self.header.utf8), keyEnd = header.count + 64
+        guard bytes.count > keyEnd, bytes[keyEnd] == UInt8(ascii: "\n"), bytes.starts(with: header),
+              let key = bytes.withUnsafeBufferPointer({ Fingerprint(hexBytes: UnsafeBufferPointer(rebasing: $0[header.count..<keyEnd])) })
+        else { return nil }
+        return (key, RecordedPaths(bytes: bytes, from: keyEnd + 1))
+    }
+
+    /// The probe paths a cache file records, one per line in catalog order, kept as the file's
+    /// bytes: a rebuild's catalog mostly keeps its order, so each link's path is compared with
+    /// the line at its own place, and no string or set is made of 100k lines unless one differs.
+    struct RecordedPaths: Sendable {
+        private let bytes: [UInt8]
+        /// Each non-empty line's byte range.
+        private let lines: [Range<Int>]
+
+        init(bytes: [UInt8], from start: Int) {
+            var lines: [Range<Int>] = []
+            var lineStart = start
+            bytes.withUnsafeBufferPointer { buffer in
+                for index in start..<buffer.count where buffer[index] == UInt8(ascii: "\n") {
+                    if index > lineStart { lines.append(lineStart..<index) }
+                    lineStart = index + 1
+                }
+            }
+            if bytes.count > lineStart { lines.append(lineStart..<bytes.count) }
+            self.bytes = bytes
+            self.lines = lines
+        }
+
+        /// Whether each of `paths` is recorded (anywhere in the file).
+        func contains(each paths: [String]) -> [Bool] {
+            var result = [Bool](repeating: false, count: paths.count)
+            var elsewhere: [Int] = []
+            bytes.withUnsafeBufferPointer { buffer in
+                for index in paths.indices {
+                    var path = paths[index]
+                    let same = index < lines.count && path.withUTF8 { utf8 in
+                        utf8.count == lines[index].count && (utf8.isEmpty || memcmp(utf8.baseAddress!, buffer.baseAddress! + lines[index].lowerBound, utf8.count) == 0)
+                    }
+                    if same { result[index] = true } else { elsewhere.append(index) }
+                }
+            }
+            guard !elsewhere.isEmpty else { return result }
+            // Reordered, added or renamed links: the rest are looked up among every line.
+            let all = Set(lines.compactMap { String(validating: bytes[$0], as: UTF8.self) })
+            for index in elsewhere { result[index] = all.contains(paths[index]) }
+            return result
+        }
     }
 
     /// Writes the cache beside the output folder at `outputURL`. Best effort, like the stamp cache.

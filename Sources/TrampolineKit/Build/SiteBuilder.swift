@@ -91,7 +91,12 @@ public struct SiteBuilder: Sendable {
         let output = try? outputURL(for: catalog, override: outputOverride)
         let previousOutput = readsPreviousOutputEarly ? output.map(PreviousOutputRead.init(outputURL:)) : nil
         // The last build's verified claims (a line per link) are read on another core while this one plans.
-        let cachedClaims = output.flatMap { output in catalog.app.ios == nil ? nil : Pending { ClaimCache.read(beside: output) } }
+        // With it, which links' probe paths it records (`verified` below, under its key).
+        let cachedClaims = output.flatMap { output in
+            catalog.app.ios == nil ? nil : Pending {
+                ClaimCache.read(beside: output).map { (key: $0.key, recorded: $0.recorded.contains(each: catalog.links.map(ClaimVerifier.probePath(of:)))) }
+            }
+        }
         var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
         let renderer = SiteRenderer(site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
         var rendered: [Int: [UInt8]] = [:]
@@ -108,8 +113,8 @@ public struct SiteBuilder: Sendable {
         if let aasa = site[.appSiteAssociation] {
             let key = ClaimCache.key(aasa: aasa, catalog: catalog, version: identity)
             let cached = cachedClaims?.value
-            let verified = cached?.key == key ? cached!.probePaths : []
-            let matched = ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: verified, engine: &engine)
+            let verified = cached?.key == key ? cached!.recorded : nil
+            let matched = ClaimVerifier.verify(aasa: aasa, catalog: catalog, verifiedLinks: verified, engine: &engine)
             claims = (key, matched)
         }
         // The same for Android: assetlinks.json read back with the Digital Asset Links rules.
