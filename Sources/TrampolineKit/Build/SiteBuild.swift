@@ -39,27 +39,33 @@ public struct SiteBuild: Sendable {
 
     /// What the writer needs: each planned file with its fingerprint and a way to render it.
     public var outputFiles: [OutputFile] {
-        let source = RenderSource(renderer: renderer, entries: plan.entries)
+        let source = RenderSource(renderer: renderer, entries: plan.entries, rendered: rendered)
         let fingerprints = Self.fingerprints(of: source.entries, renderer: renderer)
-        // Each producer holds the one shared source and an index: capturing the renderer (a
-        // struct of a few hundred bytes) in each of 200k closures cost tens of megabytes. Made on
-        // one core: on two, every closure's retain of the one source fought for its count.
+        // Each file holds the one shared source and its index: capturing the renderer (a struct
+        // of a few hundred bytes) in each of 200k closures cost tens of megabytes, and a closure
+        // per file an allocation. Made on one core: on two, every file's retain of the one
+        // source fought for its count.
         return source.entries.indices.map { index in
-            if !rendered.isEmpty, let bytes = rendered[index] {
-                return OutputFile(path: source.entries[index].path, fingerprint: fingerprints[index]) { bytes }
-            }
-            return OutputFile(path: source.entries[index].path, fingerprint: fingerprints[index]) { source.renderer.render(source.entries[index]) }
+            OutputFile(path: source.entries[index].path, fingerprint: fingerprints[index], index: index, of: source)
         }
     }
 
-    /// What every producer of ``outputFiles`` renders from, shared by reference.
-    private final class RenderSource: Sendable {
+    /// What every file of ``outputFiles`` is rendered from, shared by reference.
+    private final class RenderSource: OutputFile.Source {
         let renderer: SiteRenderer
         let entries: [PlanEntry]
+        /// Files already rendered while planning, by index (see ``SiteBuild/rendered``).
+        let rendered: [Int: [UInt8]]
 
-        init(renderer: SiteRenderer, entries: [PlanEntry]) {
+        init(renderer: SiteRenderer, entries: [PlanEntry], rendered: [Int: [UInt8]]) {
             self.renderer = renderer
             self.entries = entries
+            self.rendered = rendered
+        }
+
+        func bytes(ofFile index: Int) -> [UInt8] {
+            if !rendered.isEmpty, let bytes = rendered[index] { return bytes }
+            return renderer.render(entries[index])
         }
     }
 
