@@ -247,7 +247,20 @@ public struct SiteRenderer: Sendable {
         } else {
             button = Array("Open in \(app.name)".utf8)
         }
-        let json = frame.data.isEmpty ? "" : "{" + frame.data.map { "\(Escaping.jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        // `{"key":value,…}`, made safe for a script element as it is written.
+        var json: [UInt8]?
+        if !frame.data.isEmpty {
+            var object: [UInt8] = [UInt8(ascii: "{")]
+            object.reserveCapacity(1024)
+            for (index, (key, value)) in frame.data.enumerated() {
+                if index > 0 { object.append(UInt8(ascii: ",")) }
+                Escaping.appendScriptSafeJSON(Escaping.jsonString(key), to: &object)
+                object.append(UInt8(ascii: ":"))
+                Escaping.appendScriptSafeJSON(value, to: &object)
+            }
+            object.append(UInt8(ascii: "}"))
+            json = object
+        }
         // Images the page shows: its own and any in the rendered body (a description's, say).
         let images = ContentSecurityPolicy.imageSources(in: content)
         let pageScript = frame.script ?? PageScript(template.behaviour)
@@ -268,7 +281,7 @@ public struct SiteRenderer: Sendable {
             bytes(frame.url),
             bytes(frame.image),
             bytes(frame.buttonHref),
-            json.isEmpty ? nil : bytes(Escaping.scriptSafeJSON(json)),
+            json,
             scriptBytes(pageScript),
         ]
         var out: [UInt8] = []

@@ -8,19 +8,44 @@ public enum Escaping {
     /// JSON that is safe inside an HTML `<script>` element: `<`, `>` and `&` can never open a tag or
     /// a comment, and U+2028/U+2029 (line terminators in older JavaScript) are escaped too.
     public static func scriptSafeJSON(_ json: String) -> String {
-        rewrite(json, special: scriptSpecial) { byte, rest in
-            switch byte {
-            case UInt8(ascii: "<"): return "\\u003c"
-            case UInt8(ascii: ">"): return "\\u003e"
-            case UInt8(ascii: "&"): return "\\u0026"
-            default:
-                // 0xE2: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-                guard rest.count >= 2, rest[rest.startIndex] == 0x80 else { return nil }
-                let last = rest[rest.startIndex + 1]
-                guard last == 0xA8 || last == 0xA9 else { return nil }
-                rest = rest.dropFirst(2)
-                return last == 0xA8 ? "\\u2028" : "\\u2029"
+        var out: [UInt8] = []
+        appendScriptSafeJSON(json, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``scriptSafeJSON(_:)`` appended to `out`: a page's data block is written piece by piece,
+    /// which gives the same bytes, since no piece splits a UTF-8 sequence.
+    static func appendScriptSafeJSON(_ json: String, to out: inout [UInt8]) {
+        var json = json
+        json.withUTF8 { bytes in
+            var start = 0, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard scriptSpecial.contains(byte) else {
+                    index += 1
+                    continue
+                }
+                let replacement: StaticString
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "<"): replacement = "\\u003c"
+                case UInt8(ascii: ">"): replacement = "\\u003e"
+                case UInt8(ascii: "&"): replacement = "\\u0026"
+                default:
+                    // 0xE2: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                    guard index + 3 <= bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
+                        index += 1
+                        continue
+                    }
+                    replacement = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                index += length
+                start = index
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 
@@ -156,13 +181,17 @@ public enum Escaping {
     /// `bytes` appended to `out`, each byte in `special` written by `write` instead.
     @inline(__always)
     static func append(_ bytes: [UInt8], special: ByteSet, to out: inout [UInt8], _ write: (UInt8, inout [UInt8]) -> Void) {
-        var start = 0
-        for (i, byte) in bytes.enumerated() where special.contains(byte) {
-            out.append(contentsOf: bytes[start..<i])
-            write(byte, &out)
-            start = i + 1
+        // Through the buffer: array slices cost a bounds check and a retain per run, and this
+        // runs over every value of every page.
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            for i in 0..<buffer.count where special.contains(buffer[i]) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i]))
+                write(buffer[i], &out)
+                start = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
-        out.append(contentsOf: bytes[start...])
     }
 
     /// `text` with each byte in `special` replaced by `replacement(byte, rest)` (nil: kept), where
