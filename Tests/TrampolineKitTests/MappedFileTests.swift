@@ -5,8 +5,7 @@ import XCTest
 
 /// ``MappedFile``: the file's bytes in place; ``MappedFile/release(_:)`` gives the pages back
 /// (measured in the mapping's own resident size, `/proc/self/smaps`) and leaves every byte
-/// readable; anything but a regular, non-empty file is no mapping. And ``Pending/take()``,
-/// which hands a value over so the caller alone holds it.
+/// readable; anything but a regular, non-empty file is no mapping.
 final class MappedFileTests: FolderTestCase {
     private func file(_ bytes: [UInt8], named name: String = "data") throws -> URL {
         let url = folder.appendingPathComponent(name)
@@ -70,19 +69,5 @@ final class MappedFileTests: FolderTestCase {
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         XCTAssertNil(MappedFile(path: fifo), "a FIFO, without hanging")
         XCTAssertNotNil(MappedFile(path: try file([1]).path))
-    }
-
-    private final class Box: Sendable {}
-
-    func testAPendingValueTakenIsHeldByTheTakerAlone() {
-        weak var weakBox: Box?
-        let pending = Pending { Box() }
-        do {
-            let box = pending.take()
-            weakBox = box
-            XCTAssertNotNil(weakBox)
-        }
-        XCTAssertNil(weakBox, "the pending value no longer holds it")
-        withExtendedLifetime(pending) {}
     }
 }

@@ -2,7 +2,8 @@ import CCmark
 import Foundation
 
 /// CommonMark to HTML through libcmark, the reference implementation.
-/// This is the only file that touches the C library; it frees every buffer cmark hands back.
+/// This is the only file that touches the C library; every buffer cmark hands back is freed, by
+/// the allocator it came from (``Allocator``).
 enum MarkdownRenderer {
     /// Renders `markdown` in safe mode: raw HTML is dropped and `javascript:`, `vbscript:`,
     /// `file:` and `data:` link targets are emptied by cmark itself. Images whose source is not
@@ -43,7 +44,8 @@ enum MarkdownRenderer {
             guard let buffer = cmark_render_html(document, CMARK_OPT_SAFE) else { return [] }
             // Made with the document's allocator: released the same way.
             defer { if allocator == .system { free(buffer) } }
-            return buffer.withMemoryRebound(to: UInt8.self, capacity: strlen(buffer)) { Array(UnsafeBufferPointer(start: $0, count: strlen(buffer))) }
+            let length = strlen(buffer)
+            return buffer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
         } ?? []
     }
 

@@ -52,13 +52,8 @@ enum FileBytes {
     /// read), or changes size while being read. For local caches, where nil means no cache, and
     /// for the writer's comparison of a file it would write with the one there.
     static func array(_ path: String, ifSize expected: Int? = nil) -> [UInt8]? {
-        // O_NONBLOCK: a FIFO planted at the path must not hang the build (fstat rejects it next).
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        guard let (descriptor, size) = openRegularFile(path) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(info.st_size)
         if let expected, expected != size { return nil }
         var complete = false
         let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
@@ -72,5 +67,19 @@ enum FileBytes {
             complete = initialized == size
         }
         return complete ? bytes : nil
+    }
+
+    /// The regular file at `path` opened for reading, with its size; nil when it cannot be opened
+    /// or is not a regular file. The caller closes the descriptor.
+    static func openRegularFile(_ path: String) -> (descriptor: Int32, size: Int)? {
+        // O_NONBLOCK: a FIFO planted at the path must not hang the build (fstat rejects it next).
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, Int(info.st_size))
     }
 }

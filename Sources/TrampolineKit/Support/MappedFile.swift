@@ -18,14 +18,9 @@ final class MappedFile: @unchecked Sendable {
     /// The regular file at `path`, mapped; nil when it cannot be opened or mapped, is not a
     /// regular file, or is empty.
     init?(path: String) {
-        // O_NONBLOCK: a FIFO planted at the path must not hang the build (fstat rejects it next).
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
+        guard let (descriptor, size) = FileBytes.openRegularFile(path) else { return nil }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
-        let size = Int(info.st_size)
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        guard size > 0, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
         bytes = UnsafeRawBufferPointer(start: base, count: size)
     }
 

@@ -418,7 +418,10 @@ public struct SiteWriter: Sendable {
         }
 
         /// How many files were proven by their stamps.
-        var reusedCount: Int { kinds.reduce(0) { $1 == .reused ? $0 + 1 : $0 } }
+        var reusedCount: Int { count(.reused) }
+
+        /// How many files ended as `kind`.
+        func count(_ kind: Kind) -> Int { kinds.reduce(0) { $1 == kind ? $0 + 1 : $0 } }
 
         /// The stamp recorded for file `index`.
         func stamp(at index: Int) -> StampCache.Entry {
@@ -433,7 +436,7 @@ public struct SiteWriter: Sendable {
             // Reserved at their sizes: 200k paths appended one by one leave a doubling's slack.
             let reused = reusedCount
             summary.reused.reserveCapacity(reused)
-            summary.unchanged.reserveCapacity(reused + kinds.reduce(0) { $1 == .unchanged ? $0 + 1 : $0 })
+            summary.unchanged.reserveCapacity(reused + count(.unchanged))
             for index in files.indices {
                 let path = files[index].path.value
                 switch kinds[index] {
