@@ -14,14 +14,18 @@ enum QRBitPenalty {
         var rows = [UInt64](repeating: 0, count: size)
         var columns = [UInt64](repeating: 0, count: size)
         m.withUnsafeBufferPointer { m in
-            for y in 0..<size {
-                var row: UInt64 = 0
-                for x in 0..<size {
-                    let bit = UInt64(m[y * size + x])
-                    row |= bit << UInt64(x + padding)
-                    columns[x] |= bit << UInt64(y + padding)
+            rows.withUnsafeMutableBufferPointer { rows in
+                columns.withUnsafeMutableBufferPointer { columns in
+                    for y in 0..<size {
+                        var row: UInt64 = 0
+                        for x in 0..<size {
+                            let bit = UInt64(m[y * size + x])
+                            row |= bit << UInt64(x + padding)
+                            columns[x] |= bit << UInt64(y + padding)
+                        }
+                        rows[y] = row
+                    }
                 }
-                rows[y] = row
             }
         }
         return (rows, columns)
@@ -53,13 +57,14 @@ enum QRBitPenalty {
     /// run of five starts in it (L − 4) plus 2 for each such run.
     @inline(__always)
     static func runs(_ line: UInt64, valid: UInt64) -> Int {
-        var score = 0
-        for colour in [line & valid, ~line & valid] {
-            let five = colour & (colour >> 1) & (colour >> 2) & (colour >> 3) & (colour >> 4)
-            let starts = five & ~(five << 1)
-            score += five.nonzeroBitCount + (QRPenalty.n1 - 1) * starts.nonzeroBitCount
-        }
-        return score
+        runs(ofColour: line & valid) + runs(ofColour: ~line & valid)
+    }
+
+    @inline(__always)
+    private static func runs(ofColour colour: UInt64) -> Int {
+        let five = colour & (colour >> 1) & (colour >> 2) & (colour >> 3) & (colour >> 4)
+        let starts = five & ~(five << 1)
+        return five.nonzeroBitCount + (QRPenalty.n1 - 1) * starts.nonzeroBitCount
     }
 
     /// Rule 3, with ``QRPenalty/finderLike(_:)``'s rule for overlapping patterns.

@@ -17,14 +17,18 @@ extension QRCode {
         // length, each number under 1000).
         let capacity = 300 + 6 * 20 + size * ((size + 1) / 2) * 16
         return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            // Debug builds check every write against the bound (the tests encode every version).
-            var out = SVGBytes(buffer)
-            write(to: &out, side: side, pixelsPerModule: pixelsPerModule)
-            count = out.count
+            modules.withUnsafeBufferPointer { modules in
+                // Debug builds check every write against the bound (the tests encode every version).
+                // A local value, not a parameter or a capture, so its count stays in a register.
+                var out = SVGBytes(buffer)
+                QRCode.write(modules, size: size, to: &out, side: side, pixelsPerModule: pixelsPerModule)
+                count = out.count
+            }
         }
     }
 
-    private func write(to out: inout SVGBytes, side: Int, pixelsPerModule: Int) {
+    @inline(__always)
+    private static func write(_ m: UnsafeBufferPointer<UInt8>, size: Int, to out: inout SVGBytes, side: Int, pixelsPerModule: Int) {
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
         out.append(side); out.append(" "); out.append(side)
         out.append("\" width=\""); out.append(side * pixelsPerModule)
@@ -34,28 +38,47 @@ extension QRCode {
         // Each run is a 1-wide horizontal stroke along the middle of its row: `M x y.5 h len` for
         // a row's first run, `m gap 0 h len` (relative to the previous run's end) for the next.
         out.append("\" fill=\"#fff\"/><path stroke=\"#000\" d=\"")
-        modules.withUnsafeBufferPointer { m in
+        // Each row's modules as bits (bit c of word c / 64 is column c), and runs found by
+        // counting zeros: testing module by module mispredicted a branch at every change of
+        // colour, which made this loop the costliest part of a link's QR code.
+        let wordCount = (size + 63) / 64
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: wordCount) { bits in
             for row in 0..<size {
-                var column = 0
+                bits.initialize(repeating: 0)
+                for column in 0..<size {
+                    bits[column >> 6] |= UInt64(m[row * size + column] & 1) << UInt64(column & 63)
+                }
                 var penX = -1
-                while column < size {
-                    guard m[row * size + column] == 1 else {
-                        column += 1
-                        continue
-                    }
-                    let start = column
-                    while column < size && m[row * size + column] == 1 { column += 1 }
+                var start = nextColumn(in: bits, from: 0, dark: true, size: size)
+                while start < size {
+                    let end = nextColumn(in: bits, from: start, dark: false, size: size)
                     if penX < 0 {
                         out.append("M"); out.append(start + QRCode.quietZone)
                         out.append(" "); out.append(row + QRCode.quietZone); out.append(".5h")
                     } else {
                         out.append("m"); out.append(start - penX); out.append(" 0h")
                     }
-                    out.append(column - start)
-                    penX = column
+                    out.append(end - start)
+                    penX = end
+                    start = nextColumn(in: bits, from: end, dark: true, size: size)
                 }
             }
         }
         out.append("\"/></svg>\n")
+    }
+
+    /// The first column at or after `start` whose module is dark (`dark`) or light; `size` if none.
+    @inline(__always)
+    private static func nextColumn(in bits: UnsafeMutableBufferPointer<UInt64>, from start: Int, dark: Bool, size: Int) -> Int {
+        var word = start >> 6
+        guard word < bits.count else { return size }
+        // Bits past `size` are light: a search for light stops there, one for dark runs out.
+        var current = (dark ? bits[word] : ~bits[word]) & (UInt64.max << UInt64(start & 63))
+        while current == 0 {
+            word += 1
+            if word == bits.count { return size }
+            current = dark ? bits[word] : ~bits[word]
+        }
+        return min(word * 64 + current.trailingZeroBitCount, size)
     }
 }

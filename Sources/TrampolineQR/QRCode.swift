@@ -20,7 +20,7 @@ public struct QRCode: Sendable, Equatable {
         guard let version = (1...40).first(where: { bytes.count <= capacities[$0] }) else {
             throw .tooLong(byteCount: bytes.count, errorCorrection: errorCorrection, capacity: capacities[40])
         }
-        let layout = QRVersionLayout.all[version - 1]
+        let layout = QRVersionLayout.of(version: version)
         let codewords = QRCode.codewords(bytes, version: version, level: errorCorrection)
 
         // Data bits into the free modules in placement order; remainder bits stay light.

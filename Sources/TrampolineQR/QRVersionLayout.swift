@@ -18,8 +18,15 @@ struct QRVersionLayout: Sendable {
     let maskRowWords: [[UInt64]]
     let maskColumnWords: [[UInt64]]
 
-    /// The layouts of versions 1...40 (index 0 is version 1), built on first use.
-    static let all: [QRVersionLayout] = (1...40).map(QRVersionLayout.init)
+    /// The layout of `version` (1...40), built on first use: versions 1...9, where most links'
+    /// URLs land, together, and 10...40 together only once one of them is needed. Building all
+    /// forty cost as much as encoding a few thousand small codes, in every process that made one.
+    static func of(version: Int) -> QRVersionLayout {
+        version <= smallVersions.count ? smallVersions[version - 1] : largeVersions[version - smallVersions.count - 1]
+    }
+
+    private static let smallVersions: [QRVersionLayout] = (1...9).map(QRVersionLayout.init)
+    private static let largeVersions: [QRVersionLayout] = (10...40).map(QRVersionLayout.init)
 
     init(version: Int) {
         self.version = version

@@ -22,19 +22,31 @@ enum ReedSolomon {
         return result
     }
 
-    /// The `degree` error-correction codewords of `data`.
+    /// The generators' coefficients as logarithms (``GaloisField/log``), -1 for a zero coefficient.
+    static let generatorLogs: [[Int]] = generators.map { $0.map { $0 == 0 ? -1 : GaloisField.log[Int($0)] } }
+
+    /// The `degree` (1...30) error-correction codewords of `data`.
     static func remainder(of data: ArraySlice<UInt8>, degree: Int) -> [UInt8] {
-        let generator = generators[degree]
+        // The tables are read through local buffers: a global's every access is a call that
+        // checks it is initialised, which had been a third of the encoding.
+        let generator = generatorLogs[degree], exp = GaloisField.exp, log = GaloisField.log
         var result = [UInt8](repeating: 0, count: degree)
-        for byte in data {
-            let factor = byte ^ result[0]
-            // Shift left by one codeword, then add factor · generator.
-            for i in 0..<(degree - 1) { result[i] = result[i + 1] }
-            result[degree - 1] = 0
-            if factor != 0 {
-                let logFactor = GaloisField.log[Int(factor)]
-                for i in 0..<degree where generator[i] != 0 {
-                    result[i] ^= GaloisField.exp[GaloisField.log[Int(generator[i])] + logFactor]
+        generator.withUnsafeBufferPointer { generator in
+            exp.withUnsafeBufferPointer { exp in
+                log.withUnsafeBufferPointer { log in
+                    result.withUnsafeMutableBufferPointer { result in
+                        for byte in data {
+                            let factor = byte ^ result[0]
+                            // Shift left by one codeword, then add factor · generator.
+                            for i in 0..<(degree - 1) { result[i] = result[i + 1] }
+                            result[degree - 1] = 0
+                            guard factor != 0 else { continue }
+                            let logFactor = log[Int(factor)]
+                            for i in 0..<degree where generator[i] >= 0 {
+                                result[i] ^= exp[generator[i] + logFactor]
+                            }
+                        }
+                    }
                 }
             }
         }

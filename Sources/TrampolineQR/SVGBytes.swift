@@ -21,7 +21,9 @@ struct SVGBytes {
 
     @inline(__always) mutating func append(_ text: StaticString) {
         assert(count + text.utf8CodeUnitCount <= capacity, "the SVG outgrew its bound")
-        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        // Byte by byte: most are one to three bytes, for which a call to memmove cost more.
+        let start = text.utf8Start
+        for i in 0..<text.utf8CodeUnitCount { base[count + i] = start[i] }
         count += text.utf8CodeUnitCount
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 @testable import TrampolineQR
 import XCTest
 
@@ -18,6 +19,17 @@ final class QRCodeTests: XCTestCase {
         XCTAssertEqual(QRBlockTable.totalCodewords(version: 1), 26)
         XCTAssertEqual(QRBlockTable.totalCodewords(version: 7), 196)
         XCTAssertEqual(QRBlockTable.totalCodewords(version: 40), 3706)
+    }
+
+    func testEachVersionGetsItsOwnLayout() {
+        // Layouts are built in two groups (1...9 and 10...40); an index off by one would hand a
+        // symbol another version's patterns.
+        for version in 1...40 {
+            let layout = QRVersionLayout.of(version: version)
+            XCTAssertEqual(layout.version, version)
+            XCTAssertEqual(layout.size, 17 + 4 * version)
+            XCTAssertEqual(layout.base.count, layout.size * layout.size)
+        }
     }
 
     func testTheSmallestVersionThatFitsIsChosen() throws {
@@ -92,6 +104,59 @@ final class QRCodeTests: XCTestCase {
             drawn += Int(part.prefix(while: \.isNumber)) ?? 0
         }
         XCTAssertEqual(drawn, code.modules.reduce(0) { $0 + Int($1) })
+    }
+
+    func testTheSVGPathDrawsExactlyTheDarkModules() throws {
+        // Every version, so rows of one, two and three 64-column words (the SVG finds runs a
+        // word at a time), and runs that cross a word's end.
+        var generator = SystemRandomNumberGenerator()
+        for version in 1...40 {
+            let capacity = QRCode.byteCapacity(version: version, errorCorrection: .low)
+            let bytes = (0..<capacity).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let code = try QRCode(bytes: bytes, errorCorrection: .low)
+            XCTAssertEqual(code.version, version)
+            XCTAssertEqual(try Self.modulesDrawn(by: code.svg(), size: code.size), code.modules, "version \(version)")
+        }
+    }
+
+    private enum PathError: Error { case unexpected(String) }
+
+    /// Reads the path back: `M x y.5h len` starts a row's first run, `m gap 0h len` the next.
+    private static func modulesDrawn(by svg: String, size: Int) throws -> [UInt8] {
+        var modules = [UInt8](repeating: 0, count: size * size)
+        let path = try XCTUnwrap(svg.components(separatedBy: " d=\"").last?.split(separator: "\"").first)
+        var x = 0, y = 0
+        var rest = Substring(path)
+        func number() throws -> Int {
+            let digits = rest.prefix(while: \.isNumber)
+            rest = rest.dropFirst(digits.count)
+            return try XCTUnwrap(Int(digits), String(rest.prefix(20)))
+        }
+        func expect(_ text: String) throws {
+            guard rest.hasPrefix(text) else { throw PathError.unexpected("expected \(text) at \(rest.prefix(20))") }
+            rest = rest.dropFirst(text.count)
+        }
+        while !rest.isEmpty {
+            if rest.hasPrefix("M") {
+                try expect("M")
+                x = try number() - QRCode.quietZone
+                try expect(" ")
+                y = try number() - QRCode.quietZone
+                try expect(".5h")
+            } else {
+                try expect("m")
+                x += try number()
+                try expect(" 0h")
+            }
+            let length = try number()
+            XCTAssertGreaterThan(length, 0)
+            for column in x..<(x + length) {
+                XCTAssertEqual(modules[y * size + column], 0, "drawn twice")
+                modules[y * size + column] = 1
+            }
+            x += length
+        }
+        return modules
     }
 }
 

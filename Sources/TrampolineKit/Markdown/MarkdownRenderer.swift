@@ -194,18 +194,77 @@ enum MarkdownRenderer {
 }
 
 extension MarkdownRenderer {
-    /// The text of `markdown` without markup, for `<meta name="description">` and og:description.
-    /// Walks cmark's tree and keeps the literal text of text and code nodes.
+    /// The text of `markdown` without markup, for `<meta name="description">` and og:description:
+    /// the literal text of its text and code nodes, a space for each break and after each
+    /// paragraph, heading and list item, runs of white space made one space, none at either end.
     static func plainText(from markdown: String) -> String {
-        plainText(from: markdown, allocator: .arena)
+        String(decoding: plainTextBytes(from: Array(markdown.utf8), allocator: .arena), as: UTF8.self)
     }
 
+    /// ``plainText(from:)`` as UTF-8 bytes, collapsed byte by byte as cmark's literals are read:
+    /// the fast path, which `MarkdownPlainTextTests` hold to ``plainText(from:allocator:)``. The
+    /// scalar-by-scalar path built a `String` per literal and a scalar view, most of a page's
+    /// description cost.
+    static func plainTextBytes(from markdown: [UInt8], allocator: Allocator = .arena) -> [UInt8] {
+        withDocument(markdown, options: CMARK_OPT_VALIDATE_UTF8, allocator: allocator) { document in
+            var text = SpaceCollapsingText()
+            text.bytes.reserveCapacity(markdown.count)
+            // Valid UTF-8: the parser was asked to replace invalid sequences.
+            walkText(of: document, literal: { text.append($0) }, separator: { text.space() })
+            return text.bytes
+        } ?? []
+    }
+
+    /// UTF-8 text written with runs of white space (``Unicode/Scalar/isSpace``) as one space and
+    /// none at either end.
+    private struct SpaceCollapsingText {
+        var bytes: [UInt8] = []
+        private var pendingSpace = false
+
+        mutating func space() {
+            pendingSpace = !bytes.isEmpty
+        }
+
+        private mutating func writePendingSpace() {
+            if pendingSpace { bytes.append(0x20) }
+            pendingSpace = false
+        }
+
+        mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+            var index = 0
+            while index < utf8.count {
+                let lead = utf8[index]
+                if lead < 0x80 {
+                    if lead == 0x20 || (0x09...0x0D).contains(lead) {
+                        space()
+                    } else {
+                        writePendingSpace()
+                        bytes.append(lead)
+                    }
+                    index += 1
+                    continue
+                }
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                let end = min(index + length, utf8.count)
+                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for continuation in utf8[(index + 1)..<end] { value = value << 6 | UInt32(continuation & 0x3F) }
+                if let scalar = Unicode.Scalar(value), scalar.isSpace {
+                    space()
+                } else {
+                    writePendingSpace()
+                    bytes.append(contentsOf: utf8[index..<end])
+                }
+                index = end
+            }
+        }
+    }
+
+    /// ``plainText(from:)`` the plain way, scalar by scalar through `String`s: what the fast path
+    /// (``plainTextBytes(from:allocator:)``) is tested against.
     static func plainText(from markdown: String, allocator: Allocator) -> String {
         let text = withDocument(Array(markdown.utf8), options: CMARK_OPT_VALIDATE_UTF8, allocator: allocator) { document in
             literalText(of: document)
         } ?? ""
-        // Runs of white space become one space (scalar by scalar: Character's isWhitespace was a
-        // tenth of rendering a page).
         var collapsed = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -223,23 +282,32 @@ extension MarkdownRenderer {
     /// The literal text of `document`'s text and code nodes, a space for each break and after
     /// each paragraph, heading and list item.
     private static func literalText(of document: OpaquePointer) -> String {
-        guard let iterator = cmark_iter_new(document) else { return "" }
-        defer { cmark_iter_free(iterator) }
         var text = ""
+        walkText(of: document, literal: { text += String(decoding: $0, as: UTF8.self) }, separator: { text += " " })
+        return text
+    }
+
+    /// Calls `literal` with the text of each text and code node, in order, and `separator` for
+    /// each break and after each paragraph, heading and list item. Literals are owned by their
+    /// nodes: cmark_node_free releases them.
+    private static func walkText(of document: OpaquePointer, literal: (UnsafeBufferPointer<UInt8>) -> Void, separator: () -> Void) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             if event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
-                // Literals are owned by the node; cmark_node_free releases them.
-                if let literal = cmark_node_get_literal(node) { text += String(cString: literal) }
+                if let text = cmark_node_get_literal(node) {
+                    let length = strlen(text)
+                    text.withMemoryRebound(to: UInt8.self, capacity: length) { literal(UnsafeBufferPointer(start: $0, count: length)) }
+                }
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
                 || (event == CMARK_EVENT_EXIT && (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_ITEM))
             {
-                text += " "
+                separator()
             }
         }
-        return text
     }
 }

@@ -100,7 +100,7 @@ public struct SiteRenderer: Sendable {
     func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
         // A route's page stands for many URLs: it names none of them (no canonical URL, no og:url).
         let url: String? = link.route == nil ? site.url + link.path : nil
-        let descriptionText = link.description.map(MarkdownRenderer.plainText(from:))
+        let descriptionText = link.description.map { MarkdownRenderer.plainTextBytes(from: Array($0.utf8)) }
         let values = bodyValues(title: link.title, description: link.description, image: link.image, url: url, deepLink: link.deepLink)
         return page(
             template: template, values: values,
@@ -169,7 +169,7 @@ public struct SiteRenderer: Sendable {
     /// A link's `qr.svg`. The planner leaves out URLs too long for a QR code, so encoding cannot fail here.
     func qrCodeBytes(url: String, errorCorrection: QRErrorCorrection) -> [UInt8] {
         do {
-            return Array(try QRCode(text: url, errorCorrection: errorCorrection).svg().utf8)
+            return try QRCode(text: url, errorCorrection: errorCorrection).svgBytes()
         } catch {
             preconditionFailure("the plan holds a QR code the planner should have refused: \(error)")
         }
@@ -220,7 +220,8 @@ public struct SiteRenderer: Sendable {
     struct Frame {
         var pageTitle: String
         var title: String
-        var description: String?
+        /// Plain text, UTF-8.
+        var description: [UInt8]?
         var url: String?
         var image: String?
         /// The Smart App Banner's content; nil without an iOS app.
@@ -277,7 +278,7 @@ public struct SiteRenderer: Sendable {
             button,
             constants.style,
             bytes(csp.policy(script: pageScript, imageSources: images)),
-            bytes(frame.description.flatMap { $0.isEmpty ? nil : $0 }),
+            frame.description.flatMap { $0.isEmpty ? nil : $0 },
             bytes(frame.url),
             bytes(frame.image),
             bytes(frame.buttonHref),
