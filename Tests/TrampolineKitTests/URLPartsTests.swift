@@ -15,6 +15,26 @@ final class URLPartsTests: XCTestCase {
     private let suffixes = ["", "/", "x", "/deeper/still", "%20", "/é"]
     private let queries: [String?] = [nil, "", "x=1", "debug=1", "utm_source=x&debug=1", "a=%3F&b=東京", "?"]
 
+    func testNormalizedPathTrimsSlashesAsTheSubstringWayDid() {
+        // The plain way, by Substring, before ASCII paths went by bytes.
+        func plain(_ path: String) -> String {
+            var trimmed = Substring(path)
+            while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
+            while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+            return trimmed.isEmpty ? "" : "/" + trimmed
+        }
+        // A combining mark after a slash makes a character that is no slash.
+        let pieces = ["/", "//", "a", "é", "東京", "😀", "%2F", "e\u{301}", "\u{301}x", "\u{301}", "b/c", " ", "."]
+        var generator = SystemRandomNumberGenerator()
+        var paths = [""] + pieces
+        for _ in 0..<3_000 {
+            paths.append((0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for path in paths {
+            XCTAssertEqual(AASAMatcher.Rule.normalizedPath(path), plain(path), path.debugDescription)
+        }
+    }
+
     func testAppendingIsSplittingTheJoinedText() throws {
         var compared = 0
         for base in bases {

@@ -706,7 +706,7 @@ struct CatalogReader {
                 error("a campaign parameter name is empty", at: location(of: key), hint: "name the parameter")
                 continue
             }
-            if let bad = CatalogRules.controlCharacter(in: name + text, allowNewlines: false) {
+            if let bad = CatalogRules.controlCharacter(in: name, allowNewlines: false) ?? CatalogRules.controlCharacter(in: text, allowNewlines: false) {
                 error("campaign.\(CatalogRules.printable(name)) contains \(CatalogRules.describe(bad))", at: location(of: value), hint: "remove it")
                 continue
             }
@@ -862,9 +862,11 @@ struct CatalogReader {
         }
     }
 
-    mutating func scalarText(_ node: YAMLNode, what: String, allowEmpty: Bool = false) -> String? {
+    /// `what` names the value in the error, made only when there is one: it can cost more than
+    /// the reading (a campaign parameter's name, printed safely).
+    mutating func scalarText(_ node: YAMLNode, what: @autoclosure () -> String, allowEmpty: Bool = false) -> String? {
         guard case .scalar(let text, _) = node.kind, !node.isNull || allowEmpty else {
-            error("\(what) must be text, found \(kind(of: node))", at: location(of: node), hint: "write a value after the colon; quote it if it contains ': ' or starts with a symbol")
+            error("\(what()) must be text, found \(kind(of: node))", at: location(of: node), hint: "write a value after the colon; quote it if it contains ': ' or starts with a symbol")
             return nil
         }
         return text

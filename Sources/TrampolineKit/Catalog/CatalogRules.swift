@@ -4,6 +4,9 @@ enum CatalogRules {
     /// Lower-cased: the files Trampoline writes at the top and the preview's dashboard.
     static let reservedPaths = Set(OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + ["/_trampoline", Route.folderPrefix, "/" + OutputPath.linkTableFolder])
 
+    /// ``reservedPaths`` as folders (each with a trailing slash), made once: this runs for every link.
+    static let reservedFolders = reservedPaths.map { $0 + "/" }
+
     /// Characters allowed in a link path: RFC 3986 unreserved and a few sub-delimiters.
     /// No `%` (so no encoded traversal), no `*`, `?` or `$` (AASA wildcards and `$(variables)`),
     /// no `\`, `#`, spaces or quotes.
@@ -23,7 +26,7 @@ enum CatalogRules {
             return .failure(.init("path \(quoted(raw)) must start with '/'", hint: "write it as /\(raw)"))
         }
         var path = raw
-        if path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        if path.utf8.count > 1, path.hasSuffix("/") { path.removeLast() }
         if path == "/" {
             return .failure(.init("path '/' is the site's home page and cannot be a link", hint: "use a path such as /welcome"))
         }
@@ -38,7 +41,7 @@ enum CatalogRules {
                 return .failure(.init("path \(quoted(raw)) has an empty segment ('//')", hint: "remove the extra slash"))
             }
             // Any "..", not just a whole segment: servers and CDNs reject or normalize it unevenly.
-            if segment == "." || segment.contains("..") {
+            if segment == "." || segment.containsBytes("..") {
                 return .failure(.init("path \(quoted(raw)) contains a '\(segment)' segment, which would leave its folder", hint: "spell the path out without . or .."))
             }
             if segment.hasPrefix(".") {
@@ -49,7 +52,7 @@ enum CatalogRules {
             }
         }
         let lowered = path.lowercased()
-        if reservedPaths.contains(lowered) || reservedPaths.contains(where: { lowered.hasPrefix($0 + "/") })
+        if reservedPaths.contains(lowered) || reservedFolders.contains(where: { lowered.hasPrefix($0) })
             || lowered.hasPrefix("/.well-known")
         {
             return .failure(.init("path \(quoted(raw)) is reserved for a file Trampoline writes itself", hint: "choose another path"))

@@ -255,7 +255,11 @@ public struct SiteRenderer: Sendable {
             object.reserveCapacity(1024)
             for (index, (key, value)) in frame.data.enumerated() {
                 if index > 0 { object.append(UInt8(ascii: ",")) }
-                Escaping.appendScriptSafeJSON(Escaping.jsonString(key), to: &object)
+                // Keys are this file's own identifiers: nothing in them to escape.
+                assert(key.utf8.allSatisfy { $0 < 0x80 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }, "data key \(key)")
+                object.append(UInt8(ascii: "\""))
+                object.append(contentsOf: key.utf8)
+                object.append(UInt8(ascii: "\""))
                 object.append(UInt8(ascii: ":"))
                 Escaping.appendScriptSafeJSON(value, to: &object)
             }

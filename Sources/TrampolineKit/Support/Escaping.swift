@@ -51,18 +51,41 @@ public enum Escaping {
 
     /// A JSON string literal (with quotes) for `text`.
     public static func jsonString(_ text: String) -> String {
-        "\"" + rewrite(text, special: jsonSpecial) { byte, _ in
-            switch byte {
-            case UInt8(ascii: "\""): return "\\\""
-            case UInt8(ascii: "\\"): return "\\\\"
-            case UInt8(ascii: "\n"): return "\\n"
-            case UInt8(ascii: "\r"): return "\\r"
-            case UInt8(ascii: "\t"): return "\\t"
-            default:
-                let hex = String(byte, radix: 16)
-                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        var text = text
+        return text.withUTF8 { bytes in
+            // Written once into the string's own storage (the most a byte becomes is `\u00XX`):
+            // the quotes added around a rewritten copy had cost two more allocations per value,
+            // and a page has a dozen values.
+            String(unsafeUninitializedCapacity: bytes.count * 6 + 2) { out in
+                var count = 0
+                func put(_ byte: UInt8) {
+                    out[count] = byte
+                    count += 1
+                }
+                put(UInt8(ascii: "\""))
+                for byte in bytes {
+                    guard jsonSpecial.contains(byte) else {
+                        put(byte)
+                        continue
+                    }
+                    put(UInt8(ascii: "\\"))
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
+                    case UInt8(ascii: "\n"): put(UInt8(ascii: "n"))
+                    case UInt8(ascii: "\r"): put(UInt8(ascii: "r"))
+                    case UInt8(ascii: "\t"): put(UInt8(ascii: "t"))
+                    default:
+                        put(UInt8(ascii: "u"))
+                        put(UInt8(ascii: "0"))
+                        put(UInt8(ascii: "0"))
+                        put(Hex.lower[Int(byte >> 4)])
+                        put(Hex.lower[Int(byte & 0xF)])
+                    }
+                }
+                put(UInt8(ascii: "\""))
+                return count
             }
-        } + "\""
+        }
     }
 
     /// `application/x-www-form-urlencoded`, byte for byte what the browser's URLSearchParams writes,

@@ -75,7 +75,8 @@ extension AASAMatcher {
         /// Whether every component the rule specifies matches `url`.
         func matches(_ url: URLParts) -> Bool {
             if let path {
-                let text = percentEncoded ? url.normalizedPath : Self.normalizedPath(URLParts.percentDecoded(url.path))
+                // Without a `%`, decoding changes nothing: the path's normalised form is made already.
+                let text = percentEncoded || !url.path.utf8.contains(UInt8(ascii: "%")) ? url.normalizedPath : Self.normalizedPath(URLParts.percentDecoded(url.path))
                 guard path.matches(text) else { return false }
             }
             switch query {
@@ -108,10 +109,19 @@ extension AASAMatcher {
         /// Leading and trailing runs of slashes are insignificant on both sides of a path
         /// comparison: `abc` matches `/abc`, `/buy/` matches `/buy` and `/buy//`.
         static func normalizedPath(_ path: String) -> String {
-            var trimmed = Substring(path)
-            while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
-            while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-            return trimmed.isEmpty ? "" : "/" + trimmed
+            let utf8 = path.utf8, slash = UInt8(ascii: "/")
+            // ASCII paths (nearly all) by bytes, where a byte is a character. Other text by
+            // Character: a combining mark after a slash makes one character that is no slash.
+            guard utf8.allSatisfy({ $0 < 0x80 }) else {
+                var trimmed = Substring(path)
+                while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
+                while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+                return trimmed.isEmpty ? "" : "/" + trimmed
+            }
+            guard let first = utf8.firstIndex(where: { $0 != slash }), let last = utf8.lastIndex(where: { $0 != slash }) else { return "" }
+            let end = utf8.index(after: last)
+            if end == utf8.endIndex, first == utf8.index(after: utf8.startIndex) { return path }
+            return "/" + path[first..<end]
         }
 
         private func queryItems(_ query: String?) -> [(name: String, value: String)] {

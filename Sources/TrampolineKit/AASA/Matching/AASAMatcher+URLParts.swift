@@ -149,7 +149,7 @@ extension AASAMatcher {
         /// Decodes `%XX` escapes as UTF-8. Malformed escapes are kept as written; text whose
         /// escapes do not form valid UTF-8 is returned unchanged rather than guessed at.
         static func percentDecoded(_ text: String) -> String {
-            guard text.contains("%") else { return text }
+            guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
             var bytes: [UInt8] = []
             let source = Array(text.utf8)
             var index = 0
