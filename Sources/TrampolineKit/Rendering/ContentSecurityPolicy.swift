@@ -84,7 +84,9 @@ struct ContentSecurityPolicy: Sendable {
 
     /// The `src` of every `<img>` in HTML that cmark wrote (attribute values HTML-escaped).
     static func imageSources(in html: [UInt8]) -> [String] {
-        html.withUnsafeBufferPointer { bytes in
+        // Read once: each access to a global checks that it is initialised, and this ran per `<`.
+        let imageTag = Self.imageTag
+        return html.withUnsafeBufferPointer { bytes in
             var sources: [String] = []
             var i = 0
             // A plain byte scan: the generic firstRange(of:) was a sixth of a build.

@@ -42,6 +42,9 @@ extension SiteWriter {
         let root = fresh.path
         let folders = FolderMaker(root: root)
         let outcome = Outcome(total: files.count, progress: progress)
+        // The manifest depends on the paths alone: encoded (sorting every path) beside the
+        // writes, not on one core after them.
+        let manifestBytes = Pending { [UInt8](Manifest(paths: Set(files.map(\.path.value))).encoded()) }
         // O_EXCL | O_NOFOLLOW: the folder is new and ours; nothing can be there already.
         try Self.concurrentlyApply({ index in
             let file = files[index]
@@ -49,14 +52,16 @@ extension SiteWriter {
             let stat = try Self.create(root + "/" + file.path.value, with: file.bytes(), flags: O_EXCL | O_NOFOLLOW, reportedAs: file.path.value)
             outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
         }, to: Array(files.indices))
-        let manifest = Manifest(paths: Set(files.map(\.path.value)))
-        let manifestStat = try Self.create(root + "/" + Manifest.path.value, with: [UInt8](manifest.encoded()), flags: O_EXCL | O_NOFOLLOW, reportedAs: Manifest.path.value)
+        let manifestStat = try Self.create(root + "/" + Manifest.path.value, with: manifestBytes.take(), flags: O_EXCL | O_NOFOLLOW, reportedAs: Manifest.path.value)
         // An empty folder the user made keeps its permissions.
         if exists { chmod(root, existing.st_mode & 0o7777) }
         // rename(2) replaces a missing or empty folder atomically.
         guard rename(root, outputURL.path) == 0 else { return nil }
         // A rename keeps every file's stat, the manifest's too.
-        Self.writeStamps(of: files, outcome: outcome, manifest: manifestStat, to: work.stamps)
-        return outcome.summary(of: files)
+        // Encoded on another thread while the summary is made.
+        let stamps = Pending { Self.writeStamps(of: files, outcome: outcome, manifest: manifestStat, to: work.stamps) }
+        let summary = outcome.summary(of: files)
+        stamps.take()
+        return summary
     }
 }
