@@ -25,10 +25,17 @@ public struct QRCode: Sendable, Equatable {
 
         // Data bits into the free modules in placement order; remainder bits stay light.
         var placed = layout.base
-        let order = layout.dataOrder
-        let bitCount = codewords.count * 8
-        for i in 0..<min(bitCount, order.count) where (codewords[i >> 3] >> (7 - UInt8(i & 7))) & 1 == 1 {
-            placed[Int(order[i])] = 1
+        let bitCount = min(codewords.count * 8, layout.dataOrder.count)
+        // Every bit stored, light ones too (data modules start light): a test per bit
+        // mispredicted on half of them.
+        layout.dataOrder.withUnsafeBufferPointer { order in
+            codewords.withUnsafeBufferPointer { codewords in
+                placed.withUnsafeMutableBufferPointer { placed in
+                    for i in 0..<bitCount {
+                        placed[Int(order[i])] = (codewords[i >> 3] >> (7 - UInt8(i & 7))) & 1
+                    }
+                }
+            }
         }
 
         let size = layout.size

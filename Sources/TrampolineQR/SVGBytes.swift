@@ -29,6 +29,16 @@ struct SVGBytes {
 
     /// A non-negative number in decimal.
     @inline(__always) mutating func append(_ number: Int) {
+        // Below 100 (every number in a path up to version 23) without a branch on the length:
+        // the tens digit is written and then overwritten when there is none.
+        if number < 100 {
+            assert(count + 2 <= capacity, "the SVG outgrew its bound")
+            let tens = number / 10, twoDigits = number >= 10 ? 1 : 0
+            base[count] = UInt8(ascii: "0") &+ UInt8(tens)
+            base[count &+ twoDigits] = UInt8(ascii: "0") &+ UInt8(number - tens * 10)
+            count &+= 1 &+ twoDigits
+            return
+        }
         guard number < 10000 else {
             for digit in String(number).utf8 { byte(digit) }
             return
