@@ -28,7 +28,15 @@ public struct SiteRenderer: Sendable {
         constants = Constants(
             language: Array(site.language.utf8), siteTitle: Array((site.title ?? app.name).utf8),
             style: Array(templates.style.utf8), script: Array(templates.script.utf8),
-            loadCookieScript: Array(templates.loadCookieScript.utf8), routeScript: Array(templates.routeScript.utf8)
+            loadCookieScript: Array(templates.loadCookieScript.utf8), routeScript: Array(templates.routeScript.utf8),
+            storeJSON: app.ios.map { Escaping.jsonString($0.appStoreURL) } ?? "null",
+            androidJSON: app.android.map { android in
+                [
+                    "\"package\":" + Escaping.jsonString(android.package),
+                    "\"scheme\":" + Escaping.jsonString(android.scheme),
+                    "\"play\":" + Escaping.jsonString(android.playStoreURL),
+                ].joined(separator: ",")
+            }
         )
         var context = FingerprintEncoder.encode(site)
         context += FingerprintEncoder.encode(app)
@@ -119,7 +127,7 @@ public struct SiteRenderer: Sendable {
             ("behaviour", Escaping.jsonString(behaviour.rawValue)),
             ("deferredLink", Escaping.jsonString(link.deferredLink)),
             ("fixed", "[" + link.fixedQueryKeys.map(Escaping.jsonString).joined(separator: ",") + "]"),
-            ("store", app.ios.map { Escaping.jsonString($0.appStoreURL) } ?? "null"),
+            ("store", constants.storeJSON),
             ("web", link.webURL.map(Escaping.jsonString) ?? "null"),
             ("fallback", Escaping.jsonString(link.options.fallback.rawValue)),
             ("delay", String(link.options.fallbackDelayMs)),
@@ -135,14 +143,9 @@ public struct SiteRenderer: Sendable {
             data.append(("route", route.scriptSegments))
             data.append(("page", Escaping.jsonString(route.pageFolder + "/")))
         }
-        if let android = app.android {
+        if let android = constants.androidJSON {
             let utm = link.campaign.filter { $0.name.hasPrefix("utm_") }
-            data.append(("android", "{" + [
-                "\"package\":" + Escaping.jsonString(android.package),
-                "\"scheme\":" + Escaping.jsonString(android.scheme),
-                "\"play\":" + Escaping.jsonString(android.playStoreURL),
-                "\"fallback\":" + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue),
-            ].joined(separator: ",") + "}"))
+            data.append(("android", "{" + android + ",\"fallback\":" + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue) + "}"))
             // Apart from the app's values, which most links share (one copy in the link table's base).
             data.append(("utm", "[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]"))
         }
@@ -298,6 +301,8 @@ public struct SiteRenderer: Sendable {
     /// Layout values every page shares, as bytes once.
     private struct Constants: Sendable {
         var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8], routeScript: [UInt8]
+        /// The app's own values in a link's data, the same for every link: encoded once.
+        var storeJSON: String, androidJSON: String?
     }
 
     /// The inline script's bytes, if any.
