@@ -45,8 +45,19 @@ extension QRCode {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: wordCount) { bits in
             for row in 0..<size {
                 bits.initialize(repeating: 0)
-                for column in 0..<size {
+                let rowStart = UnsafeRawPointer(m.baseAddress! + row * size)
+                var column = 0
+                // Eight modules (bytes of 0 or 1) at a time: one multiply gathers their low bits
+                // into one byte, module k at bit k. Chunks start at multiples of 8, so none
+                // straddles two words.
+                while column + 8 <= size {
+                    let eight = UInt64(littleEndian: rowStart.loadUnaligned(fromByteOffset: column, as: UInt64.self)) & 0x0101_0101_0101_0101
+                    bits[column >> 6] |= ((eight &* 0x0102_0408_1020_4080) >> 56) << UInt64(column & 63)
+                    column += 8
+                }
+                while column < size {
                     bits[column >> 6] |= UInt64(m[row * size + column] & 1) << UInt64(column & 63)
+                    column += 1
                 }
                 var penX = -1
                 var start = nextColumn(in: bits, from: 0, dark: true, size: size)
