@@ -3,6 +3,28 @@ import XCTest
 
 final class CatalogRulesTests: XCTestCase {
     /// The byte-level fast path may only accept what the full rules accept.
+    func testControlCharactersAreFoundAsAScanOfEveryScalarFindsThem() {
+        // The plain scan the byte pre-check sits in front of.
+        func plain(_ text: String, _ allowNewlines: Bool) -> Unicode.Scalar? {
+            text.unicodeScalars.first { c in
+                if allowNewlines, c == "\n" || c == "\t" || c == "\r" { return false }
+                return c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value)
+            }
+        }
+        let pieces = ["a", " ", "\n", "\t", "\r", "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{A0}", "é", "Ā", "東", "😀", "\u{2028}"]
+        var generator = SystemRandomNumberGenerator()
+        var found = 0
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            for allowNewlines in [false, true] {
+                let expected = plain(text, allowNewlines)
+                XCTAssertEqual(CatalogRules.controlCharacter(in: text, allowNewlines: allowNewlines), expected, text.debugDescription)
+                if expected != nil { found += 1 }
+            }
+        }
+        XCTAssertGreaterThan(found, 2_000)
+    }
+
     func testTheWebURLFastPathAcceptsOnlyWhatTheFullRulesAccept() {
         let alphabet = Array("aZ09.-_~/?#%:@[]!$&'()*+,;= \\\"<>`{}|^é\u{202E}\n")
         let prefixes = ["https://", "http://", "HTTPS://", "https://a", "https://example.com", "https://ex..com", "https://[::1]", "ftp://"]

@@ -309,7 +309,10 @@ enum CatalogRules {
 
     /// Control characters other than tab and newline have no business in catalog text.
     static func controlCharacter(in value: String, allowNewlines: Bool) -> Unicode.Scalar? {
-        value.unicodeScalars.first { c in
+        // Most values hold no control character, which a byte scan shows without decoding:
+        // C0 and DEL are those bytes, and C1 (U+0080...U+009F) always starts with 0xC2.
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return nil }
+        return value.unicodeScalars.first { c in
             if allowNewlines, c == "\n" || c == "\t" || c == "\r" { return false }
             return c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value)
         }
