@@ -4,7 +4,7 @@ import XCTest
 final class CatalogRulesTests: XCTestCase {
     /// The byte-level fast path may only accept what the full rules accept.
     func testControlCharactersAreFoundAsAScanOfEveryScalarFindsThem() {
-        // The plain scan the byte pre-check sits in front of.
+        // The plain scan, scalar by scalar, that the byte scan replaced.
         func plain(_ text: String, _ allowNewlines: Bool) -> Unicode.Scalar? {
             text.unicodeScalars.first { c in
                 if allowNewlines, c == "\n" || c == "\t" || c == "\r" { return false }

@@ -35,6 +35,35 @@ final class URLPartsTests: XCTestCase {
         }
     }
 
+    func testQueryItemsSplitAsTheCharacterWayDid() {
+        // The plain way, by Character, before ASCII queries went by bytes.
+        func plain(_ query: String, decoded: Bool) -> [String] {
+            query.split(separator: "&").map { item in
+                let name: Substring, value: Substring
+                if let equals = item.firstIndex(of: "=") {
+                    name = item[..<equals]
+                    value = item[item.index(after: equals)...]
+                } else {
+                    name = item
+                    value = ""
+                }
+                return decoded ? AASAMatcher.URLParts.percentDecoded(String(name)) + "\u{0}" + AASAMatcher.URLParts.percentDecoded(String(value))
+                    : String(name) + "\u{0}" + String(value)
+            }
+        }
+        // Combining marks after `&` and `=` make characters that are neither; CR LF is one character.
+        let pieces = ["a", "b=1", "&", "=", "&&", "%26", "%3D", "%C3%A9", "é", "\u{301}", "\r\n", "\r", "\n", "debug", "東"]
+        var generator = SystemRandomNumberGenerator()
+        for percentEncoded in [true, false] {
+            let rule = AASAMatcher.Rule(settings: ["/": .string("*"), "?": .object(["a": .string("*")]), "percentEncoded": .bool(percentEncoded)], variables: [:], text: "")
+            for _ in 0..<3_000 {
+                let query = (0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                let items = rule.queryItems(query).map { $0.name + "\u{0}" + $0.value }
+                XCTAssertEqual(items, query.isEmpty ? [] : plain(query, decoded: !percentEncoded), query.debugDescription)
+            }
+        }
+    }
+
     func testAppendingIsSplittingTheJoinedText() throws {
         var compared = 0
         for base in bases {

@@ -309,12 +309,22 @@ enum CatalogRules {
 
     /// Control characters other than tab and newline have no business in catalog text.
     static func controlCharacter(in value: String, allowNewlines: Bool) -> Unicode.Scalar? {
-        // Most values hold no control character, which a byte scan shows without decoding:
-        // C0 and DEL are those bytes, and C1 (U+0080...U+009F) always starts with 0xC2.
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return nil }
-        return value.unicodeScalars.first { c in
-            if allowNewlines, c == "\n" || c == "\t" || c == "\r" { return false }
-            return c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value)
+        // By bytes, exactly: C0 and DEL are single bytes, and C1 (U+0080...U+009F) is 0xC2
+        // followed by the scalar's own value, so the first byte match is the first scalar match.
+        // Decoding every scalar had cost more than the rest of reading a link's text.
+        var value = value
+        return value.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F {
+                    if !(allowNewlines && (byte == 0x0A || byte == 0x09 || byte == 0x0D)) { return Unicode.Scalar(byte) }
+                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    return Unicode.Scalar(bytes[index + 1])
+                }
+                index += 1
+            }
+            return nil
         }
     }
 

@@ -124,9 +124,15 @@ extension AASAMatcher {
             return "/" + path[first..<end]
         }
 
-        private func queryItems(_ query: String?) -> [(name: String, value: String)] {
+        func queryItems(_ query: String?) -> [(name: String, value: String)] {
             guard let query, !query.isEmpty else { return [] }
-            return query.split(separator: "&").map { item in
+            // An ASCII query (nearly every one) is split by bytes: there each character is one
+            // byte but CR LF, which holds neither `&` nor `=`. Other text is split by Character,
+            // as a combining mark after `&` or `=` makes a character that is neither.
+            let items: [Substring] = query.utf8.allSatisfy({ $0 < 0x80 })
+                ? query.utf8.split(separator: UInt8(ascii: "&")).map { Substring($0) }
+                : query.split(separator: "&")
+            return items.map { item in
                 let name: Substring
                 let value: Substring
                 if let equals = item.firstIndex(of: "=") {
