@@ -26,10 +26,15 @@ struct ContentSecurityPolicy: Sendable {
     /// The policy for a page whose script is the one `behaviour` needs; `imageSources` are the
     /// URLs of the images it shows.
     func policy(script: PageScript, imageSources: [String]) -> String {
+        String(decoding: policyBytes(script: script, imageSources: imageSources), as: UTF8.self)
+    }
+
+    /// ``policy(script:imageSources:)`` as the UTF-8 bytes a page is written in.
+    func policyBytes(script: PageScript, imageSources: [String]) -> [UInt8] {
         // Most pages of a site show the same images (the default share image): one policy each.
         let key = script.rawValue + "\n" + imageSources.joined(separator: "\n")
         if let known = cache.lock.withLock({ cache.policies[key] }) { return known }
-        let policy = makePolicy(script: script, imageSources: imageSources)
+        let policy = Array(makePolicy(script: script, imageSources: imageSources).utf8)
         cache.lock.withLock {
             if cache.policies.count < 1024 { cache.policies[key] = policy }
         }
@@ -38,7 +43,7 @@ struct ContentSecurityPolicy: Sendable {
 
     private final class Cache: @unchecked Sendable {
         let lock = NSLock()
-        var policies: [String: String] = [:]
+        var policies: [String: [UInt8]] = [:]
     }
 
     private let cache = Cache()

@@ -29,6 +29,7 @@ public struct SiteRenderer: Sendable {
             language: Array(site.language.utf8), siteTitle: Array((site.title ?? app.name).utf8),
             style: Array(templates.style.utf8), script: Array(templates.script.utf8),
             loadCookieScript: Array(templates.loadCookieScript.utf8), routeScript: Array(templates.routeScript.utf8),
+            appName: Array(app.name.utf8), storeURL: app.storeURL.map { Array($0.utf8) },
             storeJSON: app.ios.map { Escaping.jsonString($0.appStoreURL) } ?? "null",
             androidJSON: app.android.map { android in
                 [
@@ -158,7 +159,7 @@ public struct SiteRenderer: Sendable {
     private func moreScriptBytes() -> [UInt8] {
         let inApp = page(named: TemplateSet.inAppTemplate)
         var markdown: [UInt8] = []
-        inApp.body.render(bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil).map { $0.map { Array($0.utf8) } }, into: &markdown)
+        inApp.body.render(bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil), into: &markdown)
         let html = String(decoding: MarkdownRenderer.html(from: markdown), as: UTF8.self)
         let config = "{" + [
             "\"app\":" + Escaping.jsonString(app.name),
@@ -215,8 +216,14 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``.
-    func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [String?] {
-        [app.name, site.title ?? app.name, app.storeURL, title, description, image, url, deepLink]
+    /// As UTF-8 bytes; the app's three are the same for every page, made once.
+    func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [[UInt8]?] {
+        return [constants.appName, constants.siteTitle, constants.storeURL, bytes(title), bytes(description), bytes(image), bytes(url), bytes(deepLink)]
+    }
+
+    /// `text`'s UTF-8 bytes, what templates take.
+    private func bytes(_ text: String?) -> [UInt8]? {
+        text.map { Array($0.utf8) }
     }
 
     /// What the layout needs beyond the body.
@@ -238,10 +245,9 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The page's script and policy are its template behaviour's, unless `frame.script` says.
-    func page(template: PageTemplate, values: [String?], frame: Frame) -> [UInt8] {
+    func page(template: PageTemplate, values valueBytes: [[UInt8]?], frame: Frame) -> [UInt8] {
         // Markdown is rendered after the placeholders; values are Markdown-escaped, except the
         // description, which is Markdown by design (cmark's safe mode drops raw HTML from it).
-        let valueBytes = values.map { $0.map { Array($0.utf8) } }
         var markdown: [UInt8] = []
         template.body.render(valueBytes, into: &markdown)
         let content = MarkdownRenderer.html(from: markdown)
@@ -272,19 +278,20 @@ public struct SiteRenderer: Sendable {
         // Images the page shows: its own and any in the rendered body (a description's, say).
         let images = ContentSecurityPolicy.imageSources(in: content)
         let pageScript = frame.script ?? PageScript(template.behaviour)
-        func bytes(_ text: String?) -> [UInt8]? { text.map { Array($0.utf8) } }
+        // A link page's title is its page title: one copy.
+        let title = bytes(frame.title)
         // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
         // values are left out (nil), not emptied.
         let layoutValues: [[UInt8]?] = [
             constants.language,
-            bytes(frame.pageTitle),
-            bytes(frame.title),
+            frame.pageTitle == frame.title ? title : bytes(frame.pageTitle),
+            title,
             constants.siteTitle,
             bytes(frame.banner),
             content,
             button,
             constants.style,
-            bytes(csp.policy(script: pageScript, imageSources: images)),
+            csp.policyBytes(script: pageScript, imageSources: images),
             frame.description.flatMap { $0.isEmpty ? nil : $0 },
             bytes(frame.url),
             bytes(frame.image),
@@ -301,6 +308,9 @@ public struct SiteRenderer: Sendable {
     /// Layout values every page shares, as bytes once.
     private struct Constants: Sendable {
         var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8], routeScript: [UInt8]
+        /// ``SiteRenderer/bodyValues(title:description:image:url:deepLink:)``'s first three
+        /// (``siteTitle`` is the second).
+        var appName: [UInt8], storeURL: [UInt8]?
         /// The app's own values in a link's data, the same for every link: encoded once.
         var storeJSON: String, androidJSON: String?
     }
