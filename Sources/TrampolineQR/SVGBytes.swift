@@ -29,7 +29,7 @@ struct SVGBytes {
 
     /// A non-negative number in decimal.
     @inline(__always) mutating func append(_ number: Int) {
-        // Below 100 (every number in a path up to version 23) without a branch on the length:
+        // Below 100 (every number in a path up to version 19) without a branch on the length:
         // the tens digit is written and then overwritten when there is none.
         if number < 100 {
             assert(count + 2 <= capacity, "the SVG outgrew its bound")
