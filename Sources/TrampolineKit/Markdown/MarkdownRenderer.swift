@@ -233,28 +233,30 @@ extension MarkdownRenderer {
         mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
             var index = 0
             while index < utf8.count {
-                let lead = utf8[index]
-                if lead < 0x80 {
-                    if lead == 0x20 || (0x09...0x0D).contains(lead) {
+                let byte = utf8[index]
+                // ASCII, nearly all text, byte by byte; a longer scalar read by the standard decoder.
+                guard byte >= 0x80 else {
+                    if Unicode.Scalar(byte).isSpace {
                         space()
                     } else {
                         writePendingSpace()
-                        bytes.append(lead)
+                        bytes.append(byte)
                     }
                     index += 1
                     continue
                 }
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                let end = min(index + length, utf8.count)
-                var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for continuation in utf8[(index + 1)..<end] { value = value << 6 | UInt32(continuation & 0x3F) }
-                if let scalar = Unicode.Scalar(value), scalar.isSpace {
+                var rest = utf8[index...].makeIterator()
+                var decoder = Unicode.UTF8()
+                // Always a scalar: cmark replaced invalid sequences.
+                guard case .scalarValue(let scalar) = decoder.decode(&rest) else { return }
+                let length = UTF8.width(scalar)
+                if scalar.isSpace {
                     space()
                 } else {
                     writePendingSpace()
-                    bytes.append(contentsOf: utf8[index..<end])
+                    bytes.append(contentsOf: utf8[index..<(index + length)])
                 }
-                index = end
+                index += length
             }
         }
     }

@@ -25,12 +25,8 @@ struct ContentSecurityPolicy: Sendable {
 
     /// The policy for a page whose script is the one `behaviour` needs; `imageSources` are the
     /// URLs of the images it shows.
-    func policy(script: PageScript, imageSources: [String]) -> String {
-        String(decoding: policyBytes(script: script, imageSources: imageSources), as: UTF8.self)
-    }
-
-    /// ``policy(script:imageSources:)`` as the UTF-8 bytes a page is written in.
-    func policyBytes(script: PageScript, imageSources: [String]) -> [UInt8] {
+    /// As the UTF-8 bytes a page is written in.
+    func policy(script: PageScript, imageSources: [String]) -> [UInt8] {
         // Most pages of a site show the same images (the default share image): one policy each.
         let key = script.rawValue + "\n" + imageSources.joined(separator: "\n")
         if let known = cache.lock.withLock({ cache.policies[key] }) { return known }

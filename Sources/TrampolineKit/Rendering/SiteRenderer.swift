@@ -291,7 +291,7 @@ public struct SiteRenderer: Sendable {
             content,
             button,
             constants.style,
-            csp.policyBytes(script: pageScript, imageSources: images),
+            csp.policy(script: pageScript, imageSources: images),
             frame.description.flatMap { $0.isEmpty ? nil : $0 },
             bytes(frame.url),
             bytes(frame.image),

@@ -75,8 +75,7 @@ extension AASAMatcher {
         /// Whether every component the rule specifies matches `url`.
         func matches(_ url: URLParts) -> Bool {
             if let path {
-                // Without a `%`, decoding changes nothing: the path's normalised form is made already.
-                let text = percentEncoded || !url.path.utf8.contains(UInt8(ascii: "%")) ? url.normalizedPath : Self.normalizedPath(URLParts.percentDecoded(url.path))
+                let text = percentEncoded ? url.normalizedPath : url.decodedNormalizedPath
                 guard path.matches(text) else { return false }
             }
             switch query {
@@ -112,7 +111,7 @@ extension AASAMatcher {
             let utf8 = path.utf8, slash = UInt8(ascii: "/")
             // ASCII paths (nearly all) by bytes, where a byte is a character. Other text by
             // Character: a combining mark after a slash makes one character that is no slash.
-            guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            guard Self.isASCII(path) else {
                 var trimmed = Substring(path)
                 while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
                 while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
@@ -124,12 +123,17 @@ extension AASAMatcher {
             return "/" + path[first..<end]
         }
 
+        /// Whether every character of `text` is one byte (CR LF aside), so bytes can stand for characters.
+        private static func isASCII(_ text: String) -> Bool {
+            text.utf8.allSatisfy { $0 < 0x80 }
+        }
+
         func queryItems(_ query: String?) -> [(name: String, value: String)] {
             guard let query, !query.isEmpty else { return [] }
             // An ASCII query (nearly every one) is split by bytes: there each character is one
             // byte but CR LF, which holds neither `&` nor `=`. Other text is split by Character,
             // as a combining mark after `&` or `=` makes a character that is neither.
-            let items: [Substring] = query.utf8.allSatisfy({ $0 < 0x80 })
+            let items: [Substring] = Self.isASCII(query)
                 ? query.utf8.split(separator: UInt8(ascii: "&")).map { Substring($0) }
                 : query.split(separator: "&")
             return items.map { item in

@@ -25,6 +25,9 @@ extension AASAMatcher {
         let path: String
         /// ``path`` as rules compare it (``Rule/normalizedPath(_:)``), made once for all the rules tried.
         let normalizedPath: String
+        /// ``path`` as rules with `percentEncoded: false` compare it: decoded, then normalised.
+        /// Made once too; without a `%` it is ``normalizedPath``.
+        let decodedNormalizedPath: String
         /// Query as written, without the `?`; nil when the URL has none.
         let query: String?
         /// Fragment as written, without the `#`; nil when the URL has none.
@@ -42,19 +45,26 @@ extension AASAMatcher {
                   pathSuffix.isEmpty || !path.isEmpty || pathSuffix.utf8.first == UInt8(ascii: "/")
             else { return nil }
             let newPath = path + pathSuffix
-            return URLParts(scheme: scheme, host: host, port: port, path: newPath,
-                            normalizedPath: pathSuffix.isEmpty ? normalizedPath : Rule.normalizedPath(newPath),
+            let newNormalizedPath = pathSuffix.isEmpty ? normalizedPath : Rule.normalizedPath(newPath)
+            return URLParts(scheme: scheme, host: host, port: port, path: newPath, normalizedPath: newNormalizedPath,
+                            decodedNormalizedPath: Self.decodedNormalizedPath(of: newPath, normalized: newNormalizedPath),
                             query: query, fragment: nil)
         }
 
-        private init(scheme: String, host: String, port: Int?, path: String, normalizedPath: String, query: String?, fragment: String?) {
+        private init(scheme: String, host: String, port: Int?, path: String, normalizedPath: String, decodedNormalizedPath: String, query: String?, fragment: String?) {
             self.scheme = scheme
             self.host = host
             self.port = port
             self.path = path
             self.normalizedPath = normalizedPath
+            self.decodedNormalizedPath = decodedNormalizedPath
             self.query = query
             self.fragment = fragment
+        }
+
+        /// `path` decoded and normalised; without a `%`, decoding changes nothing and `normalized` is it.
+        private static func decodedNormalizedPath(of path: String, normalized: String) -> String {
+            path.utf8.contains(UInt8(ascii: "%")) ? Rule.normalizedPath(percentDecoded(path)) : normalized
         }
 
         /// Splits `string`; nil when it is not an absolute URL with an authority.
@@ -87,6 +97,7 @@ extension AASAMatcher {
             let authorityEnd = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             path = String(rest[authorityEnd...])
             normalizedPath = Rule.normalizedPath(path)
+            decodedNormalizedPath = Self.decodedNormalizedPath(of: path, normalized: normalizedPath)
             var authority = rest[..<authorityEnd]
             if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.index(after: at)...] }
 
