@@ -103,16 +103,24 @@ final class URLPartsTests: XCTestCase {
         let matcher = try AASAMatcher(data: Data(aasa.utf8))
         let appIDs = ["ABCDE12345.com.example.a", "ABCDE12345.com.example.b", "ABCDE12345.com.example.none"]
         var derived = 0
-        for path in ["/p/1", "/p/1/", "/no/2", "/caf%C3%A9", "/XY", "/other", "/p/東京", "", " /p/1"] {
-            for domain in ["go.example.com", "go.example.com:443", "other.example.com"] {
-                let probes = ClaimVerifier.LinkProbes(base: "https://go.example.com" + path, matcher: matcher, appIDs: appIDs, domain: domain)
-                if probes.parts != nil { derived += 1 }
-                for probe in ClaimVerifier.claimedProbes + ClaimVerifier.debugProbes {
-                    let url = probe.url(from: probes.base)
-                    XCTAssertEqual(probes.verdicts(probe), matcher.verdicts(for: url, appIDs: appIDs, domain: domain), "\(url) on \(domain)")
+        // Sites whose parts a link's path can follow, and sites it cannot (a query, blanks that
+        // splitting trims); paths with blanks at either end.
+        let sites = ["https://go.example.com", "https://GO.example.com.", "https://go.example.com:443", "https://go.example.com/base",
+                     "https://go.example.com?x=1", "https://go.example.com ", " https://go.example.com", "https://go.example.com\t"]
+        for site in sites {
+            for path in ["/p/1", "/p/1/", "/no/2", "/caf%C3%A9", "/XY", "/other", "/p/東京", "", " /p/1", "/p/1 ", "/p/1\t"] {
+                for domain in ["go.example.com", "go.example.com:443", "other.example.com"] {
+                    let siteParts = ClaimVerifier.LinkProbes.parts(of: site, domain: domain)
+                    let probes = ClaimVerifier.LinkProbes(site: site, parts: siteParts, path: path, matcher: matcher, appIDs: appIDs, domain: domain)
+                    XCTAssertEqual(probes.base, site + path)
+                    if probes.parts != nil { derived += 1 }
+                    for probe in ClaimVerifier.claimedProbes + ClaimVerifier.debugProbes {
+                        let url = probe.url(from: probes.base)
+                        XCTAssertEqual(probes.verdicts(probe), matcher.verdicts(for: url, appIDs: appIDs, domain: domain), "\(url) on \(domain)")
+                    }
                 }
             }
         }
-        XCTAssertGreaterThanOrEqual(derived, 14, "most probes come from derived parts")
+        XCTAssertGreaterThanOrEqual(derived, 60, "most probes come from derived parts")
     }
 }

@@ -95,6 +95,7 @@ public enum ClaimVerifier {
 
         // Every link is independent: check them on all cores, then report in catalog order.
         let links = catalog.links
+        let siteParts = LinkProbes.parts(of: catalog.site.url, domain: domain)
         let chunk = 1024
         let results = ChunkResults<(Int, String, Int)>(chunks: (links.count + chunk - 1) / chunk)
         let matched = ChunkResults<Int>(chunks: results.count)
@@ -104,7 +105,7 @@ public enum ClaimVerifier {
             for index in (c * chunk)..<min(links.count, (c + 1) * chunk) where verifiedLinks?[index] != true {
                 count += 1
                 var failures: [String] = []
-                let probes = LinkProbes(base: catalog.site.url + probePath(of: links[index]), matcher: matcher, appIDs: appIDs, domain: domain)
+                let probes = LinkProbes(site: catalog.site.url, parts: siteParts, path: probePath(of: links[index]), matcher: matcher, appIDs: appIDs, domain: domain)
                 for probe in claimedProbes {
                     for verdict in probes.verdicts(probe) where verdict.decision != .match {
                         failures.append("does not claim \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))); the link would open Safari, not the app")
@@ -148,7 +149,8 @@ public enum ClaimVerifier {
 
     /// One link's URL, split once: each probe's verdicts come from parts derived from it
     /// (``AASAMatcher/URLParts/appending(path:query:)``, held to splitting the joined text by
-    /// `URLPartsTests`), not from splitting five strings. Checking claims was a tenth of a full
+    /// `URLPartsTests`), not from splitting five strings. The link's own parts are the site's,
+    /// split once per check, with its path appended. Checking claims was a tenth of a full
     /// build's CPU, most of it making and splitting those strings.
     struct LinkProbes {
         let base: String
@@ -158,19 +160,32 @@ public enum ClaimVerifier {
         /// Nil unless `domain` serves the base URL and nothing trims its text when split.
         let parts: AASAMatcher.URLParts?
 
-        init(base: String, matcher: AASAMatcher, appIDs: [String], domain: String) {
-            self.base = base
+        /// The probes of `site` followed by `path`; `siteParts` is ``parts(of:domain:)`` of `site`.
+        init(site: String, parts siteParts: AASAMatcher.URLParts?, path: String, matcher: AASAMatcher, appIDs: [String], domain: String) {
+            base = site + path
             self.matcher = matcher
             self.appIDs = appIDs
             self.domain = domain
-            let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            if let first = base.utf8.first, let last = base.utf8.last, !blank(first), !blank(last),
-               let parts = AASAMatcher.URLParts(base), parts.isServed(by: domain) {
+            // The joined text's ends are the site's (untrimmed, or there are no site parts) and
+            // the path's last byte, so a blank there is the only new thing splitting would trim.
+            if let siteParts, !(path.utf8.last.map(Self.isBlank) ?? false),
+               let parts = siteParts.appending(path: path, query: nil) {
                 self.parts = parts
             } else {
-                parts = nil
+                parts = Self.parts(of: base, domain: domain)
             }
         }
+
+        /// `url` split, when `domain` serves it and nothing trims its text when split; else nil
+        /// (probes then split their joined text).
+        static func parts(of url: String, domain: String) -> AASAMatcher.URLParts? {
+            guard let first = url.utf8.first, let last = url.utf8.last, !isBlank(first), !isBlank(last),
+                  let parts = AASAMatcher.URLParts(url), parts.isServed(by: domain)
+            else { return nil }
+            return parts
+        }
+
+        private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
         /// The verdicts for `probe`, one per app ID: those of its URL's text.
         func verdicts(_ probe: Probe) -> [AASAVerdict] {

@@ -133,13 +133,14 @@ extension AASAMatcher {
             // An ASCII query (nearly every one) is split by bytes: there each character is one
             // byte but CR LF, which holds neither `&` nor `=`. Other text is split by Character,
             // as a combining mark after `&` or `=` makes a character that is neither.
-            let items: [Substring] = Self.isASCII(query)
+            let ascii = Self.isASCII(query)
+            let items: [Substring] = ascii
                 ? query.utf8.split(separator: UInt8(ascii: "&")).map { Substring($0) }
                 : query.split(separator: "&")
             return items.map { item in
                 let name: Substring
                 let value: Substring
-                if let equals = item.firstIndex(of: "=") {
+                if let equals = ascii ? item.utf8.firstIndex(of: UInt8(ascii: "=")) : item.firstIndex(of: "=") {
                     name = item[..<equals]
                     value = item[item.index(after: equals)...]
                 } else {
