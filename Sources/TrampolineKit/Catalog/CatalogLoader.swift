@@ -10,6 +10,10 @@ public struct CatalogLoader: Sendable {
     /// The ``LinkCache`` a build reads and renews; nil reads every link (the default).
     var linkCache: LinkCache.Setup?
 
+    /// About how many bytes of a first reading's `links:` list each worker parses alone
+    /// (`CatalogReader+Pieces.swift`); tests make it small.
+    var pieceBytes = CatalogReader.pieceBytes
+
     public init(knownTemplates: Set<String>? = nil) {
         self.knownTemplates = knownTemplates
     }
@@ -21,6 +25,8 @@ public struct CatalogLoader: Sendable {
         var cacheHits: (hits: Int, links: Int)?
         /// How many links the ``CatalogLayout`` took without parsing their text (nil when it was not used).
         var layoutUnparsed: Int?
+        /// How many pieces the list was read in, when it was cut (`CatalogReader+Pieces.swift`).
+        var pieces: Int?
         /// A rebuild renews the cache on another thread; wait on this before the process ends.
         var cacheWrite: DispatchGroup?
 
@@ -34,6 +40,7 @@ public struct CatalogLoader: Sendable {
             self.init(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine)
             cacheHits = reader.linkCacheHits
             layoutUnparsed = reader.layoutUnparsed
+            pieces = reader.pieces
             cacheWrite = reader.linkCacheWrite
         }
     }
@@ -93,6 +100,7 @@ public struct CatalogLoader: Sendable {
     private func reader(displayPath: String, baseURL: URL) -> CatalogReader {
         var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: baseURL)
         reader.linkCache = linkCache
+        reader.pieceBytes = pieceBytes
         return reader
     }
 

@@ -205,7 +205,7 @@ extension CatalogReader {
 
     /// True when a line of `text` starts with a document marker (`---`, `...`) or a directive
     /// (`%`): read alone, such text would start a document of its own.
-    private static func holdsDocumentMarkers(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func holdsDocumentMarkers(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < text.count {
             let rest = text.count - index

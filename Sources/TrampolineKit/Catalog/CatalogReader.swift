@@ -25,6 +25,10 @@ struct CatalogReader {
     var linkCacheWrite: DispatchGroup?
     /// How many links the ``CatalogLayout`` let the reading take without parsing their text.
     var layoutUnparsed: Int?
+    /// About how many bytes of the list a piece holds, and how many pieces it was read in
+    /// (`CatalogReader+Pieces.swift`).
+    var pieceBytes = CatalogReader.pieceBytes
+    var pieces: Int?
 
     /// Where the document goes on after a `links:` list read by its ``CatalogLayout``. Only the
     /// reading's own thread holds one (the copies link workers get never do).
@@ -254,9 +258,14 @@ struct CatalogReader {
             rest = reading.rest.map { .parser($0) } ?? .end
             newLayout = reading.newLayout
             layoutUnparsed = reading.unparsed
+        } else if cache == nil, let listStart, let pieces = Self.listPieces(in: text.buffer, list: listStart, pieceBytes: pieceBytes),
+                  let read = readPieces(pieces, list: listStart, batches: batches, setup: setup, key: key, into: &list) {
+            // A first reading of a long list: in pieces, on all cores (`CatalogReader+Pieces.swift`).
+            rest = .parser(read.rest)
+            newLayout = read.layout
         } else {
-            var layout = listStart.map { _ in CatalogLayout.Builder() }
-            var previousEnd = listStart?.byte ?? 0
+            // The spans the layout is made of, while one can be (a block list with no anchor in it).
+            var layoutSpans: [LinkBatchReader.EntrySpan]? = listStart.map { _ in [] }
             while let start = try parser.nextValueStart() {
                 let anchors = parser.anchorsAndAliases
                 var node: YAMLNode?
@@ -268,18 +277,14 @@ struct CatalogReader {
                 }
                 let bytes = parser.byteOffset(ofCharacter: start.index)..<parser.byteOffset(ofCharacter: parser.endIndex)
                 var span = LinkBatchReader.EntrySpan(bytes: bytes, line: start.line, column: start.column)
-                if node != nil || layout != nil {
+                if node != nil || layoutSpans != nil {
                     // While the parser builds trees the workers are the busier side: the digest is made here.
                     span.digest = LinkCache.digest(of: text[span], column: start.column)
                 }
-                if let digest = span.digest, layout != nil {
-                    let gap = UnsafeBufferPointer(rebasing: text.buffer[previousEnd..<bytes.lowerBound])
-                    if parser.anchorsAndAliases == 0, let lineBreaks = TextPosition.lineBreaks(in: text[span]), TextPosition.lineBreaks(in: gap) != nil {
-                        layout?.append(gap: gap, column: start.column, length: bytes.count, lineBreaks: lineBreaks, digest: digest)
-                    } else {
-                        layout = nil
-                    }
-                    previousEnd = bytes.upperBound
+                if parser.anchorsAndAliases == 0 {
+                    layoutSpans?.append(span)
+                } else {
+                    layoutSpans = nil
                 }
                 if let node {
                     batches.add(.node(node, span: parser.anchorsAndAliases == anchors ? span : nil))
@@ -294,11 +299,8 @@ struct CatalogReader {
                 }
             }
             _ = try parser.nextItem()  // the end of the list
-            if let layout, let listStart, layout.count > 0 {
-                let tail = UnsafeBufferPointer(rebasing: text.buffer[previousEnd...])
-                if TextPosition.lineBreaks(in: tail) != nil {
-                    newLayout = layout.file(key: key, column: listStart.column, tail: tail)
-                }
+            if let layoutSpans, let listStart {
+                newLayout = Self.layout(of: layoutSpans, listStart: listStart, key: key, in: text.buffer)
             }
         }
         batches.finish(into: &self, list: &list)

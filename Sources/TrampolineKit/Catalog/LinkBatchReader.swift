@@ -46,6 +46,8 @@ final class LinkBatchReader: @unchecked Sendable {
         var column: Int
         /// ``LinkCache/digest(of:column:)`` of the text, once known.
         var digest: SHA256.Digest?
+        /// The text's line breaks (``TextPosition/lineBreaks(in:)``), when counted already.
+        var lineBreaks: Int?
     }
 
     /// The parser's text, read by the workers while the parser lives (``finish(into:list:)``
@@ -83,8 +85,11 @@ final class LinkBatchReader: @unchecked Sendable {
         self.app = app
     }
 
-    /// How many items were added.
-    private(set) var count = 0
+    /// How many items were added (one by one, and in pieces once read).
+    var count: Int { added + lock.withLock { pieceEntries } }
+    private var added = 0
+    /// Entries of the pieces read so far.
+    private var pieceEntries = 0
 
     func add(_ item: YAMLNode) {
         add(.node(item, span: nil))
@@ -92,7 +97,7 @@ final class LinkBatchReader: @unchecked Sendable {
 
     func add(_ item: Item) {
         batch.append(item)
-        count += 1
+        added += 1
         if batch.count == Self.batchSize { submit() }
     }
 
@@ -108,54 +113,102 @@ final class LinkBatchReader: @unchecked Sendable {
         let index = submitted, items = batch
         submitted += 1
         batch = []
-        let (reader, defaults, location, app) = (reader, defaults, defaultsTemplateLocation, app)
         DispatchQueue.global().async(group: group) { [self] in
-            var worker = reader
-            var read = BatchResult()
-            read.links.reserveCapacity(items.count)
-            read.ranges.reserveCapacity(items.count)
-            var chunk: [UInt8] = [], digests: [UInt64] = [], used: [Int] = [], failed = false
-            for item in items {
-                let start = worker.engine.diagnostics.count
-                var link: Link?
-                switch item {
-                case .node(let node, let span):
-                    link = worker.readLink(node, defaults: defaults, defaultsTemplateLocation: location, app: app)
-                    if let span, let digest = span.digest, let link, worker.engine.diagnostics.count == start, records,
+            deliver(read(items), index: index, spent: items)
+        }
+    }
+
+    /// A reader with the same settings, cache and cache writer, for an attempt the caller may
+    /// drop (then with the writer: see `CatalogReader+Pieces.swift`).
+    func sibling() -> LinkBatchReader {
+        let other = LinkBatchReader(reader: reader, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+        other.cacheText = cacheText
+        other.cache = cache
+        other.cacheWriter = cacheWriter
+        return other
+    }
+
+    /// Counts what `sibling`, finished, read as added here.
+    func absorb(_ sibling: LinkBatchReader) {
+        added += sibling.count
+    }
+
+    /// A piece of the list to be parsed and read on a worker (see `CatalogReader+Pieces.swift`):
+    /// `parse` gives its entries as trees with their spans (each `span` with its digest when the
+    /// link may be recorded in the cache), or nil when the piece did not parse alone; the catalog
+    /// is then read the plain way (``needsPlainReading``). Its links are merged in order with
+    /// those added before and after it, as a batch's are.
+    func addPiece(_ parse: @escaping @Sendable () -> [(node: YAMLNode, span: EntrySpan?)]?) {
+        submit()
+        let index = submitted
+        submitted += 1
+        DispatchQueue.global().async(group: group) { [self] in
+            guard let entries = parse() else {
+                lock.withLock {
+                    defer { lock.broadcast() }
+                    results[index] = BatchResult()
+                    needsPlainReading = true
+                }
+                return
+            }
+            lock.withLock { pieceEntries += entries.count }
+            deliver(read(entries.map { .node($0.node, span: $0.span) }), index: index, spent: [])
+        }
+    }
+
+    /// What reading `items` gave, on the calling worker; the cache records it made.
+    private func read(_ items: [Item]) -> (BatchResult, chunk: [UInt8], digests: [UInt64], used: [Int], failed: Bool) {
+        var worker = reader
+        var read = BatchResult()
+        read.links.reserveCapacity(items.count)
+        read.ranges.reserveCapacity(items.count)
+        var chunk: [UInt8] = [], digests: [UInt64] = [], used: [Int] = [], failed = false
+        for item in items {
+            let start = worker.engine.diagnostics.count
+            var link: Link?
+            switch item {
+            case .node(let node, let span):
+                link = worker.readLink(node, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+                if let span, let digest = span.digest, let link, worker.engine.diagnostics.count == start, records,
+                   LinkCache.appendEntry(digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk) {
+                    digests.append(LinkCache.head(of: digest))
+                }
+            case .text(let span):
+                guard let text = cacheText else { failed = true; break }
+                let digest = span.digest ?? LinkCache.digest(of: text[span], column: span.column)
+                if let cache, let offset = cache.entry(for: digest),
+                   let decoded = cache.decodedLink(at: offset, line: span.line, file: worker.file) {
+                    link = decoded
+                    used.append(offset)
+                } else if let node = Self.parse(text[span], line: span.line, column: span.column) {
+                    link = worker.readLink(node, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+                    if let link, worker.engine.diagnostics.count == start,
                        LinkCache.appendEntry(digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk) {
                         digests.append(LinkCache.head(of: digest))
                     }
-                case .text(let span):
-                    guard let text = cacheText else { failed = true; break }
-                    let digest = span.digest ?? LinkCache.digest(of: text[span], column: span.column)
-                    if let cache, let offset = cache.entry(for: digest),
-                       let decoded = cache.decodedLink(at: offset, line: span.line, file: worker.file) {
-                        link = decoded
-                        used.append(offset)
-                    } else if let node = Self.parse(text[span], line: span.line, column: span.column) {
-                        link = worker.readLink(node, defaults: defaults, defaultsTemplateLocation: location, app: app)
-                        if let link, worker.engine.diagnostics.count == start,
-                           LinkCache.appendEntry(digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk) {
-                            digests.append(LinkCache.head(of: digest))
-                        }
-                    } else {
-                        failed = true
-                    }
+                } else {
+                    failed = true
                 }
-                read.links.append(link.take())
-                read.ranges.append(start..<worker.engine.diagnostics.count)
             }
-            cacheWriter?.append(chunk, digests: digests)
-            cache?.release(entriesAt: used)
-            read.diagnostics = worker.engine.diagnostics
-            lock.withLock {
-                defer { lock.broadcast() }
-                results[index] = read
-                spent.append(items)
-                usedEntries += used
-                if failed { needsPlainReading = true }
-                if cache != nil, !chunk.isEmpty { newEntries.append((chunk, digests)) }
-            }
+            read.links.append(link.take())
+            read.ranges.append(start..<worker.engine.diagnostics.count)
+        }
+        read.diagnostics = worker.engine.diagnostics
+        return (read, chunk, digests, used, failed)
+    }
+
+    /// Hands a worker's reading over to ``finish(into:list:)`` as batch `index`.
+    private func deliver(_ done: (BatchResult, chunk: [UInt8], digests: [UInt64], used: [Int], failed: Bool), index: Int, spent items: [Item]) {
+        let (read, chunk, digests, used, failed) = done
+        cacheWriter?.append(chunk, digests: digests)
+        cache?.release(entriesAt: used)
+        lock.withLock {
+            defer { lock.broadcast() }
+            results[index] = read
+            if !items.isEmpty { spent.append(items) }
+            usedEntries += used
+            if failed { needsPlainReading = true }
+            if cache != nil, !chunk.isEmpty { newEntries.append((chunk, digests)) }
         }
     }
 
