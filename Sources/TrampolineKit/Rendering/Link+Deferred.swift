@@ -19,23 +19,26 @@ extension Link {
             }
         }
         guard !names.isEmpty else { return deepLink }
+        // Composed as bytes, converted once: a String appended piece by piece was most of the cost.
         let utf8 = deepLink.utf8
         let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
-        let link = deepLink[..<hash]
-        var result = String(link)
-        if link.utf8.contains(UInt8(ascii: "?")) {
-            if let last = link.utf8.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "&") { result += "&" }
+        let link = utf8[..<hash]
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count + 16 * names.count)
+        result += link
+        if link.contains(UInt8(ascii: "?")) {
+            if let last = link.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "&") { result.append(UInt8(ascii: "&")) }
         } else {
-            result += "?"
+            result.append(UInt8(ascii: "?"))
         }
         for (i, name) in names.enumerated() {
-            if i > 0 { result += "&" }
-            result += Escaping.formComponent(name)
-            result += "="
-            result += Escaping.formComponent(values[i])
+            if i > 0 { result.append(UInt8(ascii: "&")) }
+            result += Escaping.formComponent(name).utf8
+            result.append(UInt8(ascii: "="))
+            result += Escaping.formComponent(values[i]).utf8
         }
-        result += deepLink[hash...]
-        return result
+        result += utf8[hash...]
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Names of the deep link's own query parameters, decoded as URLSearchParams decodes them.
@@ -43,11 +46,24 @@ extension Link {
         let utf8 = deepLink.utf8
         let end = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
         guard let question = utf8[..<end].firstIndex(of: UInt8(ascii: "?")) else { return [] }
-        return utf8[utf8.index(after: question)..<end].split(separator: UInt8(ascii: "&")).compactMap { pair in
-            let name = pair.prefix { $0 != UInt8(ascii: "=") }
-            // Decoding (and its Foundation call) only when there is something to decode.
-            guard name.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(Substring(name)) }
-            return String(Substring(name)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-        }.filter { !$0.isEmpty }
+        var keys: [String] = []
+        var pairStart = utf8.index(after: question)
+        // Pair by pair (`&`), the name up to its `=`; empty names are left out.
+        while pairStart < end {
+            let pairEnd = utf8[pairStart..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+            let name = utf8[pairStart..<pairEnd].prefix { $0 != UInt8(ascii: "=") }
+            if !name.isEmpty {
+                // Decoding (and its Foundation call) only when there is something to decode.
+                if name.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) {
+                    if let decoded = String(Substring(name)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding, !decoded.isEmpty {
+                        keys.append(decoded)
+                    }
+                } else {
+                    keys.append(String(Substring(name)))
+                }
+            }
+            pairStart = pairEnd < end ? utf8.index(after: pairEnd) : end
+        }
+        return keys
     }
 }

@@ -21,6 +21,11 @@ final class FolderMaker: @unchecked Sendable {
     /// folder did not exist before, so nothing can be at `path` yet.
     @discardableResult
     func make(for path: String) throws -> Bool {
+        // A folder already made or checked (every page's folder holds a second file): one
+        // lookup, not one per level.
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), lock.withLock({ known.contains(String(path[..<slash])) }) {
+            return false
+        }
         var relative = ""
         var createdLast = false
         for component in path.split(separator: "/").dropLast() {
