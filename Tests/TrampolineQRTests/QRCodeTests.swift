@@ -179,6 +179,27 @@ final class PenaltyTests: XCTestCase {
         }
     }
 
+    /// The words gathered and transposed are those of setting each module's bit in its row and
+    /// its column, on random matrices of every size the words hold.
+    func testWordsAreTheModulesOfEachRowAndColumn() {
+        var generator = SystemRandomNumberGenerator()
+        for size in 1...QRBitPenalty.maxSize {
+            for _ in 0..<20 {
+                let m = (0..<(size * size)).map { _ in UInt8(Int.random(in: 0..<2, using: &generator)) }
+                var rows = [UInt64](repeating: 0, count: size), columns = [UInt64](repeating: 0, count: size)
+                for y in 0..<size {
+                    for x in 0..<size {
+                        rows[y] |= UInt64(m[y * size + x]) << UInt64(x + QRBitPenalty.padding)
+                        columns[x] |= UInt64(m[y * size + x]) << UInt64(y + QRBitPenalty.padding)
+                    }
+                }
+                let words = QRBitPenalty.words(of: m, size: size)
+                XCTAssertEqual(words.rows, rows, "size \(size)")
+                XCTAssertEqual(words.columns, columns, "size \(size)")
+            }
+        }
+    }
+
     /// Hand-counted lines: a run of 7 costs 5; 1011101 with four light modules after costs 40 once.
     func testRulesOneAndThreeOnKnownLines() {
         let run: [UInt8] = [1, 1, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1]
