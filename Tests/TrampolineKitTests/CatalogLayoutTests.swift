@@ -11,20 +11,13 @@ import XCTest
 /// gives the same catalog, positions and diagnostics as a reading without any cache, and leaves
 /// the very layout file a full walk of the new text would record.
 final class CatalogLayoutTests: FolderTestCase {
-    private var cacheURL: URL { folder.appendingPathComponent("site-config.yml.links") }
-    private var layoutURL: URL { folder.appendingPathComponent("site-config.yml.layout") }
+    private var readings: CatalogReadings { CatalogReadings(folder: folder) }
+    private var cacheURL: URL { readings.cacheURL }
+    private var layoutURL: URL { readings.layoutURL }
 
-    private func cachedReading(_ text: String) -> CatalogLoader.Reading {
-        var loader = CatalogLoader(knownTemplates: ["interstitial", "redirect"])
-        loader.linkCache = LinkCache.Setup(url: cacheURL, version: "test", secret: Array(repeating: 9, count: 32))
-        let reading = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
-        reading.cacheWrite?.wait()
-        return reading
-    }
+    private func cachedReading(_ text: String) -> CatalogLoader.Reading { readings.cached(text) }
 
-    private func plainReading(_ text: String) -> CatalogLoader.Reading {
-        CatalogLoader(knownTemplates: ["interstitial", "redirect"]).read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
-    }
+    private func plainReading(_ text: String) -> CatalogLoader.Reading { readings.plain(text) }
 
     /// Reads `text` with the layout; asserts it reads as the plain way does and records the
     /// layout a walk would. Returns how many entries the layout took unparsed (nil: not used).

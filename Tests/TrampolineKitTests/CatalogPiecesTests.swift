@@ -12,29 +12,24 @@ import XCTest
 /// layout recorded for the next build and the link cache's use by that build are those of the
 /// one-parser reading.
 final class CatalogPiecesTests: FolderTestCase {
-    private var cacheURL: URL { folder.appendingPathComponent("site-config.yml.links") }
-    private var layoutURL: URL { folder.appendingPathComponent("site-config.yml.layout") }
+    private var readings: CatalogReadings { CatalogReadings(folder: folder) }
+    private var cacheURL: URL { readings.cacheURL }
+    private var layoutURL: URL { readings.layoutURL }
 
     /// A first reading (no cache yet) that writes the link cache and layout, in pieces of about
     /// `pieceBytes` (`Int.max`: by the one parser).
     private func firstReading(_ text: String, pieceBytes: Int) -> CatalogLoader.Reading {
         try? FileManager.default.removeItem(at: cacheURL)
         try? FileManager.default.removeItem(at: layoutURL)
-        return cachedReading(text, pieceBytes: pieceBytes)
+        return readings.cached(text, pieceBytes: pieceBytes)
     }
 
-    private func cachedReading(_ text: String, pieceBytes: Int = Int.max) -> CatalogLoader.Reading {
-        var loader = CatalogLoader(knownTemplates: ["interstitial", "redirect"])
-        loader.linkCache = LinkCache.Setup(url: cacheURL, version: "test", secret: Array(repeating: 9, count: 32))
-        loader.pieceBytes = pieceBytes
-        let reading = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
-        reading.cacheWrite?.wait()
-        return reading
+    /// A reading that uses the cache and layout there are, by one parser where it parses.
+    private func cachedReading(_ text: String) -> CatalogLoader.Reading {
+        readings.cached(text, pieceBytes: Int.max)
     }
 
-    private func plainReading(_ text: String) -> CatalogLoader.Reading {
-        CatalogLoader(knownTemplates: ["interstitial", "redirect"]).read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
-    }
+    private func plainReading(_ text: String) -> CatalogLoader.Reading { readings.plain(text) }
 
     /// Reads `text` in pieces and asserts it reads as the plain way does, leaves the layout a
     /// one-parser first reading leaves, and a cache the next build takes as much from. Returns
