@@ -10,13 +10,14 @@ import Foundation
 /// a `- ` at the list's column closes everything inside the item before it and starts the next
 /// one (a block or plain scalar's lines are indented past the item's column). Only quoted
 /// scalars and flow collections can run across such a line, and then the piece they start in
-/// ends inside them and does not parse: the catalog is read again the plain way, as it is for
-/// anchors and aliases (whose meaning comes from elsewhere), document markers, and line breaks
-/// other than LF and CR LF… (all ruled out before cutting). `CatalogPiecesTests` hold the
-/// reading, its diagnostics, link cache and layout to the one-parser reading on random catalogs.
+/// ends inside them and does not parse: the list is then read by the one parser, as it is for
+/// anchors and aliases (whose meaning comes from elsewhere) and for line breaks other than LF and
+/// CR LF (each piece checks its own text); document markers and tabs starting a line rule cutting
+/// out before it starts. `CatalogPiecesTests` hold the reading, its diagnostics, link cache and
+/// layout to the one-parser reading on random catalogs.
 extension CatalogReader {
     /// Where each piece of the list starts and on which line, in order; the first is the list's
-    /// first dash. Nil when the list is short, or when its text rules cutting out.
+    /// first dash.
     struct ListPieces {
         var starts: [(byte: Int, line: Int)]
         /// How many items the list has (lines starting with its dash).
@@ -27,7 +28,8 @@ extension CatalogReader {
     /// shorter lists are read by the one parser.
     static let pieceBytes = 192 * 1024
 
-    /// The pieces of the block list starting at `list` in `text`, about `pieceBytes` each.
+    /// The pieces of the block list starting at `list` in `text`, about `pieceBytes` each; nil
+    /// when the list is too short for two, or when its text rules cutting out.
     static func listPieces(in text: UnsafeBufferPointer<UInt8>, list: ListStart, pieceBytes: Int) -> ListPieces? {
         let column = list.column, indent = column - 1
         guard let base = text.baseAddress, list.byte < text.count, pieceBytes > 0, (text.count - list.byte) / 2 >= pieceBytes else { return nil }
