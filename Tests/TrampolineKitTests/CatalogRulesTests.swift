@@ -25,6 +25,65 @@ final class CatalogRulesTests: XCTestCase {
         XCTAssertGreaterThan(found, 2_000)
     }
 
+    /// `normalizedPath` checks segments and reserved paths by bytes; the String way it replaced
+    /// (split into Characters, lowercased, prefixes compared) must give the same result, error
+    /// messages included, for every path.
+    func testLinkPathsAreJudgedAsTheStringWayJudgedThem() {
+        func plain(_ raw: String) -> Result<String, RuleViolation> {
+            guard raw.hasPrefix("/") else { return CatalogRules.normalizedPath(raw) }
+            var path = raw
+            if path.utf8.count > 1, path.hasSuffix("/") { path.removeLast() }
+            if path == "/" || path.unicodeScalars.contains(where: { !CatalogRules.isPathCharacter($0) }) {
+                return CatalogRules.normalizedPath(raw)
+            }
+            let q = CatalogRules.quoted(raw)
+            for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+                if segment.isEmpty {
+                    return .failure(.init("path \(q) has an empty segment ('//')", hint: "remove the extra slash"))
+                }
+                if segment == "." || segment.contains("..") {
+                    return .failure(.init("path \(q) contains a '\(segment)' segment, which would leave its folder", hint: "spell the path out without . or .."))
+                }
+                if segment.hasPrefix(".") {
+                    return .failure(.init("path \(q) has a segment starting with '.', which hosts treat as hidden", hint: "start each segment with a letter or digit"))
+                }
+                if segment.utf8.count > 200 {
+                    return .failure(.init("path \(q) has a segment longer than 200 bytes", hint: "shorten it; file systems cap names at 255 bytes"))
+                }
+            }
+            let lowered = path.lowercased()
+            if CatalogRules.reservedPaths.contains(lowered) || CatalogRules.reservedPaths.contains(where: { lowered.hasPrefix($0 + "/") })
+                || lowered.hasPrefix("/.well-known") {
+                return .failure(.init("path \(q) is reserved for a file Trampoline writes itself", hint: "choose another path"))
+            }
+            return .success(path)
+        }
+        let reserved = CatalogRules.reservedPaths.sorted()
+        let pieces = reserved + reserved.map { $0.uppercased() } + [
+            "/", "/", "/p", "x", "X", ".html", "-", "~", ".", "..", "/.", "/..", "/.well-known", "/.WELL-KNOWN", "2", "é", "%",
+            String(repeating: "a", count: 199), "b",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1...4, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let path = text.hasPrefix("/") ? text : "/" + text
+            let result = CatalogRules.normalizedPath(path)
+            XCTAssertEqual(result, plain(path), path)
+            let outcome: String
+            switch result {
+            case .success: outcome = "accepted"
+            case .failure(let violation):
+                outcome = ["reserved", "empty segment", "leave its folder", "hidden", "longer than 200", "not allowed"]
+                    .first { violation.message.contains($0) } ?? violation.message
+            }
+            outcomes[outcome, default: 0] += 1
+        }
+        // Every rule was met: accepted, reserved, empty segment, dots, hidden, too long, bad character.
+        XCTAssertTrue(Set(["accepted", "reserved", "empty segment", "leave its folder", "hidden", "longer than 200", "not allowed"]).isSubset(of: outcomes.keys), "\(outcomes)")
+        XCTAssertGreaterThan(outcomes["accepted"] ?? 0, 1_000, "\(outcomes)")
+    }
+
     func testTheWebURLFastPathAcceptsOnlyWhatTheFullRulesAccept() {
         let alphabet = Array("aZ09.-_~/?#%:@[]!$&'()*+,;= \\\"<>`{}|^é\u{202E}\n")
         let prefixes = ["https://", "http://", "HTTPS://", "https://a", "https://example.com", "https://ex..com", "https://[::1]", "ftp://"]

@@ -96,6 +96,7 @@ public enum ClaimVerifier {
         // Every link is independent: check them on all cores, then report in catalog order.
         let links = catalog.links
         let siteParts = LinkProbes.parts(of: catalog.site.url, domain: domain)
+        let apps = matcher.ruleSets(for: appIDs)
         let chunk = 1024
         let results = ChunkResults<(Int, String, Int)>(chunks: (links.count + chunk - 1) / chunk)
         let matched = ChunkResults<Int>(chunks: results.count)
@@ -105,7 +106,7 @@ public enum ClaimVerifier {
             for index in (c * chunk)..<min(links.count, (c + 1) * chunk) where verifiedLinks?[index] != true {
                 count += 1
                 var failures: [String] = []
-                let probes = LinkProbes(site: catalog.site.url, parts: siteParts, path: probePath(of: links[index]), matcher: matcher, appIDs: appIDs, domain: domain)
+                let probes = LinkProbes(site: catalog.site.url, parts: siteParts, path: probePath(of: links[index]), matcher: matcher, appIDs: appIDs, apps: apps, domain: domain)
                 for probe in claimedProbes {
                     for verdict in probes.verdicts(probe) where verdict.decision != .match {
                         failures.append("does not claim \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))); the link would open Safari, not the app")
@@ -156,15 +157,20 @@ public enum ClaimVerifier {
         let base: String
         let matcher: AASAMatcher
         let appIDs: [String]
+        /// `appIDs` with their rules, looked up once (``AASAMatcher/ruleSets(for:)``).
+        let apps: [(appID: String, rules: AASAMatcher.RuleSet?)]
         let domain: String
         /// Nil unless `domain` serves the base URL and nothing trims its text when split.
         let parts: AASAMatcher.URLParts?
 
-        /// The probes of `site` followed by `path`; `siteParts` is ``parts(of:domain:)`` of `site`.
-        init(site: String, parts siteParts: AASAMatcher.URLParts?, path: String, matcher: AASAMatcher, appIDs: [String], domain: String) {
+        /// The probes of `site` followed by `path`; `siteParts` is ``parts(of:domain:)`` of `site`,
+        /// `apps` is `matcher.ruleSets(for: appIDs)` (looked up here when nil).
+        init(site: String, parts siteParts: AASAMatcher.URLParts?, path: String, matcher: AASAMatcher, appIDs: [String],
+             apps: [(appID: String, rules: AASAMatcher.RuleSet?)]? = nil, domain: String) {
             base = site + path
             self.matcher = matcher
             self.appIDs = appIDs
+            self.apps = apps ?? matcher.ruleSets(for: appIDs)
             self.domain = domain
             // The joined text's ends are the site's (untrimmed, or there are no site parts) and
             // the path's last byte, so a blank there is the only new thing splitting would trim.
@@ -190,7 +196,7 @@ public enum ClaimVerifier {
         /// The verdicts for `probe`, one per app ID: those of its URL's text.
         func verdicts(_ probe: Probe) -> [AASAVerdict] {
             if let parts = parts?.appending(path: probe.path, query: probe.query) {
-                return matcher.verdicts(for: parts, appIDs: appIDs)
+                return matcher.verdicts(for: parts, apps: apps)
             }
             return matcher.verdicts(for: probe.url(from: base), appIDs: appIDs, domain: domain)
         }

@@ -4,8 +4,8 @@ enum CatalogRules {
     /// Lower-cased: the files Trampoline writes at the top and the preview's dashboard.
     static let reservedPaths = Set(OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + ["/_trampoline", Route.folderPrefix, "/" + OutputPath.linkTableFolder])
 
-    /// ``reservedPaths`` as folders (each with a trailing slash), made once: this runs for every link.
-    static let reservedFolders = reservedPaths.map { $0 + "/" }
+    /// ``reservedPaths`` as bytes, made once: ``normalizedPath(_:)`` runs for every link.
+    static let reservedPathBytes = reservedPaths.map { Array($0.utf8) }
 
     /// Characters allowed in a link path: RFC 3986 unreserved and a few sub-delimiters.
     /// No `%` (so no encoded traversal), no `*`, `?` or `$` (AASA wildcards and `$(variables)`),
@@ -36,24 +36,34 @@ enum CatalogRules {
                 hint: "use letters, digits and - . _ ~ ! & ( ) + , ; = : @ between slashes; no %, *, ?, $, #, \\ or spaces"
             ))
         }
-        for segment in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+        // Every character is ASCII from here on (isPathCharacter), so the checks go by bytes:
+        // splitting the String into Characters and comparing them was half the cost of reading
+        // a link's fields.
+        let bytes = Array(path.utf8)
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        // The segments after the leading slash, the empty one after a trailing slash included.
+        var start = 1
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: slash) ?? bytes.count
+            let segment = bytes[start..<end]
+            start = end + 1
             if segment.isEmpty {
                 return .failure(.init("path \(quoted(raw)) has an empty segment ('//')", hint: "remove the extra slash"))
             }
             // Any "..", not just a whole segment: servers and CDNs reject or normalize it unevenly.
-            if segment == "." || segment.containsBytes("..") {
-                return .failure(.init("path \(quoted(raw)) contains a '\(segment)' segment, which would leave its folder", hint: "spell the path out without . or .."))
+            if segment.elementsEqual([dot]) || zip(segment, segment.dropFirst()).contains(where: { $0 == dot && $1 == dot }) {
+                return .failure(.init("path \(quoted(raw)) contains a '\(String(decoding: segment, as: UTF8.self))' segment, which would leave its folder", hint: "spell the path out without . or .."))
             }
-            if segment.hasPrefix(".") {
+            if segment.first == dot {
                 return .failure(.init("path \(quoted(raw)) has a segment starting with '.', which hosts treat as hidden", hint: "start each segment with a letter or digit"))
             }
-            if segment.utf8.count > 200 {
+            if segment.count > 200 {
                 return .failure(.init("path \(quoted(raw)) has a segment longer than 200 bytes", hint: "shorten it; file systems cap names at 255 bytes"))
             }
         }
-        let lowered = path.lowercased()
-        if reservedPaths.contains(lowered) || reservedFolders.contains(where: { lowered.hasPrefix($0) })
-            || lowered.hasPrefix("/.well-known")
+        let lowered = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        if reservedPathBytes.contains(where: { lowered.starts(with: $0) && (lowered.count == $0.count || lowered[$0.count] == UInt8(ascii: "/")) })
+            || lowered.starts(with: "/.well-known".utf8)
         {
             return .failure(.init("path \(quoted(raw)) is reserved for a file Trampoline writes itself", hint: "choose another path"))
         }

@@ -2,8 +2,9 @@ import Foundation
 
 extension AASAMatcher {
     /// One compiled rule: a `components` entry, or a legacy `paths` entry, with the `defaults`
-    /// it inherits already folded in.
-    struct Rule: Sendable {
+    /// it inherits already folded in. A class: the claims check tries a few rules for every URL
+    /// of every link, and a struct's copy retained each of its patterns' arrays.
+    final class Rule: Sendable {
         /// How a rule constrains the query.
         enum QueryConstraint: Sendable {
             /// No `?` key (or one the system ignores): any query, or none, is fine.
@@ -86,16 +87,16 @@ extension AASAMatcher {
                 let raw = url.query ?? ""
                 guard pattern.matches(percentEncoded ? raw : URLParts.percentDecoded(raw)) else { return false }
             case .items(let constraints):
-                let items = queryItems(url.query)
                 for constraint in constraints {
-                    let values = items.filter { namesEqual($0.name, constraint.name) }.map(\.value)
                     // A missing item counts as present with an empty value, and every occurrence
                     // of a repeated name must match (both settled against swcutil).
-                    if values.isEmpty {
-                        guard constraint.pattern.matches("") else { return false }
-                    } else {
-                        guard values.allSatisfy(constraint.pattern.matches) else { return false }
+                    var present = false, allMatch = true
+                    forEachQueryItem(url.query) { name, value in
+                        guard allMatch, namesEqual(name, constraint.name) else { return }
+                        present = true
+                        allMatch = constraint.pattern.matches(value)
                     }
+                    guard present ? allMatch : constraint.pattern.matches("") else { return false }
                 }
             }
             if let fragment {
@@ -129,31 +130,53 @@ extension AASAMatcher {
         }
 
         func queryItems(_ query: String?) -> [(name: String, value: String)] {
-            guard let query, !query.isEmpty else { return [] }
+            var items: [(name: String, value: String)] = []
+            forEachQueryItem(query) { items.append(($0, $1)) }
+            return items
+        }
+
+        /// Calls `body` with each item of `query` in order, names and values decoded unless the
+        /// rule is `percentEncoded`. The claims check matches every link's probes against the
+        /// `?debug=1` exclusion, so no array is made here.
+        func forEachQueryItem(_ query: String?, _ body: (_ name: String, _ value: String) -> Void) {
+            guard let query, !query.isEmpty else { return }
             // An ASCII query (nearly every one) is split by bytes: there each character is one
             // byte but CR LF, which holds neither `&` nor `=`. Other text is split by Character,
             // as a combining mark after `&` or `=` makes a character that is neither.
-            let ascii = Self.isASCII(query)
-            let items: [Substring] = ascii
-                ? query.utf8.split(separator: UInt8(ascii: "&")).map { Substring($0) }
-                : query.split(separator: "&")
-            return items.map { item in
-                let name: Substring
-                let value: Substring
-                if let equals = ascii ? item.utf8.firstIndex(of: UInt8(ascii: "=")) : item.firstIndex(of: "=") {
-                    name = item[..<equals]
-                    value = item[item.index(after: equals)...]
-                } else {
-                    // `?flag` is an item with an empty value.
-                    name = item
-                    value = ""
+            if Self.isASCII(query) {
+                // Index by index, as `split` would cut them (empty items skipped), without its array.
+                let utf8 = query.utf8
+                var start = utf8.startIndex
+                while start < utf8.endIndex {
+                    let end = utf8[start...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+                    if start < end {
+                        let item = query[start..<end]
+                        if let equals = item.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                            yield(item[..<equals], item[utf8.index(after: equals)...], to: body)
+                        } else {
+                            yield(item, "", to: body)
+                        }
+                    }
+                    start = end < utf8.endIndex ? utf8.index(after: end) : end
                 }
-                // Decoding happens per name and value, after splitting, so an encoded %26 or %3D
-                // cannot create or merge items.
-                return percentEncoded
-                    ? (String(name), String(value))
-                    : (URLParts.percentDecoded(String(name)), URLParts.percentDecoded(String(value)))
+            } else {
+                for item in query.split(separator: "&") {
+                    if let equals = item.firstIndex(of: "=") {
+                        yield(item[..<equals], item[item.index(after: equals)...], to: body)
+                    } else {
+                        // `?flag` is an item with an empty value.
+                        yield(item, "", to: body)
+                    }
+                }
             }
+        }
+
+        /// Decoding happens per name and value, after splitting, so an encoded %26 or %3D cannot
+        /// create or merge items.
+        private func yield(_ name: Substring, _ value: Substring, to body: (String, String) -> Void) {
+            percentEncoded
+                ? body(String(name), String(value))
+                : body(URLParts.percentDecoded(String(name)), URLParts.percentDecoded(String(value)))
         }
 
         private func namesEqual(_ lhs: String, _ rhs: String) -> Bool {

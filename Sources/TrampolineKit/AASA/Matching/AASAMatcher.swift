@@ -31,20 +31,40 @@ public struct AASAMatcher: Sendable {
     let details: [Detail]
     /// App ID → the index of the one detail whose rules iOS applies to it: the first that names it.
     let detailForApp: [String: Int]
-    /// Per detail, the rules to try for a path: a site's AASA lists one plain-text rule per link
-    /// (case-sensitive, percent-encoded, no wildcard or variable), which can only match that very
-    /// path, so checking every link against every rule would be quadratic without this index.
-    let ruleIndexes: [RuleIndex]
+    /// Per detail, its rules and their index (``RuleSet``).
+    let ruleSets: [RuleSet]
 
-    struct RuleIndex {
+    /// One detail's rules, with the rules to try for a path: a site's AASA lists one plain-text
+    /// rule per link (case-sensitive, percent-encoded, no wildcard or variable), which can only
+    /// match that very path, so checking every link against every rule would be quadratic
+    /// without this index. A class, so that trying a rule borrows it: copying one per try (its
+    /// patterns' arrays retained and released) was most of the cost of checking a site's claims.
+    final class RuleSet: Sendable {
+        let rules: [Rule]
         /// Plain-text path → the indices of the rules that can only match it, ascending.
-        var literal: [String: [Int]] = [:]
+        let literal: [String: [Int]]
         /// Every other rule's index, ascending.
-        var other: [Int] = []
+        let other: [Int]
+
+        init(_ rules: [Rule]) {
+            var literal: [String: [Int]] = [:]
+            var other: [Int] = []
+            for (i, rule) in rules.enumerated() {
+                if let path = AASAMatcher.literalPath(of: rule) {
+                    literal[path, default: []].append(i)
+                } else {
+                    other.append(i)
+                }
+            }
+            self.rules = rules
+            self.literal = literal
+            self.other = other
+        }
 
         /// The rules that may match `path`, in file order.
         func candidates(for path: String) -> [Int] {
-            guard let literal = literal[path] else { return other }
+            // A site whose links sit in folders has no plain-text rule: no need to hash the path.
+            guard !literal.isEmpty, let literal = literal[path] else { return other }
             var merged: [Int] = []
             merged.reserveCapacity(literal.count + other.count)
             var i = 0, j = 0
@@ -59,6 +79,24 @@ public struct AASAMatcher: Sendable {
             }
             return merged
         }
+
+        /// What the first rule that matches `parts` (whose path reads `path` to rules) decides.
+        func verdict(for parts: URLParts, path: String, appID: String) -> AASAVerdict {
+            // A plain-text path can only match that exact path: only those and the other rules are tried.
+            for index in candidates(for: path) {
+                let rule = rules[index]
+                if rule.matches(parts) {
+                    return AASAVerdict(decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
+                }
+            }
+            return AASAVerdict(decision: .noMatch, appID: appID)
+        }
+    }
+
+    /// Each of `appIDs` with the rules iOS applies to it (nil: the file names no such app), looked
+    /// up once for the many URLs the claims check asks about.
+    func ruleSets(for appIDs: [String]) -> [(appID: String, rules: RuleSet?)] {
+        appIDs.map { ($0, detailForApp[$0].map { ruleSets[$0] }) }
     }
 
     /// Parses an apple-app-site-association file.
@@ -101,17 +139,7 @@ public struct AASAMatcher: Sendable {
         detailForApp = first
         appIDs = ordered
         self.notes = notes
-        ruleIndexes = parsed.map { detail in
-            var index = RuleIndex()
-            for (i, rule) in detail.rules.enumerated() {
-                if let literal = Self.literalPath(of: rule) {
-                    index.literal[literal, default: []].append(i)
-                } else {
-                    index.other.append(i)
-                }
-            }
-            return index
-        }
+        ruleSets = parsed.map { RuleSet($0.rules) }
     }
 
     /// Decides what the file says about `url` for `appID`, when the file is served from `domain`.
@@ -133,11 +161,12 @@ public struct AASAMatcher: Sendable {
     }
 
     /// The verdicts for a URL already split, which `domain` serves (the caller checked it with
-    /// ``URLParts/isServed(by:)``): for the claims check, which splits each link's URL once and
-    /// derives the URLs it probes from it (``URLParts/appending(path:query:)``).
-    func verdicts(for parts: URLParts, appIDs: [String]) -> [AASAVerdict] {
-        guard parts.scheme == "https" else { return appIDs.map { AASAVerdict(decision: .noMatch, appID: $0) } }
-        return appIDs.map { verdict(for: parts, path: parts.normalizedPath, appID: $0) }
+    /// ``URLParts/isServed(by:)``), for apps whose rules are looked up already (``ruleSets(for:)``):
+    /// for the claims check, which splits each link's URL once and derives the URLs it probes from
+    /// it (``URLParts/appending(path:query:)``).
+    func verdicts(for parts: URLParts, apps: [(appID: String, rules: RuleSet?)]) -> [AASAVerdict] {
+        guard parts.scheme == "https" else { return apps.map { AASAVerdict(decision: .noMatch, appID: $0.appID) } }
+        return apps.map { $0.rules?.verdict(for: parts, path: parts.normalizedPath, appID: $0.appID) ?? AASAVerdict(decision: .noMatch, appID: $0.appID) }
     }
 
     /// The only path `rule` can match when its pattern is plain text, else nil.
@@ -153,14 +182,6 @@ public struct AASAMatcher: Sendable {
 
     private func verdict(for parts: URLParts, path: String, appID: String) -> AASAVerdict {
         guard let detailIndex = detailForApp[appID] else { return AASAVerdict(decision: .noMatch, appID: appID) }
-        let detail = details[detailIndex]
-        // A plain-text path can only match that exact path: only those and the other rules are tried.
-        for index in ruleIndexes[detailIndex].candidates(for: path) {
-            let rule = detail.rules[index]
-            if rule.matches(parts) {
-                return AASAVerdict(decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
-            }
-        }
-        return AASAVerdict(decision: .noMatch, appID: appID)
+        return ruleSets[detailIndex].verdict(for: parts, path: path, appID: appID)
     }
 }
