@@ -108,23 +108,19 @@ extension CatalogReader {
         var rest: YAMLEventParser?
         var listEnd = changeStart
         if changed {
-            // The changed text, read alone: as `links:` of a document whose lines are the file's.
-            let pad = TextPosition.column(ofByte: changeStart, in: text) - 1
-            var source = Array("links:\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: pad)
-            source += text[changeStart..<boundary]
-            let shift = changeStart - (source.count - (boundary - changeStart))
-            let parser = YAMLEventParser(String(decoding: source, as: UTF8.self), lineOffset: changeLine - 2)
+            // The changed text, read alone.
+            let stretch = ListStretch(text, from: changeStart, to: boundary, line: changeLine, pad: TextPosition.column(ofByte: changeStart, in: text) - 1,
+                                      nextToken: boundary < text.count ? nextToken : nil)
+            let parser = stretch.parser
             var read: [(bytes: Range<Int>, line: Int, column: Int)] = []
             do {
-                guard try parser.startDocument(), try parser.beginRootMapping(), try parser.nextKey()?.text == "links" else { return nil }
+                guard try stretch.open() else { return nil }
                 if let sequence = try parser.beginSequence() {
                     guard sequence.block, sequence.column == column else { return nil }
                     while let start = try parser.nextValueStart() {
                         let collection = try parser.skipValue()
                         guard parser.anchorsAndAliases == 0 else { return nil }
-                        var bytes = (parser.byteOffset(ofCharacter: start.index) + shift)..<(parser.byteOffset(ofCharacter: parser.endIndex) + shift)
-                        // A list or mapping ends at the token after it, which the whole file has.
-                        if collection, bytes.upperBound == boundary, boundary < text.count { bytes = bytes.lowerBound..<nextToken }
+                        let bytes = stretch.bytes(from: start.index, collection: collection)
                         guard bytes.lowerBound >= (read.last?.bytes.upperBound ?? changeStart) else { return nil }
                         read.append((bytes, start.line, start.column))
                     }
@@ -135,8 +131,7 @@ extension CatalogReader {
                           Self.blankUntilColumnOne(from: changeStart, in: text) else { return nil }
                 }
                 if anchored {
-                    guard try parser.nextKey() == nil else { return nil }
-                    try parser.finishDocument()
+                    guard try stretch.closeDocument() else { return nil }
                 } else {
                     rest = parser
                 }

@@ -114,32 +114,25 @@ extension CatalogReader {
         let start = pieces.starts[index]
         let last = index == pieces.starts.count - 1
         let end = last ? text.count : pieces.starts[index + 1].byte
-        // The first piece starts at the dash, the others at the start of their line.
-        let pad = index == 0 ? list.column - 1 : 0
-        let body = UnsafeBufferPointer(rebasing: text[start.byte..<end])
         // Lines counted by LF: a piece breaking them otherwise is not read alone.
-        guard TextPosition.lineBreaks(in: body) != nil else { return nil }
-        let prefix = Array("links:\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: pad)
-        let source = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: prefix.count + body.count)
-        let bodyStart = source.baseAddress! + prefix.count
-        source.baseAddress!.initialize(from: prefix, count: prefix.count)
-        if let bodyBase = body.baseAddress { bodyStart.initialize(from: bodyBase, count: body.count) }
-        let shift = start.byte - prefix.count
-        let parser = YAMLEventParser(taking: source, lineOffset: start.line - 2)
+        guard TextPosition.lineBreaks(in: UnsafeBufferPointer(rebasing: text[start.byte..<end])) != nil else { return nil }
+        // The first piece starts at the dash, the others at the start of their line; a piece
+        // before another ends at the start of the line of the next one's dash.
+        let stretch = ListStretch(text, from: start.byte, to: end, line: start.line, pad: index == 0 ? list.column - 1 : 0,
+                                  nextToken: last ? nil : end + list.column - 1)
+        let parser = stretch.parser
         var entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)] = []
         do {
-            guard try parser.startDocument(), try parser.beginRootMapping(), try parser.nextKey()?.text == "links",
-                  let sequence = try parser.beginSequence(), sequence.block, sequence.column == list.column else { return nil }
+            guard try stretch.open(), let sequence = try parser.beginSequence(), sequence.block, sequence.column == list.column else { return nil }
             while let valueStart = try parser.nextValueStart() {
                 let node = try parser.node()
                 guard parser.anchorsAndAliases == 0 else { return nil }
-                var bytes = (parser.byteOffset(ofCharacter: valueStart.index) + shift)..<(parser.byteOffset(ofCharacter: parser.endIndex) + shift)
-                // A list or mapping ends at the token after it, which the whole file has: the next piece's dash.
+                let collection: Bool
                 switch node.kind {
-                case .mapping, .sequence:
-                    if !last, bytes.upperBound == end { bytes = bytes.lowerBound..<(end + list.column - 1) }
-                case .scalar: break
+                case .mapping, .sequence: collection = true
+                case .scalar: collection = false
                 }
+                let bytes = stretch.bytes(from: valueStart.index, collection: collection)
                 guard bytes.lowerBound >= (entries.last?.span?.bytes.upperBound ?? start.byte) else { return nil }
                 let entryText = UnsafeBufferPointer(rebasing: text[bytes])
                 var span = LinkBatchReader.EntrySpan(bytes: bytes, line: valueStart.line, column: valueStart.column)
@@ -149,8 +142,7 @@ extension CatalogReader {
             }
             guard try parser.nextItem() == nil, !entries.isEmpty else { return nil }
             if !last {
-                guard try parser.nextKey() == nil else { return nil }
-                try parser.finishDocument()
+                guard try stretch.closeDocument() else { return nil }
                 return (entries, nil)
             }
             return (entries, parser)
