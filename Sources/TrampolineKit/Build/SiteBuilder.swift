@@ -82,7 +82,9 @@ public struct SiteBuilder: Sendable {
         let catalog = reading.catalog
         engine.append(contentsOf: reading.diagnostics)
         lap("catalog", reading.cacheHits.map { cache in
-            let read = cache.hits == 0 ? "all \(cache.links) links read" : "\(cache.links - cache.hits) of \(cache.links) links read; the rest came unchanged from the link cache"
+            let read = cache.hits == 0
+                ? "all \(cache.links) links read" + (reading.pieces.map { " in \($0) pieces on all cores" } ?? "")
+                : "\(cache.links - cache.hits) of \(cache.links) links read; the rest came unchanged from the link cache"
             return reading.layoutUnparsed.map { "\(read); \($0) stood unchanged in place and were not parsed" } ?? read
         })
         guard let catalog, let templates, !engine.hasErrors else {

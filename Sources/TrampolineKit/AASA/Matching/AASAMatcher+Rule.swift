@@ -3,7 +3,7 @@ import Foundation
 extension AASAMatcher {
     /// One compiled rule: a `components` entry, or a legacy `paths` entry, with the `defaults`
     /// it inherits already folded in. A class: the claims check tries a few rules for every URL
-    /// of every link, and a struct's copy retained each of its patterns' arrays.
+    /// of every link, and each try of a struct copied it, retaining each of its patterns' arrays.
     final class Rule: Sendable {
         /// How a rule constrains the query.
         enum QueryConstraint: Sendable {

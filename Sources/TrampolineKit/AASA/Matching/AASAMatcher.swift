@@ -37,8 +37,8 @@ public struct AASAMatcher: Sendable {
     /// One detail's rules, with the rules to try for a path: a site's AASA lists one plain-text
     /// rule per link (case-sensitive, percent-encoded, no wildcard or variable), which can only
     /// match that very path, so checking every link against every rule would be quadratic
-    /// without this index. A class, so that trying a rule borrows it: copying one per try (its
-    /// patterns' arrays retained and released) was most of the cost of checking a site's claims.
+    /// without this index. A class: the claims check looks it up once per app and shares it,
+    /// where a struct was copied out of the matcher for every URL.
     final class RuleSet: Sendable {
         let rules: [Rule]
         /// Plain-text path → the indices of the rules that can only match it, ascending.
