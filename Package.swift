@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrampolineKitTests",
-            dependencies: ["TrampolineKit", "TrampolineQR"],
+            dependencies: ["TrampolineKit", "TrampolineQR", "TrampolineTestSupport"],
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),

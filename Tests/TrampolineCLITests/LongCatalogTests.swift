@@ -8,19 +8,7 @@ import XCTest
 /// link alone. `CatalogPiecesTests` compare the readings themselves on small random catalogs.
 final class LongCatalogTests: XCTestCase {
     static let header = """
-        site:
-          url: https://go.example.com
-          title: Marry links
-        app:
-          name: Marry
-          ios:
-            team_id: ABCDE12345
-            bundle_id: com.example.marry
-            app_store_id: "1356057329"
-            scheme: marry
-        defaults:
-          deferred: [clipboard, cookie]
-        links:
+        \(TestCatalog.marryHead)
 
         """
 

@@ -7,13 +7,7 @@ final class CatalogLoaderTests: XCTestCase {
     site:
       url: https://go.example.com
       title: Example links
-    app:
-      name: Marry
-      ios:
-        team_id: ABCDE12345
-        bundle_id: com.example.marry
-        app_store_id: "1356057329"
-        scheme: marry
+    \(TestCatalog.marryApp)
     links:
       - path: /topic/1
         title: Wedding checklist

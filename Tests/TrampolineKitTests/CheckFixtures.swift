@@ -1,21 +1,14 @@
 import Foundation
 import TrampolineKit
+import TrampolineTestSupport
 import XCTest
 
 /// Catalogs and folders shared by the `check` tests.
 enum CheckFixtures {
     /// Two apps, three links; `/topic/2` starts on line 17, its web_url is on line 20.
     static let yaml = """
-    site:
-      url: https://go.example.com
-      title: Marry links
-    app:
-      name: Marry
-      ios:
-        team_id: ABCDE12345
-        bundle_id: com.example.marry
-        app_store_id: "1356057329"
-        scheme: marry
+    \(TestCatalog.marrySite)
+    \(TestCatalog.marryApp)
         extra_app_ids: [ABCDE12345.com.example.marry.beta]
     links:
       - path: /topic/1

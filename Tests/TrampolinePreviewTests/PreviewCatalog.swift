@@ -1,22 +1,11 @@
+import TrampolineTestSupport
 /// The catalog the preview tests serve.
 enum PreviewCatalog {
     /// A catalog with an interstitial link, a redirect link without its own deep link (cookie
     /// only), and a web-fallback link without a QR code; `title` is the first link's title, for edits.
     static func text(title: String = "Wedding checklist") -> String {
         """
-        site:
-          url: https://go.example.com
-          title: Marry links
-        app:
-          name: Marry
-          ios:
-            team_id: ABCDE12345
-            bundle_id: com.example.marry
-            app_store_id: "1356057329"
-            scheme: marry
-        defaults:
-          deferred: [clipboard, cookie]
-        links:
+        \(TestCatalog.marryHead)
           - path: /topic/1
             deep_link: marry://topic?id=1
             title: \(title)

@@ -13,13 +13,7 @@ final class ServeRoutesTests: XCTestCase {
     static let catalog = """
     site:
       url: https://go.example.com
-    app:
-      name: Marry
-      ios:
-        team_id: ABCDE12345
-        bundle_id: com.example.marry
-        app_store_id: "1356057329"
-        scheme: marry
+    \(TestCatalog.marryApp)
     links:
       - path: /restaurant/:id(digits)
         title: A restaurant
