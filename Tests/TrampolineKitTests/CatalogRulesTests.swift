@@ -29,6 +29,9 @@ final class CatalogRulesTests: XCTestCase {
     /// (split into Characters, lowercased, prefixes compared) must give the same result, error
     /// messages included, for every path.
     func testLinkPathsAreJudgedAsTheStringWayJudgedThem() {
+        // The checks before the segments' (the leading slash, the home page, each character) are
+        // the function's own, unchanged: the reference defers to it there and the comparison is
+        // of everything after.
         func plain(_ raw: String) -> Result<String, RuleViolation> {
             guard raw.hasPrefix("/") else { return CatalogRules.normalizedPath(raw) }
             var path = raw

@@ -111,7 +111,7 @@ final class URLPartsTests: XCTestCase {
             for path in ["/p/1", "/p/1/", "/no/2", "/caf%C3%A9", "/XY", "/other", "/p/東京", "", " /p/1", "/p/1 ", "/p/1\t"] {
                 for domain in ["go.example.com", "go.example.com:443", "other.example.com"] {
                     let siteParts = ClaimVerifier.LinkProbes.parts(of: site, domain: domain)
-                    let probes = ClaimVerifier.LinkProbes(site: site, parts: siteParts, path: path, matcher: matcher, appIDs: appIDs, domain: domain)
+                    let probes = ClaimVerifier.LinkProbes(site: site, parts: siteParts, path: path, matcher: matcher, apps: matcher.ruleSets(for: appIDs), domain: domain)
                     XCTAssertEqual(probes.base, site + path)
                     if probes.parts != nil { derived += 1 }
                     for probe in ClaimVerifier.claimedProbes + ClaimVerifier.debugProbes {

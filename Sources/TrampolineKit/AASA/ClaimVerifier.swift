@@ -106,7 +106,7 @@ public enum ClaimVerifier {
             for index in (c * chunk)..<min(links.count, (c + 1) * chunk) where verifiedLinks?[index] != true {
                 count += 1
                 var failures: [String] = []
-                let probes = LinkProbes(site: catalog.site.url, parts: siteParts, path: probePath(of: links[index]), matcher: matcher, appIDs: appIDs, apps: apps, domain: domain)
+                let probes = LinkProbes(site: catalog.site.url, parts: siteParts, path: probePath(of: links[index]), matcher: matcher, apps: apps, domain: domain)
                 for probe in claimedProbes {
                     for verdict in probes.verdicts(probe) where verdict.decision != .match {
                         failures.append("does not claim \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))); the link would open Safari, not the app")
@@ -156,21 +156,19 @@ public enum ClaimVerifier {
     struct LinkProbes {
         let base: String
         let matcher: AASAMatcher
-        let appIDs: [String]
-        /// `appIDs` with their rules, looked up once (``AASAMatcher/ruleSets(for:)``).
+        /// The app IDs with their rules, looked up once per check (``AASAMatcher/ruleSets(for:)``).
         let apps: [(appID: String, rules: AASAMatcher.RuleSet?)]
         let domain: String
         /// Nil unless `domain` serves the base URL and nothing trims its text when split.
         let parts: AASAMatcher.URLParts?
 
         /// The probes of `site` followed by `path`; `siteParts` is ``parts(of:domain:)`` of `site`,
-        /// `apps` is `matcher.ruleSets(for: appIDs)` (looked up here when nil).
-        init(site: String, parts siteParts: AASAMatcher.URLParts?, path: String, matcher: AASAMatcher, appIDs: [String],
-             apps: [(appID: String, rules: AASAMatcher.RuleSet?)]? = nil, domain: String) {
+        /// `apps` is `matcher.ruleSets(for:)` of the app IDs to check.
+        init(site: String, parts siteParts: AASAMatcher.URLParts?, path: String, matcher: AASAMatcher,
+             apps: [(appID: String, rules: AASAMatcher.RuleSet?)], domain: String) {
             base = site + path
             self.matcher = matcher
-            self.appIDs = appIDs
-            self.apps = apps ?? matcher.ruleSets(for: appIDs)
+            self.apps = apps
             self.domain = domain
             // The joined text's ends are the site's (untrimmed, or there are no site parts) and
             // the path's last byte, so a blank there is the only new thing splitting would trim.
@@ -198,7 +196,8 @@ public enum ClaimVerifier {
             if let parts = parts?.appending(path: probe.path, query: probe.query) {
                 return matcher.verdicts(for: parts, apps: apps)
             }
-            return matcher.verdicts(for: probe.url(from: base), appIDs: appIDs, domain: domain)
+            // The rare URL that splitting would trim: its text, read as a visitor's would be.
+            return matcher.verdicts(for: probe.url(from: base), appIDs: apps.map(\.appID), domain: domain)
         }
     }
 
