@@ -62,8 +62,10 @@ enum QRBitPenalty {
         }
     }
 
-    /// The total penalty of the matrix whose rows and columns are given as words.
-    static func score(rows: UnsafeBufferPointer<UInt64>, columns: UnsafeBufferPointer<UInt64>, size: Int) -> Int {
+    /// The total penalty of the matrix whose rows and columns are given as words; or, once the
+    /// lines scored so far reach `limit`, that partial sum (every rule adds, so the whole is no
+    /// lower): a mask that cannot beat the best so far is not scored to the end.
+    static func score(rows: UnsafeBufferPointer<UInt64>, columns: UnsafeBufferPointer<UInt64>, size: Int, limit: Int = .max) -> Int {
         let valid: UInt64 = ((1 << UInt64(size)) - 1) << UInt64(padding)
         var total = 0
         var dark = 0
@@ -78,6 +80,7 @@ enum QRBitPenalty {
                 let block = ~(row ^ (row >> 1)) & ~(above ^ (above >> 1)) & ~(row ^ above) & valid & (valid >> 1)
                 total += QRPenalty.n2 * block.nonzeroBitCount
             }
+            if total >= limit { return total }
         }
         let modules = size * size
         total += QRPenalty.n4 * (abs(dark * 20 - modules * 10) / modules)

@@ -14,8 +14,8 @@ extension QRCode {
         let side = size + 2 * QRCode.quietZone
         // The most it can take: the fixed text (under 300 bytes), six header numbers of at most 20
         // digits, and per row at most (size + 1) / 2 runs of at most 14 bytes ("M" x " " y ".5h"
-        // length, each number under 1000).
-        let capacity = 300 + 6 * 20 + size * ((size + 1) / 2) * 16
+        // length, each number under 1000), and 8 for a run's 8-byte store (``SVGBytes/appendRelativeRun(gap:length:)``).
+        let capacity = 300 + 6 * 20 + size * ((size + 1) / 2) * 16 + 8
         return [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             modules.withUnsafeBufferPointer { modules in
                 // Debug builds check every write against the bound (the tests encode every version).
@@ -66,10 +66,10 @@ extension QRCode {
                     if penX < 0 {
                         out.append("M"); out.append(start + QRCode.quietZone)
                         out.append(" "); out.append(row + QRCode.quietZone); out.append(".5h")
+                        out.append(end - start)
                     } else {
-                        out.append("m"); out.append(start - penX); out.append(" 0h")
+                        out.appendRelativeRun(gap: start - penX, length: end - start)
                     }
-                    out.append(end - start)
                     penX = end
                     start = nextColumn(in: bits, from: end, dark: true, size: size)
                 }

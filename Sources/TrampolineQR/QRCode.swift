@@ -100,7 +100,18 @@ public struct QRCode: Sendable, Equatable {
         }
         append(0b0100, bits: 4)
         append(bytes.count, bits: QRBlockTable.countBits(version: version))
-        for byte in bytes { append(Int(byte), bits: 8) }
+        // The header is 12 or 20 bits, so every byte straddles two codewords the same way: its
+        // high bits end one, its low bits start the next (bit by bit had been a tenth of an encode).
+        let shift = UInt8(bit & 7), first = bit >> 3
+        precondition(shift == 4, "a 12- or 20-bit header")
+        data.withUnsafeMutableBufferPointer { data in
+            // The capacity leaves room for the last byte's low bits (the data bits hold the header too).
+            for (i, byte) in bytes.enumerated() {
+                data[first + i] |= byte >> shift
+                data[first + i + 1] |= byte << (8 - shift)
+            }
+        }
+        bit += bytes.count * 8
         // Terminator (up to four zero bits) and zero bits to the byte boundary are already zero.
         var padIndex = min((bit + 4 + 7) / 8, dataCount)
         var pad: UInt8 = 0xEC
@@ -153,7 +164,7 @@ public struct QRCode: Sendable, Equatable {
                 maskedColumns[i] = columns[i] ^ patternColumns[i]
             }
             let score = maskedRows.withUnsafeBufferPointer { r in
-                maskedColumns.withUnsafeBufferPointer { c in QRBitPenalty.score(rows: r, columns: c, size: size) }
+                maskedColumns.withUnsafeBufferPointer { c in QRBitPenalty.score(rows: r, columns: c, size: size, limit: bestScore) }
             }
             if score < bestScore {
                 bestScore = score

@@ -28,6 +28,21 @@ struct SVGBytes {
         count += text.utf8CodeUnitCount
     }
 
+    /// `m<gap> 0h<length>`: a row's next run, relative to the end of the one before. Both one
+    /// digit, as most are in a code of a link's size, it is one 8-byte store of the six bytes
+    /// (the two after them are overwritten by what follows; the bound leaves room for them).
+    @inline(__always) mutating func appendRelativeRun(gap: Int, length: Int) {
+        guard gap < 10, length < 10 else {
+            append("m"); append(gap); append(" 0h"); append(length)
+            return
+        }
+        assert(count + 8 <= capacity, "the SVG outgrew its bound")
+        // "m0 0h0" little-endian, the two digits added in place.
+        let pattern: UInt64 = 0x30_68_30_20_30_6D | UInt64(gap) << 8 | UInt64(length) << 40
+        UnsafeMutableRawPointer(base + count).storeBytes(of: pattern.littleEndian, as: UInt64.self)
+        count &+= 6
+    }
+
     /// A non-negative number in decimal.
     @inline(__always) mutating func append(_ number: Int) {
         // Below 100 (every number in a path up to version 19) without a branch on the length:

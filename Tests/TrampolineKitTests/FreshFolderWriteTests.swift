@@ -106,6 +106,34 @@ final class FreshFolderWriteTests: XCTestCase {
         XCTAssertEqual(try self.files(under: output).count, 52)
     }
 
+    /// The fresh folder's writers take files a batch at a time (``SiteWriter/renderAhead``):
+    /// every index exactly once, each batch consecutive indices of one core's chunk, none longer
+    /// than asked; and an error thrown from a batch is the call's.
+    func testBatchesTakeEveryIndexOnceInConsecutiveRuns() throws {
+        final class Seen: @unchecked Sendable {
+            let lock = NSLock()
+            var batches: [[Int]] = []
+        }
+        let seen = Seen()
+        let indices = Array((0..<2_000).reversed())
+        try SiteWriter.concurrentlyApply(batchesOf: 16, { batch in
+            seen.lock.withLock { seen.batches.append(Array(batch)) }
+        }, to: indices)
+        XCTAssertEqual(seen.batches.flatMap { $0 }.sorted(), Array(0..<2_000))
+        for batch in seen.batches {
+            XCTAssertTrue((1...16).contains(batch.count), "\(batch)")
+            XCTAssertEqual(batch, (0..<batch.count).map { batch[0] - $0 }, "consecutive elements of the indices")
+            // Within one 512-element chunk of the array (position = 1999 - index).
+            XCTAssertEqual((1_999 - batch.first!) / 512, (1_999 - batch.last!) / 512)
+        }
+        struct Refused: Error, Equatable {}
+        XCTAssertThrowsError(try SiteWriter.concurrentlyApply(batchesOf: 16, { batch in
+            if batch.contains(700) { throw Refused() }
+        }, to: Array(0..<2_000))) { error in
+            XCTAssertEqual(error as? Refused, Refused())
+        }
+    }
+
     /// Whether a one-time action ran, from any thread.
     private final class Once: @unchecked Sendable {
         private let lock = NSLock()

@@ -179,6 +179,32 @@ final class PenaltyTests: XCTestCase {
         }
     }
 
+    /// A score given a limit is the full score when that is below the limit, and at least the
+    /// limit otherwise: what lets the mask choice stop scoring a mask that cannot win.
+    func testAScoreStoppedAtALimitNeverHidesALowerScore() {
+        var generator = SystemRandomNumberGenerator()
+        for size in stride(from: 21, through: QRBitPenalty.maxSize, by: 8) {
+            for _ in 0..<60 {
+                let m = (0..<(size * size)).map { _ in UInt8(Int.random(in: 0..<3, using: &generator) == 0 ? 1 : 0) }
+                let (rows, columns) = QRBitPenalty.words(of: m, size: size)
+                rows.withUnsafeBufferPointer { r in
+                    columns.withUnsafeBufferPointer { c in
+                        let full = QRBitPenalty.score(rows: r, columns: c, size: size)
+                        for limit in [full / 2, full - 1, full, full + 1, Int.max] {
+                            let limited = QRBitPenalty.score(rows: r, columns: c, size: size, limit: limit)
+                            if full < limit {
+                                XCTAssertEqual(limited, full, "size \(size), limit \(limit)")
+                            } else {
+                                XCTAssertGreaterThanOrEqual(limited, limit, "size \(size), limit \(limit)")
+                                XCTAssertLessThanOrEqual(limited, full, "size \(size), limit \(limit)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The words gathered and transposed are those of setting each module's bit in its row and
     /// its column, on random matrices of every size the words hold.
     func testWordsAreTheModulesOfEachRowAndColumn() {

@@ -39,6 +39,51 @@ final class ReedSolomonTests: XCTestCase {
         }
     }
 
+    /// The data codewords (before interleaving) of random byte strings at every level and every
+    /// length up to version 12 are those of appending the mode, the count and each byte bit by
+    /// bit, then the terminator and the pad codewords (§7.4): the bytes are packed a codeword at
+    /// a time.
+    func testDataBitsAreTheModeTheCountAndTheBytesBitByBit() {
+        var generator = SystemRandomNumberGenerator()
+        for level in QRErrorCorrection.allCases {
+            for length in 0...QRCode.byteCapacity(version: 12, errorCorrection: level) {
+                let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                guard let version = (1...40).first(where: { length <= QRCode.byteCapacity(version: $0, errorCorrection: level) }) else { continue }
+                let dataCount = QRBlockTable.dataCodewords(version: version, level: level)
+                var bits: [UInt8] = []
+                func append(_ value: Int, _ count: Int) { for i in stride(from: count - 1, through: 0, by: -1) { bits.append(UInt8((value >> i) & 1)) } }
+                append(0b0100, 4)
+                append(length, version <= 9 ? 8 : 16)
+                for byte in bytes { append(Int(byte), 8) }
+                append(0, min(4, dataCount * 8 - bits.count))
+                while bits.count % 8 != 0 { bits.append(0) }
+                var expected = stride(from: 0, to: bits.count, by: 8).map { i in bits[i..<(i + 8)].reduce(UInt8(0)) { $0 << 1 | $1 } }
+                var pad: UInt8 = 0xEC
+                while expected.count < dataCount { expected.append(pad); pad = pad == 0xEC ? 0x11 : 0xEC }
+                // The codewords interleave the blocks: undo it by reading each block's data back.
+                let codewords = QRCode.codewords(bytes, version: version, level: level)
+                XCTAssertEqual(Self.dataCodewords(of: codewords, version: version, level: level), expected, "\(level), \(length) bytes")
+            }
+        }
+    }
+
+    /// The data codewords of an interleaved sequence, block after block (§7.6 undone).
+    static func dataCodewords(of codewords: [UInt8], version: Int, level: QRErrorCorrection) -> [UInt8] {
+        let row = level.tableIndex
+        let blocks = QRBlockTable.blockCount[row][version], ecc = QRBlockTable.eccCodewordsPerBlock[row][version]
+        let total = QRBlockTable.totalCodewords(version: version)
+        let shortBlocks = blocks - total % blocks, shortLength = total / blocks - ecc
+        var data = (0..<blocks).map { _ in [UInt8]() }
+        var next = 0
+        for i in 0...shortLength {
+            for b in 0..<blocks where i < shortLength + (b < shortBlocks ? 0 : 1) {
+                data[b].append(codewords[next])
+                next += 1
+            }
+        }
+        return data.flatMap { $0 }
+    }
+
     func testFieldTables() {
         XCTAssertEqual(GaloisField.exp[8], 0x1D)
         XCTAssertEqual(GaloisField.multiply(0x80, 2), 0x1D)

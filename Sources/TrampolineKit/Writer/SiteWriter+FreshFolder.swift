@@ -46,11 +46,15 @@ extension SiteWriter {
         // writes, not on one core after them.
         let manifestBytes = Pending { [UInt8](Manifest(paths: Set(files.map(\.path.value))).encoded()) }
         // O_EXCL | O_NOFOLLOW: the folder is new and ours; nothing can be there already.
-        try Self.concurrentlyApply({ index in
-            let file = files[index]
-            try folders.make(for: file.path.value)
-            let stat = try Self.create(root + "/" + file.path.value, with: file.bytes(), flags: O_EXCL | O_NOFOLLOW, reportedAs: file.path.value)
-            outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
+        // A few files rendered, then created (``renderAhead``).
+        try Self.concurrentlyApply(batchesOf: Self.renderAhead, { batch in
+            let made = batch.map { files[$0].bytes() }
+            for (index, bytes) in zip(batch, made) {
+                let file = files[index]
+                try folders.make(for: file.path.value)
+                let stat = try Self.create(root + "/" + file.path.value, with: bytes, flags: O_EXCL | O_NOFOLLOW, reportedAs: file.path.value)
+                outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
+            }
         }, to: Array(files.indices))
         let manifestStat = try Self.create(root + "/" + Manifest.path.value, with: manifestBytes.take(), flags: O_EXCL | O_NOFOLLOW, reportedAs: Manifest.path.value)
         // An empty folder the user made keeps its permissions.
