@@ -23,7 +23,9 @@ extension SitePlanner {
     static func checkQRCollisions(_ catalog: Catalog, engine: inout DiagnosticEngine) {
         // Only a path that spells `/qr.svg` in some case (or has non-ASCII letters, which
         // lowercasing might turn into it) can collide: most catalogs have none, and need no table.
-        guard catalog.links.contains(where: { mayNameQRFile($0.path) }) else { return }
+        // By index: a closure given each link copied it whole (a retain per field), on one core.
+        let links = catalog.links
+        guard links.indices.contains(where: { mayNameQRFile(links[$0].path) }) else { return }
         var qrFiles: [String: Link] = [:]
         for link in catalog.links where link.options.qrCode {
             qrFiles[(link.path + "/qr.svg").lowercased()] = link
