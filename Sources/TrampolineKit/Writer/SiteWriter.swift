@@ -304,9 +304,9 @@ public struct SiteWriter: Sendable {
     }
 
     /// Files a writer renders before it creates them (``writeFreshFolder(_:progress:)``): rendering
-    /// and the kernel's file creation, taken turns at file by file, kept evicting each other from
+    /// and the kernel's file creation, taken in turns file by file, kept evicting each other from
     /// the caches; a batch of 16 made a first build of 10k links 8–10 % faster on both catalog
-    /// shapes (Benchmarks/README.md). More gained nothing.
+    /// shapes (README, "Performance at scale"). Larger batches gained nothing more.
     static let renderAhead = 16
 
     /// ``concurrentlyApply(_:to:)`` a batch at a time: `apply` gets up to `batch` consecutive
