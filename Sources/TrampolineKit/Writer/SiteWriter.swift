@@ -303,12 +303,6 @@ public struct SiteWriter: Sendable {
         try concurrentlyApply(batchesOf: 1, { batch in try apply(batch[batch.startIndex]) }, to: indices)
     }
 
-    /// Files a writer renders before it creates them (``writeFreshFolder(_:progress:)``): rendering
-    /// and the kernel's file creation, taken in turns file by file, kept evicting each other from
-    /// the caches; a batch of 16 made a first build of 10k links 8–10 % faster on both catalog
-    /// shapes (README, "Performance at scale"). Larger batches gained nothing more.
-    static let renderAhead = 16
-
     /// ``concurrentlyApply(_:to:)`` a batch at a time: `apply` gets up to `batch` consecutive
     /// elements of `indices`, each batch inside one chunk of one core.
     static func concurrentlyApply(batchesOf batch: Int, _ apply: @Sendable (ArraySlice<Int>) throws -> Void, to indices: [Int]) throws {
