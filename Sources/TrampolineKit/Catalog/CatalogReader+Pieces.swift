@@ -114,6 +114,26 @@ extension CatalogReader {
         let start = pieces.starts[index]
         let last = index == pieces.starts.count - 1
         let end = last ? text.count : pieces.starts[index + 1].byte
+        // A piece before another is read without libyaml when it is all plain entries.
+        if !last, let items = YAMLSimpleList.items(in: text, from: start.byte, to: end, line: start.line, listColumn: list.column) {
+            return (items.map { item in
+                let entryText = UnsafeBufferPointer(rebasing: text[item.bytes])
+                var span = LinkBatchReader.EntrySpan(bytes: item.bytes, line: item.line, column: item.column)
+                span.digest = LinkCache.digest(of: entryText, column: item.column)
+                span.lineBreaks = TextPosition.lineBreaks(in: entryText)
+                return (item.node, span)
+            }, nil)
+        }
+        return libYAMLPiece(index, of: pieces, list: list, in: text)
+    }
+
+    /// ``parsePiece(_:of:list:in:)`` by libyaml, whatever the entries' shape: the reference the
+    /// fast path is held to.
+    static func libYAMLPiece(_ index: Int, of pieces: ListPieces, list: ListStart, in text: UnsafeBufferPointer<UInt8>)
+        -> (entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)], rest: YAMLEventParser?)? {
+        let start = pieces.starts[index]
+        let last = index == pieces.starts.count - 1
+        let end = last ? text.count : pieces.starts[index + 1].byte
         // Lines counted by LF: a piece breaking them otherwise is not read alone.
         guard TextPosition.lineBreaks(in: UnsafeBufferPointer(rebasing: text[start.byte..<end])) != nil else { return nil }
         // The first piece starts at the dash, the others at the start of their line; a piece
