@@ -93,6 +93,10 @@ extension CatalogReader {
         }
         // Merged as the pieces are read; undone if one did not parse, with the cache file begun.
         let before = (self, list)
+        // Room for every item now: the merge, on one core, would otherwise copy the links and
+        // rehash every path each time the list and its path table grow.
+        list.links.reserveCapacity(list.links.count + pieces.items)
+        list.seen.reserveCapacity(list.seen.count + pieces.items)
         reader.finish(into: &self, list: &list)
         guard !reader.needsPlainReading, let parser = rest.all.first else {
             (self, list) = before
@@ -120,7 +124,7 @@ extension CatalogReader {
                 let entryText = UnsafeBufferPointer(rebasing: text[item.bytes])
                 var span = LinkBatchReader.EntrySpan(bytes: item.bytes, line: item.line, column: item.column)
                 span.digest = LinkCache.digest(of: entryText, column: item.column)
-                span.lineBreaks = TextPosition.lineBreaks(in: entryText)
+                span.lineBreaks = item.lineBreaks
                 return (item.node, span)
             }, nil)
         }

@@ -17,6 +17,8 @@ enum YAMLSimpleList {
         var bytes: Range<Int>
         var line: Int
         var column: Int
+        /// How many line breaks `bytes` holds.
+        var lineBreaks: Int
     }
 
     /// The items of the block list whose dashes stand at `listColumn` in `text[start..<end]`:
@@ -138,10 +140,10 @@ enum YAMLSimpleList {
                 if index >= end {
                     // The token after the piece: the next item's dash, on the line at `end`.
                     guard lineStart == end else { return nil }
-                    return Item(node: node, bytes: first..<end + listColumn - 1, line: itemLine, column: keyColumn)
+                    return Item(node: node, bytes: first..<end + listColumn - 1, line: itemLine, column: keyColumn, lineBreaks: line - itemLine)
                 }
                 if indentation == listColumn - 1, byte == UInt8(ascii: "-") {
-                    return Item(node: node, bytes: first..<index, line: itemLine, column: keyColumn)
+                    return Item(node: node, bytes: first..<index, line: itemLine, column: keyColumn, lineBreaks: line - itemLine)
                 }
                 guard indentation == keyColumn - 1 else { return nil }
             }
