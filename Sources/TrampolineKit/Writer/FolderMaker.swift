@@ -21,19 +21,25 @@ final class FolderMaker: @unchecked Sendable {
     /// folder did not exist before, so nothing can be at `path` yet.
     @discardableResult
     func make(for path: String) throws -> Bool {
-        // A folder already made or checked (every page's folder holds a second file): one
-        // lookup, not one per level.
-        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), lock.withLock({ known.contains(String(path[..<slash])) }) {
-            return false
-        }
-        var relative = ""
-        var createdLast = false
-        for component in path.split(separator: "/").dropLast() {
-            relative += relative.isEmpty ? String(component) : "/\(component)"
-            if lock.withLock({ known.contains(relative) }) {
-                createdLast = false
-                continue
+        let utf8 = path.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return false }
+        // The folders not known yet, deepest first, found by walking up to the first known one:
+        // a page's folder is usually new under a known parent (one lookup more, one mkdir, as
+        // the write floor does), and its second file finds it known at once.
+        let missing: [String] = lock.withLock {
+            var missing: [String] = []
+            var end = slash
+            while true {
+                let folder = String(path[..<end])
+                if known.contains(folder) { break }
+                missing.append(folder)
+                guard let up = utf8[..<end].lastIndex(of: UInt8(ascii: "/")) else { break }
+                end = up
             }
+            return missing
+        }
+        var createdLast = false
+        for relative in missing.reversed() {
             let folder = root + "/" + relative
             // mkdir first: on a fresh build the folder is new, and mkdir never follows a final
             // link. Another thread making the same folder gets EEXIST and checks it like any other.
