@@ -115,6 +115,10 @@ final class CatalogPiecesTests: FolderTestCase {
                 XCTAssertEqual(Array(buffer[start.byte..<start.byte + 4]), Array("  - ".utf8))
                 XCTAssertEqual(start.line, bytes[..<start.byte].filter { $0 == UInt8(ascii: "\n") }.count + 1)
             }
+            // The last piece is the list's last item and what follows it: the piece before it
+            // holds items only (which the fast path can read).
+            let lastItem = try XCTUnwrap(text.range(of: "  - path: /p/12\n")).lowerBound
+            XCTAssertEqual(pieces.starts.last?.byte, text.utf8.distance(from: text.startIndex, to: lastItem))
             XCTAssertNil(CatalogReader.listPieces(in: buffer, list: list, pieceBytes: bytes.count), "too short for two pieces")
         }
         let anchored = Array((text + "more: &x 1\n").utf8)

@@ -36,6 +36,7 @@ extension CatalogReader {
         let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n"), dash = UInt8(ascii: "-")
         var starts: [(byte: Int, line: Int)] = [(list.byte, list.line)]
         var items = 1, line = list.line, index = list.byte
+        var lastItem = (byte: list.byte, line: list.line)
         var next = list.byte + pieceBytes
         // Line by line (lines counted by LF alone: each piece checks that its text breaks lines
         // no other way, as `TextPosition` counts them, or the catalog is read by one parser).
@@ -55,6 +56,7 @@ extension CatalogReader {
                 && (text[index + 1] == space || text[index + 1] == newline || text[index + 1] == UInt8(ascii: "\r")):
                 // A document marker is three dashes; a `- ` is not one.
                 items += 1
+                lastItem = (lineStart, line)
                 if lineStart >= next {
                     starts.append((lineStart, line))
                     next = lineStart + pieceBytes
@@ -62,14 +64,18 @@ extension CatalogReader {
             default:
                 // Less indented than the list (or a key beside it at the first column): the list
                 // ended. What follows is read with the last piece.
-                if index - lineStart < indent || index == lineStart { return finish(starts, items: items, text: text) }
+                if index - lineStart < indent || index == lineStart { return finish(starts, lastItem: lastItem, items: items, text: text) }
             }
         }
-        return finish(starts, items: items, text: text)
+        return finish(starts, lastItem: lastItem, items: items, text: text)
     }
 
-    private static func finish(_ starts: [(byte: Int, line: Int)], items: Int, text: UnsafeBufferPointer<UInt8>) -> ListPieces? {
+    private static func finish(_ starts: [(byte: Int, line: Int)], lastItem: (byte: Int, line: Int), items: Int, text: UnsafeBufferPointer<UInt8>) -> ListPieces? {
         guard starts.count > 1, items <= linkLimit, !holdsDocumentMarkers(UnsafeBufferPointer(rebasing: text[starts[0].byte...])) else { return nil }
+        var starts = starts
+        // The list's last item alone in the last piece, which libyaml reads with the rest of the
+        // document: the piece before it, all items, can be read by the fast path.
+        if lastItem.byte > starts[starts.count - 1].byte { starts.append(lastItem) }
         return ListPieces(starts: starts, items: items)
     }
 
