@@ -122,33 +122,33 @@ public struct SiteRenderer: Sendable {
     }
 
     /// What a link's page script reads (its data block; in the compact layout, its entry in the
-    /// link table): keys and already-encoded JSON values, in a fixed order.
-    func linkData(_ link: Link, behaviour: PageBehaviour) -> [(String, String)] {
-        var data: [(String, String)] = [
-            ("behaviour", Escaping.jsonString(behaviour.rawValue)),
-            ("deferredLink", Escaping.jsonString(link.deferredLink)),
-            ("fixed", "[" + link.fixedQueryKeys.map(Escaping.jsonString).joined(separator: ",") + "]"),
-            ("store", constants.storeJSON),
-            ("web", link.webURL.map(Escaping.jsonString) ?? "null"),
-            ("fallback", Escaping.jsonString(link.options.fallback.rawValue)),
-            ("delay", String(link.options.fallbackDelayMs)),
-            ("deferred", "[" + link.options.deferred.map { Escaping.jsonString($0.rawValue) }.joined(separator: ",") + "]"),
-            ("cookieName", Escaping.jsonString(link.options.cookieName)),
-            ("cookieDays", String(link.options.cookieDays)),
-            ("forwardQuery", link.options.forwardQuery ? "true" : "false"),
+    /// link table): keys and values, in a fixed order.
+    func linkData(_ link: Link, behaviour: PageBehaviour) -> [(String, DataValue)] {
+        var data: [(String, DataValue)] = [
+            ("behaviour", .string(behaviour.rawValue)),
+            ("deferredLink", .string(link.deferredLink)),
+            ("fixed", .strings(link.fixedQueryKeys)),
+            ("store", .json(constants.storeJSON)),
+            ("web", .string(link.webURL)),
+            ("fallback", .string(link.options.fallback.rawValue)),
+            ("delay", .int(link.options.fallbackDelayMs)),
+            ("deferred", .strings(link.options.deferred.map(\.rawValue))),
+            ("cookieName", .string(link.options.cookieName)),
+            ("cookieDays", .int(link.options.cookieDays)),
+            ("forwardQuery", .bool(link.options.forwardQuery)),
         ]
         // Only when set: most links keep the defaults, and every byte is in every page.
-        if link.options.inAppBrowsers != .escape { data.append(("inApp", Escaping.jsonString(link.options.inAppBrowsers.rawValue))) }
-        if let question = link.options.confirmStore { data.append(("confirm", Escaping.jsonString(question))) }
+        if link.options.inAppBrowsers != .escape { data.append(("inApp", .string(link.options.inAppBrowsers.rawValue))) }
+        if let question = link.options.confirmStore { data.append(("confirm", .string(question))) }
         if let route = link.route {
-            data.append(("route", route.scriptSegments))
-            data.append(("page", Escaping.jsonString(route.pageFolder + "/")))
+            data.append(("route", .json(route.scriptSegments)))
+            data.append(("page", .string(route.pageFolder + "/")))
         }
         if let android = constants.androidJSON {
             let utm = link.campaign.filter { $0.name.hasPrefix("utm_") }
-            data.append(("android", "{" + android + ",\"fallback\":" + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue) + "}"))
+            data.append(("android", .json("{" + android + ",\"fallback\":" + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue) + "}")))
             // Apart from the app's values, which most links share (one copy in the link table's base).
-            data.append(("utm", "[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]"))
+            data.append(("utm", .json("[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]")))
         }
         return data
     }
@@ -183,10 +183,10 @@ public struct SiteRenderer: Sendable {
     private func specialPageBytes(_ special: SpecialPage) -> [UInt8] {
         let template = page(named: special.templateName)
         let siteTitle = site.title ?? app.name
-        var data: [(String, String)] = []
+        var data: [(String, DataValue)] = []
         var script: PageScript?
         if case .notFound(let routes) = special, !routes.isEmpty {
-            data = [("behaviour", Escaping.jsonString(template.behaviour.rawValue)), ("routes", Self.routeTable(routes))]
+            data = [("behaviour", .string(template.behaviour.rawValue)), ("routes", .json(Self.routeTable(routes)))]
             script = .routeTable
         }
         if case .linkLookup(let shards, let routes) = special {
@@ -194,9 +194,9 @@ public struct SiteRenderer: Sendable {
             script = .linkLookup
         } else if template.behaviour == .loadCookie, case .loadCookie(let names) = special {
             data = [
-                ("behaviour", Escaping.jsonString(template.behaviour.rawValue)),
-                ("cookieNames", "[" + names.map(Escaping.jsonString).joined(separator: ",") + "]"),
-                ("scheme", Escaping.jsonString(app.scheme)),
+                ("behaviour", .string(template.behaviour.rawValue)),
+                ("cookieNames", .strings(names)),
+                ("scheme", .string(app.scheme)),
             ]
         }
         let pageTitle: String
@@ -237,8 +237,8 @@ public struct SiteRenderer: Sendable {
         /// The Smart App Banner's content; nil without an iOS app.
         var banner: String?
         var buttonHref: String?
-        /// Keys and already-encoded JSON values, in a fixed order for byte-identical output.
-        var data: [(String, String)]
+        /// Keys and values, in a fixed order for byte-identical output.
+        var data: [(String, DataValue)]
         /// The script (and its policy) when it is not the template's behaviour's: the 404 page of
         /// a site with routes, and the compact layout's lookup page.
         var script: PageScript? = nil
@@ -270,7 +270,7 @@ public struct SiteRenderer: Sendable {
                 object.append(contentsOf: key.utf8)
                 object.append(UInt8(ascii: "\""))
                 object.append(UInt8(ascii: ":"))
-                Escaping.appendScriptSafeJSON(value, to: &object)
+                value.appendScriptSafe(to: &object)
             }
             object.append(UInt8(ascii: "}"))
             json = object

@@ -49,6 +49,55 @@ public enum Escaping {
         }
     }
 
+    /// ``jsonString(_:)`` made safe for a script element (``appendScriptSafeJSON(_:to:)``),
+    /// appended to `out` in one pass, without the JSON text in between: a page's data block
+    /// holds a dozen strings.
+    static func appendScriptSafeJSONString(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            out.append(UInt8(ascii: "\""))
+            var start = 0, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard jsonSpecial.contains(byte) || scriptSpecial.contains(byte) else {
+                    index += 1
+                    continue
+                }
+                var length = 1
+                var escape: (UInt8, UInt8?)
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape = (byte, nil)
+                case UInt8(ascii: "\n"): escape = (UInt8(ascii: "n"), nil)
+                case UInt8(ascii: "\r"): escape = (UInt8(ascii: "r"), nil)
+                case UInt8(ascii: "\t"): escape = (UInt8(ascii: "t"), nil)
+                case 0xE2:
+                    // U+2028 and U+2029 (E2 80 A8, E2 80 A9); any other E2 sequence is text.
+                    guard index + 3 <= bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
+                        index += 1
+                        continue
+                    }
+                    length = 3
+                    escape = (UInt8(ascii: "u"), bytes[index + 2] == 0xA8 ? 0x28 : 0x29)
+                default:
+                    // Controls, DEL, `<`, `>` and `&`: `\u00XX`.
+                    escape = (UInt8(ascii: "u"), byte)
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                out.append(UInt8(ascii: "\\"))
+                out.append(escape.0)
+                if let low = escape.1 {
+                    out.append(UInt8(ascii: length == 3 ? "2" : "0"))
+                    out.append(UInt8(ascii: "0"))
+                    Hex.append(low, to: &out, digits: Hex.lower)
+                }
+                index += length
+                start = index
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
     /// A JSON string literal (with quotes) for `text`.
     public static func jsonString(_ text: String) -> String {
         var text = text
