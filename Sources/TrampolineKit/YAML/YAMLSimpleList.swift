@@ -23,10 +23,12 @@ enum YAMLSimpleList {
 
     /// The items of the block list whose dashes stand at `listColumn` in `text[start..<end]`:
     /// `start` is at an item's dash or at the start of its line, which is line `line`; `end` is
-    /// the start of a line (the next item's, whose dash is the token after the last item), or
-    /// the end of `text`. Nil when any of it is outside the plain shape.
+    /// the start of the line of the next item, whose dash is the token after the last item (the
+    /// list's last item, whose end depends on what follows the list, is left to libyaml). Nil
+    /// when any of it is outside the plain shape.
     static func items(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, line: Int, listColumn: Int) -> [Item]? {
-        guard listColumn >= 1, start < end, end <= text.count, let base = text.baseAddress, isPlainText(base, from: start, to: end) else { return nil }
+        guard listColumn >= 1, start < end, end + listColumn - 1 < text.count, text[end + listColumn - 1] == UInt8(ascii: "-"),
+              let base = text.baseAddress, isPlainText(base, from: start, to: end) else { return nil }
         var reader = Reader(base: base, end: end, line: line, lineStart: start)
         let indent = listColumn - 1
         if text[start] == UInt8(ascii: "-") {
