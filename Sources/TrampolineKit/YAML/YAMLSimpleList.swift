@@ -137,15 +137,16 @@ enum YAMLSimpleList {
                     skipSpaces()
                     guard byte == UInt8(ascii: "\n") else { break }
                 }
-                let node = YAMLNode(kind: .mapping(pairs), line: itemLine, column: keyColumn)
                 let indentation = index - lineStart
                 if index >= end {
                     // The token after the piece: the next item's dash, on the line at `end`.
                     guard lineStart == end else { return nil }
-                    return Item(node: node, bytes: first..<end + listColumn - 1, line: itemLine, column: keyColumn, lineBreaks: line - itemLine)
+                    return Item(node: YAMLNode(kind: .mapping(pairs), line: itemLine, column: keyColumn),
+                                bytes: first..<end + listColumn - 1, line: itemLine, column: keyColumn, lineBreaks: line - itemLine)
                 }
                 if indentation == listColumn - 1, byte == UInt8(ascii: "-") {
-                    return Item(node: node, bytes: first..<index, line: itemLine, column: keyColumn, lineBreaks: line - itemLine)
+                    return Item(node: YAMLNode(kind: .mapping(pairs), line: itemLine, column: keyColumn),
+                                bytes: first..<index, line: itemLine, column: keyColumn, lineBreaks: line - itemLine)
                 }
                 guard indentation == keyColumn - 1 else { return nil }
             }
@@ -220,7 +221,8 @@ enum YAMLSimpleList {
             return nil
         }
 
-        private static let indicators: Set<UInt8> = Set("-?:,[]{}#&*!|>'\"%@`".utf8)
+        /// What a plain scalar cannot start with (a bit per byte, as the escapers keep theirs).
+        private static let indicators = Escaping.ByteSet { "-?:,[]{}#&*!|>'\"%@`".utf8.contains($0) }
 
         /// Plain text to the end of its line, which must not go on on the next.
         private mutating func blockPlain() -> String? {
@@ -350,8 +352,7 @@ enum YAMLSimpleList {
             }
             // Spaces before `:` would leave the key's text ambiguous to compare: not this path's.
             if key, last != index { return nil }
-            let node = YAMLNode(kind: .scalar(text(start..<last), plain: true), line: line, column: column)
-            return node
+            return YAMLNode(kind: .scalar(text(start..<last), plain: true), line: line, column: column)
         }
     }
 }
