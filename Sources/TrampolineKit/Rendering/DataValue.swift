@@ -2,7 +2,7 @@
 /// encoding: a page writes it straight into its bytes, safe inside a `<script>` element
 /// (``appendScriptSafe(to:)``), while the compact layout's link table compares and joins its
 /// JSON text (``json``). `DataValueTests` hold the two to each other.
-enum DataValue: Equatable {
+enum DataValue {
     case string(String)
     case strings([String])
     case int(Int)
