@@ -188,11 +188,34 @@ def page_sizes(root):
 # One size on one file system
 
 
+def interleaved(count, tag, steps, after_first=None):
+    """Runs each (what, step) of steps in turn, count rounds: T, F, H, T, F, H, … so that the
+    machine's drift over a run (this kind of machine's speed moves by a fifth within minutes) falls
+    on every tool alike instead of on whichever ran in the slow minutes. after_first() is called
+    once the first step's first run is done (the others need its output). A step whose first run
+    passes --slow seconds runs once, as in repeat(). Returns {what: [measurements]}."""
+    runs = {what: [] for what, _ in steps}
+    active = list(steps)
+    for r in range(count):
+        for what, step in list(active):
+            m = step(r)
+            runs[what].append(m)
+            log(f"{tag} {what} {r + 1}/{count}: {m['wall']:.3f} s, {m['rss_kb'] // KB} MiB{m.get('note', '')}")
+            if r == 0 and count > 1 and m["wall"] > STATE["slow"]:
+                log(f"{tag} {what} took more than {STATE['slow']:.0f} s: 1 run only")
+                active.remove((what, step))
+            if r == 0 and after_first and what == steps[0][0]:
+                after_first()
+    return runs
+
+
 def full_builds(n, fs, inputs, outs, runs, results, shape):
     key = rkey(fs, n, shape)
     tag = f"[{label(n)} {fs} {shape}]"
     catalog = os.path.join(inputs, "site-config.yml")
     hugo_src = os.path.join(inputs, "hugo")
+    list_file = os.path.join(STATE["scratch"], f"files-{n}.txt")
+    sizes = {}
 
     # Trampoline: a full build into an empty folder each time, with no local caches either (the
     # stamp and claim caches live in .trampoline/ beside the output folder, the link cache beside
@@ -202,47 +225,53 @@ def full_builds(n, fs, inputs, outs, runs, results, shape):
         rmtree(work_folder(outs["trampoline"]))
         rmfile(link_cache(catalog))
         return timed([STATE["bin"], "build", "--config", catalog, "--output", outs["trampoline"]], "trampoline build")
-    t_runs = repeat(runs, tag, "trampoline full build", trampoline)
-    pages, sizes = page_sizes(outs["trampoline"])
-    if len(pages) != n:
-        sys.exit(f"{tag} trampoline wrote {len(pages)} link pages, expected {n}")
-    others = {rel: size for rel, size in sizes.items() if rel.endswith(".html") and not is_page(rel)}
-    results["pages"][key] = {"max": max(pages), "avg": sum(pages) / len(pages), "files": len(sizes),
-                             "bytes": sum(sizes.values()),
-                             "largest_other_html": max(others.items(), key=lambda kv: kv[1]) if others else None,
-                             "aasa": sizes.get("apple-app-site-association", 0)}
-    results["trampoline"][key] = summary(t_runs)
-    results["trampoline"][key]["stdout"] = t_runs[-1]["stdout"]
 
-    # The Hugo layout is Trampoline's own page for /p/1 with link 1's values swapped for fields.
-    with open(os.path.join(outs["trampoline"], "p", "1", "index.html"), encoding="utf-8") as f:
-        gen.write_hugo_layout(hugo_src, f.read(), shape)
+    def after_first_build():
+        pages, found = page_sizes(outs["trampoline"])
+        if len(pages) != n:
+            sys.exit(f"{tag} trampoline wrote {len(pages)} link pages, expected {n}")
+        sizes.update(found)
+        others = {rel: size for rel, size in sizes.items() if rel.endswith(".html") and not is_page(rel)}
+        results["pages"][key] = {"max": max(pages), "avg": sum(pages) / len(pages), "files": len(sizes),
+                                 "bytes": sum(sizes.values()),
+                                 "largest_other_html": max(others.items(), key=lambda kv: kv[1]) if others else None,
+                                 "aasa": sizes.get("apple-app-site-association", 0)}
+        # The Hugo layout is Trampoline's own page for /p/1 with link 1's values swapped for fields.
+        with open(os.path.join(outs["trampoline"], "p", "1", "index.html"), encoding="utf-8") as f:
+            gen.write_hugo_layout(hugo_src, f.read(), shape)
+        with open(list_file, "w") as f:
+            f.write("\n".join(sorted(sizes)) + "\n")
 
-    # The floor: the same files, the same bytes, only mkdir + write.
-    list_file = os.path.join(STATE["scratch"], f"files-{n}.txt")
-    with open(list_file, "w") as f:
-        f.write("\n".join(sorted(sizes)) + "\n")
+    # The floor: the same files, the same bytes, only mkdir + write (read from Trampoline's output
+    # of the same round, which every round leaves byte-identical).
     def floor(r):
         rmtree(outs["floor"])
         m = floor_run(list_file, outs["trampoline"], outs["floor"])
         if m["files"] != len(sizes) or m["bytes"] != sum(sizes.values()):
             sys.exit(f"{tag} the floor wrote {m['files']} files / {m['bytes']} bytes, expected {len(sizes)} / {sum(sizes.values())}")
         return m
-    f_runs = repeat(runs, tag, "floor", floor)
-    results["floor"][key] = summary(f_runs)
-    rmtree(outs["floor"])
 
     # Hugo: a full build into an empty folder each time.
     def hugo(r):
         rmtree(outs["hugo"])
         return timed(["hugo", "--quiet", "--source", hugo_src, "--destination", outs["hugo"]], "hugo")
-    h_runs = repeat(runs, tag, "hugo full build", hugo)
+
+    measured = interleaved(runs, tag, [("trampoline full build", trampoline), ("floor", floor), ("hugo full build", hugo)],
+                           after_first=after_first_build)
+    t_runs, f_runs, h_runs = measured["trampoline full build"], measured["floor"], measured["hugo full build"]
+    results["trampoline"][key] = summary(t_runs)
+    results["trampoline"][key]["stdout"] = t_runs[-1]["stdout"]
+    results["floor"][key] = summary(f_runs)
+    rmtree(outs["floor"])
     h_pages, h_sizes = page_sizes(outs["hugo"])
     if len(h_pages) != n:
         sys.exit(f"{tag} hugo wrote {len(h_pages)} link pages, expected {n}")
     results["hugo"][key] = summary(h_runs)
     results["hugo"][key]["avg_page"] = sum(h_pages) / len(h_pages)
     results["hugo"][key]["files"] = len(h_sizes)
+    # Each round's ratio, from the runs of one round (minutes apart at most): how much the machine
+    # moved during the run shows in their spread.
+    results["ratios"][key] = [round(h["wall"] / t["wall"], 2) for t, h in zip(t_runs, h_runs)]
 
 
 def compact_builds(n, fs, inputs, outs, runs, results, shape):
@@ -378,13 +407,14 @@ def full_table(results, fs, sizes):
 
 def ratio_table(results, fs, sizes):
     lines = [
-        "| links | catalog | Trampoline s | Hugo s | floor s | Trampoline/Hugo | Hugo ÷ Trampoline (speed-up) | Trampoline/floor | Trampoline CPU µs per link |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| links | catalog | Trampoline s | Hugo s | floor s | Trampoline/Hugo | Hugo ÷ Trampoline (speed-up) | each round's Hugo ÷ Trampoline | Trampoline/floor | Trampoline CPU µs per link |",
+        "|---:|---|---:|---:|---:|---:|---:|---|---:|---:|",
     ]
     for n, shape, key in present(results, fs, sizes):
         t, h, f = (results[tool][key]["wall"] for tool in ("trampoline", "hugo", "floor"))
+        rounds = ", ".join(times(x) for x in results.get("ratios", {}).get(key, [])) or "–"
         lines.append(f"| {label(n)} | {shape} | {fmt_s(t)} | {fmt_s(h)} | {fmt_s(f)} | {ratio(t, h):.3f} | "
-                     f"{times(ratio(h, t))} | {times(ratio(t, f))} | {fmt_int(1e6 * results['trampoline'][key]['cpu'] / n)} |")
+                     f"{times(ratio(h, t))} | {rounds} | {times(ratio(t, f))} | {fmt_int(1e6 * results['trampoline'][key]['cpu'] / n)} |")
     return "\n".join(lines)
 
 
@@ -623,7 +653,7 @@ def main():
     if "disk" in systems and info["disk_fs"] in ("tmpfs", "ramfs"):
         log(f"warning: {args.disk} is on {info['disk_fs']}, not a disk; set BENCH_DISK_DIR")
 
-    results = {k: {} for k in ("trampoline", "hugo", "floor", "t_rebuild", "h_rebuild", "pages", "compact")}
+    results = {k: {} for k in ("trampoline", "hugo", "floor", "t_rebuild", "h_rebuild", "pages", "compact", "ratios")}
     roots = {"tmpfs": args.shm, "disk": args.disk}
     try:
         for root in roots.values():

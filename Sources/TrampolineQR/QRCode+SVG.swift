@@ -60,22 +60,43 @@ extension QRCode {
                     column += 1
                 }
                 var penX = -1
+                if wordCount == 1, size < 64 {
+                    // One word with a light bit above the row (versions 1–11, nearly every
+                    // link's): a bit set at each change of colour, so the runs' starts and ends
+                    // come in pairs, lowest first, with no search word by word.
+                    var edges = bits[0] ^ (bits[0] << 1)
+                    while edges != 0 {
+                        let start = edges.trailingZeroBitCount
+                        edges &= edges &- 1
+                        let end = edges.trailingZeroBitCount
+                        edges &= edges &- 1
+                        QRCode.appendRun(start: start, end: end, row: row, penX: &penX, to: &out)
+                    }
+                    continue
+                }
                 var start = nextColumn(in: bits, from: 0, dark: true, size: size)
                 while start < size {
                     let end = nextColumn(in: bits, from: start, dark: false, size: size)
-                    if penX < 0 {
-                        out.append("M"); out.append(start + QRCode.quietZone)
-                        out.append(" "); out.append(row + QRCode.quietZone); out.append(".5h")
-                        out.append(end - start)
-                    } else {
-                        out.appendRelativeRun(gap: start - penX, length: end - start)
-                    }
-                    penX = end
+                    QRCode.appendRun(start: start, end: end, row: row, penX: &penX, to: &out)
                     start = nextColumn(in: bits, from: end, dark: true, size: size)
                 }
             }
         }
         out.append("\"/></svg>\n")
+    }
+
+    /// The dark run of columns `start..<end` of `row`: absolute for a row's first run (`penX` < 0),
+    /// else relative to the end of the one before.
+    @inline(__always)
+    private static func appendRun(start: Int, end: Int, row: Int, penX: inout Int, to out: inout SVGBytes) {
+        if penX < 0 {
+            out.append("M"); out.append(start + QRCode.quietZone)
+            out.append(" "); out.append(row + QRCode.quietZone); out.append(".5h")
+            out.append(end - start)
+        } else {
+            out.appendRelativeRun(gap: start - penX, length: end - start)
+        }
+        penX = end
     }
 
     /// The first column at or after `start` whose module is dark (`dark`) or light; `size` if none.
