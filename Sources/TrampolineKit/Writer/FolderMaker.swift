@@ -9,12 +9,28 @@ import Foundation
 /// link planted in the output folder must not make the build write outside it.
 final class FolderMaker: @unchecked Sendable {
     private let root: String
+    /// The root folder, open (-1 if it could not be opened): folders, and the files a writer
+    /// creates with ``location(of:)``, are made relative to it, so the kernel walks a page's own
+    /// two or three path components instead of the root's half-dozen again on every call
+    /// (a tenth of the time a first build spends creating files).
+    private let descriptor: Int32
     private let lock = NSLock()
     /// Folders known to be real folders, relative to the root.
     private var known: Set<String> = [""]
 
     init(root: String) {
         self.root = root
+        descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// `relative` (a path below the root) as a folder descriptor and a path for the `*at` calls
+    /// (`openat`, `mkdirat`): relative to the open root, or the full path if the root is not open.
+    func location(of relative: String) -> (folder: Int32, path: String) {
+        descriptor >= 0 ? (descriptor, relative) : (AT_FDCWD, root + "/" + relative)
     }
 
     /// Makes the folders above `path` (relative to the root). Returns true when the file's own
@@ -40,15 +56,15 @@ final class FolderMaker: @unchecked Sendable {
         }
         var createdLast = false
         for relative in missing.reversed() {
-            let folder = root + "/" + relative
+            let (base, folder) = location(of: relative)
             // mkdir first: on a fresh build the folder is new, and mkdir never follows a final
             // link. Another thread making the same folder gets EEXIST and checks it like any other.
-            if mkdir(folder, 0o755) == 0 {
+            if mkdirat(base, folder, 0o755) == 0 {
                 createdLast = true
             } else {
                 let failure = errno
                 var info = stat()
-                guard failure == EEXIST, lstat(folder, &info) == 0 else {
+                guard failure == EEXIST, fstatat(base, folder, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                     throw SiteWriter.WriteError(path: path, reason: "cannot create \(relative): \(String(cString: strerror(failure)))")
                 }
                 guard (info.st_mode & S_IFMT) == S_IFDIR else {

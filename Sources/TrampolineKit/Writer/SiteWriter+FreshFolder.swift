@@ -58,7 +58,8 @@ extension SiteWriter {
             for (index, bytes) in zip(batch, made) {
                 let file = files[index]
                 try folders.make(for: file.path.value)
-                let stat = try Self.create(root + "/" + file.path.value, with: bytes, flags: O_EXCL | O_NOFOLLOW, reportedAs: file.path.value)
+                let (folder, path) = folders.location(of: file.path.value)
+                let stat = try Self.create(path, in: folder, with: bytes, flags: O_EXCL | O_NOFOLLOW, reportedAs: file.path.value)
                 outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             }
         }, to: Array(files.indices))

@@ -336,13 +336,13 @@ public struct SiteWriter: Sendable {
         return info
     }
 
-    /// Creates (with `flags` added to `O_WRONLY | O_CREAT`) the file at `file`, writes `data` and
+    /// Creates (with `flags` added to `O_WRONLY | O_CREAT`) the file at `file` (relative to the open `folder`, or to the working folder), writes `data` and
     /// returns its ``FileStat``; on failure removes it and throws, naming `path`.
     @discardableResult
-    static func create(_ file: String, with data: [UInt8], flags: Int32, reportedAs path: String) throws -> FileStat {
+    static func create(_ file: String, in folder: Int32 = AT_FDCWD, with data: [UInt8], flags: Int32, reportedAs path: String) throws -> FileStat {
         // Plain POSIX writes: FileManager.createFile makes its own temporary file, fsync and
         // rename, which tripled the cost per page on a real disk.
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o644)
+        let descriptor = openat(folder, file, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o644)
         guard descriptor >= 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
@@ -364,7 +364,7 @@ public struct SiteWriter: Sendable {
         if failure == 0, fstat(descriptor, &info) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
-            unlink(file)
+            unlinkat(folder, file, 0)
             throw WriteError(path: path, reason: String(cString: strerror(failure)))
         }
         return FileStat(info)
