@@ -63,8 +63,8 @@ enum MarkdownRenderer {
     /// cmark took is let go at once.
     private static func withDocument<T>(_ utf8: [UInt8], options: Int32, allocator: Allocator, _ body: (OpaquePointer) -> T) -> T? {
         let arena = allocator == .arena ? Arena.current : nil
-        arena?.begin()
-        defer { arena?.end() }
+        arena?.pointee.begin()
+        defer { arena?.pointee.end() }
         let memory = arena == nil ? cmark_get_default_mem_allocator() : Arena.memory
         guard let parser = cmark_parser_new_with_mem(options, memory) else { return nil }
         utf8.withUnsafeBufferPointer { bytes in
@@ -83,7 +83,11 @@ enum MarkdownRenderer {
     /// the outermost document on the thread is done (``begin()``/``end()``). Each allocation
     /// carries its size before it, for `realloc`; the last one grows in place when it can (cmark's
     /// output buffer grows that way).
-    final class Arena {
+    ///
+    /// A struct at a fixed address per thread (``current``), not a class: cmark calls the
+    /// allocator a hundred times per page, and through a class reference each call paid a retain,
+    /// a release and a dynamic exclusivity check per property (2 % of a first build's time).
+    struct Arena {
         private static let blockSize = 256 * 1024
         /// Blocks kept between documents; a larger document's extra ones are given back.
         private static let keptBlocks = 4
@@ -98,17 +102,25 @@ enum MarkdownRenderer {
         private var large: [UnsafeMutableRawPointer] = []
         private var depth = 0
 
-        /// The calling thread's arena (cmark's callbacks take no context, so they find it here too).
-        static var current: Arena {
-            if let existing = pthread_getspecific(key) { return Unmanaged<Arena>.fromOpaque(existing).takeUnretainedValue() }
-            let arena = Arena()
-            pthread_setspecific(key, Unmanaged.passRetained(arena).toOpaque())
+        /// The calling thread's arena (cmark's callbacks take no context, so they find it here
+        /// too), made on its first use and freed when the thread ends.
+        static var current: UnsafeMutablePointer<Arena> {
+            if let existing = pthread_getspecific(key) { return existing.assumingMemoryBound(to: Arena.self) }
+            let arena = UnsafeMutablePointer<Arena>.allocate(capacity: 1)
+            arena.initialize(to: Arena())
+            pthread_setspecific(key, arena)
             return arena
         }
 
         private static let key: pthread_key_t = {
             var key = pthread_key_t()
-            pthread_key_create(&key) { pointer in pointer.map { Unmanaged<Arena>.fromOpaque($0).release() } }
+            pthread_key_create(&key) { pointer in
+                guard let arena = pointer?.assumingMemoryBound(to: Arena.self) else { return }
+                arena.pointee.end(all: true)
+                for block in arena.pointee.blocks { block.deallocate() }
+                arena.deinitialize(count: 1)
+                arena.deallocate()
+            }
             return key
         }()
 
@@ -117,23 +129,18 @@ enum MarkdownRenderer {
         nonisolated(unsafe) static let memory: UnsafeMutablePointer<cmark_mem> = {
             let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
             memory.initialize(to: cmark_mem(
-                calloc: { count, size in Arena.current.allocate(count * size, zeroed: true) },
-                realloc: { pointer, size in Arena.current.reallocate(pointer, to: size) },
+                calloc: { count, size in Arena.current.pointee.allocate(count * size, zeroed: true) },
+                realloc: { pointer, size in Arena.current.pointee.reallocate(pointer, to: size) },
                 free: { _ in }
             ))
             return memory
         }()
 
-        deinit {
-            end(all: true)
-            for block in blocks { block.deallocate() }
-        }
+        mutating func begin() { depth += 1 }
 
-        func begin() { depth += 1 }
+        mutating func end() { end(all: false) }
 
-        func end() { end(all: false) }
-
-        private func end(all: Bool) {
+        private mutating func end(all: Bool) {
             depth -= 1
             guard depth <= 0 || all else { return }
             depth = 0
@@ -145,7 +152,7 @@ enum MarkdownRenderer {
             last = nil
         }
 
-        func allocate(_ size: Int, zeroed: Bool) -> UnsafeMutableRawPointer {
+        mutating func allocate(_ size: Int, zeroed: Bool) -> UnsafeMutableRawPointer {
             let needed = Self.header + (max(size, 1) + 15) / 16 * 16
             let payload: UnsafeMutableRawPointer
             if needed > Self.blockSize / 4 {
@@ -169,7 +176,7 @@ enum MarkdownRenderer {
             return payload
         }
 
-        func reallocate(_ pointer: UnsafeMutableRawPointer?, to size: Int) -> UnsafeMutableRawPointer {
+        mutating func reallocate(_ pointer: UnsafeMutableRawPointer?, to size: Int) -> UnsafeMutableRawPointer {
             guard let pointer else { return allocate(size, zeroed: false) }
             let old = pointer.load(fromByteOffset: -Self.header, as: Int.self)
             if size <= old {
