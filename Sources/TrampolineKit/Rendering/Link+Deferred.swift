@@ -5,37 +5,42 @@ extension Link {
     /// (URLSearchParams semantics). Keys already in the deep link's own query are kept as they are:
     /// they identify the screen, so neither the campaign nor a visitor's query may override them.
     public var deferredLink: String {
+        deferredLink(fixed: fixedQueryKeys)
+    }
+
+    /// ``deferredLink`` given ``fixedQueryKeys`` (a page needs both: worked out once).
+    func deferredLink(fixed: [String]) -> String {
         guard !campaign.isEmpty else { return deepLink }
-        let fixed = fixedQueryKeys
         // URLSearchParams.set keeps the first position and the last value: mirror that. Campaigns
-        // are a handful of parameters, so arrays beat hashing here (this runs for every page).
-        var names: [String] = [], values: [String] = []
-        for parameter in campaign where !fixed.contains(parameter.name) {
-            if let index = names.firstIndex(of: parameter.name) {
-                values[index] = parameter.value
+        // are a handful of parameters, so arrays of their indices beat hashing or copying the
+        // strings here (this runs for every page).
+        var kept: [(name: Int, value: Int)] = []
+        kept.reserveCapacity(campaign.count)
+        for (index, parameter) in campaign.enumerated() where !fixed.contains(parameter.name) {
+            if let slot = kept.firstIndex(where: { campaign[$0.name].name == parameter.name }) {
+                kept[slot].value = index
             } else {
-                names.append(parameter.name)
-                values.append(parameter.value)
+                kept.append((index, index))
             }
         }
-        guard !names.isEmpty else { return deepLink }
+        guard !kept.isEmpty else { return deepLink }
         // Composed as bytes, converted once: a String appended piece by piece was most of the cost.
         let utf8 = deepLink.utf8
         let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
         let link = utf8[..<hash]
         var result: [UInt8] = []
-        result.reserveCapacity(utf8.count + 16 * names.count)
+        result.reserveCapacity(utf8.count + 32 * kept.count)
         result += link
         if link.contains(UInt8(ascii: "?")) {
             if let last = link.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "&") { result.append(UInt8(ascii: "&")) }
         } else {
             result.append(UInt8(ascii: "?"))
         }
-        for (i, name) in names.enumerated() {
+        for (i, pair) in kept.enumerated() {
             if i > 0 { result.append(UInt8(ascii: "&")) }
-            result += Escaping.formComponent(name).utf8
+            Escaping.appendFormComponent(campaign[pair.name].name, to: &result)
             result.append(UInt8(ascii: "="))
-            result += Escaping.formComponent(values[i]).utf8
+            Escaping.appendFormComponent(campaign[pair.value].value, to: &result)
         }
         result += utf8[hash...]
         return String(decoding: result, as: UTF8.self)

@@ -124,10 +124,11 @@ public struct SiteRenderer: Sendable {
     /// What a link's page script reads (its data block; in the compact layout, its entry in the
     /// link table): keys and values, in a fixed order.
     func linkData(_ link: Link, behaviour: PageBehaviour) -> [(String, DataValue)] {
+        let fixed = link.fixedQueryKeys
         var data: [(String, DataValue)] = [
             ("behaviour", .string(behaviour.rawValue)),
-            ("deferredLink", .string(link.deferredLink)),
-            ("fixed", .strings(link.fixedQueryKeys)),
+            ("deferredLink", .string(link.deferredLink(fixed: fixed))),
+            ("fixed", .strings(fixed)),
             ("store", .json(constants.storeJSON)),
             ("web", .string(link.webURL)),
             ("fallback", .string(link.options.fallback.rawValue)),

@@ -140,11 +140,29 @@ public enum Escaping {
     /// `application/x-www-form-urlencoded`, byte for byte what the browser's URLSearchParams writes,
     /// so build-time and run-time composition of the deferred link agree.
     public static func formComponent(_ text: String) -> String {
-        rewrite(text, special: formSpecial) { byte, _ in
-            if byte == UInt8(ascii: " ") { return "+" }
-            var escaped: [UInt8] = [UInt8(ascii: "%")]
-            Hex.append(byte, to: &escaped, digits: Hex.upper)
-            return String(decoding: escaped, as: UTF8.self)
+        guard text.utf8.contains(where: formSpecial.contains) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        appendFormComponent(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``formComponent(_:)`` appended to `out` as UTF-8 bytes.
+    static func appendFormComponent(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for i in 0..<bytes.count where formSpecial.contains(bytes[i]) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                if bytes[i] == UInt8(ascii: " ") {
+                    out.append(UInt8(ascii: "+"))
+                } else {
+                    out.append(UInt8(ascii: "%"))
+                    Hex.append(bytes[i], to: &out, digits: Hex.upper)
+                }
+                start = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 
