@@ -12,7 +12,7 @@ extension AASAMatcher {
     /// ASCII gets no byte program (a non-ASCII literal can fold to ASCII: the Kelvin sign folds
     /// to `k`), and other text returns nil: ``Pattern`` then matches by `Character`.
     /// `ASCIIPatternTests` holds the two paths to the same answers.
-    struct ASCIIPattern: Sendable {
+    final class ASCIIPattern: Sendable {
         indirect enum Element: Sendable {
             /// One byte, already lowercased when the pattern is case-insensitive.
             case byte(UInt8)

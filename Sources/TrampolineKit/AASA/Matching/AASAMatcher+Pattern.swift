@@ -8,7 +8,10 @@ extension AASAMatcher {
     /// Matching tracks the set of text positions reachable after each pattern element, so
     /// alternation (substitution variables) and stars never backtrack exponentially:
     /// the cost is bounded by pattern length x text length.
-    struct Pattern: Sendable {
+    ///
+    /// A class, as ``Rule`` is: a rule binding its pattern to match a URL copied a struct's
+    /// arrays, a retain and a release each, for every rule tried on every URL of the claims check.
+    final class Pattern: Sendable {
         indirect enum Element: Sendable {
             case literal(Character, folded: String)
             case anyCharacter
