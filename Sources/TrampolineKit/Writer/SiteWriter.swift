@@ -336,8 +336,9 @@ public struct SiteWriter: Sendable {
         return info
     }
 
-    /// Creates (with `flags` added to `O_WRONLY | O_CREAT`) the file at `file` (relative to the open `folder`, or to the working folder), writes `data` and
-    /// returns its ``FileStat``; on failure removes it and throws, naming `path`.
+    /// Creates (with `flags` added to `O_WRONLY | O_CREAT`) the file at `file`, relative to the
+    /// open `folder` (or to the working folder), writes `data` and returns its ``FileStat``; on
+    /// failure removes it and throws, naming `path`.
     @discardableResult
     static func create(_ file: String, in folder: Int32 = AT_FDCWD, with data: [UInt8], flags: Int32, reportedAs path: String) throws -> FileStat {
         // Plain POSIX writes: FileManager.createFile makes its own temporary file, fsync and
