@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Reads `site-config.yml` into a validated ``Catalog``, reporting every problem at once with its
 /// `file:line:column`.

@@ -1,5 +1,5 @@
+import Foundation
 import Mustache
-import Yams
 
 /// A `Templates/<name>.md` file: YAML front matter (behaviour, button text) and a Markdown body
 /// with `{{placeholders}}`.
@@ -36,29 +36,37 @@ struct PageTemplate: Sendable {
         var buttonText: String?
         if !frontMatter.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             do {
-                guard case .mapping(let pairs)? = try Yams.compose(yaml: frontMatter) else {
+                // Read by the catalog's own YAML reader (libyaml's events): one way of reading YAML
+                // in the tool, and no start-up of a second one's resolver for a few keys. The front
+                // matter starts on the file's second line.
+                let parser = YAMLEventParser(frontMatter, lineOffset: 1)
+                guard try parser.startDocument(), case .mapping(let pairs) = try parser.node().kind else {
                     engine.error("front matter must be 'key: value' lines", at: SourceLocation(file: file, line: 2, column: 1), hint: "known keys: \(frontMatterKeys.joined(separator: ", "))")
                     return nil
                 }
+                try parser.finishDocument()
                 for (key, value) in pairs {
-                    let at = SourceLocation(file: file, line: (key.mark?.line ?? 0) + 1, column: key.mark?.column ?? 1)
-                    switch key.scalar?.string {
+                    let at = SourceLocation(file: file, line: key.line, column: key.column)
+                    switch key.text {
                     case "behaviour":
                         // link-lookup is the compact layout's 404.html, set by the build alone.
                         let allowed = Behaviour.allCases.filter { $0 != .linkLookup }
-                        guard let raw = value.scalar?.string, let parsed = Behaviour(rawValue: raw), allowed.contains(parsed) else {
+                        guard let raw = value.text, let parsed = Behaviour(rawValue: raw), allowed.contains(parsed) else {
                             engine.error("behaviour must be one of \(allowed.map(\.rawValue).joined(separator: ", "))", at: at, hint: "interstitial shows a preview and a button; redirect tries the app at once")
                             continue
                         }
                         behaviour = parsed
                     case "button":
-                        buttonText = value.scalar?.string
+                        buttonText = value.text
                     default:
-                        let name = key.scalar?.string ?? "?"
+                        let name = key.text ?? "?"
                         let hint = Suggestion.closest(to: name, among: frontMatterKeys).map { "did you mean '\($0)'?" } ?? "known keys: \(frontMatterKeys.joined(separator: ", "))"
                         engine.error("unknown front matter key '\(name)'", at: at, hint: hint)
                     }
                 }
+            } catch let error as YAMLEventParser.SyntaxError {
+                engine.error("front matter is not valid YAML: \(error.message)", at: SourceLocation(file: file, line: error.line, column: error.column), hint: "check indentation and quoting")
+                return nil
             } catch {
                 engine.error("front matter is not valid YAML: \(error)", at: SourceLocation(file: file, line: 2, column: 1), hint: "check indentation and quoting")
                 return nil
