@@ -1,5 +1,6 @@
 import Foundation
 import TrampolineKit
+import TrampolineTestSupport
 import XCTest
 
 final class ClaimVerifierTests: XCTestCase {
@@ -59,6 +60,27 @@ final class ClaimVerifierTests: XCTestCase {
         XCTAssertTrue(error.message.contains("does not claim https://go.example.com/topic/2 for \(CheckFixtures.app) (no rule matches)"), error.message)
         // 3 URLs x 2 apps fail; the message names one and counts the rest.
         XCTAssertTrue(error.message.contains("and 5 more"), error.message)
+    }
+
+    /// A catalog of several chunks (1,024 links each), checked by a worker per core, each with a
+    /// matcher of its own: every link is matched, and a link the file leaves out is an error at
+    /// that link whichever chunk and worker it falls to, reported in catalog order.
+    func testEveryChunkOfALargeCatalogIsCheckedAndReportedInOrder() throws {
+        let links = (1...3_000).map { "  - path: /p/\($0)\n    deep_link: marry://p?id=\($0)\n    title: Link \($0)\n" }.joined()
+        let catalog = try CheckFixtures.catalog("\(TestCatalog.marrySite)\n\(TestCatalog.marryApp)\n    extra_app_ids: [\(CheckFixtures.beta)]\nlinks:\n" + links)
+        XCTAssertEqual(catalog.links.count, 3_000)
+        var engine = DiagnosticEngine()
+        XCTAssertEqual(ClaimVerifier.verify(aasa: Data(AppSiteAssociation.json(for: catalog).utf8), catalog: catalog, engine: &engine), 3_000)
+        XCTAssertEqual(engine.diagnostics, [])
+        // Left out: one link in the first chunk, two in the second, one in the third.
+        let left = [700, 1_100, 1_400, 2_800]
+        let excluded = left.map { #"{"/": "/p/\#($0)", "exclude": true}"# }
+        engine = DiagnosticEngine()
+        XCTAssertEqual(ClaimVerifier.verify(aasa: Data(aasa(excluded + [#"{"/": "/p/*"}"#]).utf8), catalog: catalog, engine: &engine), 3_000)
+        XCTAssertEqual(engine.errors.map(\.location), left.map { catalog.links[$0 - 1].location })
+        for (error, number) in zip(engine.errors, left) {
+            XCTAssertTrue(error.message.contains("does not claim https://go.example.com/p/\(number) for"), error.message)
+        }
     }
 
     /// Shared links carry campaign queries: a rule that turns away queried URLs breaks them.

@@ -150,19 +150,16 @@ public enum Escaping {
     /// ``formComponent(_:)`` appended to `out` as UTF-8 bytes.
     static func appendFormComponent(_ text: String, to out: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            var start = 0
-            for i in 0..<bytes.count where formSpecial.contains(bytes[i]) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                if bytes[i] == UInt8(ascii: " ") {
-                    out.append(UInt8(ascii: "+"))
-                } else {
-                    out.append(UInt8(ascii: "%"))
-                    Hex.append(bytes[i], to: &out, digits: Hex.upper)
-                }
-                start = i + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        text.withUTF8 { append($0, special: formSpecial, to: &out, writeForm) }
+    }
+
+    /// A space as `+`, any other byte of ``formSpecial`` as `%XX` (upper-case hex).
+    private static func writeForm(_ byte: UInt8, to out: inout [UInt8]) {
+        if byte == UInt8(ascii: " ") {
+            out.append(UInt8(ascii: "+"))
+        } else {
+            out.append(UInt8(ascii: "%"))
+            Hex.append(byte, to: &out, digits: Hex.upper)
         }
     }
 
@@ -270,39 +267,18 @@ public enum Escaping {
     static func append(_ bytes: [UInt8], special: ByteSet, to out: inout [UInt8], _ write: (UInt8, inout [UInt8]) -> Void) {
         // Through the buffer: array slices cost a bounds check and a retain per run, and this
         // runs over every value of every page.
-        bytes.withUnsafeBufferPointer { buffer in
-            var start = 0
-            for i in 0..<buffer.count where special.contains(buffer[i]) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i]))
-                write(buffer[i], &out)
-                start = i + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
-        }
+        bytes.withUnsafeBufferPointer { append($0, special: special, to: &out, write) }
     }
 
-    /// `text` with each byte in `special` replaced by `replacement(byte, rest)` (nil: kept), where
-    /// `rest` holds the bytes after it and may be advanced to consume them. Works on UTF-8 bytes:
-    /// every special byte here is ASCII (or a lead byte checked with what follows), and ASCII
-    /// bytes never occur inside a multi-byte sequence. Text with nothing to replace is returned as it is.
+    /// ``append(_:special:to:_:)`` from bytes in place (a string's own UTF-8, say).
     @inline(__always)
-    static func rewrite(_ text: String, special: ByteSet, _ replacement: (UInt8, inout Slice<UnsafeBufferPointer<UInt8>>) -> String?) -> String {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
-            guard let first = bytes.firstIndex(where: special.contains) else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 16)
-            out.append(contentsOf: bytes[..<first])
-            var rest = bytes[first...]
-            while let byte = rest.first {
-                rest = rest.dropFirst()
-                if special.contains(byte), let replaced = replacement(byte, &rest) {
-                    out.append(contentsOf: replaced.utf8)
-                } else {
-                    out.append(byte)
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
-        } ?? text
+    static func append(_ buffer: UnsafeBufferPointer<UInt8>, special: ByteSet, to out: inout [UInt8], _ write: (UInt8, inout [UInt8]) -> Void) {
+        var start = 0
+        for i in 0..<buffer.count where special.contains(buffer[i]) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i]))
+            write(buffer[i], &out)
+            start = i + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
     }
 }
