@@ -670,6 +670,9 @@ def main():
                 gen.write_catalog(os.path.join(inputs, "site-config.edited.yml"), n, edited=n // 2 + 1, shape=shape)
                 shutil.copyfile(os.path.join(inputs, "site-config.yml"), os.path.join(inputs, "site-config.original.yml"))
                 gen.write_hugo_site(os.path.join(inputs, "hugo"), n, shape=shape)
+                # The inputs (100k Hugo content files at 100k) are on disk: written back now, untimed,
+                # rather than by the kernel during whichever tool's runs come first.
+                os.sync()
                 for fs in systems:
                     STATE["sync"] = fs == "disk"
                     base = os.path.join(roots[fs], "out", str(n))

@@ -128,25 +128,41 @@ public struct QRCode: Sendable, Equatable {
         // The last (total mod blocks) blocks hold one data codeword more than the others.
         let shortBlocks = blocks - total % blocks
         let shortDataLength = total / blocks - eccLength
-        var dataBlocks: [ArraySlice<UInt8>] = []
-        var eccBlocks: [[UInt8]] = []
+        // Each block's error correction, block after block; then both interleaved through buffers
+        // by offsets (a loop over arrays of blocks retained each block per codeword).
+        var ecc = [UInt8](repeating: 0, count: blocks * eccLength)
         var start = 0
         for index in 0..<blocks {
             let length = shortDataLength + (index < shortBlocks ? 0 : 1)
-            let block = data[start..<(start + length)]
-            dataBlocks.append(block)
-            eccBlocks.append(ReedSolomon.remainder(of: block, degree: eccLength))
+            let remainder = ReedSolomon.remainder(of: data[start..<(start + length)], degree: eccLength)
+            ecc.replaceSubrange((index * eccLength)..<((index + 1) * eccLength), with: remainder)
             start += length
         }
-        var result: [UInt8] = []
-        result.reserveCapacity(total)
-        for i in 0...shortDataLength {
-            for block in dataBlocks where i < block.count {
-                result.append(block[block.startIndex + i])
+        var result = [UInt8](repeating: 0, count: total)
+        data.withUnsafeBufferPointer { data in
+            ecc.withUnsafeBufferPointer { ecc in
+                result.withUnsafeMutableBufferPointer { result in
+                    var next = 0
+                    for i in 0...shortDataLength {
+                        var blockStart = 0
+                        for index in 0..<blocks {
+                            let length = shortDataLength + (index < shortBlocks ? 0 : 1)
+                            if i < length {
+                                result[next] = data[blockStart + i]
+                                next += 1
+                            }
+                            blockStart += length
+                        }
+                    }
+                    for i in 0..<eccLength {
+                        for index in 0..<blocks {
+                            result[next] = ecc[index * eccLength + i]
+                            next += 1
+                        }
+                    }
+                    precondition(next == total, "every codeword placed once")
+                }
             }
-        }
-        for i in 0..<eccLength {
-            for block in eccBlocks { result.append(block[i]) }
         }
         return result
     }

@@ -22,11 +22,20 @@ final class SplicingTemplate: @unchecked Sendable {
     private let splicable: Bool
     private let lock = NSLock()
     /// Shape (bit i set: keys[i] present) → compiled pieces, or nil when the shape does not compile.
-    private var shapes: [UInt64: [Piece]?] = [:]
+    private var shapes: [UInt64: Compiled?] = [:]
 
     enum Piece: Equatable {
-        case literal([UInt8])
+        /// `text[start..<end]` of the shape's ``Compiled``.
+        case literal(start: Int, end: Int)
         case value(Int, escaped: Bool)
+    }
+
+    /// One shape: its literal text in one buffer and the pieces that take ranges of it or values.
+    /// Pieces hold no arrays of their own, so splicing a page retains nothing per piece (every
+    /// page on every core had retained and released each literal of a shared template).
+    struct Compiled: Equatable {
+        var text: [UInt8] = []
+        var pieces: [Piece] = []
     }
 
     init(_ template: MustacheTemplate, source: String, keys: [String], escaper: Escaping.Context) {
@@ -61,7 +70,7 @@ final class SplicingTemplate: @unchecked Sendable {
         return template.render(dictionary)
     }
 
-    private func pieces(for shape: UInt64, example: [[UInt8]?]) -> [Piece]? {
+    private func pieces(for shape: UInt64, example: [[UInt8]?]) -> Compiled? {
         if let known = lock.withLock({ shapes[shape] }) { return known }
         var compiled = compile(shape: shape)
         if let pieces = compiled {
@@ -88,7 +97,7 @@ final class SplicingTemplate: @unchecked Sendable {
     private static let hostileValues = ["<\u{301}\"\u{301}&x\n", "\nline\n\n", "'\u{338} *_[a](b)\r\n"].map { Array($0.utf8) }
 
     /// The pieces of one shape, or nil if the sentinels show the template does more than place values.
-    func compile(shape: UInt64) -> [Piece]? {
+    func compile(shape: UInt64) -> Compiled? {
         let probe = "&<'\"*_aZ"
         func values(_ middle: String) -> [String?] {
             keys.indices.map { shape & (1 << UInt64($0)) == 0 ? nil : "\(Self.open)\($0)\(middle)\(Self.close)" }
@@ -97,16 +106,18 @@ final class SplicingTemplate: @unchecked Sendable {
               let probed = Self.parse(renderWithMustache(values(probe))),
               plain.count == probed.count
         else { return nil }
-        var pieces: [Piece] = []
+        var compiled = Compiled()
         for (a, b) in zip(plain, probed) {
             switch (a, b) {
             case (.literal(let x), .literal(let y)) where x == y:
-                pieces.append(.literal(Array(x.utf8)))
+                let start = compiled.text.count
+                compiled.text.append(contentsOf: x.utf8)
+                compiled.pieces.append(.literal(start: start, end: compiled.text.count))
             case (.slot(let i, ""), .slot(let j, let middle)) where i == j && shape & (1 << UInt64(i)) != 0:
                 if middle == probe {
-                    pieces.append(.value(i, escaped: false))
+                    compiled.pieces.append(.value(i, escaped: false))
                 } else if middle == escaper.apply(probe) {
-                    pieces.append(.value(i, escaped: true))
+                    compiled.pieces.append(.value(i, escaped: true))
                 } else {
                     return nil
                 }
@@ -114,15 +125,17 @@ final class SplicingTemplate: @unchecked Sendable {
                 return nil
             }
         }
-        return pieces
+        return compiled
     }
 
-    private static func splice(_ pieces: [Piece], _ values: [[UInt8]?], _ escaper: Escaping.Context, into out: inout [UInt8]) {
-        for piece in pieces {
-            switch piece {
-            case .literal(let bytes): out.append(contentsOf: bytes)
-            case .value(let i, let escaped):
-                if escaped { escaper.append(values[i]!, to: &out) } else { out.append(contentsOf: values[i]!) }
+    private static func splice(_ compiled: Compiled, _ values: [[UInt8]?], _ escaper: Escaping.Context, into out: inout [UInt8]) {
+        compiled.text.withUnsafeBufferPointer { text in
+            for piece in compiled.pieces {
+                switch piece {
+                case .literal(let start, let end): out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+                case .value(let i, let escaped):
+                    if escaped { escaper.append(values[i]!, to: &out) } else { out.append(contentsOf: values[i]!) }
+                }
             }
         }
     }
