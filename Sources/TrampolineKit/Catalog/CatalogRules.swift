@@ -102,8 +102,7 @@ enum CatalogRules {
     /// at most one `#`, `%` only before two hex digits, and only RFC 3986 characters. Everything
     /// it accepts, the full rules accept too; anything else goes through them (and their messages).
     static func isPlainlyValidWebURL(_ value: String) -> Bool {
-        var value = value
-        return value.withUTF8 { bytes in
+        return value.withUTF8Bytes { bytes in
             let https = Array("https://".utf8), http = Array("http://".utf8)
             var i: Int
             if bytes.starts(with: https) { i = https.count } else if bytes.starts(with: http) { i = http.count } else { return false }
@@ -322,8 +321,7 @@ enum CatalogRules {
         // By bytes, exactly: C0 and DEL are single bytes, and C1 (U+0080...U+009F) is 0xC2
         // followed by the scalar's own value, so the first byte match is the first scalar match.
         // Decoding every scalar had cost more than the rest of reading a link's text.
-        var value = value
-        return value.withUTF8 { bytes in
+        return value.withUTF8Bytes { bytes in
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]

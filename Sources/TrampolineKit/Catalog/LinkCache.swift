@@ -420,8 +420,7 @@ struct LinkCache: @unchecked Sendable {
         mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
         mutating func string(_ value: String) {
-            var value = value
-            value.withUTF8 { utf8 in
+            value.withUTF8Bytes { utf8 in
                 int(utf8.count)
                 bytes.append(contentsOf: utf8)
             }

@@ -48,8 +48,7 @@ struct FingerprintEncoder: Encoder {
     func singleValueContainer() -> SingleValueEncodingContainer { Single(buffer: buffer, depth: depth) }
 
     static func append(_ text: String, to buffer: Buffer) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             buffer.bytes.append(contentsOf: String(utf8.count).utf8)
             buffer.bytes.append(UInt8(ascii: "\""))
             buffer.bytes.append(contentsOf: utf8)

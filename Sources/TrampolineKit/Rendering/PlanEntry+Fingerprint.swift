@@ -57,8 +57,7 @@ private struct FingerprintBytes {
     }
 
     mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             DecimalText.append(utf8.count, to: &out)
             out.append(UInt8(ascii: "\""))
             out.append(contentsOf: utf8)

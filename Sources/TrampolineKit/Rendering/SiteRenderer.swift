@@ -109,14 +109,17 @@ public struct SiteRenderer: Sendable {
     func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
         // A route's page stands for many URLs: it names none of them (no canonical URL, no og:url).
         let url: String? = link.route == nil ? site.url + link.path : nil
-        let descriptionText = link.description.map { MarkdownRenderer.plainTextBytes(from: Array($0.utf8)) }
-        let values = bodyValues(title: link.title, description: link.description, image: link.image, url: url, deepLink: link.deepLink)
+        let title = Array(link.title.utf8), image = bytes(link.image), urlBytes = bytes(url)
+        let description = bytes(link.description)
+        let descriptionText = description.map { MarkdownRenderer.plainTextBytes(from: $0) }
+        // The body's values and the layout's share one copy of each text's bytes.
+        let values = [constants.appName, constants.siteTitle, constants.storeURL, title, description, image, urlBytes, bytes(link.deepLink)]
         return page(
             template: template, values: values,
             frame: Frame(
-                pageTitle: link.title, title: link.title, description: descriptionText, url: url,
-                image: link.image, banner: app.ios.map { id in url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)" },
-                buttonHref: link.fallbackURL(app: app), data: linkData(link, behaviour: template.behaviour)
+                title: title, description: descriptionText, url: urlBytes,
+                image: image, banner: app.ios.map { id in Array((url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)").utf8) },
+                buttonHref: bytes(link.fallbackURL(app: app)), data: linkData(link, behaviour: template.behaviour)
             )
         )
     }
@@ -209,9 +212,9 @@ public struct SiteRenderer: Sendable {
         return page(
             template: template, values: bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil),
             frame: Frame(
-                pageTitle: pageTitle, title: pageTitle, description: nil, url: special == .home ? site.url + "/" : nil,
-                image: nil, banner: app.ios.map { "app-id=\($0.appStoreID)" },
-                buttonHref: template.behaviour == .page ? app.storeURL : nil, data: data, script: script
+                title: Array(pageTitle.utf8), description: nil, url: special == .home ? Array((site.url + "/").utf8) : nil,
+                image: nil, banner: app.ios.map { Array("app-id=\($0.appStoreID)".utf8) },
+                buttonHref: template.behaviour == .page ? bytes(app.storeURL) : nil, data: data, script: script
             )
         )
     }
@@ -227,17 +230,17 @@ public struct SiteRenderer: Sendable {
         text.map { Array($0.utf8) }
     }
 
-    /// What the layout needs beyond the body.
+    /// What the layout needs beyond the body, texts as UTF-8 bytes.
     struct Frame {
-        var pageTitle: String
-        var title: String
-        /// Plain text, UTF-8.
+        /// The page's title (every page's title is its page title).
+        var title: [UInt8]
+        /// Plain text.
         var description: [UInt8]?
-        var url: String?
-        var image: String?
+        var url: [UInt8]?
+        var image: [UInt8]?
         /// The Smart App Banner's content; nil without an iOS app.
-        var banner: String?
-        var buttonHref: String?
+        var banner: [UInt8]?
+        var buttonHref: [UInt8]?
         /// Keys and values, in a fixed order for byte-identical output.
         var data: [(String, DataValue)]
         /// The script (and its policy) when it is not the template's behaviour's: the 404 page of
@@ -279,24 +282,22 @@ public struct SiteRenderer: Sendable {
         // Images the page shows: its own and any in the rendered body (a description's, say).
         let images = ContentSecurityPolicy.imageSources(in: content)
         let pageScript = frame.script ?? PageScript(template.behaviour)
-        // A link page's title is its page title: one copy.
-        let title = bytes(frame.title)
         // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
         // values are left out (nil), not emptied.
         let layoutValues: [[UInt8]?] = [
             constants.language,
-            frame.pageTitle == frame.title ? title : bytes(frame.pageTitle),
-            title,
+            frame.title,
+            frame.title,
             constants.siteTitle,
-            bytes(frame.banner),
+            frame.banner,
             content,
             button,
             constants.style,
             csp.policy(script: pageScript, imageSources: images),
             frame.description.flatMap { $0.isEmpty ? nil : $0 },
-            bytes(frame.url),
-            bytes(frame.image),
-            bytes(frame.buttonHref),
+            frame.url,
+            frame.image,
+            frame.buttonHref,
             json,
             scriptBytes(pageScript),
         ]

@@ -5,8 +5,7 @@ import Foundation
 enum Digest {
     /// The digest of `text`'s UTF-8 bytes, in lower-case hex.
     static func hex(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { hex(of: SHA256.hash(data: UnsafeRawBufferPointer($0))) }
+        return text.withUTF8Bytes { hex(of: SHA256.hash(data: UnsafeRawBufferPointer($0))) }
     }
 
     /// The digest of `bytes`, in lower-case hex.

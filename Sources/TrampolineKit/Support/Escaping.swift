@@ -16,8 +16,7 @@ public enum Escaping {
     /// ``scriptSafeJSON(_:)`` appended to `out`: a page's data block is written piece by piece,
     /// which gives the same bytes, since no piece splits a UTF-8 sequence.
     static func appendScriptSafeJSON(_ json: String, to out: inout [UInt8]) {
-        var json = json
-        json.withUTF8 { bytes in
+        json.withUTF8Bytes { bytes in
             var start = 0, index = 0
             while index < bytes.count {
                 let byte = bytes[index]
@@ -53,8 +52,7 @@ public enum Escaping {
     /// appended to `out` in one pass, without the JSON text in between: a page's data block
     /// holds a dozen strings.
     static func appendScriptSafeJSONString(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8Bytes { bytes in
             out.append(UInt8(ascii: "\""))
             var start = 0, index = 0
             while index < bytes.count {
@@ -100,8 +98,7 @@ public enum Escaping {
 
     /// A JSON string literal (with quotes) for `text`.
     public static func jsonString(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             // Written once into the string's own storage (the most a byte becomes is `\u00XX`):
             // the quotes added around a rewritten copy had cost two more allocations per value,
             // and a page has a dozen values.
@@ -149,8 +146,7 @@ public enum Escaping {
 
     /// ``formComponent(_:)`` appended to `out` as UTF-8 bytes.
     static func appendFormComponent(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { append($0, special: formSpecial, to: &out, writeForm) }
+        text.withUTF8Bytes { append($0, special: formSpecial, to: &out, writeForm) }
     }
 
     /// A space as `+`, any other byte of ``formSpecial`` as `%XX` (upper-case hex).

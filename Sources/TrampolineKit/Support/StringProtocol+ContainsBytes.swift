@@ -3,8 +3,7 @@ extension StringProtocol {
     /// markers checked on every link. Foundation's `contains` on strings (and the standard
     /// library's generic one on collections) cost more than the rest of reading a link.
     func containsBytes(_ needle: String) -> Bool {
-        var needle = needle
-        return needle.withUTF8 { needle in
+        return needle.withUTF8Bytes { needle in
             let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
                 guard let first = needle.first else { return true }
                 guard bytes.count >= needle.count else { return false }

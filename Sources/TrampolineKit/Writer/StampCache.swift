@@ -112,8 +112,7 @@ struct StampCache: Sendable, Equatable {
     private func isPath(_ path: String, at position: Int) -> Bool {
         guard position >= 0, position < starts.count else { return false }
         let range = pathRange(at: position)
-        var path = path
-        return path.withUTF8 { utf8 in
+        return path.withUTF8Bytes { utf8 in
             utf8.count == range.count && bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, utf8.baseAddress!, range.count) == 0 }
         }
     }

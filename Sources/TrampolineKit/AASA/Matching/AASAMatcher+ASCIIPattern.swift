@@ -69,8 +69,7 @@ extension AASAMatcher {
         /// Whether the pattern covers all of `text`; nil when `text` is not for this path (longer
         /// than ``maxLength`` bytes, not ASCII, or with a carriage return).
         func matches(_ text: String) -> Bool? {
-            var text = text
-            return text.withUTF8 { bytes -> Bool? in
+            return text.withUTF8Bytes { bytes -> Bool? in
                 guard bytes.count <= Self.maxLength else { return nil }
                 for byte in bytes where byte >= 0x80 || byte == 13 { return nil }
                 let end: UInt64 = 1 << UInt64(bytes.count)
