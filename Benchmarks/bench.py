@@ -188,22 +188,29 @@ def page_sizes(root):
 # One size on one file system
 
 
-def interleaved(count, tag, steps, after_first=None):
+def interleaved(count, tag, steps, after_first=None, warmup=0):
     """Runs each (what, step) of steps in turn, count rounds: T, F, H, T, F, H, … so that the
     machine's drift over a run (this kind of machine's speed moves by a fifth within minutes) falls
     on every tool alike instead of on whichever ran in the slow minutes. after_first() is called
     once the first step's first run is done (the others need its output). A step whose first run
-    passes --slow seconds runs once, as in repeat(). Returns {what: [measurements]}."""
+    passes --slow seconds runs once, as in repeat(). The first `warmup` rounds are run and not
+    counted (reported as warm-up). Returns {what: [measurements]}."""
     runs = {what: [] for what, _ in steps}
     active = list(steps)
-    for r in range(count):
+    for r in range(warmup + count):
+        counted = r - warmup
         for what, step in list(active):
-            m = step(r)
-            runs[what].append(m)
-            log(f"{tag} {what} {r + 1}/{count}: {m['wall']:.3f} s, {m['rss_kb'] // KB} MiB{m.get('note', '')}")
+            m = step(counted)
+            if counted < 0:
+                log(f"{tag} {what} warm-up {r + 1}/{warmup}: {m['wall']:.3f} s (not counted)")
+            else:
+                runs[what].append(m)
+                log(f"{tag} {what} {counted + 1}/{count}: {m['wall']:.3f} s, {m['rss_kb'] // KB} MiB{m.get('note', '')}")
             if r == 0 and count > 1 and m["wall"] > STATE["slow"]:
                 log(f"{tag} {what} took more than {STATE['slow']:.0f} s: 1 run only")
                 active.remove((what, step))
+                if counted < 0:
+                    runs[what].append(m)
             if r == 0 and after_first and what == steps[0][0]:
                 after_first()
     return runs
@@ -256,8 +263,11 @@ def full_builds(n, fs, inputs, outs, runs, results, shape):
         rmtree(outs["hugo"])
         return timed(["hugo", "--quiet", "--source", hugo_src, "--destination", outs["hugo"]], "hugo")
 
+    # A fresh machine's first builds of a size are slower for every tool (the kernel first hands
+    # out memory never touched before: at 100k the first round had taken 1.5-2x the next ones):
+    # --warmup rounds of all three tools come first and are not counted.
     measured = interleaved(runs, tag, [("trampoline full build", trampoline), ("floor", floor), ("hugo full build", hugo)],
-                           after_first=after_first_build)
+                           after_first=after_first_build, warmup=STATE["warmup"])
     t_runs, f_runs, h_runs = measured["trampoline full build"], measured["floor"], measured["hugo full build"]
     results["trampoline"][key] = summary(t_runs)
     results["trampoline"][key]["stdout"] = t_runs[-1]["stdout"]
@@ -625,6 +635,7 @@ def main():
     parser.add_argument("--shapes", default=",".join(gen.SHAPES), help="catalog shapes: rotating, distinct or both (Benchmarks/gen.py)")
     parser.add_argument("--runs", type=int, default=3, help="runs per tool below 100k")
     parser.add_argument("--runs-large", type=int, default=3, help="runs per tool at 100k and above")
+    parser.add_argument("--warmup", type=int, default=1, help="untimed rounds of the full builds before the counted ones")
     parser.add_argument("--slow", type=float, default=30, help="a tool whose first run at a size takes longer than this (s) gets 1 run there")
     parser.add_argument("--fs", default="tmpfs,disk", help="tmpfs, disk or both")
     parser.add_argument("--shm", default="/dev/shm/trampoline-bench")
@@ -647,7 +658,7 @@ def main():
         if not os.access(path, os.X_OK):
             sys.exit(f"not executable: {path}")
     args.bin, args.floor = os.path.abspath(args.bin), os.path.abspath(args.floor)
-    STATE.update(bin=args.bin, floor=args.floor, slow=args.slow, scratch=os.path.join(args.disk, "scratch"))
+    STATE.update(bin=args.bin, floor=args.floor, slow=args.slow, warmup=args.warmup, scratch=os.path.join(args.disk, "scratch"))
     started = time.perf_counter()
     info = machine_info(args)
     if "disk" in systems and info["disk_fs"] in ("tmpfs", "ramfs"):
@@ -692,7 +703,8 @@ def main():
 
     elapsed = time.perf_counter() - started
     info["elapsed"] = f"{elapsed / 60:.1f} min"
-    info["runs"] = f"{args.runs} per tool below 100k, {args.runs_large} at 100k (1 when a tool's first run exceeds {args.slow:.0f} s)"
+    info["runs"] = (f"{args.runs} per tool below 100k, {args.runs_large} at 100k (1 when a tool's first run exceeds {args.slow:.0f} s), "
+                    f"after {args.warmup} untimed warm-up round{'' if args.warmup == 1 else 's'} of the full builds")
     text = report(results, sizes, info)
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, "w") as f:
