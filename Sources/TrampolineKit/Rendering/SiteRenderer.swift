@@ -113,7 +113,7 @@ public struct SiteRenderer: Sendable {
         let description = bytes(link.description)
         let descriptionText = description.map { MarkdownRenderer.plainTextBytes(from: $0) }
         // The body's values and the layout's share one copy of each text's bytes.
-        let values = [constants.appName, constants.siteTitle, constants.storeURL, title, description, image, urlBytes, bytes(link.deepLink)]
+        let values = bodyValueBytes(title: title, description: description, image: image, url: urlBytes, deepLink: bytes(link.deepLink))
         return page(
             template: template, values: values,
             frame: Frame(
@@ -222,7 +222,12 @@ public struct SiteRenderer: Sendable {
     /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``.
     /// As UTF-8 bytes; the app's three are the same for every page, made once.
     func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [[UInt8]?] {
-        return [constants.appName, constants.siteTitle, constants.storeURL, bytes(title), bytes(description), bytes(image), bytes(url), bytes(deepLink)]
+        bodyValueBytes(title: bytes(title), description: bytes(description), image: bytes(image), url: bytes(url), deepLink: bytes(deepLink))
+    }
+
+    /// ``bodyValues(title:description:image:url:deepLink:)`` from the texts' bytes.
+    func bodyValueBytes(title: [UInt8]?, description: [UInt8]?, image: [UInt8]?, url: [UInt8]?, deepLink: [UInt8]?) -> [[UInt8]?] {
+        [constants.appName, constants.siteTitle, constants.storeURL, title, description, image, url, deepLink]
     }
 
     /// `text`'s UTF-8 bytes, what templates take.
