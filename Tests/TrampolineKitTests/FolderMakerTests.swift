@@ -36,4 +36,32 @@ final class FolderMakerTests: FolderTestCase {
         XCTAssertThrowsError(try maker.make(for: "top/a/index.html"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [], "nothing was made outside")
     }
+    /// When the root cannot be opened (here: it did not exist yet when the maker was made; the
+    /// suite runs as root, which can open any folder), folders and files are reached by full
+    /// paths, with the same answers and the same refusal of symbolic links.
+    func testARootThatCouldNotBeOpenedIsReachedByFullPaths() throws {
+        let root = folder.appendingPathComponent("later")
+        let outside = folder.appendingPathComponent("outside")
+        let maker = FolderMaker(root: root.path)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("top"), withDestinationURL: outside)
+
+        let (base, path) = maker.location(of: "p/1/index.html")
+        XCTAssertEqual(base, AT_FDCWD)
+        XCTAssertEqual(path, root.path + "/p/1/index.html")
+        XCTAssertTrue(try maker.make(for: "p/1/index.html"), "p/1 is new")
+        XCTAssertFalse(try maker.make(for: "p/1/qr.svg"))
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("p/1").path, isDirectory: &isFolder) && isFolder.boolValue)
+        XCTAssertThrowsError(try maker.make(for: "top/a/index.html"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [], "nothing was made outside")
+
+        // A file created where location(of:) says lands in the root.
+        let file = maker.location(of: "p/1/index.html")
+        let descriptor = openat(file.folder, file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        close(descriptor)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("p/1/index.html").path))
+    }
 }
