@@ -209,6 +209,7 @@ def interleaved(count, tag, steps, after_first=None, warmup=0):
             if r == 0 and count > 1 and m["wall"] > STATE["slow"]:
                 log(f"{tag} {what} took more than {STATE['slow']:.0f} s: 1 run only")
                 active.remove((what, step))
+                # Too slow to run again: the warm-up is that tool's one run, and counted.
                 if counted < 0:
                     runs[what].append(m)
             if r == 0 and after_first and what == steps[0][0]:

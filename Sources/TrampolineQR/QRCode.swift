@@ -128,15 +128,17 @@ public struct QRCode: Sendable, Equatable {
         // The last (total mod blocks) blocks hold one data codeword more than the others.
         let shortBlocks = blocks - total % blocks
         let shortDataLength = total / blocks - eccLength
+        /// Where data block `index` starts in `data`, and how long it is.
+        func block(_ index: Int) -> (start: Int, length: Int) {
+            (index * shortDataLength + max(0, index - shortBlocks), shortDataLength + (index < shortBlocks ? 0 : 1))
+        }
         // Each block's error correction, block after block; then both interleaved through buffers
         // by offsets (a loop over arrays of blocks retained each block per codeword).
         var ecc = [UInt8](repeating: 0, count: blocks * eccLength)
-        var start = 0
         for index in 0..<blocks {
-            let length = shortDataLength + (index < shortBlocks ? 0 : 1)
+            let (start, length) = block(index)
             let remainder = ReedSolomon.remainder(of: data[start..<(start + length)], degree: eccLength)
             ecc.replaceSubrange((index * eccLength)..<((index + 1) * eccLength), with: remainder)
-            start += length
         }
         var result = [UInt8](repeating: 0, count: total)
         data.withUnsafeBufferPointer { data in
@@ -144,14 +146,12 @@ public struct QRCode: Sendable, Equatable {
                 result.withUnsafeMutableBufferPointer { result in
                     var next = 0
                     for i in 0...shortDataLength {
-                        var blockStart = 0
                         for index in 0..<blocks {
-                            let length = shortDataLength + (index < shortBlocks ? 0 : 1)
+                            let (start, length) = block(index)
                             if i < length {
-                                result[next] = data[blockStart + i]
+                                result[next] = data[start + i]
                                 next += 1
                             }
-                            blockStart += length
                         }
                     }
                     for i in 0..<eccLength {

@@ -77,8 +77,7 @@ struct ClaimCache: Sendable, Equatable {
             var elsewhere: [Int] = []
             bytes.withUnsafeBufferPointer { buffer in
                 for index in paths.indices {
-                    var path = paths[index]
-                    let same = index < lines.count && path.withUTF8 { utf8 in
+                    let same = index < lines.count && paths[index].withUTF8Bytes { utf8 in
                         utf8.count == lines[index].count && (utf8.isEmpty || memcmp(utf8.baseAddress!, buffer.baseAddress! + lines[index].lowerBound, utf8.count) == 0)
                     }
                     if same { result[index] = true } else { elsewhere.append(index) }

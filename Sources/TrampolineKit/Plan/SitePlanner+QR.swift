@@ -53,9 +53,8 @@ extension SitePlanner {
     /// True unless `path` is ASCII without `/qr.svg` in any case: a quick filter in front of the
     /// lowercased comparison above.
     static func mayNameQRFile(_ path: String) -> Bool {
-        var path = path
         // In place: a 100k catalog asks this of every path.
-        return path.withUTF8 { bytes in
+        return path.withUTF8Bytes { bytes in
             let name: StaticString = "/qr.svg"
             let letters = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
             if bytes.contains(where: { $0 >= 0x80 }) { return true }

@@ -35,7 +35,7 @@ extension SiteRenderer {
     func linkLookupData(shards: Int, routes: [Route]) -> [(String, DataValue)] {
         let button = templates.pages[LinkOptions().template]?.button.map { template -> String in
             var bytes: [UInt8] = []
-            template.render(bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil), into: &bytes)
+            template.render(bodyValues(), into: &bytes)
             return String(decoding: bytes, as: UTF8.self)
         } ?? "Open in \(app.name)"
         return [

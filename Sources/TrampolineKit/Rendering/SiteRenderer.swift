@@ -113,7 +113,7 @@ public struct SiteRenderer: Sendable {
         let description = bytes(link.description)
         let descriptionText = description.map { MarkdownRenderer.plainTextBytes(from: $0) }
         // The body's values and the layout's share one copy of each text's bytes.
-        let values = bodyValueBytes(title: title, description: description, image: image, url: urlBytes, deepLink: bytes(link.deepLink))
+        let values = bodyValues(title: title, description: description, image: image, url: urlBytes, deepLink: bytes(link.deepLink))
         return page(
             template: template, values: values,
             frame: Frame(
@@ -163,7 +163,7 @@ public struct SiteRenderer: Sendable {
     private func moreScriptBytes() -> [UInt8] {
         let inApp = page(named: TemplateSet.inAppTemplate)
         var markdown: [UInt8] = []
-        inApp.body.render(bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil), into: &markdown)
+        inApp.body.render(bodyValues(), into: &markdown)
         let html = String(decoding: MarkdownRenderer.html(from: markdown), as: UTF8.self)
         let config = "{" + [
             "\"app\":" + Escaping.jsonString(app.name),
@@ -210,7 +210,7 @@ public struct SiteRenderer: Sendable {
         case .loadCookie: pageTitle = app.name
         }
         return page(
-            template: template, values: bodyValues(title: nil, description: nil, image: nil, url: nil, deepLink: nil),
+            template: template, values: bodyValues(),
             frame: Frame(
                 title: Array(pageTitle.utf8), description: nil, url: special == .home ? Array((site.url + "/").utf8) : nil,
                 image: nil, banner: app.ios.map { Array("app-id=\($0.appStoreID)".utf8) },
@@ -219,14 +219,10 @@ public struct SiteRenderer: Sendable {
         )
     }
 
-    /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``.
-    /// As UTF-8 bytes; the app's three are the same for every page, made once.
-    func bodyValues(title: String?, description: String?, image: String?, url: String?, deepLink: String?) -> [[UInt8]?] {
-        bodyValueBytes(title: bytes(title), description: bytes(description), image: bytes(image), url: bytes(url), deepLink: bytes(deepLink))
-    }
-
-    /// ``bodyValues(title:description:image:url:deepLink:)`` from the texts' bytes.
-    func bodyValueBytes(title: [UInt8]?, description: [UInt8]?, image: [UInt8]?, url: [UInt8]?, deepLink: [UInt8]?) -> [[UInt8]?] {
+    /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``, as
+    /// UTF-8 bytes; the app's three are the same for every page, made once. Pages other than a
+    /// link's have none of the link's texts (the defaults).
+    func bodyValues(title: [UInt8]? = nil, description: [UInt8]? = nil, image: [UInt8]? = nil, url: [UInt8]? = nil, deepLink: [UInt8]? = nil) -> [[UInt8]?] {
         [constants.appName, constants.siteTitle, constants.storeURL, title, description, image, url, deepLink]
     }
 

@@ -21,7 +21,7 @@ final class SplicingTemplate: @unchecked Sendable {
     /// Splicing is off for templates whose text contains the sentinel characters.
     private let splicable: Bool
     private let lock = NSLock()
-    /// Shape (bit i set: keys[i] present) → compiled pieces, or nil when the shape does not compile.
+    /// Shape (bit i set: keys[i] present) → its compiled form, or nil when the shape does not compile.
     private var shapes: [UInt64: Compiled?] = [:]
 
     enum Piece: Equatable {
@@ -55,11 +55,11 @@ final class SplicingTemplate: @unchecked Sendable {
             shape |= 1 << UInt64(i)
             if value.isEmpty { anyEmpty = true }
         }
-        guard splicable, !anyEmpty, let pieces = pieces(for: shape, example: values) else {
+        guard splicable, !anyEmpty, let shapeForm = compiled(for: shape, example: values) else {
             out.append(contentsOf: renderWithMustache(values.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8)
             return
         }
-        Self.splice(pieces, values, escaper, into: &out)
+        Self.splice(shapeForm, values, escaper, into: &out)
     }
 
     func renderWithMustache(_ values: [String?]) -> String {
@@ -70,16 +70,16 @@ final class SplicingTemplate: @unchecked Sendable {
         return template.render(dictionary)
     }
 
-    private func pieces(for shape: UInt64, example: [[UInt8]?]) -> Compiled? {
+    private func compiled(for shape: UInt64, example: [[UInt8]?]) -> Compiled? {
         if let known = lock.withLock({ shapes[shape] }) { return known }
         var compiled = compile(shape: shape)
-        if let pieces = compiled {
+        if let candidate = compiled {
             // The page at hand and made-up values the sentinels cannot stand for: a trailing line
             // break (an indented block re-indents after one) and escapable characters followed by
             // combining marks (an escaper comparing whole characters would leave them).
             for values in [example] + Self.hostileValues.map({ value in example.map { $0 == nil ? nil : value } }) {
                 var spliced: [UInt8] = []
-                Self.splice(pieces, values, escaper, into: &spliced)
+                Self.splice(candidate, values, escaper, into: &spliced)
                 if spliced != Array(renderWithMustache(values.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8) {
                     compiled = nil
                     break
@@ -96,7 +96,7 @@ final class SplicingTemplate: @unchecked Sendable {
 
     private static let hostileValues = ["<\u{301}\"\u{301}&x\n", "\nline\n\n", "'\u{338} *_[a](b)\r\n"].map { Array($0.utf8) }
 
-    /// The pieces of one shape, or nil if the sentinels show the template does more than place values.
+    /// One shape compiled, or nil if the sentinels show the template does more than place values.
     func compile(shape: UInt64) -> Compiled? {
         let probe = "&<'\"*_aZ"
         func values(_ middle: String) -> [String?] {

@@ -49,10 +49,9 @@ final class YAMLEventParser {
         // libyaml reads from a buffer that must outlive the parser: keep our own copy, made
         // straight from the string's storage (a 100k-link catalog is tens of megabytes; an
         // intermediate array was one more copy at the build's peak of memory).
-        var text = text
         let count = text.utf8.count
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
-        text.withUTF8 { utf8 in
+        text.withUTF8Bytes { utf8 in
             if let base = utf8.baseAddress { bytes.baseAddress!.initialize(from: base, count: count) }
         }
         self.init(taking: UnsafeMutableBufferPointer(rebasing: bytes[0..<count]), lineOffset: lineOffset)
