@@ -64,6 +64,38 @@ final class URLPartsTests: XCTestCase {
         }
     }
 
+    func testQueryItemsMatchedByBytesAsByStrings() {
+        // The plain way: every item's name and value as Strings (forEachQueryItem), names compared
+        // as the rule compares them. Non-ASCII names (a Kelvin sign equals K as a String) and
+        // queries take the plain way in itemMatch too; they are here to show they still agree.
+        let pieces = ["debug", "DEBUG", "Debug", "=1", "=", "&", "&&", "1", "a", "x=1", "%64ebug", "K", "\u{212A}", "é", ""]
+        let names = ["debug", "Debug", "a", "K", "\u{212A}", "é", "x"]
+        var generator = SystemRandomNumberGenerator()
+        var fast = 0
+        for caseSensitive in [true, false] {
+            for name in names {
+                for pattern in ["1", "*", "", "?*"] {
+                    let rule = AASAMatcher.Rule(settings: ["?": .object([name: .string(pattern)]), "caseSensitive": .bool(caseSensitive)], variables: [:], text: "")
+                    guard case .items(let constraints) = rule.query, let constraint = constraints.first else { return XCTFail("no item constraint") }
+                    for _ in 0..<300 {
+                        let query = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+                        var present = false, allMatch = true
+                        rule.forEachQueryItem(query) { itemName, value in
+                            guard allMatch, caseSensitive ? itemName == name : itemName.lowercased() == name.lowercased() else { return }
+                            present = true
+                            allMatch = constraint.pattern.matches(value)
+                        }
+                        let got = rule.itemMatch(constraint, in: query)
+                        XCTAssertTrue(got == (present, allMatch), "\(query.debugDescription) for \(name) \(pattern) caseSensitive \(caseSensitive): \(got) vs \((present, allMatch))")
+                        if constraint.asciiName != nil, AASAMatcher.Rule.asciiItemMatch(constraint.asciiName!, constraint.pattern, in: query, caseSensitive: caseSensitive) != nil { fast += 1 }
+                    }
+                }
+            }
+        }
+        // Most cases went the byte way.
+        XCTAssertGreaterThan(fast, 4_000)
+    }
+
     func testAppendingIsSplittingTheJoinedText() throws {
         var compared = 0
         for base in bases {

@@ -4,6 +4,7 @@ import TrampolineKit
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Build the site from the catalog.",
         discussion: "Nothing is written unless the whole catalog is valid. Files are replaced atomically, unchanged files are left alone, and pages of removed links are deleted."
     )

@@ -4,6 +4,7 @@ import TrampolineKit
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check the catalog, the AASA and the built site without writing anything.",
         discussion: """
         Runs every check build runs, reads the planned apple-app-site-association file back with \

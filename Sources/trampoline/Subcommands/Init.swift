@@ -4,6 +4,7 @@ import TrampolineKit
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Start a project: a commented site-config.yml, its JSON Schema and a copy of the templates.",
         discussion: "Writes into DIR (default: the current folder). Never overwrites: if any of the files exists, nothing is written."
     )

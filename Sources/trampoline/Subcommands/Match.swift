@@ -4,6 +4,7 @@ import TrampolineKit
 
 struct Match: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "match",
         abstract: "Show what an apple-app-site-association file decides for URLs.",
         discussion: """
         Prints, for each URL and each app ID, match, exclude or no_match and the rule that decided it, \

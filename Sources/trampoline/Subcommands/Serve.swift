@@ -5,6 +5,7 @@ import TrampolinePreview
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Build the site and preview it locally, rebuilding on every change.",
         discussion: """
         Serves the output folder as a static host would (pretty URLs, 404.html, the AASA as JSON), \

@@ -18,6 +18,16 @@ extension AASAMatcher {
         struct QueryItemConstraint: Sendable {
             let name: String
             let pattern: Pattern
+            /// ``name``'s bytes when it is ASCII, lowercased when the rule is not case-sensitive:
+            /// what ``Rule/itemMatch(_:in:)`` compares an ASCII query's names with.
+            let asciiName: [UInt8]?
+
+            init(name: String, pattern: Pattern, caseSensitive: Bool) {
+                self.name = name
+                self.pattern = pattern
+                let bytes = Array(name.utf8)
+                asciiName = bytes.allSatisfy { $0 < 0x80 } ? bytes.map { caseSensitive ? $0 : Rule.lowercasedASCII($0) } : nil
+            }
         }
 
         /// The keys a rule (and a `defaults` object, which Apple calls a subclass of components)
@@ -63,7 +73,7 @@ extension AASAMatcher {
                 for name in members.keys.sorted() {
                     guard case .string(let source)? = members[name] else { allStrings = false; break }
                     constraints.append(QueryItemConstraint(
-                        name: name, pattern: Pattern(source, caseSensitive: caseSensitive, variables: variables)))
+                        name: name, pattern: Pattern(source, caseSensitive: caseSensitive, variables: variables), caseSensitive: caseSensitive))
                 }
                 // swcutil drops the whole dictionary when any value is not a string, taking the
                 // valid constraints beside it along: {"a": "1", "flag": true} matches ?a=2.
@@ -90,12 +100,7 @@ extension AASAMatcher {
                 for constraint in constraints {
                     // A missing item counts as present with an empty value, and every occurrence
                     // of a repeated name must match (both settled against swcutil).
-                    var present = false, allMatch = true
-                    forEachQueryItem(url.query) { name, value in
-                        guard allMatch, namesEqual(name, constraint.name) else { return }
-                        present = true
-                        allMatch = constraint.pattern.matches(value)
-                    }
+                    let (present, allMatch) = itemMatch(constraint, in: url.query)
                     guard present ? allMatch : constraint.pattern.matches("") else { return false }
                 }
             }
@@ -109,24 +114,85 @@ extension AASAMatcher {
         /// Leading and trailing runs of slashes are insignificant on both sides of a path
         /// comparison: `abc` matches `/abc`, `/buy/` matches `/buy` and `/buy//`.
         static func normalizedPath(_ path: String) -> String {
-            let utf8 = path.utf8, slash = UInt8(ascii: "/")
-            // ASCII paths (nearly all) by bytes, where a byte is a character. Other text by
-            // Character: a combining mark after a slash makes one character that is no slash.
-            guard Self.isASCII(path) else {
+            let slash = UInt8(ascii: "/")
+            // ASCII paths (nearly all) by bytes, where a byte is a character: the claims check
+            // normalises three paths of every link. Other text by Character: a combining mark
+            // after a slash makes one character that is no slash.
+            let ascii = path.withUTF8Bytes { bytes -> String?? in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+                var first = 0, end = bytes.count
+                while first < end && bytes[first] == slash { first += 1 }
+                while end > first && bytes[end - 1] == slash { end -= 1 }
+                if first == end { return "" }
+                // Already normal: the same string, not a copy.
+                if first == 1 && end == bytes.count { return .some(nil) }
+                return "/" + String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
+            }
+            switch ascii {
+            case .some(.some(let normalized)): return normalized
+            case .some(.none): return path
+            case .none:
                 var trimmed = Substring(path)
                 while trimmed.hasPrefix("/") { trimmed = trimmed.dropFirst() }
                 while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
                 return trimmed.isEmpty ? "" : "/" + trimmed
             }
-            guard let first = utf8.firstIndex(where: { $0 != slash }), let last = utf8.lastIndex(where: { $0 != slash }) else { return "" }
-            let end = utf8.index(after: last)
-            if end == utf8.endIndex, first == utf8.index(after: utf8.startIndex) { return path }
-            return "/" + path[first..<end]
         }
 
         /// Whether every character of `text` is one byte (CR LF aside), so bytes can stand for characters.
         private static func isASCII(_ text: String) -> Bool {
             text.utf8.allSatisfy { $0 < 0x80 }
+        }
+
+        /// Whether `query` has an item named as `constraint` says, and whether every such item's
+        /// value matches its pattern.
+        func itemMatch(_ constraint: QueryItemConstraint, in query: String?) -> (present: Bool, allMatch: Bool) {
+            if percentEncoded, let name = constraint.asciiName, let query, let fast = Self.asciiItemMatch(name, constraint.pattern, in: query, caseSensitive: caseSensitive) {
+                return fast
+            }
+            var present = false, allMatch = true
+            forEachQueryItem(query) { itemName, value in
+                guard allMatch, namesEqual(itemName, constraint.name) else { return }
+                present = true
+                allMatch = constraint.pattern.matches(value)
+            }
+            return (present, allMatch)
+        }
+
+        /// ``itemMatch(_:in:)`` for a rule that does not decode, an ASCII name and an ASCII query
+        /// (the claims check's probes): names compared as bytes, and a String made only for the
+        /// values of items so named. Nil when the query is not ASCII. The claims check matched
+        /// every probe of every link against the `?debug=1` exclusion, a String per name and
+        /// value; `URLPartsTests` hold this to ``forEachQueryItem(_:_:)``.
+        static func asciiItemMatch(_ name: [UInt8], _ pattern: Pattern, in query: String, caseSensitive: Bool) -> (present: Bool, allMatch: Bool)? {
+            query.withUTF8Bytes { bytes -> (Bool, Bool)? in
+                guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                var present = false
+                var start = 0
+                // Items as forEachQueryItem cuts them: split at `&`, empty ones skipped, the name
+                // up to the first `=` (all of it when there is none, with an empty value).
+                while start < bytes.count {
+                    var end = start
+                    while end < bytes.count && bytes[end] != UInt8(ascii: "&") { end += 1 }
+                    if start < end {
+                        var equals = start
+                        while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                        if equals - start == name.count && (0..<name.count).allSatisfy({ i in
+                            (caseSensitive ? bytes[start + i] : lowercasedASCII(bytes[start + i])) == name[i]
+                        }) {
+                            present = true
+                            let value = equals < end ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end]), as: UTF8.self) : ""
+                            if !pattern.matches(value) { return (true, false) }
+                        }
+                    }
+                    start = end + 1
+                }
+                return (present, true)
+            }
+        }
+
+        static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
         }
 
         func queryItems(_ query: String?) -> [(name: String, value: String)] {

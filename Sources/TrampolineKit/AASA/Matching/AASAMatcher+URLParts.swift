@@ -39,8 +39,8 @@ extension AASAMatcher {
         /// would not follow. `URLPartsTests` hold it to ``init(_:)`` of the joined text.
         func appending(path pathSuffix: String, query: String?) -> URLParts? {
             guard self.query == nil, fragment == nil,
-                  !pathSuffix.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
-                  query?.utf8.contains(UInt8(ascii: "#")) != true,
+                  !pathSuffix.withUTF8Bytes({ $0.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } }),
+                  query?.withUTF8Bytes({ $0.contains(UInt8(ascii: "#")) }) != true,
                   // With no path, a suffix not starting with `/` would be read as part of the authority.
                   pathSuffix.isEmpty || !path.isEmpty || pathSuffix.utf8.first == UInt8(ascii: "/")
             else { return nil }
@@ -64,7 +64,7 @@ extension AASAMatcher {
 
         /// `path` decoded and normalised; without a `%`, decoding changes nothing and `normalized` is it.
         private static func decodedNormalizedPath(of path: String, normalized: String) -> String {
-            path.utf8.contains(UInt8(ascii: "%")) ? Rule.normalizedPath(percentDecoded(path)) : normalized
+            path.withUTF8Bytes { $0.contains(UInt8(ascii: "%")) } ? Rule.normalizedPath(percentDecoded(path)) : normalized
         }
 
         /// Splits `string`; nil when it is not an absolute URL with an authority.
