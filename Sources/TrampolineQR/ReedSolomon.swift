@@ -22,33 +22,54 @@ enum ReedSolomon {
         return result
     }
 
-    /// The generators' coefficients as logarithms (``GaloisField/log``), -1 for a zero coefficient.
-    static let generatorLogs: [[Int]] = generators.map { $0.map { $0 == 0 ? -1 : GaloisField.log[Int($0)] } }
+    /// For each degree a QR block uses, every coefficient of its generator times every factor:
+    /// `products[degree][factor * degree + i]` is generator `i` · `factor`. A step of the division
+    /// is then one table row XORed in, where a product through the log and exp tables had cost a
+    /// branch and two lookups per coefficient (a fifth of an encode). 64 KB, made at the first code.
+    static let products: [[UInt8]] = {
+        let used = Set(QRBlockTable.eccCodewordsPerBlock.joined().filter { $0 > 0 })
+        return (0...30).map { degree in
+            guard used.contains(degree) else { return [] }
+            let generator = generators[degree]
+            var table = [UInt8](repeating: 0, count: 256 * degree)
+            for factor in 1..<256 {
+                for i in 0..<degree { table[factor * degree + i] = GaloisField.multiply(generator[i], UInt8(factor)) }
+            }
+            return table
+        }
+    }()
 
-    /// The `degree` (1...30) error-correction codewords of `data`.
+    /// The `degree` error-correction codewords of `data`, for a degree a QR block uses
+    /// (``products``); ``plainRemainder(of:degree:)`` is the division written out, which
+    /// `ReedSolomonTests` hold this to.
     static func remainder(of data: ArraySlice<UInt8>, degree: Int) -> [UInt8] {
-        // The tables are read through local buffers: a global's every access is a call that
-        // checks it is initialised, which had been a third of the encoding.
-        let generator = generatorLogs[degree], exp = GaloisField.exp, log = GaloisField.log
         var result = [UInt8](repeating: 0, count: degree)
-        generator.withUnsafeBufferPointer { generator in
-            exp.withUnsafeBufferPointer { exp in
-                log.withUnsafeBufferPointer { log in
-                    result.withUnsafeMutableBufferPointer { result in
-                        for byte in data {
-                            let factor = byte ^ result[0]
-                            // Shift left by one codeword, then add factor · generator.
-                            for i in 0..<(degree - 1) { result[i] = result[i + 1] }
-                            result[degree - 1] = 0
-                            guard factor != 0 else { continue }
-                            let logFactor = log[Int(factor)]
-                            for i in 0..<degree where generator[i] >= 0 {
-                                result[i] ^= exp[generator[i] + logFactor]
-                            }
-                        }
-                    }
+        // Read through local buffers: a global's every access is a call that checks it is
+        // initialised, which had been a third of the encoding.
+        products[degree].withUnsafeBufferPointer { table in
+            precondition(table.count == 256 * degree, "a degree no QR block uses")
+            result.withUnsafeMutableBufferPointer { result in
+                for byte in data {
+                    // Shift left by one codeword and add factor · generator (row 0 is all zero).
+                    let row = Int(byte ^ result[0]) * degree
+                    for i in 0..<(degree - 1) { result[i] = result[i + 1] ^ table[row + i] }
+                    result[degree - 1] = table[row + degree - 1]
                 }
             }
+        }
+        return result
+    }
+
+    /// The remainder by long division, a product at a time: what ``remainder(of:degree:)`` is
+    /// tested against.
+    static func plainRemainder(of data: ArraySlice<UInt8>, degree: Int) -> [UInt8] {
+        let generator = generators[degree]
+        var result = [UInt8](repeating: 0, count: degree)
+        for byte in data {
+            let factor = byte ^ result[0]
+            result.removeFirst()
+            result.append(0)
+            for i in 0..<degree { result[i] ^= GaloisField.multiply(generator[i], factor) }
         }
         return result
     }

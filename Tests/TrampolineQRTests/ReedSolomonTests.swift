@@ -84,6 +84,23 @@ final class ReedSolomonTests: XCTestCase {
         return data.flatMap { $0 }
     }
 
+    /// The table-driven division gives the plain long division's codewords, for every degree a
+    /// block uses, on random data of every length up to the longest block.
+    func testTheTableDivisionIsTheLongDivision() {
+        var generator = SystemRandomNumberGenerator()
+        let degrees = Set(QRBlockTable.eccCodewordsPerBlock.joined().filter { $0 > 0 }).sorted()
+        XCTAssertEqual(degrees.count, 13)
+        for degree in degrees {
+            for length in [0, 1, 2, 15, 16, 33, 123] {
+                let data = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                XCTAssertEqual(ReedSolomon.remainder(of: data[...], degree: degree), ReedSolomon.plainRemainder(of: data[...], degree: degree), "degree \(degree), \(length) bytes")
+            }
+            let zeros = [UInt8](repeating: 0, count: 20), ones = [UInt8](repeating: 0xFF, count: 20)
+            XCTAssertEqual(ReedSolomon.remainder(of: zeros[...], degree: degree), [UInt8](repeating: 0, count: degree))
+            XCTAssertEqual(ReedSolomon.remainder(of: ones[...], degree: degree), ReedSolomon.plainRemainder(of: ones[...], degree: degree))
+        }
+    }
+
     func testFieldTables() {
         XCTAssertEqual(GaloisField.exp[8], 0x1D)
         XCTAssertEqual(GaloisField.multiply(0x80, 2), 0x1D)

@@ -95,13 +95,16 @@ public enum ClaimVerifier {
 
         // Every link is independent: check them on all cores, then report in catalog order.
         let links = catalog.links
-        let chunk = 1024
+        let chunk = 256
         let results = ChunkResults<(Int, String, Int)>(chunks: (links.count + chunk - 1) / chunk)
         let matched = ChunkResults<Int>(chunks: results.count)
-        // One worker a core, each with a matcher, rules and site strings of its own, taking every
-        // workers-th chunk: shared, the rules' and strings' reference counts were retained and
-        // released from every core at once, their cache lines bouncing between the cores (a
-        // third of the check's time went to swift_retain, on a file parsed in microseconds).
+        // One worker a core, each with a matcher, rules and site strings of its own: shared, the
+        // rules' and strings' reference counts were retained and released from every core at
+        // once, their cache lines bouncing between the cores (a third of the check's time went to
+        // swift_retain, on a file parsed in microseconds). Each takes the next chunk when it is
+        // done with one: with every other chunk fixed per worker, one core had checked alone for
+        // the last third of the check at 10k links.
+        let queue = ChunkQueue(count: results.count)
         let workers = max(1, min(results.count, ProcessInfo.processInfo.activeProcessorCount))
         let siteURL = catalog.site.url
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -110,7 +113,7 @@ public enum ClaimVerifier {
             let matcher = worker == 0 ? matcher : ((try? AASAMatcher(data: aasa)) ?? matcher)
             let apps = matcher.ruleSets(for: appIDs.map(own))
             let siteParts = LinkProbes.parts(of: site, domain: domain)
-            for c in stride(from: worker, to: results.count, by: workers) {
+            while let c = queue.take() {
                 var found: [(Int, String, Int)] = []
                 var count = 0
                 for index in (c * chunk)..<min(links.count, (c + 1) * chunk) where verifiedLinks?[index] != true {

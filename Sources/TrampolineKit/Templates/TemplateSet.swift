@@ -59,6 +59,10 @@ struct TemplateSet: Sendable {
                 sources[name] = (text, display)
             }
         }
+        // The scripts are minified on another core while this one parses the pages (a millisecond
+        // or two of every build's start, before anything else can begin).
+        let scriptSources = scriptFiles.compactMap { name in sources[name].map { (name: name, text: $0.text, file: $0.file) } }
+        let minifying = Pending { scriptSources.map { ($0.name, $0.file, ScriptMinifier.minify($0.text)) } }
         var pages: [String: PageTemplate] = [:]
         for (name, source) in sources where name.hasSuffix(".md") {
             let base = String(name.dropLast(3))
@@ -67,12 +71,11 @@ struct TemplateSet: Sendable {
             }
         }
         var scripts: [String: String] = [:]
-        for name in scriptFiles {
-            guard let source = sources[name] else { continue }
-            if let minified = ScriptMinifier.minify(source.text) {
+        for (name, file, minified) in minifying.take() {
+            if let minified {
                 scripts[name] = minified
             } else {
-                engine.error("\(source.file) ends inside a string, comment or regular expression", at: SourceLocation(file: source.file, line: 1, column: 1), hint: "close it: the build minifies the script, which needs whole tokens")
+                engine.error("\(file) ends inside a string, comment or regular expression", at: SourceLocation(file: file, line: 1, column: 1), hint: "close it: the build minifies the script, which needs whole tokens")
             }
         }
         if engine.hasErrors { return nil }

@@ -62,7 +62,7 @@ extension SiteWriter {
                 let stat = try Self.create(path, in: folder, with: bytes, flags: O_EXCL | O_NOFOLLOW, reportedAs: file.path.value)
                 outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             }
-        }, to: Array(files.indices))
+        }, to: Self.siteFilesFirst(files))
         let manifestStat = try Self.create(root + "/" + Manifest.path.value, with: manifestBytes.take(), flags: O_EXCL | O_NOFOLLOW, reportedAs: Manifest.path.value)
         // An empty folder the user made keeps its permissions.
         if exists { chmod(root, existing.st_mode & 0o7777) }
@@ -74,5 +74,18 @@ extension SiteWriter {
         let summary = outcome.summary(of: files)
         stamps.take()
         return summary
+    }
+
+    /// The indices of `files`, those outside the links' folders first (the home page, 404 page,
+    /// loadCookie.html, the scripts, the claim files): one of a kind, each compiles a template
+    /// shape of its own or is large, and the planner puts them last, where the one core making
+    /// them had finished the build while the other waited. A fresh folder appears whole, so the
+    /// order its files are made in is free.
+    static func siteFilesFirst(_ files: [OutputFile]) -> [Int] {
+        func isSiteFile(_ path: OutputPath) -> Bool {
+            path.value.withUTF8Bytes { !$0.contains(UInt8(ascii: "/")) } || path.value.hasPrefix(".well-known/")
+        }
+        let site = files.indices.filter { isSiteFile(files[$0].path) }
+        return site + files.indices.filter { !isSiteFile(files[$0].path) }
     }
 }
