@@ -113,13 +113,17 @@ public enum ClaimVerifier {
             let matcher = worker == 0 ? matcher : ((try? AASAMatcher(data: aasa)) ?? matcher)
             let apps = matcher.ruleSets(for: appIDs.map(own))
             let siteParts = LinkProbes.parts(of: site, domain: domain)
+            let fast = FastProbes(apps: apps, siteParts: siteParts)
             while let c = queue.take() {
                 var found: [(Int, String, Int)] = []
                 var count = 0
                 for index in (c * chunk)..<min(links.count, (c + 1) * chunk) where verifiedLinks?[index] != true {
                     count += 1
+                    let path = probePath(of: links[index])
+                    // Most links pass by bytes; the rest, and any that fails, are split and explained.
+                    if fast?.passes(path) == true { continue }
                     var failures: [String] = []
-                    let probes = LinkProbes(site: site, parts: siteParts, path: probePath(of: links[index]), matcher: matcher, apps: apps, domain: domain)
+                    let probes = LinkProbes(site: site, parts: siteParts, path: path, matcher: matcher, apps: apps, domain: domain)
                     for probe in claimedProbes {
                         for verdict in probes.verdicts(probe) where verdict.decision != .match {
                             failures.append("does not claim \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))); the link would open Safari, not the app")

@@ -69,15 +69,18 @@ extension AASAMatcher {
         /// Whether the pattern covers all of `text`; nil when `text` is not for this path (longer
         /// than ``maxLength`` bytes, not ASCII, or with a carriage return).
         func matches(_ text: String) -> Bool? {
-            return text.withUTF8Bytes { bytes -> Bool? in
-                guard bytes.count <= Self.maxLength else { return nil }
-                for byte in bytes where byte >= 0x80 || byte == 13 { return nil }
-                let end: UInt64 = 1 << UInt64(bytes.count)
-                for elements in variants where advance(elements[...], from: 1, bytes: bytes) & end != 0 {
-                    return true
-                }
-                return false
+            text.withUTF8Bytes(matches(bytes:))
+        }
+
+        /// ``matches(_:)`` of text given as its UTF-8 bytes.
+        func matches(bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+            guard bytes.count <= Self.maxLength else { return nil }
+            for byte in bytes where byte >= 0x80 || byte == 13 { return nil }
+            let end: UInt64 = 1 << UInt64(bytes.count)
+            for elements in variants where advance(elements[...], from: 1, bytes: bytes) & end != 0 {
+                return true
             }
+            return false
         }
 
         /// The positions reachable after `elements` from the positions in `start` (bit p: p bytes consumed).

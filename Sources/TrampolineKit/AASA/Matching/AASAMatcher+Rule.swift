@@ -89,23 +89,29 @@ extension AASAMatcher {
                 let text = percentEncoded ? url.normalizedPath : url.decodedNormalizedPath
                 guard path.matches(text) else { return false }
             }
+            return accepts(query: url.query, fragment: url.fragment)
+        }
+
+        /// Whether the rule's query and fragment parts (if any) match a URL with this query and
+        /// fragment (as written, without `?` and `#`; nil when the URL has none).
+        func accepts(query urlQuery: String?, fragment urlFragment: String?) -> Bool {
             switch query {
             case .any:
                 break
             case .whole(let pattern):
                 // An absent query reads as the empty string: "*" and "" accept it, "?*" does not.
-                let raw = url.query ?? ""
+                let raw = urlQuery ?? ""
                 guard pattern.matches(percentEncoded ? raw : URLParts.percentDecoded(raw)) else { return false }
             case .items(let constraints):
                 for constraint in constraints {
                     // A missing item counts as present with an empty value, and every occurrence
                     // of a repeated name must match (both settled against swcutil).
-                    let (present, allMatch) = itemMatch(constraint, in: url.query)
+                    let (present, allMatch) = itemMatch(constraint, in: urlQuery)
                     guard present ? allMatch : constraint.pattern.matches("") else { return false }
                 }
             }
             if let fragment {
-                let raw = url.fragment ?? ""
+                let raw = urlFragment ?? ""
                 guard fragment.matches(percentEncoded ? raw : URLParts.percentDecoded(raw)) else { return false }
             }
             return true
