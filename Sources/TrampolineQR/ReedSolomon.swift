@@ -31,7 +31,8 @@ enum ReedSolomon {
         return (0...30).map { degree in
             guard used.contains(degree) else { return [] }
             let generator = generators[degree]
-            var table = [UInt8](repeating: 0, count: 256 * degree)
+            // Eight bytes more than the rows: the division reads a row eight bytes at a time.
+            var table = [UInt8](repeating: 0, count: 256 * degree + 8)
             for factor in 1..<256 {
                 for i in 0..<degree { table[factor * degree + i] = GaloisField.multiply(generator[i], UInt8(factor)) }
             }
@@ -43,21 +44,31 @@ enum ReedSolomon {
     /// (``products``); ``plainRemainder(of:degree:)`` is the division written out, which
     /// `ReedSolomonTests` hold this to.
     static func remainder(of data: ArraySlice<UInt8>, degree: Int) -> [UInt8] {
-        var result = [UInt8](repeating: 0, count: degree)
+        // Eight bytes of room past the remainder, for the last word of each step.
+        var result = [UInt8](repeating: 0, count: degree + 8)
         // Read through local buffers: a global's every access is a call that checks it is
         // initialised, which had been a third of the encoding.
-        products[degree].withUnsafeBufferPointer { table in
-            precondition(table.count == 256 * degree, "a degree no QR block uses")
-            result.withUnsafeMutableBufferPointer { result in
+        products[degree].withUnsafeBytes { table in
+            precondition(table.count == 256 * degree + 8, "a degree no QR block uses")
+            result.withUnsafeMutableBytes { result in
                 for byte in data {
-                    // Shift left by one codeword and add factor · generator (row 0 is all zero).
+                    // Shift left by one codeword and add factor · generator (row 0 is all zero),
+                    // eight codewords at a time: word i reads codewords i+1... before it is
+                    // stored over i..., and the next word starts past what this one stored.
+                    // Codewords from `degree` on are scratch.
                     let row = Int(byte ^ result[0]) * degree
-                    for i in 0..<(degree - 1) { result[i] = result[i + 1] ^ table[row + i] }
+                    var i = 0
+                    while i < degree - 1 {
+                        let shifted = result.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self)
+                        let product = table.loadUnaligned(fromByteOffset: row + i, as: UInt64.self)
+                        result.storeBytes(of: shifted ^ product, toByteOffset: i, as: UInt64.self)
+                        i += 8
+                    }
                     result[degree - 1] = table[row + degree - 1]
                 }
             }
         }
-        return result
+        return Array(result[..<degree])
     }
 
     /// The remainder by long division, a product at a time: what ``remainder(of:degree:)`` is
