@@ -39,19 +39,39 @@ struct Manifest: Sendable, Equatable {
     private static let header = "{\"generator\": \"trampoline\", \"files\": [", footer = "]}"
 
     func encoded() -> Data {
+        Data(Self.encoded(paths: Array(paths)))
+    }
+
+    /// ``encoded()`` of these paths (no two the same), without a set of them: a first build's
+    /// manifest, made beside its writes. ASCII paths (nearly every site's) are sorted by their
+    /// bytes, the order `String` gives them, and written without a `String` per line; a first
+    /// build of 10k links had spent a fortieth of its CPU here.
+    static func encoded(paths: [String]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(paths.count * 40)
-        func line(_ text: String) {
-            out.append(contentsOf: text.utf8)
+        out.append(contentsOf: header.utf8)
+        out.append(UInt8(ascii: "\n"))
+        let ascii = paths.allSatisfy { $0.withUTF8Bytes { !$0.contains { $0 >= 0x80 } } }
+        let sorted = ascii
+            ? paths.sorted { a, b in a.withUTF8Bytes { a in b.withUTF8Bytes { b in a.lexicographicallyPrecedes(b) } } }
+            : paths.sorted()
+        for (i, path) in sorted.enumerated() {
+            out.append(contentsOf: "    ".utf8)
+            path.withUTF8Bytes { bytes in
+                if bytes.contains(where: Escaping.jsonSpecial.contains) {
+                    out.append(contentsOf: Escaping.jsonString(path).utf8)
+                } else {
+                    out.append(UInt8(ascii: "\""))
+                    out.append(contentsOf: bytes)
+                    out.append(UInt8(ascii: "\""))
+                }
+            }
+            if i != sorted.count - 1 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "\n"))
         }
-        let sorted = paths.sorted()
-        line(Self.header)
-        for (i, path) in sorted.enumerated() {
-            line("    " + Escaping.jsonString(path) + (i == sorted.count - 1 ? "" : ","))
-        }
-        line(Self.footer)
-        return Data(out)
+        out.append(contentsOf: footer.utf8)
+        out.append(UInt8(ascii: "\n"))
+        return out
     }
 
     /// Reads the layout ``encoded()`` writes, line by line: JSONSerialization took a third of a

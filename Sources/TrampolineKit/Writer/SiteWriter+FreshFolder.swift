@@ -50,7 +50,7 @@ extension SiteWriter {
         let outcome = Outcome(total: files.count, progress: progress)
         // The manifest depends on the paths alone: encoded (sorting every path) beside the
         // writes, not on one core after them.
-        let manifestBytes = Pending { [UInt8](Manifest(paths: Set(files.map(\.path.value))).encoded()) }
+        let manifestBytes = Pending { Manifest.encoded(paths: files.map(\.path.value)) }
         // O_EXCL | O_NOFOLLOW: the folder is new and ours; nothing can be there already.
         // A few files rendered, then created (``renderAhead``).
         try Self.concurrentlyApply(batchesOf: Self.renderAhead, { batch in
