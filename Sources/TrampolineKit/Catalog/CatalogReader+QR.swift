@@ -2,7 +2,7 @@ import TrampolineQR
 
 extension CatalogReader {
     /// `qr_code: true|false` and `qr_error_correction: L|M|Q|H`, in `defaults:` or a link.
-    mutating func readQROptions(_ keys: [String: Entry], into options: inout LinkOptions) {
+    mutating func readQROptions(_ keys: MappingEntries, into options: inout LinkOptions) {
         if let entry = keys["qr_code"], let value = boolean(entry.value, what: "qr_code") {
             options.qrCode = value
         }

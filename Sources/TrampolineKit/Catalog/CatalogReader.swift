@@ -58,7 +58,7 @@ struct CatalogReader {
 
     /// What the top level of the catalog held, as it is read.
     struct TopLevel {
-        var sections: [String: Entry] = [:]
+        var sections: MappingEntries = [:]
         var linksKey: YAMLNode?
         var linksFile: Located?
         var defaults: LinkOptions?
@@ -443,7 +443,7 @@ struct CatalogReader {
     }
 
     /// An http(s) store URL given instead of the derived one; a warning when it is not on `hosts`.
-    mutating func storeURL(_ key: String, in keys: [String: Entry], hosts: Set<String>, storeName: String) -> String? {
+    mutating func storeURL(_ key: String, in keys: MappingEntries, hosts: Set<String>, storeName: String) -> String? {
         guard let given = optionalText(key, in: keys) else { return nil }
         if let problem = CatalogRules.webURLProblem(given.text, key: key) {
             error(problem.message, at: given.location, hint: problem.hint)
@@ -722,7 +722,7 @@ struct CatalogReader {
     }
 
     /// Reads the option keys present in `node` over `options`; used for `defaults:` and each link.
-    mutating func readOptions(_ node: YAMLNode, known: [String], what: String, into options: inout LinkOptions, templateLocation: inout SourceLocation, entries: [String: Entry]? = nil) {
+    mutating func readOptions(_ node: YAMLNode, known: [String], what: String, into options: inout LinkOptions, templateLocation: inout SourceLocation, entries: MappingEntries? = nil) {
         guard let keys = entries ?? mapping(node, what: what, known: known) else { return }
         if let t = optionalText("template", in: keys) {
             let valid = CatalogRules.matches(t.text, { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }, length: 1...64)
@@ -836,13 +836,13 @@ struct CatalogReader {
     }
 
     /// The entries of a mapping by key, after reporting unknown and repeated keys.
-    mutating func mapping(_ node: YAMLNode, what: String, known: [String]) -> [String: Entry]? {
+    mutating func mapping(_ node: YAMLNode, what: String, known: [String]) -> MappingEntries? {
         guard case .mapping(let pairs) = node.kind else {
             error("\(what) must be a mapping of keys to values, found \(kind(of: node))", at: location(of: node), hint: "indent its keys under it, one 'key: value' per line")
             return nil
         }
         // Sized for its keys: growing it as they came was a third of the cost.
-        var result = [String: Entry](minimumCapacity: pairs.count)
+        var result = MappingEntries(minimumCapacity: pairs.count)
         for (key, value) in pairs {
             guard let name = key.text, known.contains(name) else {
                 unknownKey(key, in: what, known: known)
@@ -875,7 +875,7 @@ struct CatalogReader {
         return text
     }
 
-    mutating func required(_ key: String, in keys: [String: Entry], of node: YAMLNode, what: String) -> Located? {
+    mutating func required(_ key: String, in keys: MappingEntries, of node: YAMLNode, what: String) -> Located? {
         guard keys[key] != nil else {
             missing(key, in: node, what: what)
             return nil
@@ -883,14 +883,14 @@ struct CatalogReader {
         return optionalText(key, in: keys)
     }
 
-    mutating func optionalText(_ key: String, in keys: [String: Entry], multiline: Bool = false) -> Located? {
+    mutating func optionalText(_ key: String, in keys: MappingEntries, multiline: Bool = false) -> Located? {
         guard let entry = keys[key], let text = scalarText(entry.value, what: key) else { return nil }
         let at = location(of: entry.value)
         if let bad = CatalogRules.controlCharacter(in: text, allowNewlines: multiline) {
             error("\(key) contains \(CatalogRules.describe(bad))", at: at, hint: "remove the control character")
             return nil
         }
-        if !multiline, text.utf8.contains(UInt8(ascii: "\n")) {
+        if !multiline, text.containsBytes("\n") {
             error("\(key) spans several lines", at: at, hint: "write it on one line")
             return nil
         }

@@ -22,7 +22,7 @@ extension CatalogRules {
 
     /// Whether `deepLink`'s own query has the marker as a key (decoded as URLSearchParams decodes).
     static func setsDeferredLinkMarker(_ deepLink: String) -> Bool {
-        guard deepLink.containsBytes(deferredLinkMarker) || deepLink.utf8.contains(UInt8(ascii: "%")) else { return false }
+        guard deepLink.containsBytes(deferredLinkMarker) || deepLink.containsBytes("%") else { return false }
         let link = deepLink.prefix { $0 != "#" }
         guard let question = link.firstIndex(of: "?") else { return false }
         return link[link.index(after: question)...].split(separator: "&").contains { pair in

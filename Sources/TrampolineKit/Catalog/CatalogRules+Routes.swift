@@ -12,8 +12,8 @@ extension CatalogRules {
     /// `*`, or the path has a `*` (which plain paths never allow). `/x/:y` is a route.
     static func isRoutePath(_ raw: String) -> Bool {
         // Byte scans first: most paths have neither character, and this runs for every link.
-        if raw.utf8.contains(UInt8(ascii: "*")) { return true }
-        guard raw.utf8.contains(UInt8(ascii: ":")) else { return false }
+        if raw.containsBytes("*") { return true }
+        guard raw.containsBytes(":") else { return false }
         return raw.split(separator: "/").contains { $0.hasPrefix(":") }
     }
 

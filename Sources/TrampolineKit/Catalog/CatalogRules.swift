@@ -101,6 +101,9 @@ enum CatalogRules {
     /// in plain ASCII: a host of letters, digits, `.` and `-` with no empty label, no user info,
     /// at most one `#`, `%` only before two hex digits, and only RFC 3986 characters. Everything
     /// it accepts, the full rules accept too; anything else goes through them (and their messages).
+    /// The punctuation RFC 3986 allows unescaped in a path, query or fragment.
+    static let urlPunctuation = Escaping.ByteSet { "-._~/?!$&'()*+,;=:@".utf8.contains($0) }
+
     static func isPlainlyValidWebURL(_ value: String) -> Bool {
         return value.withUTF8Bytes { bytes in
             let https = Array("https://".utf8), http = Array("http://".utf8)
@@ -135,6 +138,8 @@ enum CatalogRules {
                 if i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { return false }
             }
             var hashes = 0
+            // Read once: a global's every access checks that it is initialised.
+            let punctuation = urlPunctuation
             while i < bytes.count {
                 let b = bytes[i]
                 if b == UInt8(ascii: "#") {
@@ -142,7 +147,7 @@ enum CatalogRules {
                     if hashes > 1 { return false }
                 } else if b == UInt8(ascii: "%") {
                     guard i + 2 < bytes.count, isHexDigit(bytes[i + 1]), isHexDigit(bytes[i + 2]) else { return false }
-                } else if !(isAlphanumeric(b) || "-._~/?!$&'()*+,;=:@".utf8.contains(b)) {
+                } else if !(isAlphanumeric(b) || punctuation.contains(b)) {
                     return false
                 }
                 i += 1
@@ -182,7 +187,7 @@ enum CatalogRules {
         if pathAndRest.utf8.lazy.filter({ $0 == UInt8(ascii: "#") }).count > 1 {
             return .init("\(key) \(quoted(value)) has more than one '#'", hint: "percent-encode the later ones as %23")
         }
-        let scalars = value.utf8.contains(UInt8(ascii: "%")) ? Array(value.unicodeScalars) : []
+        let scalars = value.containsBytes("%") ? Array(value.unicodeScalars) : []
         for (i, c) in scalars.enumerated() where c == "%" {
             guard i + 2 < scalars.count, scalars[i + 1].properties.isASCIIHexDigit, scalars[i + 2].properties.isASCIIHexDigit else {
                 return .init("\(key) \(quoted(value)) has a '%' that is not followed by two hex digits", hint: "write a literal % as %25")
