@@ -129,14 +129,39 @@ final class SplicingTemplate: @unchecked Sendable {
     }
 
     private static func splice(_ compiled: Compiled, _ values: [[UInt8]?], _ escaper: Escaping.Context, into out: inout [UInt8]) {
-        compiled.text.withUnsafeBufferPointer { text in
-            for piece in compiled.pieces {
-                switch piece {
-                case .literal(let start, let end): out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
-                case .value(let i, let escaped):
-                    if escaped { escaper.append(values[i]!, to: &out) } else { out.append(contentsOf: values[i]!) }
+        // Where each value's escaped form was first written in `out`: a value a layout shows
+        // again (a page's title and description, three times each) is copied from there, not
+        // escaped anew.
+        withUnsafeTemporaryAllocation(of: Range<Int>?.self, capacity: values.count) { written in
+            written.initialize(repeating: nil)
+            compiled.text.withUnsafeBufferPointer { text in
+                for piece in compiled.pieces {
+                    switch piece {
+                    case .literal(let start, let end): out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+                    case .value(let i, let escaped):
+                        guard escaped else {
+                            out.append(contentsOf: values[i]!)
+                            continue
+                        }
+                        if let range = written[i] {
+                            appendCopy(of: range, in: &out)
+                        } else {
+                            let start = out.count
+                            escaper.append(values[i]!, to: &out)
+                            written[i] = start..<out.count
+                        }
+                    }
                 }
             }
+        }
+    }
+
+    /// Appends to `out` a copy of its own bytes in `range` (through a scratch buffer: a slice of
+    /// `out` would share its storage and make the append copy the whole array).
+    private static func appendCopy(of range: Range<Int>, in out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
+            out.withUnsafeBufferPointer { bytes in _ = scratch.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[range])) }
+            out.append(contentsOf: scratch)
         }
     }
 
