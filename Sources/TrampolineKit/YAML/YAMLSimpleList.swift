@@ -124,7 +124,9 @@ enum YAMLSimpleList {
             index += 1
             skipSpaces()
             let itemLine = line, keyColumn = index - lineStart + 1, first = index
+            // Room for a link's usual keys: grown from empty, the list was copied three times an item.
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            pairs.reserveCapacity(8)
             while true {
                 guard let key = key() else { return nil }
                 skipSpaces()
@@ -260,6 +262,7 @@ enum YAMLSimpleList {
             guard indent > parentIndent, index < end, byte != UInt8(ascii: "\n") else { return nil }
             index = lineStart
             var text: [UInt8] = []
+            text.reserveCapacity(256)
             var breaks = 0
             while true {
                 // A line: up to `indent` spaces, then a break (an empty line), text (at
