@@ -123,8 +123,8 @@ final class FreshFolderWriteTests: XCTestCase {
         for batch in seen.batches {
             XCTAssertTrue((1...16).contains(batch.count), "\(batch)")
             XCTAssertEqual(batch, (0..<batch.count).map { batch[0] - $0 }, "consecutive elements of the indices")
-            // Within one 512-element chunk of the array (position = 1999 - index).
-            XCTAssertEqual((1_999 - batch.first!) / 512, (1_999 - batch.last!) / 512)
+            // Within one 64-element chunk of the array (position = 1999 - index).
+            XCTAssertEqual((1_999 - batch.first!) / 64, (1_999 - batch.last!) / 64)
         }
         struct Refused: Error, Equatable {}
         XCTAssertThrowsError(try SiteWriter.concurrentlyApply(batchesOf: 16, { batch in
@@ -132,6 +132,14 @@ final class FreshFolderWriteTests: XCTestCase {
         }, to: Array(0..<2_000))) { error in
             XCTAssertEqual(error as? Refused, Refused())
         }
+        // One file at a time (the plain path): after an error the cores stop within a few files
+        // (the error is looked at every 16), not at the end of the list.
+        let applied = Seen()
+        XCTAssertThrowsError(try SiteWriter.concurrentlyApply({ index in
+            applied.lock.withLock { applied.batches.append([index]) }
+            if index == 100 { throw Refused() }
+        }, to: Array(0..<20_000)))
+        XCTAssertLessThan(applied.batches.count, 2_000)
     }
 
     /// Whether a one-time action ran, from any thread.

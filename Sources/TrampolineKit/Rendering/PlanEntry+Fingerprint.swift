@@ -8,69 +8,134 @@ extension PlanEntry {
     /// What `FingerprintEncoder.encode(self)` returns, for the link page and QR code cases; nil
     /// for the others, which take the plain path.
     func fastFingerprintBytes() -> [UInt8]? {
-        var writer = FingerprintBytes(out: [])
-        writer.out.reserveCapacity(1024)
+        switch content {
+        case .linkPage, .qrCode: break
+        default: return nil
+        }
+        var writer = FingerprintBytes(capacity: 1024)
         // PlanEntry at depth 0: its keys at 1, the content's case key at 2, the case's values at 3.
-        writer.out.append(UInt8(ascii: "{"))
+        writer.byte(UInt8(ascii: "{"))
         writer.string("path", path.value, depth: 1)
         writer.key("content", depth: 1)
-        writer.out.append(UInt8(ascii: "{"))
+        writer.byte(UInt8(ascii: "{"))
         switch content {
         case .linkPage(let link, let template, let behaviour):
             writer.key("linkPage", depth: 2)
-            writer.out.append(UInt8(ascii: "{"))
+            writer.byte(UInt8(ascii: "{"))
             writer.key("_0", depth: 3)
             writer.link(link, depth: 3)
             writer.string("template", template, depth: 3)
             writer.string("behaviour", behaviour.rawValue, depth: 3)
         case .qrCode(let url, let errorCorrection):
             writer.key("qrCode", depth: 2)
-            writer.out.append(UInt8(ascii: "{"))
+            writer.byte(UInt8(ascii: "{"))
             writer.string("url", url, depth: 3)
             writer.string("errorCorrection", errorCorrection.rawValue, depth: 3)
         default:
-            return nil
+            break
         }
-        return writer.out
+        return writer.finish()
     }
 }
 
 extension Link {
-    /// Appends what `FingerprintEncoder` writes for this link as a value nested at `depth`.
+    /// Appends what the encoder writes for this link at `depth` (its `{`, keys and values).
     func appendFingerprint(to out: inout [UInt8], depth: UInt8) {
-        var writer = FingerprintBytes(out: out)
-        out = []
+        var writer = FingerprintBytes(capacity: out.count + 1024)
+        out.withUnsafeBufferPointer { writer.bytes($0) }
         writer.link(self, depth: depth)
-        out = writer.out
+        out = writer.finish()
     }
 }
 
-/// The encoder's byte format, by hand (see ``FingerprintEncoder``): `{` opens a keyed value and
-/// `[` a list, each key or element is preceded by its depth, strings are length-prefixed.
+/// The bytes written into a buffer of its own, checked for room once per write: appending to an
+/// array, each of a link's hundred-odd small writes checked the array's uniqueness and capacity,
+/// most of the cost of a fingerprint's encoding (a fifth of a one-link rebuild went to
+/// fingerprints). ``finish()`` hands the bytes over and frees the buffer; it must be called once.
 private struct FingerprintBytes {
-    var out: [UInt8]
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// The bytes written; the buffer is freed.
+    mutating func finish() -> [UInt8] {
+        defer { base.deallocate() }
+        return Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if count + more > capacity { grow(to: count + more) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        reserve(1)
+        base[count] = value
+        count += 1
+    }
+
+    mutating func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        (base + count).update(from: source, count: buffer.count)
+        count += buffer.count
+    }
+
+    /// `value` in decimal, as ``DecimalText`` writes it.
+    mutating func decimal(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // Right to left into 20 bytes (UInt.max has 20 digits), then copied.
+        reserve(20)
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var start = 20
+            repeat {
+                start -= 1
+                scratch[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            (base + count).update(from: scratch.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: 20 - start)
+            count += 20 - start
+        }
+    }
 
     mutating func key(_ name: StaticString, depth: UInt8) {
-        out.append(depth)
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        out.append(UInt8(ascii: "="))
+        byte(depth)
+        bytes(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        byte(UInt8(ascii: "="))
     }
 
     mutating func string(_ text: String) {
         text.withUTF8Bytes { utf8 in
-            DecimalText.append(utf8.count, to: &out)
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: utf8)
+            decimal(utf8.count)
+            byte(UInt8(ascii: "\""))
+            bytes(utf8)
         }
     }
 
     mutating func int(_ value: Int) {
-        DecimalText.append(value, to: &out)
-        out.append(UInt8(ascii: ";"))
+        decimal(value)
+        byte(UInt8(ascii: ";"))
     }
 
     mutating func bool(_ value: Bool) {
-        out.append(UInt8(ascii: value ? "t" : "f"))
+        byte(UInt8(ascii: value ? "t" : "f"))
     }
 
     mutating func string(_ name: StaticString, _ value: String, depth: UInt8) {
@@ -83,7 +148,7 @@ private struct FingerprintBytes {
     }
 
     mutating func link(_ link: Link, depth: UInt8) {
-        out.append(UInt8(ascii: "{"))
+        byte(UInt8(ascii: "{"))
         let d = depth &+ 1
         string("path", link.path, depth: d)
         string("deepLink", link.deepLink, depth: d)
@@ -91,11 +156,11 @@ private struct FingerprintBytes {
         optional("description", link.description, depth: d)
         optional("webURL", link.webURL, depth: d)
         key("campaign", depth: d)
-        out.append(UInt8(ascii: "["))
+        byte(UInt8(ascii: "["))
         for parameter in link.campaign {
-            out.append(d &+ 1)
-            out.append(UInt8(ascii: ","))
-            out.append(UInt8(ascii: "{"))
+            byte(d &+ 1)
+            byte(UInt8(ascii: ","))
+            byte(UInt8(ascii: "{"))
             string("name", parameter.name, depth: d &+ 2)
             string("value", parameter.value, depth: d &+ 2)
         }
@@ -106,7 +171,7 @@ private struct FingerprintBytes {
     }
 
     mutating func options(_ options: LinkOptions, depth: UInt8) {
-        out.append(UInt8(ascii: "{"))
+        byte(UInt8(ascii: "{"))
         let d = depth &+ 1
         string("template", options.template, depth: d)
         string("fallback", options.fallback.rawValue, depth: d)
@@ -114,10 +179,10 @@ private struct FingerprintBytes {
         key("fallbackDelayMs", depth: d)
         int(options.fallbackDelayMs)
         key("deferred", depth: d)
-        out.append(UInt8(ascii: "["))
+        byte(UInt8(ascii: "["))
         for channel in options.deferred {
-            out.append(d &+ 1)
-            out.append(UInt8(ascii: ","))
+            byte(d &+ 1)
+            byte(UInt8(ascii: ","))
             string(channel.rawValue)
         }
         string("cookieName", options.cookieName, depth: d)
