@@ -41,10 +41,10 @@ extension PlanEntry {
 extension Link {
     /// Appends what the encoder writes for this link at `depth` (its `{`, keys and values).
     func appendFingerprint(to out: inout [UInt8], depth: UInt8) {
-        var writer = FingerprintBytes(capacity: out.count + 1024)
-        out.withUnsafeBufferPointer { writer.bytes($0) }
+        // Only this link's bytes are copied: a link table's fingerprint appends thousands of links.
+        var writer = FingerprintBytes(capacity: 1024)
         writer.link(self, depth: depth)
-        out = writer.finish()
+        writer.finish(appendingTo: &out)
     }
 }
 
@@ -66,6 +66,12 @@ private struct FingerprintBytes {
     mutating func finish() -> [UInt8] {
         defer { base.deallocate() }
         return Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes written, appended to `out`; the buffer is freed.
+    mutating func finish(appendingTo out: inout [UInt8]) {
+        defer { base.deallocate() }
+        out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
     }
 
     @inline(__always)
