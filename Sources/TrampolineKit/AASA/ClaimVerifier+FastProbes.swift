@@ -34,7 +34,9 @@ extension ClaimVerifier {
         /// Whether some rule decodes the path (`percentEncoded: false`): a `%` in it then needs the slow path.
         let decodes: Bool
 
-        static var probes: [Probe] { claimedProbes + debugProbes }
+        static let probes = claimedProbes + debugProbes
+        /// A bit for each of ``probes``, and for each of ``ClaimVerifier/claimedProbes`` (the first ones).
+        private static let every: UInt32 = 1 << UInt32(probes.count) - 1, claimed: UInt32 = 1 << UInt32(claimedProbes.count) - 1
 
         /// Nil when the site's URL or any app's rules fall outside what this path covers.
         init?(apps: [(appID: String, rules: AASAMatcher.RuleSet?)], siteParts: AASAMatcher.URLParts?) {
@@ -73,26 +75,17 @@ extension ClaimVerifier {
                 guard link.first == UInt8(ascii: "/"), let last = link.last, last != UInt8(ascii: " "), last != UInt8(ascii: "\t"),
                       !link.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == 13 || (decodes && $0 == UInt8(ascii: "%")) })
                 else { return nil }
-                // The path as rules see it: no leading or trailing slashes, then one leading slash.
-                // The same for the probes with `/` after the link.
-                var path = sitePath
+                // The path as rules see it (``AASAMatcher/Rule/normalizedPath(_:)``): a slash and
+                // what lies between the leading and trailing slashes; the same for the probes
+                // with `/` after the link. Made after a slash, so the leading one is always there.
+                var path: [UInt8] = [UInt8(ascii: "/")]
+                path.append(contentsOf: sitePath)
                 path.append(contentsOf: link)
-                var start = 0, end = path.count
-                while start < end && path[start] == UInt8(ascii: "/") { start += 1 }
-                while end > start && path[end - 1] == UInt8(ascii: "/") { end -= 1 }
-                guard end - start + 1 <= AASAMatcher.ASCIIPattern.maxLength else { return nil }
-                if start == end {
-                    (start, end) = (0, 0)
-                } else if start > 0 {
-                    path[start - 1] = UInt8(ascii: "/")
-                    start -= 1
-                } else {
-                    path.insert(UInt8(ascii: "/"), at: 0)
-                    end += 1
-                }
                 return path.withUnsafeBufferPointer { buffer -> Bool? in
-                    let normalized = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                    let every: UInt32 = 1 << UInt32(Self.probes.count) - 1, claimed: UInt32 = 1 << UInt32(claimedProbes.count) - 1
+                    let (first, end) = AASAMatcher.Rule.trimmedSlashes(buffer)
+                    guard end - first + 1 <= AASAMatcher.ASCIIPattern.maxLength else { return nil }
+                    let normalized = first == end ? UnsafeBufferPointer(rebasing: buffer[0..<0]) : UnsafeBufferPointer(rebasing: buffer[(first - 1)..<end])
+                    let every = Self.every, claimed = Self.claimed
                     for rules in apps {
                         guard let rules else { return false }
                         // Per probe, bit by bit: whether a rule has decided it yet, and whether that rule claims it.

@@ -64,7 +64,7 @@ enum MarkdownRenderer {
         }
         let scheme = url[..<colon]
         if scheme.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { return true }
-        let lowered = scheme.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
+        let lowered = scheme.map(\.asciiLowercased)
         return lowered.elementsEqual("https".utf8) || lowered.elementsEqual("http".utf8)
     }
 

@@ -28,13 +28,8 @@ struct ContentSecurityPolicy: Sendable {
     /// As the UTF-8 bytes a page is written in.
     func policy(script: PageScript, imageSources: [String]) -> [UInt8] {
         // Most pages of a site show the same images (the default share image): one policy each.
-        // The last page's, asked again, without a key made and hashed (a tenth of a page's layout).
-        if let last = cache.lock.withLock({ cache.last }), last.script == script, last.imageSources == imageSources { return last.policy }
         let key = script.rawValue + "\n" + imageSources.joined(separator: "\n")
-        if let known = cache.lock.withLock({ cache.policies[key] }) {
-            cache.lock.withLock { cache.last = (script, imageSources, known) }
-            return known
-        }
+        if let known = cache.lock.withLock({ cache.policies[key] }) { return known }
         // The policy names the images' origins only: pages each with an image of its own from
         // the same few hosts share a few policies, made once (making one cost 40 times a lookup).
         var origins: [String] = []
@@ -46,7 +41,6 @@ struct ContentSecurityPolicy: Sendable {
         cache.lock.withLock {
             if cache.policies.count < 1024 { cache.policies[key] = policy }
             if cache.byOrigins.count < 1024 { cache.byOrigins[originKey] = policy }
-            cache.last = (script, imageSources, policy)
         }
         return policy
     }
@@ -56,8 +50,6 @@ struct ContentSecurityPolicy: Sendable {
         /// By the page's script and image URLs, then by its script and the images' origins.
         var policies: [String: [UInt8]] = [:]
         var byOrigins: [String: [UInt8]] = [:]
-        /// The policy last given, with what it was asked for.
-        var last: (script: PageScript, imageSources: [String], policy: [UInt8])?
     }
 
     private let cache = Cache()

@@ -102,23 +102,10 @@ private struct FingerprintBytes {
         count += buffer.count
     }
 
-    /// `value` in decimal, as ``DecimalText`` writes it.
+    /// `value` in decimal (``DecimalText``).
     mutating func decimal(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        // Right to left into 20 bytes (UInt.max has 20 digits), then copied.
-        reserve(20)
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var start = 20
-            repeat {
-                start -= 1
-                scratch[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            (base + count).update(from: scratch.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, count: 20 - start)
-            count += 20 - start
-        }
+        DecimalText.withDigits(of: UInt64(value.magnitude)) { bytes($0) }
     }
 
     mutating func key(_ name: StaticString, depth: UInt8) {

@@ -15,15 +15,20 @@ enum DecimalText {
             out.append(zero &+ UInt8(truncatingIfNeeded: value % 10))
             return
         }
-        // Right to left into a small buffer (UInt64.max has 20 digits), then appended at once.
+        withDigits(of: value) { out.append(contentsOf: $0) }
+    }
+
+    /// `body` applied to `String(value)`'s bytes, written right to left into a small buffer
+    /// (UInt64.max has 20 digits): for writers that append bytes their own way.
+    static func withDigits<R>(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = value, start = 20
             repeat {
                 start -= 1
-                digits[start] = zero &+ UInt8(truncatingIfNeeded: rest % 10)
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest > 0
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            return body(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -48,7 +48,7 @@ extension AASAMatcher {
                 switch element {
                 case .literal(let character, _):
                     guard character.utf8.count == 1, let byte = character.utf8.first, byte < 0x80 else { return nil }
-                    compiled.append(.byte(caseSensitive ? byte : lowercased(byte)))
+                    compiled.append(.byte(caseSensitive ? byte : byte.asciiLowercased))
                 case .anyCharacter: compiled.append(.anyByte)
                 case .star: compiled.append(.star)
                 case .characterClass(let characterClass): compiled.append(.characterClass(characterClass))
@@ -99,7 +99,7 @@ extension AASAMatcher {
                     while positions != 0 {
                         let position = positions.trailingZeroBitCount
                         positions &= positions - 1
-                        let byte = caseSensitive ? bytes[position] : Self.lowercased(bytes[position])
+                        let byte = caseSensitive ? bytes[position] : bytes[position].asciiLowercased
                         if byte == literal { next |= 1 << UInt64(position + 1) }
                     }
                 case .anyByte:
@@ -136,11 +136,6 @@ extension AASAMatcher {
                 current = next
             }
             return current
-        }
-
-        @inline(__always)
-        private static func lowercased(_ byte: UInt8) -> UInt8 {
-            (65...90).contains(byte) ? byte + 32 : byte
         }
     }
 }

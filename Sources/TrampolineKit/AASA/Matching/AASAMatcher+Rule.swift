@@ -26,7 +26,7 @@ extension AASAMatcher {
                 self.name = name
                 self.pattern = pattern
                 let bytes = Array(name.utf8)
-                asciiName = bytes.allSatisfy { $0 < 0x80 } ? bytes.map { caseSensitive ? $0 : Rule.lowercasedASCII($0) } : nil
+                asciiName = bytes.allSatisfy { $0 < 0x80 } ? bytes.map { caseSensitive ? $0 : $0.asciiLowercased } : nil
             }
         }
 
@@ -120,15 +120,12 @@ extension AASAMatcher {
         /// Leading and trailing runs of slashes are insignificant on both sides of a path
         /// comparison: `abc` matches `/abc`, `/buy/` matches `/buy` and `/buy//`.
         static func normalizedPath(_ path: String) -> String {
-            let slash = UInt8(ascii: "/")
             // ASCII paths (nearly all) by bytes, where a byte is a character: the claims check
             // normalises three paths of every link. Other text by Character: a combining mark
             // after a slash makes one character that is no slash.
             let ascii = path.withUTF8Bytes { bytes -> String?? in
                 guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-                var first = 0, end = bytes.count
-                while first < end && bytes[first] == slash { first += 1 }
-                while end > first && bytes[end - 1] == slash { end -= 1 }
+                let (first, end) = trimmedSlashes(bytes)
                 if first == end { return "" }
                 // Already normal: the same string, not a copy.
                 if first == 1 && end == bytes.count { return .some(nil) }
@@ -143,6 +140,16 @@ extension AASAMatcher {
                 while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
                 return trimmed.isEmpty ? "" : "/" + trimmed
             }
+        }
+
+        /// The bytes of an ASCII path between its leading and trailing runs of slashes, as
+        /// `first..<end` (empty when it is all slashes): what ``normalizedPath(_:)`` keeps, after
+        /// one slash.
+        static func trimmedSlashes(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, end: Int) {
+            var first = 0, end = bytes.count
+            while first < end && bytes[first] == UInt8(ascii: "/") { first += 1 }
+            while end > first && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            return (first, end)
         }
 
         /// Whether every character of `text` is one byte (CR LF aside), so bytes can stand for characters.
@@ -184,7 +191,7 @@ extension AASAMatcher {
                         var equals = start
                         while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
                         if equals - start == name.count && (0..<name.count).allSatisfy({ i in
-                            (caseSensitive ? bytes[start + i] : lowercasedASCII(bytes[start + i])) == name[i]
+                            (caseSensitive ? bytes[start + i] : bytes[start + i].asciiLowercased) == name[i]
                         }) {
                             present = true
                             let value = equals < end ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end]), as: UTF8.self) : ""
@@ -195,10 +202,6 @@ extension AASAMatcher {
                 }
                 return (present, true)
             }
-        }
-
-        static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
         }
 
         func queryItems(_ query: String?) -> [(name: String, value: String)] {
