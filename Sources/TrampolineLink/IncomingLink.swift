@@ -23,6 +23,11 @@ public struct IncomingLink: Sendable, Hashable {
     public let receivedAt: Date
     /// For a deferred link: its identity in the once-only store (a fingerprint, not the link).
     let deliveryToken: String?
+    /// For a link resolved through the site's link table (``LinkResolver``): the universal link
+    /// that opened the app; ``text`` is then the deep link it stands for.
+    public internal(set) var universalLink: String?
+    /// For a universal link the link table did not resolve: why. The `unmatched` handler gets it.
+    public internal(set) var resolutionFailure: LinkResolutionFailure?
 
     /// When the person tapped this link: the page visit for a deferred link, the arrival otherwise.
     /// The inbox keeps the link tapped last.

@@ -6,6 +6,9 @@ public enum LinkDisposition: Sendable, Hashable {
     case unmatched
     /// Kept until ``TrampolineLinks/ready()``.
     case held
+    /// A universal link being resolved through the site's link table; it is delivered (or held,
+    /// or sent to `unmatched` with its reason) when the answer comes.
+    case resolving
     /// Not delivered, and why.
     case rejected(LinkRejection)
 

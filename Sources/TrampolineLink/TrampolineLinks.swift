@@ -32,6 +32,12 @@ public final class TrampolineLinks {
     private var handlers: [RouteHandler] = []
     private let unmatched: LinkHandler
     private var inbox: LinkInbox
+    /// Resolves universal links that are not the app's own routes (nil: none are resolved).
+    public let resolver: LinkResolver?
+    /// Counts arrivals: a resolution that ends after a later tap is superseded (the latest tap wins).
+    private var arrivals: UInt64 = 0
+    /// Resolutions under way (``resolutionsFinished()`` waits for them).
+    private var resolving: [UInt64: Task<LinkDisposition, Never>] = [:]
     /// Objects the platform adapters keep alive while they work (a web session, a paste target).
     var retained: [String: AnyObject] = [:]
 
@@ -39,12 +45,16 @@ public final class TrampolineLinks {
     ///   - configuration: the site's scheme, host and `cookie_days`.
     ///   - store: where delivered deferred links are remembered (default: `UserDefaults.standard`).
     ///   - clock: the current time (tests pass a fake one).
+    ///   - resolver: resolves universal links through the site's link table (snapshot, then live);
+    ///     nil keeps the links as they arrive.
     ///   - unmatched: receives links of the app's that match no route: they are never dropped silently.
     public init(
         _ configuration: LinkConfiguration, store: any LinkStore = UserDefaultsLinkStore(),
-        clock: @escaping @Sendable () -> Date = { Date() }, unmatched: @escaping LinkHandler
+        clock: @escaping @Sendable () -> Date = { Date() }, resolver: LinkResolver? = nil,
+        unmatched: @escaping LinkHandler
     ) {
         self.configuration = configuration
+        self.resolver = resolver
         self.store = store
         self.clock = clock
         self.unmatched = unmatched
@@ -65,22 +75,70 @@ public final class TrampolineLinks {
         open(url.absoluteString)
     }
 
-    /// ``open(_:)-(URL)`` for a URL's text.
+    /// ``open(_:)-(URL)`` for a URL's text. A universal link that is none of the app's routes is
+    /// resolved in the background (``LinkDisposition/resolving``); ``openResolving(_:)`` waits.
     @discardableResult
     public func open(_ text: String) -> LinkDisposition {
+        arrivals &+= 1
         let link: IncomingLink
         do {
             link = try IncomingLink(opening: text, configuration: configuration, now: clock())
         } catch {
             return .rejected(error)
         }
-        return take(link)
+        guard let resolver, link.source == .universalLink, router.match(link) == nil else { return take(link) }
+        let arrival = arrivals
+        resolving[arrival] = Task { @MainActor in
+            let disposition = await self.finishResolving(link, text: text, resolver: resolver, arrival: arrival)
+            self.resolving[arrival] = nil
+            return disposition
+        }
+        return .resolving
+    }
+
+    /// ``open(_:)-(String)``, waiting for the resolution: what finally happened to the link.
+    @discardableResult
+    public func openResolving(_ text: String) async -> LinkDisposition {
+        let disposition = open(text)
+        guard disposition == .resolving, let task = resolving[arrivals] else { return disposition }
+        return await task.value
+    }
+
+    /// Waits until every resolution under way has ended.
+    public func resolutionsFinished() async {
+        while let task = resolving.values.first {
+            _ = await task.value
+        }
+    }
+
+    /// The resolver's answer for `link`: the deep link, taken like a link of the app's scheme, or
+    /// the link itself with the reason, for `unmatched`. A later tap supersedes it.
+    private func finishResolving(_ link: IncomingLink, text: String, resolver: LinkResolver, arrival: UInt64) async -> LinkDisposition {
+        let result = await resolver.resolve(text)
+        guard arrival == arrivals else { return .rejected(.superseded) }
+        switch result {
+        case .success(let deepLink):
+            do {
+                var resolved = try IncomingLink(parsing: deepLink, source: .universalLink, requireMarker: false, configuration: configuration, now: link.receivedAt)
+                resolved.universalLink = link.text
+                return take(resolved)
+            } catch {
+                var unresolved = link
+                unresolved.resolutionFailure = .otherScheme
+                return take(unresolved)
+            }
+        case .failure(let reason):
+            var unresolved = link
+            unresolved.resolutionFailure = reason
+            return take(unresolved)
+        }
     }
 
     /// A deferred link from `source` (clipboard text, the cookie's callback URL): delivered only if
     /// it is marked, fresh and not delivered before. Text that is not a Trampoline link is refused.
     @discardableResult
     public func receiveDeferred(_ text: String, from source: LinkSource) -> LinkDisposition {
+        arrivals &+= 1
         let link: IncomingLink
         do {
             link = try IncomingLink(parsing: text, source: source, requireMarker: true, configuration: configuration, now: clock())

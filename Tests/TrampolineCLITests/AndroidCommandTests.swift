@@ -5,7 +5,7 @@ import XCTest
 /// The binary with an Android catalog: `build`, `check` and `intent-filter`, with their exit codes.
 final class AndroidCommandTests: XCTestCase {
     static let catalog = """
-    site: {url: "https://go.example.com"}
+    site: {url: "https://go.example.com", claims: links}
     app:
       name: Marry
       ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}

@@ -17,9 +17,21 @@ final class CheckCommandTests: XCTestCase {
         return dir
     }
 
-    /// The example with /topic/1's web_url on the site's own host, which the AASA claims (line 35).
+    /// The example with /topic/1's web_url on the site's own host, which the AASA claims (line 35),
+    /// with `site.claims: links` (in place of the title, so every line stays where it was): with the
+    /// domain claimed whole the catalog cannot be served, an error (below).
     private func sameHostCatalog() throws -> String {
         try example().replacingOccurrences(of: "web_url: https://example.com/topic/1", with: "web_url: https://go.example.com/topic/2")
+            .replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n")
+    }
+
+    func testAWebURLOnTheSitesOwnHostIsAnErrorWhenTheDomainIsClaimedWhole() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example().replacingOccurrences(of: "web_url: https://example.com/topic/1", with: "web_url: https://go.example.com/topic/2"))
+        let result = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("site-config.yml:35:14: error: web_url 'https://go.example.com/topic/2' is on the site's own host, and site.claims: domain opens the app for every path of it"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("set site.claims: links"), result.stdout)
     }
 
     func testACleanBuiltSitePasses() throws {
@@ -27,7 +39,7 @@ final class CheckCommandTests: XCTestCase {
         let result = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "Checked 5 links for 2 app IDs, 19 files, compared with _site: 0 errors, 0 warnings\n")
+        XCTAssertEqual(result.stderr, "Checked 5 links for 2 app IDs, 21 files, compared with _site: 0 errors, 0 warnings\n")
     }
 
     func testCheckWritesNothing() throws {

@@ -14,6 +14,8 @@ final class MatchCommandTests: XCTestCase {
     func testTextOutputGivesEachAppItsDecisionAndRule() throws {
         let dir = try TemporaryDirectory()
         try dir.write("site-config.yml", try example())
+        // Per-link claims (in place of the title: every line stays where it was).
+        try dir.write("site-config.yml", try example().replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n"))
         let result = try TrampolineProcess.run(["match", "https://go.example.com/topic/1", "/loadCookie.html", "https://go.example.com/nope?x=1"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -25,7 +27,31 @@ final class MatchCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("  \(app): exclude by rule ") && $0.hasSuffix(#"{"/": "/loadCookie.html", "exclude": true}"#) }, result.stdout)
         // No match is still a successful answer.
         XCTAssertTrue(lines.contains("  \(app): no_match (no rule matches this URL)"), result.stdout)
-        XCTAssertEqual(lines.filter { $0.hasPrefix("  ") }.count, 6)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("  app receives") }.count, 6)
+        // What TrampolineLink delivers for each: the deep link, or why nothing.
+        XCTAssertEqual(lines.filter { $0.hasPrefix("  app receives") }, [
+            "  app receives: marry://topic?id=1&utm_source=line&utm_campaign=spring", "  app receives: nothing (not_claimed)",
+            "  app receives: nothing (not_claimed)",
+        ])
+    }
+
+    /// The domain claimed whole (the default): every path opens the app, which gets the deep link
+    /// of a link, and nothing (with the reason) for a path that is no link or a site file.
+    func testJSONSaysWhatTheAppReceivesForEachURL() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("site-config.yml", try example())
+        let result = try TrampolineProcess.run(["match", "--format", "json", "/topic/1?ref=x&id=9", "/nope", "/loadCookie.html", "/topic/1?debug=1"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let objects = try result.stdout.split(separator: "\n").map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(objects.count, 4)
+        XCTAssertEqual(objects[0]["url"] as? String, "https://go.example.com/topic/1?ref=x&id=9")
+        XCTAssertEqual(objects[0]["app_receives"] as? String, "marry://topic?id=1&utm_source=line&utm_campaign=spring&ref=x")
+        XCTAssertNil(objects[0]["reason"])
+        for (object, reason) in zip(objects.dropFirst(), ["not_a_link", "not_claimed", "not_claimed"]) {
+            XCTAssertTrue(object["app_receives"] is NSNull, "\(object)")
+            XCTAssertEqual(object["reason"] as? String, reason, "\(object)")
+        }
+        XCTAssertEqual((objects[1]["verdicts"] as? [[String: Any]])?.first?["decision"] as? String, "match")
     }
 
     func testTheCatalogsAASAIsTheOneBuildWrites() throws {

@@ -36,9 +36,14 @@ final class MatchRoutesTests: XCTestCase {
             "  page: /404.html (no link or route takes the path)",
             "  page: /404.html (no link or route takes the path)",
         ], result.stdout)
-        // The plain link's own rule decides its URL; the route's wildcard comes after every plain claim.
-        XCTAssertTrue(result.stdout.contains(#"match by rule 7: {"/": "/restaurant/*"}"#), result.stdout)
-        XCTAssertTrue(result.stdout.contains(#"match by rule 5: {"/": "/restaurant/best"}"#), result.stdout)
+        // The domain is claimed whole: one rule for every path but the site's own files.
+        XCTAssertTrue(result.stdout.contains(#"match by rule 15: {"/": "*"}"#), result.stdout)
         XCTAssertTrue(result.stdout.contains(#"exclude by rule 4: {"/": "/loadCookie.html", "exclude": true}"#), result.stdout)
+        // And the app, given each universal link, resolves it to what the page opens.
+        let receives = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  app receives: ") }
+        XCTAssertEqual(receives, [
+            "  app receives: tabi://restaurant/123456?date=2026-12-01", "  app receives: tabi://best", "  app receives: tabi://search/a%20b/%22c",
+            "  app receives: nothing (not_a_link)", "  app receives: nothing (not_claimed)",
+        ], result.stdout)
     }
 }

@@ -6,9 +6,10 @@ import XCTest
 final class AndroidTests: XCTestCase {
     static let fingerprint = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
 
-    static func catalog(ios: Bool = true, android: String? = nil, links: String? = nil) -> String {
+    /// Per-link claims unless `claims` says otherwise: most of these tests are about them.
+    static func catalog(ios: Bool = true, android: String? = nil, links: String? = nil, claims: String = "links") -> String {
         var text = """
-        site: {url: "https://go.example.com"}
+        site: {url: "https://go.example.com", claims: \(claims)}
         app:
           name: Marry
 
@@ -173,5 +174,32 @@ final class AndroidTests: XCTestCase {
         XCTAssertEqual(xml.components(separatedBy: "<data android:path=").count - 1, 4, "two per link, nothing else")
         XCTAssertTrue(xml.contains(#"<data android:scheme="marry" />"#))
         XCTAssertNil(IntentFilter.xml(for: try XCTUnwrap(load(Self.catalog(android: "")).0)))
+    }
+
+    /// `site.claims: domain`: the manifest claims the host whole, and `assetlinks.json` carries
+    /// Android 15's dynamic rules (developer.android.com/training/app-links/configure-assetlinks,
+    /// "dynamic_app_link_components": the AASA's component dictionaries, first match decides).
+    /// No Android device runs here: the rules are read back with the AASA matcher, which
+    /// models that shared syntax, and Google's statement rules still accept the file.
+    func testTheDomainIsClaimedWholeWithDynamicRulesForTheSiteFiles() throws {
+        let catalog = try XCTUnwrap(load(Self.catalog(claims: "domain")).0)
+        let xml = try XCTUnwrap(IntentFilter.xml(for: catalog))
+        XCTAssertTrue(xml.contains(#"<data android:host="go.example.com" />"#))
+        XCTAssertFalse(xml.contains("android:path"), xml)
+        let build = try SiteFixture(catalog: Self.catalog(claims: "domain")).build()
+        let bytes = try XCTUnwrap(build[.assetLinks])
+        XCTAssertEqual(try AssetLinks.validate(bytes), [.init(relations: [AssetLinks.relation], target: .androidApp(package: "com.example.marry", sha256CertFingerprints: [Self.fingerprint]))])
+        let statement = try XCTUnwrap((try JSONSerialization.jsonObject(with: bytes) as? [[String: Any]])?.first)
+        let extensions = try XCTUnwrap(statement["relation_extensions"] as? [String: Any])
+        let rules = try XCTUnwrap((extensions[AssetLinks.relation] as? [String: Any])?["dynamic_app_link_components"] as? [Any])
+        let aasa = try JSONSerialization.data(withJSONObject: ["applinks": ["details": [["appIDs": ["A.android"], "components": rules]]]])
+        let matcher = try AASAMatcher(data: aasa)
+        func decision(_ path: String) -> AASADecision {
+            matcher.verdict(for: "https://go.example.com" + path, appID: "A.android", domain: "go.example.com").decision
+        }
+        for path in ["/plan/42", "/plan/42/", "/a&b", "/anything/else?x=1"] { XCTAssertEqual(decision(path), .match, path) }
+        for path in ["/", "/index.html", "/404.html", "/loadCookie.html", "/.well-known/trampoline/v1/index.json", "/plan/42/qr.svg", "/trampoline-more.js", "/plan/42?debug=1"] {
+            XCTAssertNotEqual(decision(path), .match, path)
+        }
     }
 }

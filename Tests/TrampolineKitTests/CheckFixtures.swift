@@ -6,6 +6,10 @@ import XCTest
 /// Catalogs and folders shared by the `check` tests.
 enum CheckFixtures {
     /// Two apps, three links; `/topic/2` starts on line 17, its web_url is on line 20.
+    /// ``yaml`` with `site.claims: links` in place of the site's title (every line stays where it
+    /// was): the same-host findings are about a host shared with pages the app does not claim.
+    static var yamlClaimedByLink: String { yaml.replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n") }
+
     static let yaml = """
     \(TestCatalog.marrySite)
     \(TestCatalog.marryApp)

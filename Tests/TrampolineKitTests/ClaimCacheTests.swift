@@ -10,6 +10,7 @@ final class ClaimCacheTests: XCTestCase {
         """
         site:
           url: https://go.example.com
+          claims: links
         app:
           name: Marry
           ios: {team_id: \(teamID), bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}

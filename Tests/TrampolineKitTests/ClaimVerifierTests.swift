@@ -67,7 +67,8 @@ final class ClaimVerifierTests: XCTestCase {
     /// that link whichever chunk and worker it falls to, reported in catalog order.
     func testEveryChunkOfALargeCatalogIsCheckedAndReportedInOrder() throws {
         let links = (1...3_000).map { "  - path: /p/\($0)\n    deep_link: marry://p?id=\($0)\n    title: Link \($0)\n" }.joined()
-        let catalog = try CheckFixtures.catalog("\(TestCatalog.marrySite)\n\(TestCatalog.marryApp)\n    extra_app_ids: [\(CheckFixtures.beta)]\nlinks:\n" + links)
+        // Per-link claims: the hand-made file below claims a folder, which takes the QR codes too.
+        let catalog = try CheckFixtures.catalog("\(TestCatalog.marrySite)\n  claims: links\n\(TestCatalog.marryApp)\n    extra_app_ids: [\(CheckFixtures.beta)]\nlinks:\n" + links)
         XCTAssertEqual(catalog.links.count, 3_000)
         var engine = DiagnosticEngine()
         XCTAssertEqual(ClaimVerifier.verify(aasa: Data(AppSiteAssociation.json(for: catalog).utf8), catalog: catalog, engine: &engine), 3_000)
@@ -114,9 +115,11 @@ final class ClaimVerifierTests: XCTestCase {
     func testClaimingTheSitesOwnPagesIsAnError() throws {
         let engine = try verify(aasa([#"{"/": "*"}"#]))
         let messages = engine.errors.map(\.message)
-        // 4 pages x 2 apps; the links themselves are claimed by the wildcard.
-        XCTAssertEqual(messages.count, 8, messages.joined(separator: "\n"))
-        for page in ["https://go.example.com/ ", "/index.html", "/404.html", "/loadCookie.html"] {
+        // 4 pages, 7 files of every site and 3 of a site claimed whole (a QR code, a shard of the
+        // compact layout, a route page), x 2 apps; the links themselves are claimed by the wildcard.
+        XCTAssertEqual(messages.count, 28, messages.joined(separator: "\n"))
+        for page in ["https://go.example.com/ ", "/index.html", "/404.html", "/loadCookie.html", "/.well-known/trampoline/v1/index.json",
+                     "/.well-known/trampoline/v1/links/0.json", "/trampoline-more.js", "/topic/1/qr.svg", "/_links/0.json", "/_routes/"] {
             XCTAssertTrue(messages.contains { $0.contains(page) }, "no error about \(page)")
         }
         let loadCookie = try XCTUnwrap(engine.errors.first { $0.message.contains("loadCookie.html") })
@@ -125,8 +128,11 @@ final class ClaimVerifierTests: XCTestCase {
     }
 
     func testExcludingTheSitesPagesBeforeAWildcardIsClean() throws {
-        let excludes = ["/", "/index.html", "/404.html", "/loadCookie.html"].map { #"{"/": "\#($0)", "exclude": true}"# }
+        let excludes = SiteFiles.unclaimedPatterns.map { #"{"/": "\#($0)", "exclude": true}"# }
         XCTAssertEqual(try verify(aasa(excludes + [#"{"/": "*"}"#])).diagnostics, [])
+        // Without the table's folder, the file would send the app's own lookups to the app.
+        let partial = excludes.filter { !$0.contains(".well-known") }
+        XCTAssertTrue(try verify(aasa(partial + [#"{"/": "*"}"#])).errors.contains { $0.message.contains("/.well-known/trampoline/v1/index.json") })
     }
 
     /// Whitespace keeps the JSON valid and the claims intact while growing the file.

@@ -36,10 +36,10 @@ final class FreshFolderWriteTests: XCTestCase {
         let fastSummary = try SiteWriter(outputURL: fast).write(build.outputFiles)
         let plainSummary = try plain.write(build.outputFiles)
         XCTAssertEqual(fastSummary, plainSummary)
-        XCTAssertEqual(fastSummary.written.count, 18)
+        XCTAssertEqual(fastSummary.written.count, 20)
         let written = try files(under: fast)
         XCTAssertEqual(written, try files(under: plainURL))
-        XCTAssertEqual(written.count, 19, "18 files and the manifest")
+        XCTAssertEqual(written.count, 21, "20 files and the manifest")
         // Nothing but the site: no work folder left inside or beside it but the caches.
         XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: fast).fresh.path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: fast).staging.path))
@@ -47,12 +47,12 @@ final class FreshFolderWriteTests: XCTestCase {
         // The stamps name the files as they are after the rename: the next write proves every
         // file by its stamp, renders none and leaves each in place.
         let stamps = StampCache.read(from: WorkFolder(outputURL: fast).stamps)
-        XCTAssertEqual(stamps.entries.count, 19, "18 files and the manifest's stat, which witnesses it")
+        XCTAssertEqual(stamps.entries.count, 21, "20 files and the manifest's stat, which witnesses it")
         for (path, entry) in stamps.entries {
             XCTAssertEqual(FileStat(path: fast.path + "/" + path), entry.stat, path)
         }
         let again = try SiteWriter(outputURL: fast).write(build.outputFiles)
-        XCTAssertEqual(again.reused.count, 18)
+        XCTAssertEqual(again.reused.count, 20)
         XCTAssertEqual(again.written, [])
     }
 
@@ -61,7 +61,7 @@ final class FreshFolderWriteTests: XCTestCase {
         try FileManager.default.createDirectory(at: site.outputURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
         let before = try XCTUnwrap(inode(site.outputURL))
         let summary = try SiteWriter(outputURL: site.outputURL).write(site.build().outputFiles)
-        XCTAssertEqual(summary.written.count, 18)
+        XCTAssertEqual(summary.written.count, 20)
         // A new folder took its place (the plain write would have filled the same one).
         XCTAssertNotEqual(inode(site.outputURL), before)
         let mode = try FileManager.default.attributesOfItem(atPath: site.outputURL.path)[.posixPermissions] as? Int
@@ -76,7 +76,7 @@ final class FreshFolderWriteTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: site.outputURL, withDestinationURL: target)
         try SiteWriter(outputURL: site.outputURL).write(site.build().outputFiles)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: site.outputURL.path), target.path)
-        XCTAssertEqual(try files(under: target).count, 19)
+        XCTAssertEqual(try files(under: target).count, 21)
 
         // A folder with a file of the user's keeps both the folder and the file.
         let other = site.folder.appendingPathComponent("other")
@@ -86,7 +86,7 @@ final class FreshFolderWriteTests: XCTestCase {
         try SiteWriter(outputURL: other).write(site.build().outputFiles)
         XCTAssertEqual(inode(other), before)
         XCTAssertEqual(try Data(contentsOf: other.appendingPathComponent("CNAME")), Data("mine".utf8))
-        XCTAssertEqual(try files(under: other).count, 20)
+        XCTAssertEqual(try files(under: other).count, 22)
     }
 
     func testAFailedFirstWriteLeavesNoOutputFolder() throws {
@@ -169,7 +169,7 @@ final class FreshFolderWriteTests: XCTestCase {
             once.run { try? Data("go.example.com\n".utf8).write(to: intruder) }
         }
         XCTAssertTrue(once.done, "the folder was written into before the rename")
-        XCTAssertEqual(summary.written.count, 18)
+        XCTAssertEqual(summary.written.count, 20)
         XCTAssertEqual(try String(contentsOf: intruder, encoding: .utf8), "go.example.com\n", "kept")
 
         var plain = SiteWriter(outputURL: site.folder.appendingPathComponent("plain/_site"))
@@ -181,6 +181,6 @@ final class FreshFolderWriteTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: output).fresh.path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: output).staging.path))
         // And its stamps prove every file to the next write.
-        XCTAssertEqual(try SiteWriter(outputURL: output).write(build.outputFiles).reused.count, 18)
+        XCTAssertEqual(try SiteWriter(outputURL: output).write(build.outputFiles).reused.count, 20)
     }
 }

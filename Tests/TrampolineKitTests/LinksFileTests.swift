@@ -102,8 +102,11 @@ final class LinksFileTests: XCTestCase {
         let (both, none) = try load(Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n", files: ["links.csv": "path,title\n/b,B\n"])
         XCTAssertEqual(none, [])
         XCTAssertEqual(both?.links.map(\.path), ["/a", "/b"])
-        let (_, twice) = try load(Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n", files: ["links.csv": "path,title\n/A,B\n"])
-        XCTAssertTrue(twice.contains { $0.hasPrefix("links.csv:2:1: error: path /A differs only in case from the path at site-config.yml:8:") }, "\(twice)")
+        let (cased, twice) = try load(Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n", files: ["links.csv": "path,title\n/A,B\n/a,C\n"])
+        // /A is another link than /a (paths are case-sensitive); /a again is a duplicate.
+        XCTAssertNil(cased)
+        XCTAssertEqual(twice.count, 1, "\(twice)")
+        XCTAssertTrue(twice.contains { $0.hasPrefix("links.csv:3:1: error: duplicate path /a; first defined at site-config.yml:8:") }, "\(twice)")
         let (_, missing) = try load(Self.head + "links_file: nope.csv\n", files: [:])
         XCTAssertTrue(missing.contains { $0.contains("cannot read the links file nope.csv") }, "\(missing)")
     }

@@ -6,7 +6,7 @@ import XCTest
 /// `qr_code` and `qr_error_correction`: each link's `<path>/qr.svg`, its settings, and its errors.
 final class QRCodeSiteTests: XCTestCase {
     static let head = """
-    site: {url: "https://go.example.com"}
+    site: {url: "https://go.example.com", claims: links}
     app:
       name: Marry
       ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}

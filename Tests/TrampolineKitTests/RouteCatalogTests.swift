@@ -214,8 +214,11 @@ final class RouteCatalogTests: XCTestCase {
 
     // MARK: - Claims
 
+    /// ``routes`` with `site.claims: links`: the claims of each route and link, not the domain's.
+    static let routesClaimedByLink = routes.replacingOccurrences(of: "  url: https://go.example.com\n", with: "  url: https://go.example.com\n  claims: links\n")
+
     func testTheAASAClaimsEachRouteByWildcardAndNeverTheSitesOwnFiles() throws {
-        let build = try SiteFixture(catalog: Self.routes).build()
+        let build = try SiteFixture(catalog: Self.routesClaimedByLink).build()
         let data = try XCTUnwrap(build["apple-app-site-association"])
         let matcher = try AASAMatcher(data: data)
         let app = "ABCDE12345.com.example.tabi", host = "go.example.com"
@@ -244,7 +247,7 @@ final class RouteCatalogTests: XCTestCase {
     /// The verifier reads a route's claim back on its sample URL: a file without the wildcard is
     /// an error at the route, naming the URL.
     func testAnUnclaimedRouteIsAnErrorAtTheRoute() throws {
-        let build = try SiteFixture(catalog: Self.routes).build()
+        let build = try SiteFixture(catalog: Self.routesClaimedByLink).build()
         let aasa = String(decoding: try XCTUnwrap(build["apple-app-site-association"]), as: UTF8.self)
             .replacingOccurrences(of: #",\#n        {"/": "/guide/*"}"#, with: "").replacingOccurrences(of: #", "/guide/*""#, with: "")
         XCTAssertFalse(aasa.contains("/guide/*"))
@@ -252,7 +255,7 @@ final class RouteCatalogTests: XCTestCase {
         ClaimVerifier.verify(aasa: Data(aasa.utf8), catalog: build.catalog, engine: &engine)
         XCTAssertEqual(engine.diagnostics.count, 1, "\(engine.diagnostics)")
         let first = try XCTUnwrap(engine.diagnostics.first)
-        XCTAssertTrue(first.description.hasPrefix("site-config.yml:23:5: error: the apple-app-site-association file does not claim https://go.example.com/guide/sample for ABCDE12345.com.example.tabi"), first.description)
+        XCTAssertTrue(first.description.hasPrefix("site-config.yml:24:5: error: the apple-app-site-association file does not claim https://go.example.com/guide/sample for ABCDE12345.com.example.tabi"), first.description)
     }
 
     /// A route's page is scanned for links to claimed URLs like any other page.
@@ -266,7 +269,7 @@ final class RouteCatalogTests: XCTestCase {
     }
 
     func testTheIntentFilterUsesPathPatternAndPathPrefix() throws {
-        let (catalog, _) = load(Self.routes)
+        let (catalog, _) = load(Self.routesClaimedByLink)
         let xml = try XCTUnwrap(IntentFilter.xml(for: try XCTUnwrap(catalog)))
         XCTAssertTrue(xml.contains(#"<data android:pathPattern="/restaurant/..*" />"#), xml)
         XCTAssertTrue(xml.contains(#"<data android:pathPrefix="/restaurant/" />"#), xml)

@@ -4,7 +4,8 @@ import XCTest
 
 final class SameHostCheckerTests: XCTestCase {
     private func warnings(_ yaml: String, templates: [String: String] = [:]) throws -> [Diagnostic] {
-        var files = ["site-config.yml": yaml]
+        // Per-link claims: with the domain claimed whole a web_url there is an error (below).
+        var files = ["site-config.yml": yaml.replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n")]
         for (name, text) in templates { files["Templates/\(name)"] = text }
         let folder = try CheckFixtures.folder(files)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -57,5 +58,16 @@ final class SameHostCheckerTests: XCTestCase {
     func testAnchorsAreReadWithEitherQuoteAndDecoded() {
         let html = #"<link rel="canonical" href="https://a/x"><a class="b" href='https://a/y?p=1&amp;q=2'>y</a><A HREF="/z">z</A>"#
         XCTAssertEqual(SameHostChecker.anchorTargets(in: html), ["https://a/y?p=1&q=2", "/z"])
+    }
+
+    /// With `site.claims: domain` (the default) every path of the host opens the app: a web_url
+    /// there can never show its page, an error at the web_url.
+    func testAWebURLOnTheSiteWhenTheDomainIsClaimedWholeIsAnError() throws {
+        let yaml = CheckFixtures.yaml.replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/about.html")
+        let (catalog, engine) = CatalogLoader().load(yaml: yaml, displayPath: "site-config.yml")
+        XCTAssertNil(catalog)
+        XCTAssertEqual(engine.diagnostics.map(\.description), [
+            "site-config.yml:20:14: error: web_url 'https://go.example.com/about.html' is on the site's own host, and site.claims: domain opens the app for every path of it (the default); serve the web page from another host, or set site.claims: links so only the links' own paths open the app",
+        ])
     }
 }

@@ -7,7 +7,7 @@ final class SiteBuilderTests: XCTestCase {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let plan = try site.build()
         XCTAssertEqual(plan.files.keys.sorted(), [
-            ".nojekyll", ".well-known/apple-app-site-association", "404.html", "_headers", "apple-app-site-association",
+            ".nojekyll", ".well-known/apple-app-site-association", ".well-known/trampoline/v1/index.json", ".well-known/trampoline/v1/links/0.json", "404.html", "_headers", "apple-app-site-association",
             "index.html", "invite/index.html", "invite/qr.svg", "loadCookie.html", "spring-sale/index.html",
             "spring-sale/qr.svg", "topic/1/index.html", "topic/1/qr.svg", "topic/2/index.html", "topic/2/qr.svg",
             "trampoline-more.js", "vendors/photographers/index.html", "vendors/photographers/qr.svg",
@@ -128,7 +128,7 @@ final class SiteBuilderTests: XCTestCase {
     }
 
     func testGeneratedAASAClaimsExactlyTheLinkPages() throws {
-        let result = try SiteFixture(catalog: SiteFixture.fixture("example.yml")).build()
+        let result = try SiteFixture(catalog: SiteFixture.fixture("example.yml").replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n")).build()
         let data = try XCTUnwrap(result["apple-app-site-association"])
         let matcher = try AASAMatcher(data: data)
         for appID in result.catalog.app.appIDs {
@@ -150,7 +150,7 @@ final class SiteBuilderTests: XCTestCase {
     }
 
     func testOversizedAASAFailsTheBuildWithAHint() throws {
-        var catalog = try SiteFixture.fixture("example.yml")
+        var catalog = try SiteFixture.fixture("example.yml").replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n")
         // Top-level links are claimed one by one: 1,500 of them cannot fit in 128 KB.
         for i in 0..<1500 { catalog += "  - {path: /a-rather-long-campaign-path-number-\(i), title: T}\n" }
         XCTAssertThrowsError(try SiteFixture(catalog: catalog).build()) { error in
@@ -162,7 +162,7 @@ final class SiteBuilderTests: XCTestCase {
     }
 
     func testLargeCatalogsAreClaimedByFolderAndStillExactlyRight() throws {
-        var catalog = try SiteFixture.fixture("example.yml")
+        var catalog = try SiteFixture.fixture("example.yml").replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n")
         for i in 0..<3000 { catalog += "  - {path: /p/\(i), title: T}\n" }
         let result = try SiteFixture(catalog: catalog).build()
         let data = try XCTUnwrap(result["apple-app-site-association"])

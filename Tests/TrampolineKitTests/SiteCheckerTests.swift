@@ -60,7 +60,7 @@ final class SiteCheckerTests: XCTestCase {
     }
 
     func testStrictTurnsWarningsIntoErrors() throws {
-        try Data(CheckFixtures.yaml.replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/topic/1").utf8)
+        try Data(CheckFixtures.yamlClaimedByLink.replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/topic/1").utf8)
             .write(to: folder.appendingPathComponent("site-config.yml"))
         let report = SiteChecker(builder: builder).run()
         XCTAssertEqual(report.warningCount, 1)

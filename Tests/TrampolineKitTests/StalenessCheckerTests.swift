@@ -39,8 +39,9 @@ final class StalenessCheckerTests: XCTestCase {
 
         let differences = StalenessChecker(outputURL: output).differences(from: next)
         XCTAssertEqual(differences.missing, ["404.html"])
-        // The AASA no longer claims /invite, so it changed too.
-        XCTAssertEqual(differences.changed, [".well-known/apple-app-site-association", "apple-app-site-association", "topic/2/index.html"])
+        // The link table no longer holds /invite, so its shard changed too (the AASA claims the
+        // domain whole: it stays).
+        XCTAssertEqual(differences.changed, [".well-known/trampoline/v1/links/0.json", "topic/2/index.html"])
         // notes.txt was never written by Trampoline, so it is not "extra".
         XCTAssertEqual(differences.extra, ["invite/index.html", "invite/qr.svg"])
     }

@@ -8,12 +8,18 @@ public enum AppSiteAssociation {
     public static let sizeWarningLimit = 100 * 1024
 
     /// Pages of the site that must never open the app: the app itself loads loadCookie.html.
-    public static let excludedPaths = ["/"] + [OutputPath.home, .notFound, .loadCookie].map(\.urlPath)
+    public static let excludedPaths = SiteFiles.pages
 
     /// The query item that turns a link page into its debug view (FDL's `d=1`): excluded for every
     /// path, so iOS shows the view instead of opening the app. Legacy `paths` (iOS 9–12) cannot
     /// exclude by query; there the app opens.
-    public static let debugQuery = (name: "debug", value: "1")
+    public static let debugQuery = SiteFiles.debugQuery
+
+    /// With `site.claims: domain`: every file of the site that is not a link (``SiteFiles``).
+    public static let domainExcludedPaths = SiteFiles.unclaimedPatterns
+
+    /// The one claim of `site.claims: domain`.
+    public static let domainClaim = "*"
 
     /// The patterns that claim the catalog's links. Each link is claimed exactly, with and without
     /// a trailing slash — unless that would make the file larger than ``sizeWarningLimit``: then
@@ -24,6 +30,7 @@ public enum AppSiteAssociation {
     /// plain link's own rule decides its URLs, as its page wins over the route's); it starts with
     /// a literal folder, so in the folder form the folder claim covers it too.
     public static func claimPatterns(for catalog: Catalog) -> [String] {
+        if catalog.site.claims == .domain { return [domainClaim] }
         let links = catalog.links
         var routeClaims: [String] = [], seenRoutes = Set<String>()
         for route in catalog.routes where seenRoutes.insert(route.claimPattern).inserted {
@@ -69,15 +76,21 @@ public enum AppSiteAssociation {
     /// legacy `appID` + `paths` for iOS 9–12. The excluded pages come first, so no claim can
     /// reach them.
     public static func json(for catalog: Catalog) -> String {
-        json(appIDs: catalog.app.appIDs, claims: claimPatterns(for: catalog))
+        json(appIDs: catalog.app.appIDs, claims: claimPatterns(for: catalog), excluded: excluded(for: catalog))
+    }
+
+    /// The paths excluded before any claim: the site's own pages, or with `site.claims: domain`
+    /// every file of the site that is not a link.
+    public static func excluded(for catalog: Catalog) -> [String] {
+        catalog.site.claims == .domain ? domainExcludedPaths : excludedPaths
     }
 
     /// The file's bytes for `claims` (from ``claimPatterns(for:)``) and `appIDs`.
-    public static func json(appIDs: [String], claims: [String]) -> String {
+    public static func json(appIDs: [String], claims: [String], excluded: [String] = excludedPaths) -> String {
         // `?debug=1` first: the page's debug view must stay a page on iOS, never the app.
         var components: [String] = ["        {\"/\": \"*\", \"?\": {\"\(debugQuery.name)\": \"\(debugQuery.value)\"}, \"exclude\": true, \"comment\": \"the debug view\"}"]
-        components += excludedPaths.map { "        {\"/\": \(Escaping.jsonString($0)), \"exclude\": true}" }
-        var paths: [String] = excludedPaths.map { Escaping.jsonString("NOT \($0)") }
+        components += excluded.map { "        {\"/\": \(Escaping.jsonString($0)), \"exclude\": true}" }
+        var paths: [String] = excluded.map { Escaping.jsonString("NOT \($0)") }
         for pattern in claims {
             components.append("        {\"/\": \(Escaping.jsonString(pattern))}")
             paths.append(Escaping.jsonString(pattern))

@@ -12,6 +12,22 @@ public enum ClaimVerifier {
     /// change cannot silently loosen the check.
     public static let unclaimedPaths = ["/", "/index.html", "/404.html", "/loadCookie.html"]
 
+    /// Files of every site that are no link and must stay unclaimed too: the link table apps
+    /// read, the association files and the scripts. Spelled here, like ``unclaimedPaths``.
+    public static let unclaimedFiles = [
+        "/.well-known/trampoline/v1/index.json", "/.well-known/trampoline/v1/links/0.json",
+        "/.well-known/apple-app-site-association", "/apple-app-site-association", "/.well-known/assetlinks.json",
+        "/trampoline-more.js", "/trampoline-route.js",
+    ]
+
+    /// What must stay unclaimed in `catalog`'s site: with `site.claims: domain` also a QR code,
+    /// the compact layout's shards and the route pages, which the links' own claims never reach.
+    static func unclaimed(in catalog: Catalog) -> [String] {
+        guard catalog.site.claims == .domain else { return unclaimedPaths + unclaimedFiles }
+        let qr = catalog.links.first { $0.route == nil }.map { OutputPath.qrCode($0.path).urlPath }
+        return unclaimedPaths + unclaimedFiles + ["/_links/0.json", "/_routes/a/_id/index.html"] + (qr.map { [$0] } ?? [])
+    }
+
     /// A URL probed for each link: its URL, then `path` (empty, or `/`) and, if any, `?query`.
     struct Probe {
         var path: String
@@ -149,7 +165,7 @@ public enum ClaimVerifier {
             )
         }
 
-        for path in unclaimedPaths {
+        for path in unclaimed(in: catalog) {
             let url = catalog.site.url + path
             for appID in appIDs {
                 let verdict = matcher.verdict(for: url, appID: appID, domain: domain)

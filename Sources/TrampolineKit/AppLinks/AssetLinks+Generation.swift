@@ -7,11 +7,11 @@ extension AssetLinks {
 
     /// The file's bytes: strict JSON, a top-level array, fingerprints as Google's verifier
     /// reads them (already normalised by the catalog reader), one per line so diffs stay small.
-    public static func json(package: String, fingerprints: [String]) -> String {
+    public static func json(package: String, fingerprints: [String], excluded: [String]? = nil) -> String {
         let prints = fingerprints.map { "        " + Escaping.jsonString($0) }.joined(separator: ",\n")
         return """
         [{
-          "relation": [\(Escaping.jsonString(relation))],
+          "relation": [\(Escaping.jsonString(relation))],\(excluded.map(dynamicRules) ?? "")
           "target": {
             "namespace": "android_app",
             "package_name": \(Escaping.jsonString(package)),
@@ -21,6 +21,25 @@ extension AssetLinks {
           }
         }]
 
+        """
+    }
+
+    /// Android 15's dynamic App Links rules (`dynamic_app_link_components`, first match decides):
+    /// the debug view and the site's own files stay in the browser, every other path opens the
+    /// app. Older Android ignores the member and goes by the manifest's intent filter.
+    static func dynamicRules(excluded: [String]) -> String {
+        var rules = ["        {\"/\": \"*\", \"?\": {\"\(SiteFiles.debugQuery.name)\": \"\(SiteFiles.debugQuery.value)\"}, \"exclude\": true}"]
+        rules += excluded.map { "        {\"/\": \(Escaping.jsonString($0)), \"exclude\": true}" }
+        rules.append("        {\"/\": \"*\"}")
+        return """
+
+          "relation_extensions": {
+            \(Escaping.jsonString(relation)): {
+              "dynamic_app_link_components": [
+        \(rules.joined(separator: ",\n"))
+              ]
+            }
+          },
         """
     }
 }

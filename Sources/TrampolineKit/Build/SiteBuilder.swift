@@ -102,7 +102,7 @@ public struct SiteBuilder: Sendable {
         var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
         let renderer = SiteRenderer(site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
         var rendered: [Int: [UInt8]] = [:]
-        if catalog.site.layout == .compact {
+        if plan.linkTableShards > 0 {
             (plan, rendered) = Self.fittingLinkTable(plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
         }
         Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)

@@ -30,6 +30,8 @@ public struct SiteSettings: Sendable, Equatable, Encodable {
     /// The output folder as written in the catalog, if any.
     public var output: String?
     public var layout: SiteLayout = .folders
+    /// What the association files claim (`site.claims`).
+    public var claims: SiteClaims = .domain
     /// Where the site is deployed (`site.host`), if the catalog says.
     public var hosting: StaticHost?
 }

@@ -12,6 +12,8 @@ struct CatalogReader {
     var engine = DiagnosticEngine()
     /// Where `site.host` is written (kept for the host-limit findings of the build).
     var hostLocation: SourceLocation?
+    /// Where `site.claims` is written, if it is.
+    var claimsLocation: SourceLocation?
     /// Past this many errors the rest is noise (and an alias bomb could produce billions).
     static let errorLimit = 200
     /// More links than this is a mistake or an attack (YAML aliases can multiply a list).
@@ -148,6 +150,7 @@ struct CatalogReader {
         if top.sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
         if top.sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
         if top.linksKey == nil, top.sections["links_file"] == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog, or links_file: links.csv") }
+        if let site, site.claims == .domain { checkWholeDomainClaim(site: site, links: list.links) }
         guard let site, let app = top.app, !engine.hasErrors else { return nil }
         return Catalog(site: site, app: app, links: list.links, hostLocation: hostLocation)
     }
@@ -397,6 +400,14 @@ struct CatalogReader {
                 error("site.layout must be 'folders' or 'compact', found \(CatalogRules.quoted(layout.text))", at: layout.location, hint: "folders writes a page per link; compact serves every link from one page and a sharded link table")
             }
         }
+        if let claims = optionalText("claims", in: keys) {
+            if let value = SiteClaims(rawValue: claims.text) {
+                result?.claims = value
+                claimsLocation = claims.location
+            } else {
+                error("site.claims must be 'domain' or 'links', found \(CatalogRules.quoted(claims.text))", at: claims.location, hint: "domain claims every path of the host but the site's own files (the default); links claims each link, for a host shared with a web site")
+            }
+        }
         if let host = optionalText("host", in: keys) {
             if let value = StaticHost(rawValue: host.text) {
                 result?.hosting = value
@@ -570,16 +581,13 @@ struct CatalogReader {
     /// Adds a read link to `list`, unless its path is taken (or, for a route, its shape or page).
     mutating func record(_ link: consuming Link, into list: inout LinkList) {
         if let route = link.route, !recordRoute(route, of: link, into: &list) { return }
-        // Hosts and macOS disks are often case-insensitive: /Sale and /sale would overwrite each other.
-        let key = link.path.lowercased()
-        if let first = list.seen[key] {
-            error(
-                first.path == link.path ? "duplicate path \(link.path); first defined at \(first.location)" : "path \(link.path) differs only in case from the path at \(first.location)",
-                at: link.location, hint: "each link needs its own path"
-            )
+        // Paths that differ only in case are different links (Firebase's short links are); the
+        // planner serves them without folders of their own (``SitePlanner/caseFoldedPaths(_:)``).
+        if let first = list.seen[link.path] {
+            error("duplicate path \(link.path); first defined at \(first.location)", at: link.location, hint: "each link needs its own path")
             return
         }
-        list.seen[key] = (link.path, link.location)
+        list.seen[link.path] = (link.path, link.location)
         list.links.append(link)
     }
 

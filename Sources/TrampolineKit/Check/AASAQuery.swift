@@ -40,6 +40,13 @@ public struct AASAQuery: Sendable {
         /// With a catalog that has routes: which page serves the URL and what it opens (a plain
         /// link before any route), or that the 404 page does.
         public var page: String?
+        /// With a catalog: the deep link TrampolineLink delivers for this universal link, resolved
+        /// through the link table the build makes; nil when it delivers none (``appReason`` says why).
+        public var appReceives: String?
+        /// Why the app receives no deep link (a ``LinkResolutionFailure`` code), or nil.
+        public var appReason: String?
+        /// Whether the link table was asked (a catalog was given).
+        public var resolved = false
 
         /// The URL, then one line per app: `  TEAM.app: match by rule 8: {"/": "/topic/1"}`, then
         /// the page line when there is one.
@@ -55,7 +62,21 @@ public struct AASAQuery: Sendable {
                 lines.append(line)
             }
             if let page { lines.append("  page: \(page)") }
+            if resolved { lines.append("  app receives: " + (appReceives ?? "nothing (\(appReason ?? "unknown"))")) }
             return lines.joined(separator: "\n") + "\n"
+        }
+
+        /// One JSON object: `url`, `domain`, `verdicts` (`app_id`, `decision`, `rule_index`, `rule`,
+        /// `reason`), `page`, `app_receives` (a string or null) and `reason` (when it is null).
+        public var json: String {
+            func string(_ text: String?) -> String { text.map(Escaping.jsonString) ?? "null" }
+            let list = verdicts.map { verdict in
+                "{\"app_id\":\(string(verdict.appID)),\"decision\":\(string(verdict.decision.rawValue)),\"rule_index\":\(verdict.ruleIndex.map(String.init) ?? "null"),\"rule\":\(string(verdict.rule)),\"reason\":\(string(reasons[verdict.appID]))}"
+            }
+            var members = ["\"url\":\(string(url))", "\"domain\":\(string(domain))", "\"verdicts\":[\(list.joined(separator: ","))]", "\"page\":\(string(page))"]
+            members.append("\"app_receives\":\(string(appReceives))")
+            if appReceives == nil { members.append("\"reason\":\(string(resolved ? appReason : "no link table: --aasa was given"))") }
+            return "{" + members.joined(separator: ",") + "}"
         }
     }
 

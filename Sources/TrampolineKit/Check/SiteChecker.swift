@@ -36,6 +36,8 @@ public struct SiteChecker: Sendable {
         result.warnings.forEach { engine.emit($0) }
         // What build finds as it writes, found here by rendering (check writes nothing).
         SiteBuilder.pageBudgetWarnings(of: result).forEach { engine.emit($0) }
+        // Every link through the table apps read: the deep link its page holds.
+        result.resolutionProblems().forEach { engine.emit($0) }
 
         if let aasa = result[.rootAppSiteAssociation], let matcher = try? AASAMatcher(data: aasa) {
             let sameHost = SameHostChecker(catalog: result.catalog, matcher: matcher, specialPageLocations: specialPageLocations())

@@ -15,9 +15,10 @@ public struct PlanEntry: Sendable, Equatable, Encodable {
         /// A link's QR code: `url` (the link's full URL) encoded at this error-correction level.
         case qrCode(url: String, errorCorrection: QRErrorCorrection)
         /// The AASA: these patterns claimed for these app IDs, the site's own pages excluded.
-        case appSiteAssociation(appIDs: [String], claims: [String])
-        /// `assetlinks.json`: the Android app's package and signing-certificate fingerprints.
-        case assetLinks(package: String, fingerprints: [String])
+        case appSiteAssociation(appIDs: [String], claims: [String], excluded: [String])
+        /// `assetlinks.json`: the Android app's package and signing-certificate fingerprints, and with
+        /// `site.claims: domain` the paths Android 15's dynamic rules keep in the browser.
+        case assetLinks(package: String, fingerprints: [String], excluded: [String]?)
         case hostFile(HostFile)
         /// `trampoline-more.js`: the debug view and the way out of in-app browsers, which only those
         /// visits load. Made from the templates and the app alone.
@@ -28,6 +29,10 @@ public struct PlanEntry: Sendable, Equatable, Encodable {
         /// One shard of the compact layout's link table: these links (each with the behaviour of
         /// its template), found by ``LinkTable/shard(of:count:)`` from their paths.
         case linkTable(shard: Int, links: [LinkTableEntry])
+        /// The index of the link table apps resolve universal links with (docs/link-table.md).
+        case resolutionIndex(ResolutionIndex)
+        /// One shard of that table: these links, found by `SiteLinkTable.shard(of:count:)`.
+        case resolutionShard(shard: Int, links: [Link])
     }
 
     public var path: OutputPath

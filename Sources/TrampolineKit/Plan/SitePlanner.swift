@@ -1,3 +1,5 @@
+import TrampolineLink
+
 /// Catalog → ``SitePlan``: which files the site has and what each is made from. Pure: it renders
 /// nothing and reads nothing from disk.
 enum SitePlanner {
@@ -12,7 +14,13 @@ enum SitePlanner {
         let compact = catalog.site.layout == .compact
         entries.reserveCapacity(compact ? 64 : catalog.links.count * 2 + 8)
         if !compact { checkQRCollisions(catalog, engine: &engine) }
-        let shardCount = compact ? (shards ?? LinkTable.shardCount(for: catalog.links)) : 0
+        // Links whose paths differ only in case would share a folder on case-insensitive disks
+        // and hosts: in the folders layout they get none, and the lookup page finds them.
+        let folded = compact ? [] : caseFoldedPaths(catalog.links)
+        let looksUp: @Sendable (Link) -> Bool = { link in link.route == nil && (compact || folded.contains(link.path)) }
+        if !folded.isEmpty { warnAboutCaseFolding(folded, catalog: catalog, engine: &engine) }
+        let shardCount = compact ? (shards ?? LinkTable.shardCount(for: catalog.links))
+            : folded.isEmpty ? 0 : (shards ?? LinkTable.shardCount(for: catalog.links.filter(looksUp)))
         var table = [[LinkTableEntry]](repeating: [], count: shardCount)
         // Each link's entries on every core (a large catalog's plan is mostly copying links into
         // entries), then gathered in catalog order with their diagnostics.
@@ -24,7 +32,7 @@ enum SitePlanner {
                 local.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
                 return (nil, nil, local)
             }
-            if compact && link.route == nil {
+            if looksUp(link) {
                 return (nil, nil, local)
             }
             // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
@@ -37,15 +45,16 @@ enum SitePlanner {
             engine.append(contentsOf: diagnostics)
             if let page { entries.append(page) }
             if let qr { entries.append(qr) }
-            if compact, links[index].route == nil, diagnostics.diagnostics.isEmpty, let behaviour = templates.pages[links[index].options.template]?.behaviour {
+            if looksUp(links[index]), diagnostics.diagnostics.isEmpty, let behaviour = templates.pages[links[index].options.template]?.behaviour {
                 table[LinkTable.shard(of: links[index].path, count: shardCount)].append(LinkTableEntry(link: links[index], behaviour: behaviour))
             }
         }
         for (index, links) in table.enumerated() {
             entries.append(PlanEntry(path: .linkTable(index), content: .linkTable(shard: index, links: links)))
         }
+        entries += resolutionEntries(for: catalog)
         let routes = catalog.routes
-        let notFound = compact ? SpecialPage.linkLookup(shards: shardCount, routes: routes) : .notFound(routes: routes)
+        let notFound = shardCount > 0 ? SpecialPage.linkLookup(shards: shardCount, routes: routes) : .notFound(routes: routes)
         for page in [SpecialPage.home, notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
             entries.append(PlanEntry(path: page.outputPath, content: .specialPage(page)))
         }
@@ -69,13 +78,64 @@ enum SitePlanner {
         if catalog.app.ios != nil {
             let claims = AppSiteAssociation.claimPatterns(for: catalog)
             for path in OutputPath.appSiteAssociationFiles {
-                entries.append(PlanEntry(path: path, content: .appSiteAssociation(appIDs: catalog.app.appIDs, claims: claims)))
+                entries.append(PlanEntry(path: path, content: .appSiteAssociation(appIDs: catalog.app.appIDs, claims: claims, excluded: AppSiteAssociation.excluded(for: catalog))))
             }
         }
         if let android = catalog.app.android {
-            entries.append(PlanEntry(path: .assetLinks, content: .assetLinks(package: android.package, fingerprints: android.sha256CertFingerprints)))
+            entries.append(PlanEntry(path: .assetLinks, content: .assetLinks(package: android.package, fingerprints: android.sha256CertFingerprints, excluded: catalog.site.claims == .domain ? SiteFiles.unclaimedPatterns : nil)))
         }
         return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
+    }
+
+    /// The link table apps resolve universal links with (every layout): its index, then its
+    /// shards, each link in the shard its path hashes to.
+    static func resolutionEntries(for catalog: Catalog) -> [PlanEntry] {
+        let links = catalog.links
+        let count = ResolutionIndex.shardCount(for: links)
+        var shards = [[Link]](repeating: [], count: count)
+        for index in links.indices where links[index].route == nil {
+            shards[SiteLinkTable.shard(of: links[index].path, count: count)].append(links[index])
+        }
+        var routeLink: [Route: Link] = [:]
+        for link in links { if let route = link.route, routeLink[route] == nil { routeLink[route] = link } }
+        let routeLinks = catalog.routes.compactMap { routeLink[$0] }
+        let index = ResolutionIndex(
+            host: catalog.site.host.lowercased(), scheme: catalog.app.ios?.scheme, androidScheme: catalog.app.android?.scheme,
+            shards: count, routes: routeLinks
+        )
+        var entries = [PlanEntry(path: .resolutionIndex, content: .resolutionIndex(index))]
+        for (number, shard) in shards.enumerated() {
+            entries.append(PlanEntry(path: .resolutionShard(number), content: .resolutionShard(shard: number, links: shard)))
+        }
+        return entries
+    }
+
+    /// The paths of links that share their lower-case spelling with another link's (`/Xy7a` and
+    /// `/xy7a`, as Firebase's short links can).
+    static func caseFoldedPaths(_ links: [Link]) -> Set<String> {
+        var first: [String: String] = [:], folded = Set<String>()
+        for index in links.indices where links[index].route == nil {
+            let path = links[index].path
+            guard path.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { continue }
+            let key = path.lowercased()
+            if let other = first[key] {
+                folded.insert(other)
+                folded.insert(path)
+            } else {
+                first[key] = path
+            }
+        }
+        return folded
+    }
+
+    /// Says once how links that differ only in case are served.
+    static func warnAboutCaseFolding(_ folded: Set<String>, catalog: Catalog, engine: inout DiagnosticEngine) {
+        let example = folded.sorted().prefix(2).joined(separator: " and ")
+        let first = catalog.links.first { folded.contains($0.path) }?.location ?? SourceLocation(file: "site-config.yml", line: 1, column: 1)
+        engine.warning(
+            "\(folded.count) links have paths that differ from another link's only in case (\(example)…): they get no folder and no QR code of their own; 404.html finds each in the link table (_links/) by its exact path",
+            at: first, hint: "the host must serve /404.html for paths without a file (Netlify, Cloudflare Pages, GitHub Pages and Firebase Hosting do; on S3 + CloudFront set it as the error page with status 200); rename one of each pair to give both a page of their own"
+        )
     }
 
     /// Cloudflare Pages reads at most 2,000 static and 100 dynamic `_redirects` rules (and ignores

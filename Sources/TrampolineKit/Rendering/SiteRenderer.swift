@@ -1,3 +1,4 @@
+import TrampolineLink
 import Foundation
 import Mustache
 import TrampolineQR
@@ -81,10 +82,10 @@ public struct SiteRenderer: Sendable {
             return specialPageBytes(special)
         case .qrCode(let url, let level):
             return qrCodeBytes(url: url, errorCorrection: level)
-        case .appSiteAssociation(let appIDs, let claims):
-            return Array(AppSiteAssociation.json(appIDs: appIDs, claims: claims).utf8)
-        case .assetLinks(let package, let fingerprints):
-            return Array(AssetLinks.json(package: package, fingerprints: fingerprints).utf8)
+        case .appSiteAssociation(let appIDs, let claims, let excluded):
+            return Array(AppSiteAssociation.json(appIDs: appIDs, claims: claims, excluded: excluded).utf8)
+        case .assetLinks(let package, let fingerprints, let excluded):
+            return Array(AssetLinks.json(package: package, fingerprints: fingerprints, excluded: excluded).utf8)
         case .hostFile(.noJekyll):
             return []
         case .hostFile(.headers):
@@ -97,6 +98,10 @@ public struct SiteRenderer: Sendable {
             return constants.routeScript
         case .linkTable(_, let links):
             return linkTableBytes(links)
+        case .resolutionIndex(let index):
+            return resolutionIndexBytes(index)
+        case .resolutionShard(_, let links):
+            return resolutionShardBytes(links)
         }
     }
 
@@ -106,7 +111,8 @@ public struct SiteRenderer: Sendable {
         var files: [OutputPath] = []
         if app.ios != nil { files += OutputPath.appSiteAssociationFiles }
         if app.android != nil { files.append(.assetLinks) }
-        return files.map { "\($0.urlPath)\n  Content-Type: application/json\n  Cache-Control: max-age=300\n" }.joined()
+        let table = SiteLinkTable.folder + "*\n  Content-Type: application/json\n  Cache-Control: public, max-age=300\n  Access-Control-Allow-Origin: *\n"
+        return files.map { "\($0.urlPath)\n  Content-Type: application/json\n  Cache-Control: max-age=300\n" }.joined() + table
     }
 
     /// The planner only names templates the set has (it reports any other as an error).

@@ -1,3 +1,5 @@
+import TrampolineLink
+
 /// A file's path inside the output folder: relative, `/`-separated, never leaving the folder.
 /// Every path the site has is spelled here, once; the rest of the code passes these values.
 public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStringConvertible {
@@ -58,6 +60,12 @@ public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStrin
     }
     /// The folder of the link table's shards.
     public static let linkTableFolder = "_links"
+    /// The link table's index (docs/link-table.md): format, host, schemes, shard count, routes.
+    public static let resolutionIndex = OutputPath(String(SiteLinkTable.indexPath.dropFirst()))
+    /// Shard `index` of the link table every site publishes for apps (docs/link-table.md).
+    public static func resolutionShard(_ index: Int) -> OutputPath {
+        OutputPath(String(SiteLinkTable.shardPath(index).dropFirst()))
+    }
     /// The list of files Trampoline wrote, so it only ever removes its own files.
     public static let manifest = OutputPath(".trampoline-manifest.json")
 

@@ -25,6 +25,9 @@ struct Match: ParsableCommand {
     @Option(help: ArgumentHelp("The host serving the --aasa file (default: each URL's host).", valueName: "host"))
     var domain: String?
 
+    @Option(help: "text, or json: one object per URL and line, with app_receives and reason.")
+    var format: MatchFormat = .text
+
     @Flag(help: "Answer conformance cases, one JSON object per line, from standard input.")
     var jsonl = false
 
@@ -46,18 +49,40 @@ struct Match: ParsableCommand {
     func run() throws {
         if jsonl { return runCases() }
         do {
-            let (query, catalog) = try makeQuery()
+            let (query, build) = try makeQuery()
             // Judge every URL before printing, so an invalid one fails the run with no half-output.
-            let answers = try urls.map { try query.answer(for: $0, pagesOf: catalog) }
-            print(answers.map(\.text).joined(separator: "\n"), terminator: "")
+            let table = build?.resolutionTable()
+            let scheme = build.map { $0.catalog.app.ios?.scheme ?? $0.catalog.app.android?.scheme ?? "" } ?? ""
+            let answers = try urls.map { input in
+                var answer = try query.answer(for: input, pagesOf: build?.catalog)
+                if let build {
+                    // What TrampolineLink delivers for this universal link: the library's resolver
+                    // on the table the build makes.
+                    answer.resolved = true
+                    // A URL no app ID claims opens the page, not the app.
+                    guard answer.verdicts.contains(where: { $0.decision == .match }) else {
+                        answer.appReason = "not_claimed"
+                        return answer
+                    }
+                    switch table?.resolve(answer.url, scheme: scheme) ?? .failure(.malformedTable) {
+                    case .success(let link): answer.appReceives = link
+                    case .failure(let reason): answer.appReason = reason.code
+                    }
+                }
+                return answer
+            }
+            switch format {
+            case .text: print(answers.map(\.text).joined(separator: "\n"), terminator: "")
+            case .json: print(answers.map(\.json).joined(separator: "\n"))
+            }
         } catch let error as DiagnosticsError {
             Console.report(error.diagnostics)
             throw ExitCode.failure
         }
     }
 
-    /// The query, and the catalog it comes from (nil with --aasa).
-    private func makeQuery() throws -> (AASAQuery, Catalog?) {
+    /// The query, and the build it comes from (nil with --aasa).
+    private func makeQuery() throws -> (AASAQuery, SiteBuild?) {
         if let aasa {
             let data: Data
             do {
@@ -72,7 +97,7 @@ struct Match: ParsableCommand {
         guard let data = result[.rootAppSiteAssociation] else {
             throw DiagnosticsError([Diagnostic(.error, at: SourceLocation(file: path, line: 1, column: 1), "the catalog has no iOS app, so the site has no apple-app-site-association file to match against", hint: "add app.ios to the catalog, or pass --aasa FILE")])
         }
-        return (try AASAQuery(aasa: data, appIDs: result.catalog.app.appIDs, domain: result.catalog.site.host), result.catalog)
+        return (try AASAQuery(aasa: data, appIDs: result.catalog.app.appIDs, domain: result.catalog.site.host), result)
     }
 
     /// The runner contract: never stops on a bad case; answers go to standard output as they are made.
@@ -85,4 +110,9 @@ struct Match: ParsableCommand {
             FileHandle.standardOutput.write(Data((answer + "\n").utf8))
         }
     }
+}
+
+/// `match --format`.
+enum MatchFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }

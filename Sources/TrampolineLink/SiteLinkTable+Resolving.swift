@@ -1,0 +1,18 @@
+extension SiteLinkTable {
+    /// The deep link `url` stands for by this table alone (a snapshot, or the table a build
+    /// makes), or why there is none. ``LinkResolver`` does the same, then asks the live table.
+    public func resolve(_ url: String, scheme: String) -> Result<String, LinkResolutionFailure> {
+        let visited: VisitedURL
+        do { visited = try VisitedURL(url, host: host) } catch { return .failure(error) }
+        if visited.isSiteFile { return .failure(.siteFile) }
+        guard let target = target(path: visited.path, segments: visited.segments) else { return .failure(.notALink) }
+        return Self.deepLink(target, visited: visited, scheme: scheme)
+    }
+
+    /// `target`'s deep link for the visit, if it is one of `scheme`'s.
+    static func deepLink(_ target: LinkTarget, visited: VisitedURL, scheme: String) -> Result<String, LinkResolutionFailure> {
+        guard let link = target.deepLink(visitedQuery: visited.query) else { return .failure(.malformedQuery) }
+        guard let colon = link.firstIndex(of: ":"), link[..<colon].lowercased() == scheme.lowercased() else { return .failure(.otherScheme) }
+        return .success(link)
+    }
+}
