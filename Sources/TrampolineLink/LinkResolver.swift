@@ -55,8 +55,8 @@ public actor LinkResolver {
     /// The target from the live table: the index (revalidated), then the path's shard.
     private func liveTarget(_ visited: VisitedURL) async -> Result<LinkTarget?, LinkResolutionFailure> {
         guard let fetcher, let base else { return snapshot == nil ? .failure(.noTable) : .failure(.notALink) }
-        guard let indexURL = URL(string: SiteLinkTable.indexPath, relativeTo: base) else { return .failure(.unreachable) }
-        switch await fetcher.fetch(indexURL.absoluteURL, ifNoneMatch: index?.etag) {
+        guard let indexURL = Self.url(base, SiteLinkTable.indexPath) else { return .failure(.unreachable) }
+        switch await fetcher.fetch(indexURL, ifNoneMatch: index?.etag) {
         case .body(let data, let etag):
             do { index = (try SiteLinkTable(json: data, host: host), etag) } catch { return .failure(error) }
         case .notModified:
@@ -67,9 +67,9 @@ public actor LinkResolver {
         guard let table = index?.table else { return .failure(.malformedTable) }
         if let link = table.links[visited.path] { return .success(link) }
         let number = SiteLinkTable.shard(of: visited.path, count: table.shards)
-        guard let shardURL = URL(string: SiteLinkTable.shardPath(number), relativeTo: base) else { return .failure(.unreachable) }
+        guard let shardURL = Self.url(base, SiteLinkTable.shardPath(number)) else { return .failure(.unreachable) }
         let held = shards[number].flatMap { $0.shards == table.shards ? $0 : nil }
-        switch await fetcher.fetch(shardURL.absoluteURL, ifNoneMatch: held?.etag) {
+        switch await fetcher.fetch(shardURL, ifNoneMatch: held?.etag) {
         case .body(let data, let etag):
             do { shards[number] = (try SiteLinkTable.shardLinks(json: data), etag, table.shards) } catch { return .failure(error) }
         case .notModified:
@@ -79,5 +79,12 @@ public actor LinkResolver {
         }
         if let link = shards[number]?.links[visited.path] { return .success(link) }
         return .success(table.target(path: visited.path, segments: visited.segments))
+    }
+
+    /// `path` (from the site's root) under `base`, which may itself have a path.
+    private static func url(_ base: URL, _ path: String) -> URL? {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return URL(string: text + path)
     }
 }

@@ -19,10 +19,13 @@ public struct FirebaseImport: Sendable {
     public struct Input: Sendable {
         public var url: URL
         public var displayPath: String
+        /// The input's bytes when they come from elsewhere than `url` (standard input, arguments).
+        public var data: Data?
 
-        public init(url: URL, displayPath: String) {
+        public init(url: URL, displayPath: String, data: Data? = nil) {
             self.url = url
             self.displayPath = displayPath
+            self.data = data
         }
     }
 
@@ -96,7 +99,8 @@ public struct FirebaseImport: Sendable {
 
         // Map and check each row; then the paths, against each other and the catalog's links.
         let mapper = FirebaseLinkMapper(app: catalog.app, webHost: webHost)
-        let others = Dictionary(catalog.links.filter { $0.location.file != linksDisplay }.map { ($0.path.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        // Paths are case-sensitive, as Firebase's suffixes are: /abc and /ABC are two links.
+        let others = Dictionary(catalog.links.filter { $0.location.file != linksDisplay }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var seen: [String: (path: String, location: SourceLocation)] = [:]
         var added: [String: [String: String]] = [:]
         var addedRow: [String: Int] = [:]
@@ -108,10 +112,10 @@ public struct FirebaseImport: Sendable {
             guard var link, !rows[index].hasErrors else { continue }
             var columns = entry.columns
             columns["path"] = link.path
-            let key = link.path.lowercased()
+            let key = link.path
             let at = entry.values.first { $0.key == "path" }?.location ?? entry.start
             if let first = seen[key] {
-                rows[index].diagnostics.append(Diagnostic(.error, at: at, first.path == link.path ? "duplicate short link \(link.path); first at \(first.location)" : "path \(link.path) differs only in case from \(first.path) at \(first.location)", hint: "each link needs its own path (hosts and disks are often case-insensitive); keep one"))
+                rows[index].diagnostics.append(Diagnostic(.error, at: at, "duplicate short link \(link.path); first at \(first.location)", hint: "each link needs its own path; keep one"))
                 continue
             }
             seen[key] = (link.path, at)
@@ -122,7 +126,7 @@ public struct FirebaseImport: Sendable {
                 if link == other {
                     result.unchanged += 1
                 } else {
-                    rows[index].diagnostics.append(Diagnostic(.error, at: at, "the catalog already has \(other.path == link.path ? "the path \(link.path)" : "\(other.path), which differs only in case from \(link.path),") at \(other.location)", hint: "remove or rename one of the two"))
+                    rows[index].diagnostics.append(Diagnostic(.error, at: at, "the catalog already has the path \(link.path) at \(other.location)", hint: "remove or rename one of the two"))
                 }
                 continue
             }
@@ -171,7 +175,7 @@ public struct FirebaseImport: Sendable {
     func read(_ inputs: [Input], engine: inout DiagnosticEngine, result: inout FirebaseImportResult) -> [FirebaseRow] {
         var rows: [FirebaseRow] = []
         for input in inputs {
-            guard let data = FileManager.default.contents(atPath: input.url.path) else {
+            guard let data = input.data ?? FileManager.default.contents(atPath: input.url.path) else {
                 engine.error("cannot read \(input.displayPath)", at: nil, hint: "check the path; pass the CSV files of Firebase's export or files of long links")
                 continue
             }
@@ -222,7 +226,9 @@ public struct FirebaseImport: Sendable {
         var first: [String: FirebaseRow] = [:]
         for row in rows where !row.isLongLink { if let domain = row.domain, domain != site.host, first[domain] == nil { first[domain] = row } }
         for (domain, row) in first.sorted(by: { $0.key < $1.key }) {
-            engine.warning("short links on \(domain) are not on the site's host \(site.host)", at: row.location(.shortLink), hint: "printed \(domain) links keep working only if \(domain) serves this site too")
+            engine.warning("short links on \(domain) are not on the site's host \(site.host)", at: row.location(.shortLink), hint: domain.hasSuffix(".page.link") || domain.hasSuffix(".app.goo.gl")
+                ? "Google owns \(domain) and no longer serves it: its printed links stop working whatever you deploy; the links are imported under \(site.host), share them from there"
+                : "printed \(domain) links keep working only if \(domain) serves this site too")
         }
     }
 

@@ -25,7 +25,9 @@ enum FirebaseStarterCatalog {
         }
         var lines = [
             "# Trampoline link catalog, written by 'trampoline import firebase' from a Firebase Dynamic Links export.",
-            "# Serve the site built from it (trampoline build) on the short links' domain and printed links keep working.",
+            "# Serve the site built from it (trampoline build) on the short links' custom domain and its printed links keep",
+            "# working. Links on *.page.link cannot: Google owns those domains and no longer serves them; share new links",
+            "# from this site's domain instead (docs/leaving-firebase.md).",
             "# The links are in \(linksFile); importing the same export again changes nothing.",
             "site:",
             "  url: \(quoted(siteURL ?? ""))",
@@ -48,8 +50,12 @@ enum FirebaseStarterCatalog {
                 "    team_id: \(quoted(options.teamID ?? ""))",
                 "    bundle_id: \(quoted(ibi))",
                 "    app_store_id: \(quoted(isi ?? ""))",
-                "    scheme: \(quoted(options.scheme ?? ius ?? ibi))",
+                "    scheme: \(quoted(options.scheme ?? ius ?? ""))",
             ]
+            // The bundle ID is no scheme the app registers: a link would open nothing.
+            if options.scheme == nil, ius == nil {
+                engine.error("the export names the iOS app \(ibi) but no custom URL scheme (ius)", at: nil, hint: "pass --scheme with the scheme in the app's Info.plist (CFBundleURLSchemes), such as --scheme acmeshop")
+            }
         }
         if let apn {
             if options.fingerprints.isEmpty {

@@ -20,8 +20,8 @@ struct ImportedLinksFile {
             var row: [String: String] = [:]
             for (name, cell) in zip(names, record.fields) where !cell.isEmpty && !name.isEmpty { row[name] = cell }
             guard let path = row["path"] else { continue }
-            file.rows[path.lowercased()] = row
-            file.rowNumbers[path.lowercased()] = record.row
+            file.rows[path] = row
+            file.rowNumbers[path] = record.row
         }
         return file
     }

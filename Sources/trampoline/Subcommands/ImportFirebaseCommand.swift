@@ -6,17 +6,20 @@ import TrampolineKit
 struct ImportFirebaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "firebase",
-        abstract: "Import Firebase Dynamic Links: the CSV export (one file per domain) or FDL long links (one per line).",
+        abstract: "Import Firebase Dynamic Links: the CSV export (one file per domain) or FDL long links.",
         discussion: """
-        Each link keeps its short link's suffix as its path, so printed links keep working once the \
-        domain serves the new site. The links go into the catalog's links_file (default \
+        Each link keeps its short link's suffix as its path (case and all: /abc and /ABC stay two \
+        links), so printed links on a custom domain keep working once that domain serves the new \
+        site. Links on *.page.link cannot: Google owns those domains and no longer serves them; \
+        re-share those links from the new domain. Long links may be given as arguments (an https \
+        URL), as files of one per line, or on standard input (-). The links go into the catalog's links_file (default \
         firebase-links.csv, added to the catalog when it names none); a missing catalog is created. \
         Nothing is written unless every row is valid (or --skip-invalid leaves the bad ones out); \
         importing the same export twice changes nothing.
         """
     )
 
-    @Argument(help: ArgumentHelp("Firebase export CSV files, or files of FDL long links.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Firebase export CSV files, files of FDL long links, long links themselves, or - for standard input.", valueName: "file|url|-"))
     var files: [String]
 
     @OptionGroup var options: CatalogOptions
@@ -62,7 +65,7 @@ struct ImportFirebaseCommand: ParsableCommand {
         settings.fingerprints = sha256CertFingerprint
         settings.scheme = scheme
         settings.appName = appName
-        let inputs = files.map { FirebaseImport.Input(url: URL(fileURLWithPath: $0), displayPath: $0) }
+        let inputs = Self.inputs(files)
         let result = FirebaseImport(options: settings).run(inputs, catalogURL: URL(fileURLWithPath: options.config), catalogDisplayPath: options.config)
         Console.report(result.diagnostics, format: format)
         if result.hasErrors {
@@ -80,5 +83,28 @@ struct ImportFirebaseCommand: ParsableCommand {
         }
         let written = result.files.isEmpty ? "nothing changed" : "wrote " + result.files.map { Console.displayPath($0.url) }.joined(separator: " and ")
         print("Imported \(result.imported) link\(result.imported == 1 ? "" : "s") into \(result.linksFile) (\(result.createsCatalog ? "new catalog " : "")\(options.config)): \(result.unchanged) unchanged, \(result.skippedArchived) archived skipped, \(result.skippedInvalid) invalid skipped, \(result.warningCount) warnings; \(written).")
+    }
+
+    /// Files as they are; `-` as standard input; long links given as arguments, one input with
+    /// one per line (they are read as a file of long links would be).
+    static func inputs(_ arguments: [String]) -> [FirebaseImport.Input] {
+        var inputs: [FirebaseImport.Input] = []
+        var links: [String] = []
+        for argument in arguments {
+            let lowered = argument.lowercased()
+            if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") {
+                links.append(argument)
+            } else if argument == "-" {
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                inputs.append(FirebaseImport.Input(url: URL(fileURLWithPath: "/dev/stdin"), displayPath: "<stdin>", data: data))
+            } else {
+                inputs.append(FirebaseImport.Input(url: URL(fileURLWithPath: argument), displayPath: argument))
+            }
+        }
+        if !links.isEmpty {
+            let text = links.joined(separator: "\n") + "\n"
+            inputs.append(FirebaseImport.Input(url: URL(fileURLWithPath: "/dev/null"), displayPath: "<arguments>", data: Data(text.utf8)))
+        }
+        return inputs
     }
 }
