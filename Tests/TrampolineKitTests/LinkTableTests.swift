@@ -141,3 +141,40 @@ struct CompositionTable: Decodable {
         return try JSONDecoder().decode(CompositionTable.self, from: Data(contentsOf: url))
     }
 }
+
+/// `site.claims`: the domain claimed whole in a file whose size does not grow with the catalog,
+/// proved by the matcher at every build; a value that cannot be served is an error at its place.
+final class DomainClaimsTests: XCTestCase {
+    private func catalog(links: Int, claims: String? = nil) -> String {
+        var text = "site:\n  url: https://go.example.com\n" + (claims.map { "  claims: \($0)\n" } ?? "")
+        text += "app:\n  name: Marry\n  ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: \"1356057329\", scheme: marry}\nlinks:\n"
+        for i in 0..<links { text += "  - {path: /Xq\(i)aZ\(i % 97), title: T}\n" }
+        return text
+    }
+
+    func testTheDomainAASAIsProvedFor100000LinksAndDoesNotGrow() throws {
+        let (large, diagnostics) = CatalogLoader().load(yaml: catalog(links: 100_000), displayPath: "site-config.yml")
+        let catalog100k = try XCTUnwrap(large, "\(diagnostics.diagnostics)")
+        let small = try XCTUnwrap(CatalogLoader().load(yaml: catalog(links: 3), displayPath: "site-config.yml").0)
+        let aasa = Data(AppSiteAssociation.json(for: catalog100k).utf8)
+        XCTAssertEqual(aasa, Data(AppSiteAssociation.json(for: small).utf8), "the same bytes for 3 links and for 100,000")
+        XCTAssertLessThan(aasa.count, 4096)
+        var engine = DiagnosticEngine()
+        XCTAssertEqual(ClaimVerifier.verify(aasa: aasa, catalog: catalog100k, engine: &engine), 100_000)
+        XCTAssertEqual(engine.diagnostics, [], "every link claimed, every site file left to the browser")
+        // The same links claimed one by one do not fit: the reason the domain is the default.
+        let byLink = try XCTUnwrap(CatalogLoader().load(yaml: catalog(links: 3_000, claims: "links"), displayPath: "site-config.yml").0)
+        XCTAssertGreaterThan(AppSiteAssociation.json(for: byLink).utf8.count, AppSiteAssociation.sizeLimit)
+    }
+
+    func testAClaimsValueThatCannotBeServedIsAnErrorAtItsPlace() {
+        let (_, engine) = CatalogLoader().load(yaml: catalog(links: 1, claims: "paths"), displayPath: "site-config.yml")
+        XCTAssertEqual(engine.diagnostics.map(\.description), [
+            "site-config.yml:3:11: error: site.claims must be 'domain' or 'links', found 'paths'; domain claims every path of the host but the site's own files (the default); links claims each link, for a host shared with a web site",
+        ])
+        let qr = catalog(links: 1).replacingOccurrences(of: "links:\n", with: "links:\n  - {path: /promo/qr.svg, title: QR}\n")
+        XCTAssertEqual(CatalogLoader().load(yaml: qr, displayPath: "site-config.yml").1.diagnostics.map(\.description), [
+            "site-config.yml:7:5: error: path /promo/qr.svg ends in /qr.svg, where the site keeps its QR codes; site.claims: domain leaves those paths in the browser; choose another last segment, or set site.claims: links",
+        ])
+    }
+}
