@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/trampoline
 
-.PHONY: site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
+.PHONY: tsan-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
 
 site: build
 	$(BIN) build --config site-config.yml
@@ -49,6 +49,12 @@ swift-test: build
 
 browser-test: build
 	TRAMPOLINE_GI_PYTHON=$(GI_PYTHON) $(PYTHON) -m pytest Tests/Browser -q
+
+# The suites that run work on more than one thread, under the thread sanitizer, in a build folder
+# of their own (.build-tsan). Run by CI (.github/workflows/ci.yml) beside `make test`.
+TSAN_SUITES := ChunkQueueTests|ConcurrentMap|FreshFolderWriteTests|SiteWriterTests|ClaimVerifierTests|ClaimFastProbesTests|CatalogLoaderTests|LinkCacheTests|PendingTests|LinkResolverHTTPTests|TrampolineLinksTests
+tsan-test: deps
+	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --filter '$(TSAN_SUITES)'
 
 # QR codes from the built binary: decoded by zbarimg at every version boundary and level, and
 # equal bit for bit to segno's matrices (Tests/QR).

@@ -51,6 +51,41 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(dir.contents(of: "_site").isEmpty)
     }
 
+    /// Every file under `folder` with its bytes and modification time.
+    private func state(of folder: URL) throws -> [String: String] {
+        var result: [String: String] = [:]
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey], options: []))
+        for case let url as URL in enumerator {
+            let values = try url.resourceValues(forKeys: [.contentModificationDateKey, .isDirectoryKey])
+            let bytes = values.isDirectory == true ? "dir" : (try Data(contentsOf: url)).base64EncodedString()
+            result[url.path] = "\(bytes) \(values.contentModificationDate?.timeIntervalSince1970 ?? 0)"
+        }
+        return result
+    }
+
+    /// check writes nothing anywhere: not beside the catalog (no link cache or layout), not in the
+    /// output folder, not in the cache folder (no secret), whether or not a build made them before
+    /// and whatever changed since. The folders are made read-only too (which binds users other than
+    /// root; the comparison of every file's bytes and mtime binds everyone).
+    func testCheckWritesNothingAnywhereEvenWithReadOnlyFolders() throws {
+        for built in [false, true] {
+            let dir = try TemporaryDirectory(), home = try TemporaryDirectory()
+            let environment = ["HOME": home.url.path, "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path]
+            try dir.write("site-config.yml", try example())
+            if built {
+                XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url, environment: environment).status, 0)
+                // The catalog moves on, so a build would renew its link cache.
+                try dir.write("site-config.yml", try example().replacingOccurrences(of: "title: Budget planner", with: "title: Budget tracker"))
+            }
+            let before = try state(of: dir.url).merging(try state(of: home.url)) { $1 }
+            for folder in [dir.url, home.url] { try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path) }
+            defer { for folder in [dir.url, home.url] { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) } }
+            let result = try TrampolineProcess.run(["check"], in: dir.url, environment: environment)
+            XCTAssertEqual(result.status, built ? 1 : 0, result.stdout + result.stderr)
+            XCTAssertEqual(try state(of: dir.url).merging(try state(of: home.url)) { $1 }, before, built ? "after a build" : "fresh")
+        }
+    }
+
     func testEditingATitleWithoutRebuildingIsStale() throws {
         let dir = try builtSite()
         try dir.write("site-config.yml", try example().replacingOccurrences(of: "title: Budget planner", with: "title: Budget tracker"))

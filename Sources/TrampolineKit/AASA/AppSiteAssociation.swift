@@ -1,25 +1,25 @@
 /// The `apple-app-site-association` file for a catalog: it claims the link pages and never the
 /// pages the app itself loads.
-public enum AppSiteAssociation {
+package enum AppSiteAssociation {
     /// Apple ignores AASA files larger than this.
-    public static let sizeLimit = 128 * 1024
+    package static let sizeLimit = 128 * 1024
 
     /// Above this a file still works, but a few more links will push it past ``sizeLimit``.
-    public static let sizeWarningLimit = 100 * 1024
+    package static let sizeWarningLimit = 100 * 1024
 
     /// Pages of the site that must never open the app: the app itself loads loadCookie.html.
-    public static let excludedPaths = SiteFiles.pages
+    package static let excludedPaths = SiteFiles.pages
 
     /// The query item that turns a link page into its debug view (FDL's `d=1`): excluded for every
     /// path, so iOS shows the view instead of opening the app. Legacy `paths` (iOS 9–12) cannot
     /// exclude by query; there the app opens.
-    public static let debugQuery = SiteFiles.debugQuery
+    package static let debugQuery = SiteFiles.debugQuery
 
     /// With `site.claims: domain`: every file of the site that is not a link (``SiteFiles``).
-    public static let domainExcludedPaths = SiteFiles.unclaimedPatterns
+    package static let domainExcludedPaths = SiteFiles.unclaimedPatterns
 
     /// The one claim of `site.claims: domain`.
-    public static let domainClaim = "*"
+    package static let domainClaim = "*"
 
     /// The patterns that claim the catalog's links. Each link is claimed exactly, with and without
     /// a trailing slash — unless that would make the file larger than ``sizeWarningLimit``: then
@@ -29,7 +29,7 @@ public enum AppSiteAssociation {
     /// is claimed by one wildcard (``Route/claimPattern``), after every plain link's claim (a
     /// plain link's own rule decides its URLs, as its page wins over the route's); it starts with
     /// a literal folder, so in the folder form the folder claim covers it too.
-    public static func claimPatterns(for catalog: Catalog) -> [String] {
+    package static func claimPatterns(for catalog: Catalog) -> [String] {
         if catalog.site.claims == .domain { return [domainClaim] }
         let links = catalog.links
         var routeClaims: [String] = [], seenRoutes = Set<String>()
@@ -75,18 +75,18 @@ public enum AppSiteAssociation {
     /// The file's bytes: modern `appIDs` + `components` for iOS 13+, then the same claims as
     /// legacy `appID` + `paths` for iOS 9–12. The excluded pages come first, so no claim can
     /// reach them.
-    public static func json(for catalog: Catalog) -> String {
+    package static func json(for catalog: Catalog) -> String {
         json(appIDs: catalog.app.appIDs, claims: claimPatterns(for: catalog), excluded: excluded(for: catalog))
     }
 
     /// The paths excluded before any claim: the site's own pages, or with `site.claims: domain`
     /// every file of the site that is not a link.
-    public static func excluded(for catalog: Catalog) -> [String] {
+    package static func excluded(for catalog: Catalog) -> [String] {
         catalog.site.claims == .domain ? domainExcludedPaths : excludedPaths
     }
 
     /// The file's bytes for `claims` (from ``claimPatterns(for:)``) and `appIDs`.
-    public static func json(appIDs: [String], claims: [String], excluded: [String] = excludedPaths) -> String {
+    package static func json(appIDs: [String], claims: [String], excluded: [String] = excludedPaths) -> String {
         // `?debug=1` first: the page's debug view must stay a page on iOS, never the app.
         var components: [String] = ["        {\"/\": \"*\", \"?\": {\"\(debugQuery.name)\": \"\(debugQuery.value)\"}, \"exclude\": true, \"comment\": \"the debug view\"}"]
         components += excluded.map { "        {\"/\": \(Escaping.jsonString($0)), \"exclude\": true}" }

@@ -5,16 +5,16 @@ import Foundation
 /// every link URL for every app ID, and none of the site's own pages. Also checks its size.
 ///
 /// `build` runs it on every plan, so a file that would not open the app is never written.
-public enum ClaimVerifier {
+package enum ClaimVerifier {
     /// Pages the site serves itself. iOS must leave them in the browser: the app reads the
     /// deferred link from `/loadCookie.html` in a web view, and the home and 404 pages are
     /// for people. Listed here on purpose rather than taken from the generator, so a generator
     /// change cannot silently loosen the check.
-    public static let unclaimedPaths = ["/", "/index.html", "/404.html", "/loadCookie.html"]
+    package static let unclaimedPaths = ["/", "/index.html", "/404.html", "/loadCookie.html"]
 
     /// Files of every site that are no link and must stay unclaimed too: the link table apps
     /// read, the association files and the scripts. Spelled here, like ``unclaimedPaths``.
-    public static let unclaimedFiles = [
+    package static let unclaimedFiles = [
         "/.well-known/trampoline/v1/index.json", "/.well-known/trampoline/v1/links/0.json",
         "/.well-known/apple-app-site-association", "/apple-app-site-association", "/.well-known/assetlinks.json",
         "/trampoline-more.js", "/trampoline-route.js",
@@ -45,14 +45,14 @@ public enum ClaimVerifier {
     static let debugProbes = [Probe(path: "", query: "debug=1"), Probe(path: "/", query: "utm_source=x&debug=1")]
 
     /// The URLs of `link`'s debug view, which must stay in the browser (``debugProbes``).
-    public static func debugProbeURLs(for link: Link, siteURL: String) -> [String] {
+    package static func debugProbeURLs(for link: Link, siteURL: String) -> [String] {
         let url = siteURL + probePath(of: link)
         return debugProbes.map { $0.url(from: url) }
     }
 
     /// The URLs of `link` that must open the app (``claimedProbes``). A route's are those of a
     /// path it matches (``Route/samplePath``).
-    public static func probeURLs(for link: Link, siteURL: String) -> [String] {
+    package static func probeURLs(for link: Link, siteURL: String) -> [String] {
         let url = siteURL + probePath(of: link)
         return claimedProbes.map { $0.url(from: url) }
     }
@@ -73,7 +73,7 @@ public enum ClaimVerifier {
     /// matched again. The size and ``unclaimedPaths`` checks always run.
     /// Returns how many links it matched.
     @discardableResult
-    public static func verify(aasa: Data, catalog: Catalog, verified: Set<String> = [], engine: inout DiagnosticEngine) -> Int {
+    package static func verify(aasa: Data, catalog: Catalog, verified: Set<String> = [], engine: inout DiagnosticEngine) -> Int {
         verify(aasa: aasa, catalog: catalog, verifiedLinks: verified.isEmpty ? nil : catalog.links.map { verified.contains(probePath(of: $0)) }, engine: &engine)
     }
 

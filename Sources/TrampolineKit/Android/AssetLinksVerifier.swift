@@ -4,8 +4,8 @@ import Foundation
 /// (``AssetLinks/parse(_:)``, independent of the generator) and checks that it grants the
 /// catalog's Android app `handle_all_urls` with every fingerprint. `build` runs it on every plan,
 /// so a file Android would reject is never written; `check` reports the same.
-public enum AssetLinksVerifier {
-    public static func verify(_ data: Data, catalog: Catalog, engine: inout DiagnosticEngine) {
+package enum AssetLinksVerifier {
+    package static func verify(_ data: Data, catalog: Catalog, engine: inout DiagnosticEngine) {
         guard let android = catalog.app.android else { return }
         let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
         let bug = "this is a bug in Trampoline; please report it with the app.android section"

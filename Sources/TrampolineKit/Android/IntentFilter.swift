@@ -2,9 +2,9 @@
 /// which https URLs open the app from these, and verifies them against `assetlinks.json`. They
 /// claim exactly the link pages (with and without a trailing slash), never the site's own pages
 /// (`/`, `index.html`, `404.html`, `loadCookie.html`), and the custom scheme the pages' intents use.
-public enum IntentFilter {
+package enum IntentFilter {
     /// The XML to paste inside the `<activity>` that handles deep links.
-    public static func xml(for catalog: Catalog) -> String? {
+    package static func xml(for catalog: Catalog) -> String? {
         guard let android = catalog.app.android else { return nil }
         func attribute(_ text: String) -> String { Escaping.html(text) }
         var paths: [String] = []

@@ -3,11 +3,11 @@
 /// App Links). Which URLs open the app is decided by the app's manifest (``IntentFilter``), not here.
 extension AssetLinks {
     /// The relation Android's App Links verifier looks for.
-    public static let relation = "delegate_permission/common.handle_all_urls"
+    package static let relation = "delegate_permission/common.handle_all_urls"
 
     /// The file's bytes: strict JSON, a top-level array, fingerprints as Google's verifier
     /// reads them (already normalised by the catalog reader), one per line so diffs stay small.
-    public static func json(package: String, fingerprints: [String], excluded: [String]? = nil) -> String {
+    package static func json(package: String, fingerprints: [String], excluded: [String]? = nil) -> String {
         let prints = fingerprints.map { "        " + Escaping.jsonString($0) }.joined(separator: ",\n")
         return """
         [{

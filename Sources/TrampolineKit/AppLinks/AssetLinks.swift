@@ -10,25 +10,25 @@ import Foundation
 /// for problem in result.problems { print(problem) }   // skipped entries
 /// let statements = try AssetLinks.validate(data)      // any problem throws
 /// ```
-public enum AssetLinks {
+package enum AssetLinks {
 
     /// One statement of a statement list: the serving site grants each of
     /// `relations` to `target`.
-    public struct Statement: Equatable, Hashable, Sendable {
+    package struct Statement: Equatable, Hashable, Sendable {
         /// Relation strings of the form `kind/detail`, e.g.
         /// `delegate_permission/common.handle_all_urls`, in file order.
-        public var relations: [String]
+        package var relations: [String]
         /// The asset the relations are granted to.
-        public var target: Target
+        package var target: Target
 
-        public init(relations: [String], target: Target) {
+        package init(relations: [String], target: Target) {
             self.relations = relations
             self.target = target
         }
     }
 
     /// The asset a statement points at.
-    public enum Target: Equatable, Hashable, Sendable {
+    package enum Target: Equatable, Hashable, Sendable {
         /// An Android app: its package name and the SHA-256 fingerprints of
         /// its signing certificates (any one of them identifies the app).
         case androidApp(package: String, sha256CertFingerprints: [String])
@@ -38,22 +38,22 @@ public enum AssetLinks {
     }
 
     /// The outcome of parsing a list whose top level is a JSON array.
-    public struct ParseResult: Equatable, Sendable {
+    package struct ParseResult: Equatable, Sendable {
         /// The valid statements, in file order.
-        public var statements: [Statement]
+        package var statements: [Statement]
         /// URLs of `{"include": ...}` directives, in file order. They are not
         /// fetched: this type only parses.
-        public var includes: [String]
+        package var includes: [String]
         /// Skipped entries (``AssetLinksError/invalidStatement(index:problem:)``)
         /// in file order, then ``AssetLinksError/noStatements`` if nothing
         /// usable is left. Google reports any of these as a failed fetch
         /// (malformed content) while still using the valid statements.
-        public var problems: [AssetLinksError]
+        package var problems: [AssetLinksError]
 
         /// True when the list would be accepted without any error.
-        public var isValid: Bool { problems.isEmpty }
+        package var isValid: Bool { problems.isEmpty }
 
-        public init(statements: [Statement], includes: [String], problems: [AssetLinksError]) {
+        package init(statements: [Statement], includes: [String], problems: [AssetLinksError]) {
             self.statements = statements
             self.includes = includes
             self.problems = problems
@@ -68,7 +68,7 @@ public enum AssetLinks {
     ///   ``AssetLinksError/notAnArray(found:)`` when the list as a whole cannot
     ///   be used. Problems with single entries do not throw; they are listed in
     ///   ``ParseResult/problems``.
-    public static func parse(_ data: Data) throws(AssetLinksError) -> ParseResult {
+    package static func parse(_ data: Data) throws(AssetLinksError) -> ParseResult {
         let root = try JSONValue.parseDocument(data)
         guard case .array(let entries) = root else {
             throw .notAnArray(found: root.kindDescription)
@@ -97,7 +97,7 @@ public enum AssetLinks {
     ///
     /// - Returns: The statements (include directives are allowed but not returned).
     /// - Throws: The first problem found, in file order.
-    public static func validate(_ data: Data) throws(AssetLinksError) -> [Statement] {
+    package static func validate(_ data: Data) throws(AssetLinksError) -> [Statement] {
         let result = try parse(data)
         if let first = result.problems.first {
             throw first
@@ -110,7 +110,7 @@ public enum AssetLinks {
     /// Whether `fingerprint` is a SHA-256 fingerprint as DAL requires: exactly
     /// 32 byte pairs of upper-case hex digits (`0-9`, `A-F`) joined by `:`.
     /// Lower case, missing colons and surrounding spaces are rejected.
-    public static func isValidFingerprint(_ fingerprint: String) -> Bool {
+    package static func isValidFingerprint(_ fingerprint: String) -> Bool {
         let bytes = Array(fingerprint.utf8)
         guard bytes.count == 32 * 3 - 1 else { return false }
         for (offset, byte) in bytes.enumerated() {
@@ -129,7 +129,7 @@ public enum AssetLinks {
     /// `.`-separated segments, each an ASCII letter followed by letters,
     /// digits or `_`. (The suite only pins down that empty names and names
     /// with spaces fail; the rest is Android's own rule for package names.)
-    public static func isValidPackageName(_ name: String) -> Bool {
+    package static func isValidPackageName(_ name: String) -> Bool {
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count >= 2 else { return false }
         return segments.allSatisfy { segment in
@@ -139,7 +139,7 @@ public enum AssetLinks {
     }
 
     /// Checks a relation string (`kind/detail`); `nil` means it is valid.
-    public static func relationProblem(_ relation: String) -> AssetLinksError.RelationProblem? {
+    package static func relationProblem(_ relation: String) -> AssetLinksError.RelationProblem? {
         let parts = relation.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return .notKindSlashDetail }
         // The suite rejects upper case, spaces, '*', '+', '!' and empty parts;
@@ -150,7 +150,7 @@ public enum AssetLinks {
     }
 
     /// Checks a web `site` value; `nil` means it is valid.
-    public static func siteProblem(_ site: String) -> AssetLinksError.SiteProblem? {
+    package static func siteProblem(_ site: String) -> AssetLinksError.SiteProblem? {
         if case .failure(let problem) = parseOrigin(site, isSite: true) { return problem }
         return nil
     }
@@ -160,7 +160,7 @@ public enum AssetLinks {
     /// port when it is the scheme's default. Returns `nil` for invalid sites.
     ///
     /// `canonicalSite("HTTPS://Example.com.:443")` is `"https://example.com"`.
-    public static func canonicalSite(_ site: String) -> String? {
+    package static func canonicalSite(_ site: String) -> String? {
         guard case .success(let origin) = parseOrigin(site, isSite: true) else { return nil }
         return origin.canonical
     }

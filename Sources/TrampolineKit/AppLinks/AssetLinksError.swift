@@ -8,7 +8,7 @@ import Foundation
 /// while the remaining statements still count; ``noStatements`` means nothing
 /// usable is left. Descriptions reuse Google's own wording (so they can be
 /// compared with its compatibility suite) and end with how to fix the problem.
-public enum AssetLinksError: Error, Equatable, Hashable, Sendable {
+package enum AssetLinksError: Error, Equatable, Hashable, Sendable {
     /// The content is not strict JSON (RFC 8259, top-level array or object).
     /// `line` and `column` are 1-based; the column counts Unicode scalars.
     case invalidJSON(reason: String, line: Int, column: Int)
@@ -20,7 +20,7 @@ public enum AssetLinksError: Error, Equatable, Hashable, Sendable {
     case invalidStatement(index: Int, problem: StatementProblem)
 
     /// Why a single entry of the statement list was skipped.
-    public enum StatementProblem: Error, Equatable, Hashable, Sendable {
+    package enum StatementProblem: Error, Equatable, Hashable, Sendable {
         /// The entry is not a JSON object.
         case notAnObject(found: String)
         /// `include` is present but is not a string.
@@ -76,7 +76,7 @@ public enum AssetLinksError: Error, Equatable, Hashable, Sendable {
     }
 
     /// Why a relation string is rejected.
-    public enum RelationProblem: Error, Equatable, Hashable, Sendable {
+    package enum RelationProblem: Error, Equatable, Hashable, Sendable {
         /// Not exactly one `/` separating kind and detail.
         case notKindSlashDetail
         /// The part before `/` is empty or uses characters outside `[a-z0-9_.]`.
@@ -86,7 +86,7 @@ public enum AssetLinksError: Error, Equatable, Hashable, Sendable {
     }
 
     /// Why a `site` (or `include`) URL is rejected.
-    public enum SiteProblem: Error, Equatable, Hashable, Sendable {
+    package enum SiteProblem: Error, Equatable, Hashable, Sendable {
         /// There is no `scheme:` prefix.
         case missingScheme
         /// The scheme is not `http` or `https`.
@@ -105,7 +105,7 @@ public enum AssetLinksError: Error, Equatable, Hashable, Sendable {
 }
 
 extension AssetLinksError: CustomStringConvertible, LocalizedError {
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidJSON(let reason, let line, let column):
             return "Could not parse statement list: the content is not valid JSON (line \(line), column \(column)): \(reason). "
@@ -121,11 +121,11 @@ extension AssetLinksError: CustomStringConvertible, LocalizedError {
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }
 
 extension AssetLinksError.StatementProblem: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAnObject(let found):
             return "the entry is \(found), not an object. Each entry must be an object with \"relation\" and \"target\" (or an \"include\")."
@@ -205,7 +205,7 @@ extension AssetLinksError.StatementProblem: CustomStringConvertible {
 }
 
 extension AssetLinksError.SiteProblem: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingScheme:
             return "not a valid URL: it has no scheme. Write it as \"https://host\"."

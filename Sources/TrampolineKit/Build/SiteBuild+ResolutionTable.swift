@@ -5,7 +5,7 @@ extension SiteBuild {
     /// The link table of this build read back by the app library, index and every shard, as an
     /// app with a snapshot would hold it. Nil when a file is not what the library reads (a bug,
     /// which ``resolutionProblems()`` reports).
-    public func resolutionTable() -> SiteLinkTable? {
+    package func resolutionTable() -> SiteLinkTable? {
         guard let data = self[.resolutionIndex], var table = try? SiteLinkTable(json: data, host: catalog.site.host) else { return nil }
         for shard in 0..<table.shards {
             guard let bytes = self[.resolutionShard(shard)], let links = try? SiteLinkTable.shardLinks(json: bytes) else { return nil }
@@ -15,7 +15,7 @@ extension SiteBuild {
     }
 
     /// The snapshot an app ships (docs/link-table.md): the index's members and every link.
-    public func resolutionSnapshot() -> [UInt8]? {
+    package func resolutionSnapshot() -> [UInt8]? {
         guard case .resolutionIndex(let index)? = plan[.resolutionIndex]?.content else { return nil }
         return SiteRenderer.resolutionSnapshotBytes(index, links: catalog.links)
     }
@@ -23,7 +23,7 @@ extension SiteBuild {
     /// The proof `check` gives: every link's URL, resolved by the app library through the table
     /// this build writes, is the deep link its page holds; a route's sample URL, its filled deep
     /// link. An error at each link where the two differ.
-    public func resolutionProblems() -> [Diagnostic] {
+    package func resolutionProblems() -> [Diagnostic] {
         let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
         guard let table = resolutionTable() else {
             return [Diagnostic(.error, at: top, "the link table cannot be read back by TrampolineLink", hint: "this is a bug in Trampoline; please report it")]

@@ -2,13 +2,13 @@ import Foundation
 
 /// A successful build, before writing: the catalog, its plan, the renderer that makes each
 /// planned file, and the warnings found on the way.
-public struct SiteBuild: Sendable {
-    public private(set) var plan: SitePlan
-    public private(set) var renderer: SiteRenderer
-    public var catalog: Catalog
-    public var warnings: [Diagnostic]
+package struct SiteBuild: Sendable {
+    package private(set) var plan: SitePlan
+    package private(set) var renderer: SiteRenderer
+    package var catalog: Catalog
+    package var warnings: [Diagnostic]
     /// How long each step took (templates, catalog, plan, claims), for `build --timings`.
-    public var timings: [SiteBuilder.Timing]
+    package var timings: [SiteBuilder.Timing]
     /// The claims this build verified, to record beside the output folder once it is written;
     /// nil when the recorded ones are still exact.
     var claimCache: ClaimCache? = nil
@@ -20,25 +20,25 @@ public struct SiteBuild: Sendable {
     var previousOutput: PreviousOutputRead? = nil
 
     /// How many files the site has: the plan's and the manifest.
-    public var fileCount: Int { plan.entries.count + 1 }
+    package var fileCount: Int { plan.entries.count + 1 }
 
     /// The bytes of the file at `path`, rendered now; nil when the plan has no such file.
-    public subscript(path: OutputPath) -> Data? {
+    package subscript(path: OutputPath) -> Data? {
         plan[path].map { Data(renderer.render($0)) }
     }
 
     /// The bytes of the file at `path` (`topic/1/index.html`), for tests and small sites.
-    public subscript(path: String) -> Data? {
+    package subscript(path: String) -> Data? {
         self[OutputPath(path)]
     }
 
     /// Every file with its bytes, all rendered at once: for small sites and tests.
-    public var files: [String: Data] {
+    package var files: [String: Data] {
         Dictionary(uniqueKeysWithValues: plan.entries.map { ($0.path.value, Data(renderer.render($0))) })
     }
 
     /// What the writer needs: each planned file with its fingerprint and a way to render it.
-    public var outputFiles: [OutputFile] {
+    package var outputFiles: [OutputFile] {
         let source = RenderSource(renderer: renderer, entries: plan.entries, rendered: rendered)
         let fingerprints = Self.fingerprints(of: source.entries, renderer: renderer)
         // Each file holds the one shared source and its index: capturing the renderer (a struct

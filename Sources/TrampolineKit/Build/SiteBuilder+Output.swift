@@ -4,7 +4,7 @@ extension SiteBuilder {
     /// The output folder: `override` (relative to the working directory) if given, else the
     /// catalog's `site.output`, else `_site`, both relative to the catalog's folder so a build
     /// does the same wherever it is run from. Refuses folders that would hold the catalog itself.
-    public func outputURL(for catalog: Catalog, override: String?) throws -> URL {
+    package func outputURL(for catalog: Catalog, override: String?) throws -> URL {
         let base = configURL.deletingLastPathComponent()
         let url: URL
         if let override {

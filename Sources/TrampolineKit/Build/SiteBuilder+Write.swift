@@ -4,7 +4,7 @@ extension SiteBuilder {
     /// What `build` and `serve` do after a successful build: write it into `outputURL`. Write
     /// failures become diagnostics, so both report them the same way. The summary's warnings are
     /// the pages over the ``pageBudget``, measured as they were written.
-    public func write(
+    package func write(
         _ site: SiteBuild, to outputURL: URL, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws -> SiteWriter.Summary {
         do {

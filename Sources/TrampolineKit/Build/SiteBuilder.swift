@@ -3,37 +3,39 @@ import Foundation
 /// Catalog file → validated ``Catalog`` → ``SitePlan`` → a ``SiteRenderer`` ready to make every
 /// file: everything short of writing. Nothing here writes to disk; ``SiteBuilder/write(_:to:progress:)``
 /// hands the result to the ``SiteWriter``.
-public struct SiteBuilder: Sendable {
+package struct SiteBuilder: Sendable {
     /// The catalog file.
-    public var configURL: URL
+    package var configURL: URL
     /// How diagnostics name the catalog file (what the user typed).
-    public var configDisplayPath: String
+    package var configDisplayPath: String
     /// Overrides the renderer's version stamp; tests use it to stand for an upgraded Trampoline.
     var rendererVersion: String?
     /// `--output`, as ``outputURL(for:override:)`` takes it: the claim cache of that folder
     /// tells which links need not be matched against the AASA again.
-    public var outputOverride: String?
+    package var outputOverride: String?
     /// Whether the build reads and renews the catalog's ``LinkCache`` (beside the catalog, in
     /// `.trampoline/`), so a rebuild reads only the links whose text changed.
-    public var usesLinkCache = true
+    package var usesLinkCache = true
+    /// Whether the link cache is only read, never made or renewed (`check` writes nothing).
+    package var linkCacheIsReadOnly = false
     /// Whether ``build()`` starts reading the output folder's previous state as soon as it knows
     /// the folder, for a ``write(_:to:progress:)`` that follows (``PreviousOutputRead``). For
     /// callers that write (`build`, `serve`); a `check` has no use for it.
-    public var readsPreviousOutputEarly = false
+    package var readsPreviousOutputEarly = false
 
-    public init(configURL: URL, configDisplayPath: String? = nil) {
+    package init(configURL: URL, configDisplayPath: String? = nil) {
         self.configURL = configURL
         self.configDisplayPath = configDisplayPath ?? configURL.path
     }
 
     /// One step of a build and its wall-clock time.
-    public struct Timing: Sendable {
-        public var step: String
-        public var duration: Duration
+    package struct Timing: Sendable {
+        package var step: String
+        package var duration: Duration
         /// What the step did, when that explains its time (`3 of 100000 links matched`).
-        public var detail: String?
+        package var detail: String?
 
-        public init(step: String, duration: Duration, detail: String? = nil) {
+        package init(step: String, duration: Duration, detail: String? = nil) {
             self.step = step
             self.duration = duration
             self.detail = detail
@@ -41,7 +43,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The `Templates/` folder beside the catalog, whose files override the built-ins by name.
-    public var templatesURL: URL {
+    package var templatesURL: URL {
         configURL.deletingLastPathComponent().appendingPathComponent("Templates", isDirectory: true)
     }
 
@@ -49,7 +51,7 @@ public struct SiteBuilder: Sendable {
     private var identity: String { rendererVersion ?? SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity }
 
     /// Builds the plan, or throws ``DiagnosticsError`` with every problem found.
-    public func build() throws -> SiteBuild {
+    package func build() throws -> SiteBuild {
         var engine = DiagnosticEngine()
         let clock = ContinuousClock()
         var timings: [Timing] = []
@@ -67,11 +69,12 @@ public struct SiteBuilder: Sendable {
         )
         lap("templates")
         var loader = CatalogLoader(knownTemplates: templates?.linkTemplateNames)
-        if usesLinkCache, let secret = LinkCache.localSecret() {
+        if usesLinkCache, let secret = LinkCache.localSecret(create: !linkCacheIsReadOnly) {
             let url = WorkFolder.linkCache(forCatalog: configURL)
             // Read and checked on another core while this one reads the catalog's text.
             loader.linkCache = LinkCache.Setup(url: url, version: identity, secret: secret, early: Pending { LinkCache.load(from: url) },
-                                               earlyLayout: Pending { CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: url)) })
+                                               earlyLayout: Pending { CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: url)) },
+                                               readOnly: linkCacheIsReadOnly)
         }
         let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
         // The link cache and layout read early are let go now, not when the build returns: the

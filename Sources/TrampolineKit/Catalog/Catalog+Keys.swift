@@ -2,7 +2,7 @@ extension Catalog {
     /// The keys the catalog accepts, by section, as the reader checks them: `root`, `site`, `app`,
     /// `app.ios`, `app.android`, `defaults` and `link` (one entry of `links:`). Read-only; for tools that must stay
     /// in step with the reader, such as the JSON Schema's test.
-    public static var acceptedKeys: [String: [String]] {
+    package static var acceptedKeys: [String: [String]] {
         [
             "root": CatalogKeys.root,
             "site": CatalogKeys.site,

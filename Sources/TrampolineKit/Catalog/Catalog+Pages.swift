@@ -4,7 +4,7 @@ extension Catalog {
     /// Which page serves the percent-encoded `path`, as the hosts and the pages decide: a plain
     /// link with that path first (one trailing slash ignored), then the first route, in the order
     /// they are tried (``routes``), that matches it. Nil when the 404 page answers.
-    public func page(forPath path: String) -> PageMatch? {
+    package func page(forPath path: String) -> PageMatch? {
         guard let segments = RoutePattern.decodedSegments(ofPath: path) else { return nil }
         let plain = "/" + segments.joined(separator: "/")
         if let link = links.first(where: { $0.route == nil && $0.path == plain }) {

@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads `site-config.yml` into a validated ``Catalog``, reporting every problem at once with its
 /// `file:line:column`.
-public struct CatalogLoader: Sendable {
+package struct CatalogLoader: Sendable {
     /// Template names the catalog may use; nil skips the check (the builder knows the real set).
-    public var knownTemplates: Set<String>?
+    package var knownTemplates: Set<String>?
 
     /// The ``LinkCache`` a build reads and renews; nil reads every link (the default).
     var linkCache: LinkCache.Setup?
@@ -13,7 +13,7 @@ public struct CatalogLoader: Sendable {
     /// (`CatalogReader+Pieces.swift`); tests make it small.
     var pieceBytes = CatalogReader.pieceBytes
 
-    public init(knownTemplates: Set<String>? = nil) {
+    package init(knownTemplates: Set<String>? = nil) {
         self.knownTemplates = knownTemplates
     }
 
@@ -45,7 +45,7 @@ public struct CatalogLoader: Sendable {
     }
 
     /// Loads the file at `url`; `displayPath` is how diagnostics name it.
-    public func load(contentsOf url: URL, displayPath: String) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+    package func load(contentsOf url: URL, displayPath: String) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
         let reading = read(contentsOf: url, displayPath: displayPath)
         return (reading.catalog, reading.diagnostics)
     }
@@ -105,7 +105,7 @@ public struct CatalogLoader: Sendable {
 
     /// Loads catalog bytes; invalid UTF-8 and a byte-order mark are handled here rather than by the YAML parser.
     /// `baseURL` is the folder `links_file` is relative to (default: the working directory).
-    public func load(data: consuming Data, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+    package func load(data: consuming Data, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
         let reading = read(data: consume data, displayPath: displayPath, baseURL: baseURL)
         return (reading.catalog, reading.diagnostics)
     }
@@ -134,7 +134,7 @@ public struct CatalogLoader: Sendable {
     }
 
     /// Loads catalog text.
-    public func load(yaml: consuming String, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+    package func load(yaml: consuming String, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
         let reading = read(yaml: consume yaml, displayPath: displayPath, baseURL: baseURL)
         return (reading.catalog, reading.diagnostics)
     }

@@ -107,7 +107,7 @@ extension CatalogReader {
         guard !reader.needsPlainReading, let parser = rest.all.first else {
             (self, list) = before
             batches.cacheWriter?.discard()
-            batches.cacheWriter = LinkCache.Writer(url: setup.url, key: key)
+            batches.cacheWriter = setup.writer(key: key)
             return nil
         }
         batches.absorb(reader)

@@ -223,7 +223,7 @@ struct CatalogReader {
             // Read early or now; either way only under this key.
             batches.cache = (setup.early.map(\.value) ?? LinkCache.load(from: setup.url)).flatMap { $0.key == key ? $0 : nil }
             // Without a cache, entries are recorded as they are read, if a file can be written at all.
-            batches.cacheWriter = batches.cache == nil ? LinkCache.Writer(url: setup.url, key: key) : nil
+            batches.cacheWriter = batches.cache == nil ? setup.writer(key: key) : nil
             if batches.cache != nil || batches.cacheWriter != nil {
                 return try readLinksSection(parser: parser, batches: batches, setup: setup, key: key, start: start, layoutReading: layoutReading, list: &list)
             }
@@ -317,7 +317,7 @@ struct CatalogReader {
         let group = DispatchGroup()
         let (usedEntries, new) = (batches.usedEntries, batches.newEntries)
         if let cache, LinkCache.isWorthRewriting(entries: cache.count, used: usedEntries.count, new: new.reduce(0) { $0 + $1.digests.count }),
-           let writer = LinkCache.Writer(url: setup.url, key: key) {
+           let writer = setup.writer(key: key) {
             DispatchQueue.global().async(group: group) {
                 let kept = Set(usedEntries).sorted()
                 for start in stride(from: 0, to: kept.count, by: 4096) {
@@ -329,7 +329,7 @@ struct CatalogReader {
             }
             linkCacheWrite = group
         }
-        if let newLayout {
+        if let newLayout, !setup.readOnly {
             DispatchQueue.global().async(group: group) { CatalogLayout.write(newLayout, to: layoutURL) }
             linkCacheWrite = group
         }

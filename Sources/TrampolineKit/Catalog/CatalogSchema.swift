@@ -1,9 +1,9 @@
 /// The JSON Schema (draft 2020-12) of `site-config.yml` (a test keeps it in step with the reader's keys).
 /// `trampoline init` writes it beside the starter catalog so editors validate without a network.
-public enum CatalogSchema {
+package enum CatalogSchema {
     /// Where `init` writes the schema, beside the catalog; the catalog's first line points at it.
-    public static let fileName = "site-config.schema.json"
+    package static let fileName = "site-config.schema.json"
 
     /// The schema's text: the repository's `schema/site-config.schema.json`, embedded at build time.
-    public static var json: String { EmbeddedSchema.files[fileName] ?? "" }
+    package static var json: String { EmbeddedSchema.files[fileName] ?? "" }
 }

@@ -41,15 +41,24 @@ struct LinkCache: @unchecked Sendable {
         var early: Pending<LinkCache?>?
         /// The ``CatalogLayout`` beside the file, read the same way; nil to read it when needed.
         var earlyLayout: Pending<CatalogLayout?>?
+        /// Read the cache and layout if they are there, never write them (`check` writes nothing).
+        var readOnly = false
+
+        /// A writer of a new cache file under `key`; nil when read-only or the file cannot be made.
+        func writer(key: [UInt8]) -> LinkCache.Writer? {
+            readOnly ? nil : LinkCache.Writer(url: url, key: key)
+        }
     }
 
     /// This user's secret for cache keys, made on first use: `trampoline/link-cache-secret` under
     /// `folder` (`$XDG_CACHE_HOME`, else `~/.cache`), readable by its owner only. Nil when there
     /// is no such folder or it cannot be written: then no link cache is used.
-    static func localSecret(in folder: URL? = defaultSecretFolder) -> [UInt8]? {
+    /// With `create` false it is only read: nil when there is none yet.
+    static func localSecret(in folder: URL? = defaultSecretFolder, create: Bool = true) -> [UInt8]? {
         guard let folder else { return nil }
         let url = folder.appendingPathComponent("trampoline", isDirectory: true).appendingPathComponent("link-cache-secret")
         if let data = try? Data(contentsOf: url), data.count == 32 { return Array(data) }
+        guard create else { return nil }
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         do {

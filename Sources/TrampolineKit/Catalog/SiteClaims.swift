@@ -1,5 +1,5 @@
 /// What the association files claim for the app (`site.claims`).
-public enum SiteClaims: String, Sendable, CaseIterable, Encodable {
+package enum SiteClaims: String, Sendable, CaseIterable, Encodable {
     /// Every path of the host except the site's own files: a few rules whatever the catalog's
     /// size, and links added later open the app without a new AASA. The app resolves each URL
     /// through the link table. The default.

@@ -1,5 +1,5 @@
 /// How link pages are laid out in the output folder (`site.layout`).
-public enum SiteLayout: String, Sendable, CaseIterable, Encodable {
+package enum SiteLayout: String, Sendable, CaseIterable, Encodable {
     /// A folder per link (`/topic/1` → `topic/1/index.html`), each page with its own title, social
     /// tags and Smart App Banner argument. The default.
     case folders

@@ -1,12 +1,12 @@
 /// Where the site is deployed (`site.host`), for the hosts' published limits.
-public enum StaticHost: String, Sendable, CaseIterable, Encodable {
+package enum StaticHost: String, Sendable, CaseIterable, Encodable {
     case netlify
     case cloudflarePages = "cloudflare-pages"
     case cloudflarePagesFree = "cloudflare-pages-free"
     case githubPages = "github-pages"
 
     /// The most files a deployment may have, if the host publishes such a limit.
-    public var fileLimit: Int? {
+    package var fileLimit: Int? {
         switch self {
         // developers.cloudflare.com/pages/platform/limits/#files: 20,000 files per site on the
         // Free plan; 100,000 on paid plans (changelog, 2026-01-23).
@@ -18,7 +18,7 @@ public enum StaticHost: String, Sendable, CaseIterable, Encodable {
     }
 
     /// The most bytes a deployment may have, if the host publishes such a limit.
-    public var byteLimit: Int? {
+    package var byteLimit: Int? {
         switch self {
         // docs.github.com, "GitHub Pages limits": published sites may be no larger than 1 GB.
         case .githubPages: 1_000_000_000
@@ -30,7 +30,7 @@ public enum StaticHost: String, Sendable, CaseIterable, Encodable {
     /// "Pages > Redirects": rules "are always followed, regardless of whether or not an asset
     /// matches the incoming request"; Netlify serves an existing file first ("shadowing") unless a
     /// rule is forced. So on Cloudflare Pages a catch-all rule would hide every file of the site.
-    public var rulesBeforeFiles: Bool {
+    package var rulesBeforeFiles: Bool {
         switch self {
         case .cloudflarePages, .cloudflarePagesFree: true
         case .netlify, .githubPages: false
@@ -38,7 +38,7 @@ public enum StaticHost: String, Sendable, CaseIterable, Encodable {
     }
 
     /// The host's name as its documentation writes it.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .netlify: "Netlify"
         case .cloudflarePages: "Cloudflare Pages"

@@ -2,19 +2,19 @@ import Foundation
 
 /// Answers `trampoline match`: what an apple-app-site-association file decides for a URL,
 /// for each app ID, and which rule decided it.
-public struct AASAQuery: Sendable {
-    public let matcher: AASAMatcher
+package struct AASAQuery: Sendable {
+    package let matcher: AASAMatcher
     /// The apps asked about, in order.
-    public let appIDs: [String]
+    package let appIDs: [String]
     /// The host the file is served from; nil means each URL's own host.
-    public let domain: String?
+    package let domain: String?
 
     /// - Parameters:
     ///   - aasa: the file's bytes.
     ///   - appIDs: the apps to ask about; nil means every app the file names.
     ///   - domain: the host serving the file (`host` or `host:port`); nil means each URL's own host.
     /// - Throws: ``DiagnosticsError`` when the file cannot be read as an AASA or names no app.
-    public init(aasa: Data, appIDs: [String]? = nil, domain: String? = nil, displayName: String = "the apple-app-site-association file") throws {
+    package init(aasa: Data, appIDs: [String]? = nil, domain: String? = nil, displayName: String = "the apple-app-site-association file") throws {
         do {
             matcher = try AASAMatcher(data: aasa)
         } catch {
@@ -29,28 +29,28 @@ public struct AASAQuery: Sendable {
     }
 
     /// One URL's verdicts.
-    public struct Answer: Sendable, Equatable {
-        public var url: String
+    package struct Answer: Sendable, Equatable {
+        package var url: String
         /// The host the URL was judged against.
-        public var domain: String
-        public var verdicts: [AASAVerdict]
+        package var domain: String
+        package var verdicts: [AASAVerdict]
         /// Why a `no_match` is one when it is not about rules: the URL's host or scheme, or an
         /// app the file does not list (app ID → reason).
-        public var reasons: [String: String]
+        package var reasons: [String: String]
         /// With a catalog that has routes: which page serves the URL and what it opens (a plain
         /// link before any route), or that the 404 page does.
-        public var page: String?
+        package var page: String?
         /// With a catalog: the deep link TrampolineLink delivers for this universal link, resolved
         /// through the link table the build makes; nil when it delivers none (``appReason`` says why).
-        public var appReceives: String?
+        package var appReceives: String?
         /// Why the app receives no deep link (a ``LinkResolutionFailure`` code), or nil.
-        public var appReason: String?
+        package var appReason: String?
         /// Whether the link table was asked (a catalog was given).
-        public var resolved = false
+        package var resolved = false
 
         /// The URL, then one line per app: `  TEAM.app: match by rule 8: {"/": "/topic/1"}`, then
         /// the page line when there is one.
-        public var text: String {
+        package var text: String {
             var lines = ["\(url) (served by \(domain))"]
             for verdict in verdicts {
                 var line = "  \(verdict.appID): \(verdict.decision.rawValue)"
@@ -68,7 +68,7 @@ public struct AASAQuery: Sendable {
 
         /// One JSON object: `url`, `domain`, `verdicts` (`app_id`, `decision`, `rule_index`, `rule`,
         /// `reason`), `page`, `app_receives` (a string or null) and `reason` (when it is null).
-        public var json: String {
+        package var json: String {
             func string(_ text: String?) -> String { text.map(Escaping.jsonString) ?? "null" }
             let list = verdicts.map { verdict in
                 "{\"app_id\":\(string(verdict.appID)),\"decision\":\(string(verdict.decision.rawValue)),\"rule_index\":\(verdict.ruleIndex.map(String.init) ?? "null"),\"rule\":\(string(verdict.rule)),\"reason\":\(string(reasons[verdict.appID]))}"
@@ -82,7 +82,7 @@ public struct AASAQuery: Sendable {
 
     /// ``answer(for:)``, plus, when `catalog` has routes, the page that serves the URL and what it
     /// opens (``Catalog/page(forPath:)``: a plain link wins over any route).
-    public func answer(for input: String, pagesOf catalog: Catalog?) throws -> Answer {
+    package func answer(for input: String, pagesOf catalog: Catalog?) throws -> Answer {
         var answer = try answer(for: input)
         guard let catalog, !catalog.routes.isEmpty, let parts = AASAMatcher.URLParts(answer.url) else { return answer }
         answer.page = catalog.page(forPath: parts.path.isEmpty ? "/" : parts.path).map {
@@ -93,7 +93,7 @@ public struct AASAQuery: Sendable {
 
     /// Judges `input`: a full URL, or a path (`/topic/1`) on ``domain``.
     /// - Throws: ``DiagnosticsError`` when `input` is not a URL that can be judged.
-    public func answer(for input: String) throws -> Answer {
+    package func answer(for input: String) throws -> Answer {
         var url = input
         if input.hasPrefix("/") {
             guard let domain else {

@@ -3,10 +3,10 @@ import Foundation
 /// The AASA conformance runner contract (`trampoline match --jsonl`): one case per input line,
 /// `{"id", "aasa", "domain", "appId", "url"}`, answered by one line, `{"id", "decision"}`, or
 /// `{"id", "error"}` for a case that cannot be decided. A bad case never stops the run.
-public enum ConformanceRunner {
+package enum ConformanceRunner {
     /// The answer to one input line, without a newline; nil for a blank line.
     /// `lineNumber` (1-based) names the line in errors about input that has no usable id.
-    public static func answer(line: String, lineNumber: Int) -> String? {
+    package static func answer(line: String, lineNumber: Int) -> String? {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
         let object: [String: Any]

@@ -4,15 +4,15 @@ import Foundation
 /// the site itself. iOS opens a universal link tapped on a page of the same domain in Safari,
 /// not in the app, so such a `web_url` or button never opens the app (and a fallback to it lands
 /// on another link page).
-public struct SameHostChecker: Sendable {
-    public let catalog: Catalog
+package struct SameHostChecker: Sendable {
+    package let catalog: Catalog
     /// The file the plan would write.
-    public let matcher: AASAMatcher
+    package let matcher: AASAMatcher
     /// Where findings about the special pages (`index.html`, …) point: their template override
     /// (output path → location); pages without one are reported without a location.
-    public let specialPageLocations: [OutputPath: SourceLocation]
+    package let specialPageLocations: [OutputPath: SourceLocation]
 
-    public init(catalog: Catalog, matcher: AASAMatcher, specialPageLocations: [OutputPath: SourceLocation] = [:]) {
+    package init(catalog: Catalog, matcher: AASAMatcher, specialPageLocations: [OutputPath: SourceLocation] = [:]) {
         self.catalog = catalog
         self.matcher = matcher
         self.specialPageLocations = specialPageLocations
@@ -21,7 +21,7 @@ public struct SameHostChecker: Sendable {
     static let hint = "iOS opens a universal link tapped on a page of its own domain in Safari, not in the app; point it at another host or at a path the AASA does not claim"
 
     /// Warnings for each link's `web_url` and for each `<a href>` in the planned pages.
-    public func warnings(for site: SiteBuild) -> [Diagnostic] {
+    package func warnings(for site: SiteBuild) -> [Diagnostic] {
         var seen = Set<String>()
         var result: [Diagnostic] = []
         func warn(_ message: String, at location: SourceLocation?, url: String) {

@@ -8,21 +8,23 @@ import Foundation
 /// let report = SiteChecker(builder: SiteBuilder(configURL: url), outputOverride: nil).run()
 /// print(DiagnosticPrinter.render(report.diagnostics, format: .text))
 /// ```
-public struct SiteChecker: Sendable {
+package struct SiteChecker: Sendable {
     /// The catalog to check, as `build` would read it.
-    public var builder: SiteBuilder
+    package var builder: SiteBuilder
     /// `--output`, resolved as `build` resolves it (``SiteBuilder/outputURL(for:override:)``).
-    public var outputOverride: String?
+    package var outputOverride: String?
 
-    public init(builder: SiteBuilder, outputOverride: String? = nil) {
+    package init(builder: SiteBuilder, outputOverride: String? = nil) {
         self.builder = builder
         self.builder.outputOverride = outputOverride
+        // A rebuild's link cache speeds the check up when there is one; check never makes one.
+        self.builder.linkCacheIsReadOnly = true
         self.outputOverride = outputOverride
     }
 
     /// Builds the plan in memory and checks it and the output folder; never throws, every
     /// problem is a diagnostic in the report.
-    public func run() -> CheckReport {
+    package func run() -> CheckReport {
         let result: SiteBuild
         do {
             result = try builder.build()
@@ -79,7 +81,7 @@ public struct SiteChecker: Sendable {
     }
 
     /// `url` relative to the working directory when it is inside it, as people typed it.
-    public static func displayPath(_ url: URL) -> String {
+    package static func displayPath(_ url: URL) -> String {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.resolvingSymlinksInPath().path
         let path = url.standardizedFileURL.path
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path

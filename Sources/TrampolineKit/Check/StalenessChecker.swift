@@ -2,40 +2,40 @@ import Foundation
 
 /// Compares a plan with an output folder, through the same renderer `build` uses: is what is on
 /// disk what `build` would write now?
-public struct StalenessChecker: Sendable {
+package struct StalenessChecker: Sendable {
     /// The output folder.
-    public var outputURL: URL
+    package var outputURL: URL
 
-    public init(outputURL: URL) {
+    package init(outputURL: URL) {
         self.outputURL = outputURL
     }
 
     /// The differences between a plan and the folder, each list sorted.
-    public struct Differences: Sendable, Equatable {
+    package struct Differences: Sendable, Equatable {
         /// Planned files that are not on disk.
-        public var missing: [String] = []
+        package var missing: [String] = []
         /// Planned files whose bytes on disk differ.
-        public var changed: [String] = []
+        package var changed: [String] = []
         /// Files an earlier build wrote (listed in its manifest) that the plan no longer has.
-        public var extra: [String] = []
+        package var extra: [String] = []
 
-        public init(missing: [String] = [], changed: [String] = [], extra: [String] = []) {
+        package init(missing: [String] = [], changed: [String] = [], extra: [String] = []) {
             self.missing = missing
             self.changed = changed
             self.extra = extra
         }
 
-        public var isEmpty: Bool { missing.isEmpty && changed.isEmpty && extra.isEmpty }
+        package var isEmpty: Bool { missing.isEmpty && changed.isEmpty && extra.isEmpty }
     }
 
     /// Whether the folder exists at all (a site that was never built here is not "stale").
-    public var outputExists: Bool {
+    package var outputExists: Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: outputURL.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// What differs between `plan` and the folder, file by file.
-    public func differences(from site: SiteBuild) -> Differences {
+    package func differences(from site: SiteBuild) -> Differences {
         var result = Differences()
         for entry in site.plan.entries.sorted(by: { $0.path < $1.path }) {
             let path = entry.path.value
@@ -59,7 +59,7 @@ public struct StalenessChecker: Sendable {
 
     /// One error per kind of difference, naming the files (the first few, then a count).
     /// `displayPath` is how messages name the output folder.
-    public func diagnostics(for differences: Differences, displayPath: String) -> [Diagnostic] {
+    package func diagnostics(for differences: Differences, displayPath: String) -> [Diagnostic] {
         let hint = "run trampoline build"
         var result: [Diagnostic] = []
         if !differences.missing.isEmpty {

@@ -1,31 +1,31 @@
 /// Collects every diagnostic of a run so that all problems are reported at once.
-public struct DiagnosticEngine: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticEngine: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
-    public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+    package var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 
-    public mutating func emit(_ diagnostic: Diagnostic) {
+    package mutating func emit(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
     }
 
-    public mutating func error(_ message: String, at location: SourceLocation?, hint: String? = nil) {
+    package mutating func error(_ message: String, at location: SourceLocation?, hint: String? = nil) {
         emit(Diagnostic(.error, at: location, message, hint: hint))
     }
 
-    public mutating func warning(_ message: String, at location: SourceLocation?, hint: String? = nil) {
+    package mutating func warning(_ message: String, at location: SourceLocation?, hint: String? = nil) {
         emit(Diagnostic(.warning, at: location, message, hint: hint))
     }
 
-    public mutating func append(contentsOf other: DiagnosticEngine) {
+    package mutating func append(contentsOf other: DiagnosticEngine) {
         diagnostics.append(contentsOf: other.diagnostics)
     }
 
     /// Diagnostics in file order, so the output reads top to bottom like the catalog.
-    public var sorted: [Diagnostic] {
+    package var sorted: [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
             let l = a.element.location, r = b.element.location
             switch (l, r) {

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Formats diagnostics for people (compiler-style text), programs (JSON) or GitHub Actions annotations.
-public enum DiagnosticFormat: String, Sendable, CaseIterable {
+package enum DiagnosticFormat: String, Sendable, CaseIterable {
     case text
     case json
     case github
 }
 
-public enum DiagnosticPrinter {
+package enum DiagnosticPrinter {
     /// The whole report as one string, ending with a newline when non-empty.
-    public static func render(_ diagnostics: [Diagnostic], format: DiagnosticFormat) -> String {
+    package static func render(_ diagnostics: [Diagnostic], format: DiagnosticFormat) -> String {
         switch format {
         case .text:
             return diagnostics.map { "\($0)\n" }.joined()

@@ -1,12 +1,12 @@
 /// Thrown when a run found errors; carries every diagnostic (warnings included) for the printer.
-public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
-    public let diagnostics: [Diagnostic]
+package struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    package let diagnostics: [Diagnostic]
 
-    public init(_ diagnostics: [Diagnostic]) {
+    package init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 
-    public var description: String {
+    package var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
 }

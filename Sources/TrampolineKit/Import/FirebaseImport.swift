@@ -8,21 +8,21 @@ import Foundation
 /// rows out). The catalog's text is kept as it is: a `links_file:` line is appended when it has
 /// none, and a missing catalog is created (``FirebaseStarterCatalog``). The result is loaded as the
 /// catalog before anything is written, so what is written builds.
-public struct FirebaseImport: Sendable {
-    public var options: FirebaseImportOptions
+package struct FirebaseImport: Sendable {
+    package var options: FirebaseImportOptions
 
-    public init(options: FirebaseImportOptions = FirebaseImportOptions()) {
+    package init(options: FirebaseImportOptions = FirebaseImportOptions()) {
         self.options = options
     }
 
     /// One input: where to read it and how messages name it.
-    public struct Input: Sendable {
-        public var url: URL
-        public var displayPath: String
+    package struct Input: Sendable {
+        package var url: URL
+        package var displayPath: String
         /// The input's bytes when they come from elsewhere than `url` (standard input, arguments).
-        public var data: Data?
+        package var data: Data?
 
-        public init(url: URL, displayPath: String, data: Data? = nil) {
+        package init(url: URL, displayPath: String, data: Data? = nil) {
             self.url = url
             self.displayPath = displayPath
             self.data = data
@@ -30,7 +30,7 @@ public struct FirebaseImport: Sendable {
     }
 
     /// Plans the import; writes nothing (the caller writes `files`).
-    public func run(_ inputs: [Input], catalogURL: URL, catalogDisplayPath: String) -> FirebaseImportResult {
+    package func run(_ inputs: [Input], catalogURL: URL, catalogDisplayPath: String) -> FirebaseImportResult {
         var result = FirebaseImportResult()
         var engine = DiagnosticEngine()
         var rows = read(inputs, engine: &engine, result: &result)

@@ -1,5 +1,5 @@
 /// Files static hosts read for their own configuration.
-public enum HostFile: Sendable, Equatable, Encodable {
+package enum HostFile: Sendable, Equatable, Encodable {
     /// GitHub Pages: serve the folder as is (no Jekyll, which drops `.well-known/`).
     case noJekyll
     /// Netlify and Cloudflare Pages: serve the AASA as JSON, never cached for long.
@@ -11,7 +11,7 @@ public enum HostFile: Sendable, Equatable, Encodable {
     /// are routes or the layout is compact.
     case redirects(routes: [Route], kept: [String], lookup: Bool, catchAll: Bool)
 
-    public var outputPath: OutputPath {
+    package var outputPath: OutputPath {
         switch self {
         case .noJekyll: .noJekyll
         case .headers: .headers

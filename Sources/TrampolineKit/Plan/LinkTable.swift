@@ -2,14 +2,14 @@
 ///
 /// A page finds a link's shard from its path alone (`Templates/trampoline-more.js` computes the
 /// same hash), so it reads one small file, never the others.
-public enum LinkTable {
+package enum LinkTable {
     /// No shard may be larger: a phone fetches one before it can act.
-    public static let shardLimit = 64 * 1024
+    package static let shardLimit = 64 * 1024
     /// What the first plan aims for, leaving room for the estimate's error.
     static let shardTarget = 48 * 1024
 
     /// 32-bit FNV-1a of the path's UTF-8 bytes, modulo `count`.
-    public static func shard(of path: String, count: Int) -> Int {
+    package static func shard(of path: String, count: Int) -> Int {
         var hash: UInt32 = 0x811C_9DC5
         for byte in path.utf8 {
             hash ^= UInt32(byte)

@@ -5,8 +5,8 @@ import TrampolineQR
 ///
 /// The renderer's fingerprint of an entry is a digest of this value encoded whole, so a field
 /// added here or to ``Link`` reaches the fingerprint without anyone listing it.
-public struct PlanEntry: Sendable, Equatable, Encodable {
-    public enum Content: Sendable, Equatable, Encodable {
+package struct PlanEntry: Sendable, Equatable, Encodable {
+    package enum Content: Sendable, Equatable, Encodable {
         /// A link's page, made with `template`, whose script does `behaviour`. Boxed (`indirect`):
         /// a link is a few hundred bytes inline, and every entry of a 200k-entry plan (QR codes
         /// included) would be that large; boxed, copying an entry is one retain.
@@ -35,10 +35,10 @@ public struct PlanEntry: Sendable, Equatable, Encodable {
         case resolutionShard(shard: Int, links: [Link])
     }
 
-    public var path: OutputPath
-    public var content: Content
+    package var path: OutputPath
+    package var content: Content
 
-    public init(path: OutputPath, content: Content) {
+    package init(path: OutputPath, content: Content) {
         self.path = path
         self.content = content
     }

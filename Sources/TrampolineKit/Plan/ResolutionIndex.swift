@@ -1,12 +1,12 @@
 /// What the link table's `index.json` is made from (docs/link-table.md): the site's host and
 /// schemes, how many shards hold the links, and the routes in the order they are tried.
-public struct ResolutionIndex: Sendable, Equatable, Encodable {
-    public var host: String
-    public var scheme: String?
-    public var androidScheme: String?
-    public var shards: Int
+package struct ResolutionIndex: Sendable, Equatable, Encodable {
+    package var host: String
+    package var scheme: String?
+    package var androidScheme: String?
+    package var shards: Int
     /// The links that are routes, most specific first (``Route/precedes(_:)``).
-    public var routes: [Link]
+    package var routes: [Link]
 
     /// A shard is planned to hold about this many bytes (a phone reads one per lookup).
     static let shardTarget = 32 * 1024

@@ -1,20 +1,20 @@
 /// Everything a build will write, as data: one ``PlanEntry`` per output file, decided before
 /// anything is rendered or the disk is touched. The renderer turns entries into bytes, the writer
 /// writes them, `check` compares them with the disk, `serve` makes a new plan on every change.
-public struct SitePlan: Sendable, Equatable {
+package struct SitePlan: Sendable, Equatable {
     /// The settings every entry is rendered with.
-    public var site: SiteSettings
-    public var app: AppSettings
+    package var site: SiteSettings
+    package var app: AppSettings
     /// In the planner's order: link pages in catalog order, the special pages and host files, and
     /// the claim files (``OutputPath/isClaimFile``) last.
-    public private(set) var entries: [PlanEntry]
+    package private(set) var entries: [PlanEntry]
     /// Where each path's entry is: made on first use (a build looks up a handful of paths;
     /// indexing 200k of them up front was half of a one-link rebuild's planning).
     private let positions: PlanPositions
     /// How many link-table shards the plan has (the compact layout), else 0.
-    public private(set) var linkTableShards = 0
+    package private(set) var linkTableShards = 0
 
-    public init(site: SiteSettings, app: AppSettings, entries: [PlanEntry]) {
+    package init(site: SiteSettings, app: AppSettings, entries: [PlanEntry]) {
         self.site = site
         self.app = app
         // Claim files last, the rest in the given order (a stable partition, no sort: a large plan
@@ -32,7 +32,7 @@ public struct SitePlan: Sendable, Equatable {
     }
 
     /// The position of the entry for `path` in ``entries`` (the first, if several have it).
-    public func index(of path: OutputPath) -> Int? {
+    package func index(of path: OutputPath) -> Int? {
         // The claim files are last: found from the end without the index.
         if path.isClaimFile {
             var index = entries.endIndex, found: Int?
@@ -46,15 +46,15 @@ public struct SitePlan: Sendable, Equatable {
     }
 
     /// The entry written at `path`, if the plan has one.
-    public subscript(path: OutputPath) -> PlanEntry? {
+    package subscript(path: OutputPath) -> PlanEntry? {
         index(of: path).map { entries[$0] }
     }
 
     /// Every output path, in writing order.
-    public var paths: [OutputPath] { entries.map(\.path) }
+    package var paths: [OutputPath] { entries.map(\.path) }
 
     /// What the script of the link page at `linkPath` (`/topic/1`) does, as its template says.
-    public func behaviour(ofLink linkPath: String) -> PageBehaviour? {
+    package func behaviour(ofLink linkPath: String) -> PageBehaviour? {
         if case .linkPage(_, _, let behaviour)? = self[.linkPage(linkPath)]?.content { return behaviour }
         // The compact layout: the link's entry in the shard its path hashes to.
         guard linkTableShards > 0,
@@ -64,12 +64,12 @@ public struct SitePlan: Sendable, Equatable {
     }
 
     /// The behaviour of a route's page.
-    public func behaviour(ofRoute route: Route) -> PageBehaviour? {
+    package func behaviour(ofRoute route: Route) -> PageBehaviour? {
         guard case .linkPage(_, _, let behaviour)? = self[.routePage(route)]?.content else { return nil }
         return behaviour
     }
 
-    public static func == (lhs: SitePlan, rhs: SitePlan) -> Bool {
+    package static func == (lhs: SitePlan, rhs: SitePlan) -> Bool {
         lhs.site == rhs.site && lhs.app == rhs.app && lhs.entries == rhs.entries
     }
 }

@@ -1,6 +1,6 @@
 /// A page every site has besides its link pages, with what its bytes depend on beyond the
 /// site and app settings.
-public enum SpecialPage: Sendable, Equatable, Encodable, CaseIterable {
+package enum SpecialPage: Sendable, Equatable, Encodable, CaseIterable {
     /// `index.html`.
     case home
     /// `404.html`; with routes, it hands a URL that matches one to the route's page (GitHub
@@ -13,10 +13,10 @@ public enum SpecialPage: Sendable, Equatable, Encodable, CaseIterable {
     /// when it is none, it hands the visit to the first of `routes` that matches (as `notFound`).
     case linkLookup(shards: Int, routes: [Route])
 
-    public static var allCases: [SpecialPage] { [.home, .notFound(routes: []), .loadCookie(cookieNames: []), .linkLookup(shards: 1, routes: [])] }
+    package static var allCases: [SpecialPage] { [.home, .notFound(routes: []), .loadCookie(cookieNames: []), .linkLookup(shards: 1, routes: [])] }
 
     /// The template (`Templates/<name>.md`) the page is rendered from.
-    public var templateName: String {
+    package var templateName: String {
         switch self {
         case .home: TemplateSet.homeTemplate
         case .notFound, .linkLookup: TemplateSet.notFoundTemplate
@@ -24,7 +24,7 @@ public enum SpecialPage: Sendable, Equatable, Encodable, CaseIterable {
         }
     }
 
-    public var outputPath: OutputPath {
+    package var outputPath: OutputPath {
         switch self {
         case .home: .home
         case .notFound, .linkLookup: .notFound
@@ -33,7 +33,7 @@ public enum SpecialPage: Sendable, Equatable, Encodable, CaseIterable {
     }
 
     /// True for the compact layout's lookup page.
-    public var isLinkLookup: Bool {
+    package var isLinkLookup: Bool {
         if case .linkLookup = self { return true }
         return false
     }

@@ -4,7 +4,7 @@ extension Link {
     /// The deep link plus the campaign parameters, composed as the page's script composes it
     /// (URLSearchParams semantics). Keys already in the deep link's own query are kept as they are:
     /// they identify the screen, so neither the campaign nor a visitor's query may override them.
-    public var deferredLink: String {
+    package var deferredLink: String {
         deferredLink(fixed: fixedQueryKeys)
     }
 
@@ -47,7 +47,7 @@ extension Link {
     }
 
     /// Names of the deep link's own query parameters, decoded as URLSearchParams decodes them.
-    public var fixedQueryKeys: [String] {
+    package var fixedQueryKeys: [String] {
         let utf8 = deepLink.utf8
         let end = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
         guard let question = utf8[..<end].firstIndex(of: UInt8(ascii: "?")) else { return [] }

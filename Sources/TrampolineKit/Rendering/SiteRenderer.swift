@@ -5,7 +5,7 @@ import TrampolineQR
 
 /// Turns a ``PlanEntry`` into bytes and a ``Fingerprint``: the one place output is made.
 /// Catalog values reach the output only through the escapers of the context they land in.
-public struct SiteRenderer: Sendable {
+package struct SiteRenderer: Sendable {
     let site: SiteSettings
     let app: AppSettings
     let templates: TemplateSet
@@ -68,13 +68,13 @@ public struct SiteRenderer: Sendable {
     }()
 
     /// A digest of everything `render(entry)` depends on: the entry encoded whole and the context.
-    public func fingerprint(of entry: PlanEntry) -> Fingerprint {
+    package func fingerprint(of entry: PlanEntry) -> Fingerprint {
         // SHA-256 of the context digest followed by the entry, hashed in place (no joined copy).
         Digest.fingerprint(contextDigest, FingerprintEncoder.encode(entry))
     }
 
     /// The bytes of `entry`'s file.
-    public func render(_ entry: PlanEntry) -> [UInt8] {
+    package func render(_ entry: PlanEntry) -> [UInt8] {
         switch entry.content {
         case .linkPage(let link, let template, _):
             return linkPageBytes(link, template: page(named: template))

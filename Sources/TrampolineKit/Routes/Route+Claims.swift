@@ -5,7 +5,7 @@ extension Route {
     /// also crosses `/`, so it claims a little more than the route (`/restaurant/42/menu`, and the
     /// trailing-slash form); the app shows its own "not found" for a link it does not know. A
     /// route starts with a literal segment, so no claim can reach the site's own top-level files.
-    public var claimPattern: String {
+    package var claimPattern: String {
         "/" + pattern.segments.map { segment in
             if case .literal(let text) = segment { text } else { "*" }
         }.joined(separator: "/")
@@ -13,7 +13,7 @@ extension Route {
 
     /// A path the route matches, for `check` and the claim verifier: parameters get a value their
     /// constraint accepts (`123456`, a UUID, `sample`), a rest two segments.
-    public var samplePath: String {
+    package var samplePath: String {
         "/" + pattern.segments.map { segment in
             switch segment {
             case .literal(let text): text
@@ -28,7 +28,7 @@ extension Route {
     /// Android's `<data>` element: `pathPrefix` when the only parameter is a final `*rest`
     /// (`/files/`), otherwise a `pathPattern` in which a parameter is `..*` (one character or more;
     /// Android's `.*` also crosses `/`) and a literal `.` is escaped (`\\.` in the manifest).
-    public var intentFilterData: (attribute: String, value: String) {
+    package var intentFilterData: (attribute: String, value: String) {
         let literals = pattern.segments.dropLast()
         if case .rest = pattern.segments.last, literals.allSatisfy({ if case .literal = $0 { true } else { false } }) {
             return ("pathPrefix", "/" + literals.map { if case .literal(let text) = $0 { text } else { "" } }.joined(separator: "/") + "/")

@@ -9,7 +9,7 @@ extension Route {
     /// parameter names have the same ``shape``, which the catalog rejects.
     ///
     /// The same order is used by `_redirects` (first rule wins), the 404 page's table and `match`.
-    public func precedes(_ other: Route) -> Bool {
+    package func precedes(_ other: Route) -> Bool {
         let a = pattern.segments.map(Self.key), b = other.pattern.segments.map(Self.key)
         for (x, y) in zip(a, b) where x != y {
             return x.rank != y.rank ? x.rank < y.rank : x.text < y.text
@@ -30,7 +30,7 @@ extension Route {
     }
 
     /// `routes` in the order they are tried.
-    public static func ordered(_ routes: [Route]) -> [Route] {
+    package static func ordered(_ routes: [Route]) -> [Route] {
         routes.sorted { $0.precedes($1) }
     }
 }

@@ -3,7 +3,7 @@ import TrampolineLink
 extension Route {
     /// Whether this route's rewrite rule (``redirectSource``, constraints aside) takes the plain
     /// link path `path`: hosts that apply rules before files need a rule that keeps that link's page.
-    public func rewriteRuleTakes(_ path: String) -> Bool {
+    package func rewriteRuleTakes(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         for (i, segment) in pattern.segments.enumerated() {
             switch segment {

@@ -4,7 +4,7 @@ extension Route {
     /// The pattern pre-parsed for the page's script, as JSON: a literal is a string, a parameter
     /// `[":", name]` or `[":", name, constraint]`, a rest `["*", name]`. The script only matches
     /// and fills in; the grammar stays in one place (``RoutePattern``).
-    public var scriptSegments: String {
+    package var scriptSegments: String {
         "[" + pattern.segments.map { segment in
             switch segment {
             case .literal(let text): Escaping.jsonString(text)

@@ -5,21 +5,21 @@ import TrampolineLink
 /// The grammar is the app library's (``RoutePattern``), so the site and the app read a pattern
 /// the same way. A route's page lives under ``Route/folderPrefix`` (a prefix plain links may not
 /// use), and static hosts reach it through rewrite rules (`_redirects`) or the 404 page.
-public struct Route: Sendable, Hashable, Encodable {
+package struct Route: Sendable, Hashable, Encodable {
     /// The parsed pattern, as the catalog wrote it (one trailing slash dropped).
-    public let pattern: RoutePattern
+    package let pattern: RoutePattern
 
     /// Where route pages live: `/_routes/restaurant/_id/`. Reserved, so no plain link can be there.
-    public static let folderPrefix = "/_routes"
+    package static let folderPrefix = "/_routes"
 
     /// A route for `pattern`; the catalog checks the rules routes follow beyond the grammar
     /// (``CatalogRules``: a literal first segment, no reserved folder).
-    public init(_ pattern: RoutePattern) {
+    package init(_ pattern: RoutePattern) {
         self.pattern = pattern
     }
 
     /// The fingerprint and JSON form: the pattern's text, which determines everything else.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(pattern.text)
     }
@@ -27,7 +27,7 @@ public struct Route: Sendable, Hashable, Encodable {
     /// The URL path of the route's page, without its trailing slash: parameters are spelled
     /// `_name` (`/restaurant/:id(digits)` → `/_routes/restaurant/_id`). Two routes that would share
     /// a folder are a catalog error, so the spelling stays readable rather than injective.
-    public var pageFolder: String {
+    package var pageFolder: String {
         Self.folderPrefix + pattern.segments.map { segment in
             switch segment {
             case .literal(let text): "/" + text
@@ -38,7 +38,7 @@ public struct Route: Sendable, Hashable, Encodable {
 
     /// The rewrite rule's source in Netlify's and Cloudflare's `_redirects` syntax: `:name` for
     /// one segment and `*` for the rest. Constraints cannot be said there; the page checks them.
-    public var redirectSource: String {
+    package var redirectSource: String {
         "/" + pattern.segments.map { segment in
             switch segment {
             case .literal(let text): text
@@ -50,7 +50,7 @@ public struct Route: Sendable, Hashable, Encodable {
 
     /// The deep link's path when the catalog gives none, with the parameters as placeholders
     /// (`/restaurant/:id(digits)` → `restaurant/:id`), as a plain link's is derived from its path.
-    public var derivedDeepLinkPath: String {
+    package var derivedDeepLinkPath: String {
         pattern.segments.map { segment in
             switch segment {
             case .literal(let text): text
@@ -62,7 +62,7 @@ public struct Route: Sendable, Hashable, Encodable {
 
     /// What `_redirects` can tell apart: literals, and one-segment or rest parameters with neither
     /// names nor constraints. Two routes with the same shape are ambiguous.
-    public var shape: String {
+    package var shape: String {
         pattern.segments.map { segment in
             switch segment {
             case .literal(let text): "/" + text

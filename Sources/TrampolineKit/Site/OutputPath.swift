@@ -2,88 +2,88 @@ import TrampolineLink
 
 /// A file's path inside the output folder: relative, `/`-separated, never leaving the folder.
 /// Every path the site has is spelled here, once; the rest of the code passes these values.
-public struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStringConvertible {
+package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStringConvertible {
     /// The path as written under the output folder, such as `topic/1/index.html`.
-    public let value: String
+    package let value: String
 
     init(_ value: String) {
         self.value = value
     }
 
-    public var description: String { value }
+    package var description: String { value }
 
-    public static func < (lhs: OutputPath, rhs: OutputPath) -> Bool { lhs.value < rhs.value }
+    package static func < (lhs: OutputPath, rhs: OutputPath) -> Bool { lhs.value < rhs.value }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(value)
     }
 
     /// The page of the link at `linkPath` (`/topic/1` → `topic/1/index.html`), served at the
     /// link's URL as a folder index.
-    public static func linkPage(_ linkPath: String) -> OutputPath {
+    package static func linkPage(_ linkPath: String) -> OutputPath {
         OutputPath(String(linkPath.dropFirst()) + "/index.html")
     }
 
     /// The QR code of the link at `linkPath` (`/topic/1` → `topic/1/qr.svg`), beside its page.
-    public static func qrCode(_ linkPath: String) -> OutputPath {
+    package static func qrCode(_ linkPath: String) -> OutputPath {
         OutputPath(String(linkPath.dropFirst()) + "/qr.svg")
     }
 
     /// The page of a route (`/restaurant/:id` → `_routes/restaurant/_id/index.html`), which hosts
     /// serve for every URL the route matches.
-    public static func routePage(_ route: Route) -> OutputPath {
+    package static func routePage(_ route: Route) -> OutputPath {
         OutputPath(String(route.pageFolder.dropFirst()) + "/index.html")
     }
 
     /// Where iOS 9.3+ looks for the AASA first.
-    public static let appSiteAssociation = OutputPath(".well-known/apple-app-site-association")
+    package static let appSiteAssociation = OutputPath(".well-known/apple-app-site-association")
     /// The legacy location at the root, which older iOS versions read.
-    public static let rootAppSiteAssociation = OutputPath("apple-app-site-association")
-    public static let home = OutputPath("index.html")
-    public static let notFound = OutputPath("404.html")
-    public static let loadCookie = OutputPath("loadCookie.html")
+    package static let rootAppSiteAssociation = OutputPath("apple-app-site-association")
+    package static let home = OutputPath("index.html")
+    package static let notFound = OutputPath("404.html")
+    package static let loadCookie = OutputPath("loadCookie.html")
     /// Tells GitHub Pages not to run Jekyll (which would drop `.well-known/`).
-    public static let noJekyll = OutputPath(".nojekyll")
+    package static let noJekyll = OutputPath(".nojekyll")
     /// Netlify's and Cloudflare Pages' response headers.
-    public static let headers = OutputPath("_headers")
+    package static let headers = OutputPath("_headers")
     /// Netlify's and Cloudflare Pages' rewrite rules (routes).
-    public static let redirects = OutputPath("_redirects")
+    package static let redirects = OutputPath("_redirects")
     /// The part of the page script only some visits load: the debug view and the way out of
     /// in-app browsers.
-    public static let moreScript = OutputPath("trampoline-more.js")
+    package static let moreScript = OutputPath("trampoline-more.js")
     /// What a route's page loads to fill its deep link in from the visited URL.
-    public static let routeScript = OutputPath("trampoline-route.js")
+    package static let routeScript = OutputPath("trampoline-route.js")
     /// Shard `index` of the compact layout's link table (`_links/17.json`).
-    public static func linkTable(_ index: Int) -> OutputPath {
+    package static func linkTable(_ index: Int) -> OutputPath {
         OutputPath("\(linkTableFolder)/\(index).json")
     }
     /// The folder of the link table's shards.
-    public static let linkTableFolder = "_links"
+    package static let linkTableFolder = "_links"
     /// The link table's index (docs/link-table.md): format, host, schemes, shard count, routes.
-    public static let resolutionIndex = OutputPath(String(SiteLinkTable.indexPath.dropFirst()))
+    package static let resolutionIndex = OutputPath(String(SiteLinkTable.indexPath.dropFirst()))
     /// Shard `index` of the link table every site publishes for apps (docs/link-table.md).
-    public static func resolutionShard(_ index: Int) -> OutputPath {
+    package static func resolutionShard(_ index: Int) -> OutputPath {
         OutputPath(String(SiteLinkTable.shardPath(index).dropFirst()))
     }
     /// The list of files Trampoline wrote, so it only ever removes its own files.
-    public static let manifest = OutputPath(".trampoline-manifest.json")
+    package static let manifest = OutputPath(".trampoline-manifest.json")
 
     /// Android's Digital Asset Links statement list.
-    public static let assetLinks = OutputPath(".well-known/assetlinks.json")
+    package static let assetLinks = OutputPath(".well-known/assetlinks.json")
 
     /// Both AASA copies.
-    public static let appSiteAssociationFiles = [appSiteAssociation, rootAppSiteAssociation]
+    package static let appSiteAssociationFiles = [appSiteAssociation, rootAppSiteAssociation]
     /// The files that let apps claim the site's pages: written last, so a new one never claims a
     /// page that is not there yet.
-    public static let claimFiles = appSiteAssociationFiles + [assetLinks]
+    package static let claimFiles = appSiteAssociationFiles + [assetLinks]
 
     /// The files at the top of the site that a link's path must never collide with.
-    public static let topLevelFiles = [home, notFound, loadCookie, moreScript, routeScript, rootAppSiteAssociation, headers, redirects, noJekyll, manifest]
+    package static let topLevelFiles = [home, notFound, loadCookie, moreScript, routeScript, rootAppSiteAssociation, headers, redirects, noJekyll, manifest]
 
     /// True for the AASA copies and `assetlinks.json`.
-    public var isClaimFile: Bool { Self.claimFiles.contains(self) }
+    package var isClaimFile: Bool { Self.claimFiles.contains(self) }
 
     /// The URL path this file is served at (`/loadCookie.html`).
-    public var urlPath: String { "/" + value }
+    package var urlPath: String { "/" + value }
 }

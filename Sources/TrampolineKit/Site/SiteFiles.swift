@@ -1,17 +1,17 @@
 /// What of a site is never a link, as the association files name it: what stays in the browser
 /// on iOS (the AASA) and on Android 15+ (`assetlinks.json`'s dynamic rules).
-public enum SiteFiles {
+package enum SiteFiles {
     /// The pages people see and the page the app loads (`loadCookie.html`).
-    public static let pages = ["/"] + [OutputPath.home, .notFound, .loadCookie].map(\.urlPath)
+    package static let pages = ["/"] + [OutputPath.home, .notFound, .loadCookie].map(\.urlPath)
 
     /// The query item that turns a link page into its debug view (FDL's `d=1`).
-    public static let debugQuery = (name: "debug", value: "1")
+    package static let debugQuery = (name: "debug", value: "1")
 
     /// With `site.claims: domain`, everything the site serves that is not a link, as patterns
     /// that never grow with the catalog: the pages, the association files and the link table
     /// (`/.well-known/*`), the scripts, the QR codes, the compact layout's shards, the route
     /// pages and the hosts' own files.
-    public static let unclaimedPatterns = pages + [
+    package static let unclaimedPatterns = pages + [
         "/.well-known/*", OutputPath.rootAppSiteAssociation.urlPath, "/trampoline-*.js", "*/qr.svg",
         "/" + OutputPath.linkTableFolder + "/*", Route.folderPrefix + "/*",
         OutputPath.headers.urlPath, OutputPath.redirects.urlPath, OutputPath.noJekyll.urlPath, OutputPath.manifest.urlPath,

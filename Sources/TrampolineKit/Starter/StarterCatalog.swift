@@ -1,12 +1,12 @@
 /// The commented `site-config.yml` that `trampoline init` writes: valid as written, so a first
 /// `trampoline build` works before anything is edited, and every key explained where it stands.
-public enum StarterCatalog {
+package enum StarterCatalog {
     /// The catalog's file name.
-    public static let fileName = "site-config.yml"
+    package static let fileName = "site-config.yml"
 
     /// The catalog's text. Its first line points editors (yaml-language-server) at the schema
     /// that `init` writes beside it.
-    public static let text = """
+    package static let text = """
     # yaml-language-server: $schema=\(CatalogSchema.fileName)
     # Trampoline link catalog: every link below becomes a page at https://<site.url host>/<path>
     # that opens the app when it is installed and sends everyone else to the App Store.

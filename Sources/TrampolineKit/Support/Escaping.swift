@@ -1,13 +1,13 @@
 /// Escapers for each context a catalog value can land in. Each is total: any input gives inert output.
-public enum Escaping {
+package enum Escaping {
     /// HTML text and double- or single-quoted attribute values.
-    public static func html(_ text: String) -> String {
+    package static func html(_ text: String) -> String {
         Context.html.apply(text)
     }
 
     /// JSON that is safe inside an HTML `<script>` element: `<`, `>` and `&` can never open a tag or
     /// a comment, and U+2028/U+2029 (line terminators in older JavaScript) are escaped too.
-    public static func scriptSafeJSON(_ json: String) -> String {
+    package static func scriptSafeJSON(_ json: String) -> String {
         var out: [UInt8] = []
         appendScriptSafeJSON(json, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -97,7 +97,7 @@ public enum Escaping {
     }
 
     /// A JSON string literal (with quotes) for `text`.
-    public static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         return text.withUTF8Bytes { bytes in
             // Written once into the string's own storage (the most a byte becomes is `\u00XX`):
             // the quotes added around a rewritten copy had cost two more allocations per value,
@@ -136,7 +136,7 @@ public enum Escaping {
 
     /// `application/x-www-form-urlencoded`, byte for byte what the browser's URLSearchParams writes,
     /// so build-time and run-time composition of the deferred link agree.
-    public static func formComponent(_ text: String) -> String {
+    package static func formComponent(_ text: String) -> String {
         guard text.utf8.contains(where: formSpecial.contains) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
@@ -160,7 +160,7 @@ public enum Escaping {
     }
 
     /// Literal text inside Markdown: ASCII punctuation backslash-escaped, line breaks flattened.
-    public static func markdown(_ text: String) -> String {
+    package static func markdown(_ text: String) -> String {
         Context.markdown.apply(text)
     }
 
@@ -201,7 +201,7 @@ public enum Escaping {
     }
 
     /// A context values are escaped for, as text or appended to a byte buffer.
-    public enum Context: Sendable {
+    package enum Context: Sendable {
         /// Nothing escaped (a `TEXT` template).
         case none
         /// ``html(_:)``.

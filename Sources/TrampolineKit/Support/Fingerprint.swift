@@ -1,7 +1,7 @@
 /// A digest of everything one output file's bytes are rendered from. Equal fingerprints mean
 /// equal bytes, so a rebuild may skip rendering a file whose fingerprint it has seen written.
 /// Held inline (four words, no heap allocation): a large site keeps one per file.
-public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
+package struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     let words: SIMD4<UInt64>
 
     /// From its words, as ``words`` holds them.
@@ -43,7 +43,7 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// SHA-256 in lower-case hex.
-    public var hex: String {
+    package var hex: String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
         for i in 0..<4 {
@@ -52,5 +52,5 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: out, as: UTF8.self)
     }
 
-    public var description: String { hex }
+    package var description: String { hex }
 }

@@ -1,7 +1,7 @@
 /// The templates compiled into the binary: the repository's `Templates/` folder, embedded at build
 /// time. `trampoline init` copies them into a project so they can be edited; a build uses a
 /// project's `Templates/<name>` in place of the built-in file of the same name.
-public enum BuiltinTemplates {
+package enum BuiltinTemplates {
     /// File name (`layout.html`, `interstitial.md`, …) → text.
-    public static var files: [String: String] { EmbeddedTemplates.files }
+    package static var files: [String: String] { EmbeddedTemplates.files }
 }

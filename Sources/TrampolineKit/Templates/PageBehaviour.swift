@@ -1,5 +1,5 @@
 /// What a page's script does, as its template's front matter says (`behaviour:`).
-public enum PageBehaviour: String, Sendable, CaseIterable, Encodable {
+package enum PageBehaviour: String, Sendable, CaseIterable, Encodable {
     /// Preview with a button that copies the deferred link, sets the cookie and goes to the store.
     case interstitial
     /// Tries the app at once; falls back after the delay.
@@ -13,5 +13,5 @@ public enum PageBehaviour: String, Sendable, CaseIterable, Encodable {
     case linkLookup = "link-lookup"
 
     /// The behaviours a link's `template:` may have.
-    public var isLinkBehaviour: Bool { self == .interstitial || self == .redirect }
+    package var isLinkBehaviour: Bool { self == .interstitial || self == .redirect }
 }

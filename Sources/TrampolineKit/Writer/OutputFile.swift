@@ -1,8 +1,8 @@
 /// One file for ``SiteWriter``: where it goes, the fingerprint of what it will hold, and how to
 /// make its bytes. The writer calls ``bytes()`` only when the file cannot be proven unchanged.
-public struct OutputFile: Sendable {
-    public var path: OutputPath
-    public var fingerprint: Fingerprint
+package struct OutputFile: Sendable {
+    package var path: OutputPath
+    package var fingerprint: Fingerprint
     private let producer: Producer
 
     /// What makes the bytes: a closure, or file `index` of a source shared by every file of a
@@ -17,7 +17,7 @@ public struct OutputFile: Sendable {
         func bytes(ofFile index: Int) -> [UInt8]
     }
 
-    public init(path: OutputPath, fingerprint: Fingerprint, bytes: @escaping @Sendable () -> [UInt8]) {
+    package init(path: OutputPath, fingerprint: Fingerprint, bytes: @escaping @Sendable () -> [UInt8]) {
         self.path = path
         self.fingerprint = fingerprint
         producer = .closure(bytes)
@@ -31,7 +31,7 @@ public struct OutputFile: Sendable {
     }
 
     /// The file's bytes, made now.
-    public func bytes() -> [UInt8] {
+    package func bytes() -> [UInt8] {
         switch producer {
         case .closure(let make): return make()
         case .shared(let source, let index): return source.bytes(ofFile: index)

@@ -12,35 +12,35 @@ private let systemWrite = Darwin.write
 /// into place), unchanged files left alone (their mtime kept, so sync tools upload only changes),
 /// the AASA last, and files of an earlier write that are no longer wanted removed through the
 /// manifest. It knows nothing of templates or catalogs: it gets paths, fingerprints and bytes.
-public struct SiteWriter: Sendable {
-    public var outputURL: URL
+package struct SiteWriter: Sendable {
+    package var outputURL: URL
     /// Whether a write into a missing or empty output folder takes ``writeFreshFolder(_:progress:)``;
     /// off only in the test that holds that path to the plain one.
     var usesFreshFolder = true
 
-    public init(outputURL: URL) {
+    package init(outputURL: URL) {
         self.outputURL = outputURL
     }
 
     /// What a write did: paths in the order of the files given.
-    public struct Summary: Sendable, Equatable {
-        public var written: [String] = []
-        public var unchanged: [String] = []
-        public var removed: [String] = []
+    package struct Summary: Sendable, Equatable {
+        package var written: [String] = []
+        package var unchanged: [String] = []
+        package var removed: [String] = []
         /// The unchanged files that were not even rendered: the stamp cache proved them.
-        public var reused: [String] = []
+        package var reused: [String] = []
         /// The size in bytes of each file, in the order of the files given.
-        public var sizes: [Int] = []
+        package var sizes: [Int] = []
         /// Found while writing, by the caller that knows what the files are (the pages over the
         /// page budget, from ``sizes``).
-        public var warnings: [Diagnostic] = []
+        package var warnings: [Diagnostic] = []
     }
 
     /// Writes `files` (in the plan's order, the AASA last). `progress` is called with (files
     /// done, files in all) about a hundred times over the write, from any thread, so a terminal
     /// can show progress on large sites.
     @discardableResult
-    public func write(_ files: [OutputFile], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Summary {
+    package func write(_ files: [OutputFile], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Summary {
         try write(files, previous: readPrevious(), progress: progress)
     }
 
@@ -463,9 +463,9 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    public struct WriteError: Error, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+    package struct WriteError: Error, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "cannot write \(path): \(reason)" }
     }
 }

@@ -3,57 +3,57 @@ import TrampolineKit
 
 /// What one link does, worked out from the catalog and the planned files the way a phone would
 /// meet them: the dashboard's row and its two simulations.
-public struct LinkFlow: Sendable, Equatable {
+package struct LinkFlow: Sendable, Equatable {
     /// The link's path; a route's pattern (`/restaurant/:id`).
-    public var path: String
+    package var path: String
     /// The path to open: the link's, or for a route a path it matches (``Route/samplePath``),
     /// whose deep link the flow shows.
-    public var visitPath: String
+    package var visitPath: String
     /// Whether the link is a route.
-    public var isRoute: Bool
-    public var title: String
+    package var isRoute: Bool
+    package var title: String
     /// `https://host/path`, the URL people share (a sample URL for a route).
-    public var url: String
-    public var deepLink: String
+    package var url: String
+    package var deepLink: String
     /// The deep link plus the campaign: what the app receives after an install.
-    public var deferredLink: String
+    package var deferredLink: String
     /// Where people without the app end up (the App Store or the link's web page).
-    public var fallbackURL: String
+    package var fallbackURL: String
     /// `store` or `web`.
-    public var fallbackKind: String
-    public var fallbackDelayMs: Int
-    public var template: String
+    package var fallbackKind: String
+    package var fallbackDelayMs: Int
+    package var template: String
     /// The page script's behaviour (`interstitial`, `redirect`), from the template's front matter.
-    public var behaviour: PageBehaviour
+    package var behaviour: PageBehaviour
     /// Apple's decision for `url` under the planned AASA, for the app's own app ID.
-    public var decision: AASADecision
+    package var decision: AASADecision
     /// The AASA rule that decided, if any.
-    public var rule: String?
+    package var rule: String?
     /// The text put on the clipboard when the visitor has no app, or nil when the link doesn't use it.
-    public var clipboardText: String?
+    package var clipboardText: String?
     /// The `Set-Cookie`-style value the page stores for loadCookie.html, or nil when the link doesn't use it.
-    public var cookie: String?
-    public var forwardQuery: Bool
+    package var cookie: String?
+    package var forwardQuery: Bool
     /// Where the link's QR code is served (`/topic/1/qr.svg`), or nil when the plan has none.
-    public var qrCodePath: String?
+    package var qrCodePath: String?
     /// What an Android phone does, when the catalog has an Android app.
-    public var android: AndroidFlow?
+    package var android: AndroidFlow?
 
     /// The Android side of a link, as the page's script computes it for a visit without a query.
-    public struct AndroidFlow: Sendable, Equatable {
+    package struct AndroidFlow: Sendable, Equatable {
         /// The `intent://` URL the page opens (at once, or on the tap).
-        public var intentURL: String
+        package var intentURL: String
         /// Where an Android phone without the app goes: Google Play with the deferred link in
         /// `referrer`, or the link's web page.
-        public var fallbackURL: String
+        package var fallbackURL: String
         /// `store` or `web`.
-        public var fallbackKind: String
+        package var fallbackKind: String
         /// The `referrer` Google Play hands the app after the install.
-        public var referrer: String?
+        package var referrer: String?
     }
 
     /// Works out every link of a successful build.
-    public static func flows(for site: SiteBuild) -> [LinkFlow] {
+    package static func flows(for site: SiteBuild) -> [LinkFlow] {
         let catalog = site.catalog
         let matcher = site[.appSiteAssociation].flatMap { try? AASAMatcher(data: $0) }
         let appID = catalog.app.appIDs.first

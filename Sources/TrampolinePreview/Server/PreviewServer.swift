@@ -7,22 +7,22 @@ import TrampolineKit
 /// `trampoline serve`: builds the site, serves the output folder as a static host would (through
 /// Hummingbird's FileMiddleware), rebuilds when the catalog or its templates change and reloads
 /// open pages; `/_trampoline/` shows every link's flow.
-public struct PreviewServer: Sendable {
+package struct PreviewServer: Sendable {
     /// What to build and where to listen.
-    public struct Configuration: Sendable {
-        public var configURL: URL
+    package struct Configuration: Sendable {
+        package var configURL: URL
         /// How messages name the catalog (what the user typed).
-        public var configDisplayPath: String
+        package var configDisplayPath: String
         /// `--output`, relative to the working directory; nil uses the catalog's own choice.
-        public var outputOverride: String?
+        package var outputOverride: String?
         /// Loopback by default: a preview is not for the network.
-        public var host: String = "127.0.0.1"
+        package var host: String = "127.0.0.1"
         /// 0 picks a free port.
-        public var port: Int = 4000
-        public var watch: Bool = true
-        public var pollInterval: Duration = .milliseconds(300)
+        package var port: Int = 4000
+        package var watch: Bool = true
+        package var pollInterval: Duration = .milliseconds(300)
 
-        public init(configURL: URL, configDisplayPath: String, outputOverride: String? = nil) {
+        package init(configURL: URL, configDisplayPath: String, outputOverride: String? = nil) {
             self.configURL = configURL
             self.configDisplayPath = configDisplayPath
             self.outputOverride = outputOverride
@@ -30,21 +30,21 @@ public struct PreviewServer: Sendable {
     }
 
     /// Where the site is being served, once the socket is bound.
-    public struct Address: Sendable {
-        public var outputURL: URL
-        public var host: String
+    package struct Address: Sendable {
+        package var outputURL: URL
+        package var host: String
         /// The real port (the chosen one when asked for 0).
-        public var port: Int
+        package var port: Int
         /// `http://host:port/`.
-        public var url: String {
+        package var url: String {
             "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
         }
     }
 
-    public var configuration: Configuration
-    public var reporter: PreviewReporter
+    package var configuration: Configuration
+    package var reporter: PreviewReporter
 
-    public init(configuration: Configuration, reporter: PreviewReporter = .silent) {
+    package init(configuration: Configuration, reporter: PreviewReporter = .silent) {
         self.configuration = configuration
         self.reporter = reporter
     }
@@ -54,7 +54,7 @@ public struct PreviewServer: Sendable {
     ///   - onBuilt: called after the first build, before the socket is bound.
     ///   - onReady: called once the server listens.
     /// - Throws: ``DiagnosticsError`` when the first build fails (nothing is served then).
-    public func run(
+    package func run(
         onBuilt: @escaping @Sendable (BuildSnapshot) -> Void = { _ in },
         onReady: @escaping @Sendable (Address) -> Void
     ) async throws {

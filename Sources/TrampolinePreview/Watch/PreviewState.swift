@@ -3,20 +3,20 @@ import TrampolineKit
 
 /// The server's view of the site: the last good build, the diagnostics of a broken one, and the
 /// pages listening for reloads. Every rebuild, good or broken, bumps the generation.
-public actor PreviewState {
+package actor PreviewState {
     /// Bumped on every rebuild; pages carry the generation they were served at.
-    public private(set) var generation = 1
+    package private(set) var generation = 1
     /// The last successful build: what is being served.
-    public private(set) var snapshot: BuildSnapshot
+    package private(set) var snapshot: BuildSnapshot
     /// The errors of the latest rebuild while the catalog is broken; nil when it builds.
-    public private(set) var failure: [Diagnostic]?
+    package private(set) var failure: [Diagnostic]?
     /// The folder being served.
-    public nonisolated let outputURL: URL
+    package nonisolated let outputURL: URL
 
     private var subscribers: [UUID: AsyncStream<PreviewEvent>.Continuation] = [:]
     private var finished = false
 
-    public init(snapshot: BuildSnapshot, outputURL: URL) {
+    package init(snapshot: BuildSnapshot, outputURL: URL) {
         self.snapshot = snapshot
         self.outputURL = outputURL
     }
@@ -68,5 +68,5 @@ public actor PreviewState {
     }
 
     /// How many pages are listening (for tests and the dashboard).
-    public var listenerCount: Int { subscribers.count }
+    package var listenerCount: Int { subscribers.count }
 }

@@ -2,12 +2,12 @@ import Foundation
 import TrampolineKit
 
 /// Builds the catalog and writes it into the served folder, as `trampoline build` would.
-public struct SiteRebuilder: Sendable {
-    public var builder: SiteBuilder
+package struct SiteRebuilder: Sendable {
+    package var builder: SiteBuilder
     /// `--output`, if given (relative to the working directory).
-    public var outputOverride: String?
+    package var outputOverride: String?
 
-    public init(builder: SiteBuilder, outputOverride: String?) {
+    package init(builder: SiteBuilder, outputOverride: String?) {
         self.builder = builder
         // The build then reads the claim cache and the previous state of the folder written to.
         self.builder.outputOverride = outputOverride
@@ -17,7 +17,7 @@ public struct SiteRebuilder: Sendable {
 
     /// The first build: decides the folder to serve. Throws ``DiagnosticsError`` when the catalog
     /// is broken or the folder cannot be written.
-    public func initialBuild() throws -> (snapshot: BuildSnapshot, outputURL: URL) {
+    package func initialBuild() throws -> (snapshot: BuildSnapshot, outputURL: URL) {
         let clock = ContinuousClock(), start = clock.now
         let result = try builder.build()
         let outputURL = try builder.outputURL(for: result.catalog, override: outputOverride)
@@ -27,7 +27,7 @@ public struct SiteRebuilder: Sendable {
 
     /// A rebuild into the folder being served. The folder stays the one chosen at start even if
     /// `site.output` changes, so the server never serves a folder nothing writes to.
-    public func rebuild(into outputURL: URL) throws -> BuildSnapshot {
+    package func rebuild(into outputURL: URL) throws -> BuildSnapshot {
         let clock = ContinuousClock(), start = clock.now
         let result = try builder.build()
         return try write(result, to: outputURL, duration: clock.now - start)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an apple-app-site-association file says about one URL for one app.
-public enum AASADecision: String, Sendable, Codable {
+package enum AASADecision: String, Sendable, Codable {
     /// A rule claims the URL for the app: iOS would open it as a universal link.
     case match
     /// The first rule that fits is an exclusion (`"exclude": true` or a legacy `NOT ` path):

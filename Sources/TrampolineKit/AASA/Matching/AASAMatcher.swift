@@ -19,14 +19,14 @@ import Foundation
 /// let verdict = matcher.verdict(for: "https://example.com/buy/42",
 ///                               appID: "ABCDE12345.com.example.app", domain: "example.com")
 /// ```
-public struct AASAMatcher: Sendable {
+package struct AASAMatcher: Sendable {
     /// Every app ID the file's `applinks` section names (as iOS reads the entries), in file order,
     /// without duplicates. Dictionary-shaped legacy `details` have no order, so their keys are
     /// listed sorted.
-    public let appIDs: [String]
+    package let appIDs: [String]
 
     /// The parts of the file iOS reads without error but ignores, in file order.
-    public let notes: [AASAMatcherNote]
+    package let notes: [AASAMatcherNote]
 
     let details: [Detail]
     /// App ID → the index of the one detail whose rules iOS applies to it: the first that names it.
@@ -101,7 +101,7 @@ public struct AASAMatcher: Sendable {
 
     /// Parses an apple-app-site-association file.
     /// - Throws: `AASAMatcherError` when the data is not JSON or a key has the wrong shape.
-    public init(data: Data) throws {
+    package init(data: Data) throws {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -113,7 +113,7 @@ public struct AASAMatcher: Sendable {
 
     /// Builds a matcher from an already-parsed file, as returned by `JSONSerialization`.
     /// - Throws: `AASAMatcherError` when a key has the wrong shape.
-    public init(json: Any) throws {
+    package init(json: Any) throws {
         var notes: [AASAMatcherNote] = []
         let parsed = try Self.parse(JSONValue(any: json, at: ""), notes: &notes)
         details = parsed
@@ -147,13 +147,13 @@ public struct AASAMatcher: Sendable {
     /// A URL whose host (and port) differ from `domain`, that is not `https` (iOS opens universal
     /// links over https only), or that cannot be parsed is never claimed. Otherwise the rules of
     /// the first detail that names the app are tried in order, and the first that matches decides.
-    public func verdict(for url: String, appID: String, domain: String) -> AASAVerdict {
+    package func verdict(for url: String, appID: String, domain: String) -> AASAVerdict {
         verdicts(for: url, appIDs: [appID], domain: domain)[0]
     }
 
     /// The verdicts for several apps at once, parsing the URL once: what checking every link of a
     /// large site for every app ID needs.
-    public func verdicts(for url: String, appIDs: [String], domain: String) -> [AASAVerdict] {
+    package func verdicts(for url: String, appIDs: [String], domain: String) -> [AASAVerdict] {
         guard let parts = URLParts(url), parts.scheme == "https", parts.isServed(by: domain) else {
             return appIDs.map { AASAVerdict(decision: .noMatch, appID: $0) }
         }

@@ -2,20 +2,20 @@ import Foundation
 
 /// A problem that stops an apple-app-site-association file from being evaluated:
 /// invalid JSON, or a key whose value has the wrong shape.
-public struct AASAMatcherError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct AASAMatcherError: Error, CustomStringConvertible, Sendable, Equatable {
     /// Where in the file the problem is, as a key path such as `applinks.details[0].components[2]`;
     /// empty for problems with the file as a whole.
-    public let location: String
+    package let location: String
     /// What is wrong, in one sentence.
-    public let message: String
+    package let message: String
 
     /// Creates an error for the value at `location`.
-    public init(location: String, message: String) {
+    package init(location: String, message: String) {
         self.location = location
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         location.isEmpty ? "malformed apple-app-site-association: \(message)"
             : "malformed apple-app-site-association at \(location): \(message)"
     }
