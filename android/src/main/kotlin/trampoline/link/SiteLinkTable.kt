@@ -1,0 +1,229 @@
+package trampoline.link
+
+import java.io.IOException
+import java.io.InputStream
+
+/**
+ * The site's link table (docs/link-table.md, format version 1): the routes, and the links of the
+ * shards read so far (or, in a snapshot, all of them).
+ */
+data class SiteLinkTable(
+    /** The host of `site.url`. */
+    val host: String,
+    /** `app.ios.scheme`, if the site has an iOS app: the scheme the table's deep links are written in. */
+    val scheme: String?,
+    /** `app.android.scheme`, if the site has an Android app: it replaces the scheme of every deep link the table gives. */
+    val androidScheme: String? = null,
+    /** How many shards the live table has. */
+    val shards: Int = 1,
+    /** The routes, in the order they are tried. */
+    val routes: List<Route> = emptyList(),
+    /** Links by path: every link in a snapshot, the shards read so far in a live table. */
+    val links: Map<String, LinkTarget> = emptyMap()
+) {
+    /** A route of the table: its pattern and its deep-link template. */
+    data class Route(val pattern: RoutePattern, val target: LinkTarget)
+
+    /**
+     * The target of the link at the normalised, decoded `path`, or of the first route matching its
+     * `segments` (with the placeholders filled in). Null when neither knows the path.
+     */
+    fun target(path: String, segments: List<String>): LinkTarget? {
+        links[path]?.let { return it }
+        for (route in routes) {
+            val parameters = route.pattern.match(segments) ?: continue
+            val rest = route.pattern.segments.mapNotNull { (it as? RoutePattern.Segment.Rest)?.name }.toSet()
+            return route.target.copy(deepLink = DeepLinkTemplate.fill(route.target.deepLink, parameters, rest))
+        }
+        return null
+    }
+
+    /**
+     * The deep link `url` stands for by this table alone (a snapshot, or a table a test makes), for
+     * an app of `scheme`, or why there is none. [LinkResolver] does the same, then asks the live table.
+     */
+    fun resolve(url: String, scheme: String): Checked<String, LinkResolutionFailure> {
+        val visited = when (val checked = VisitedUrl.parse(url, host)) {
+            is Checked.Ok -> checked.value
+            is Checked.Refused -> return checked
+        }
+        if (visited.isSiteFile) return Checked.Refused(LinkResolutionFailure.SiteFile)
+        val target = target(visited.path, visited.segments) ?: return Checked.Refused(LinkResolutionFailure.NotALink)
+        return deepLink(target, visited, scheme, androidScheme)
+    }
+
+    companion object {
+        /** The `format` member every table index carries. */
+        const val FORMAT = "trampoline-link-table"
+
+        /** The format version this library reads. */
+        const val VERSION = 1
+
+        /** Where the table lives on the site. */
+        const val FOLDER = "/.well-known/trampoline/v1/"
+
+        /** The index's URL path. */
+        const val INDEX_PATH = FOLDER + "index.json"
+
+        /** The largest table file read, in bytes (a shard is planned to about 32 KB). */
+        const val MAXIMUM_FILE_SIZE = 1 shl 20
+
+        /** The largest snapshot read: a whole table in one file. */
+        const val MAXIMUM_SNAPSHOT_SIZE = 64 shl 20
+
+        /** The shard holding `path`: 32-bit FNV-1a of its UTF-8 bytes, modulo `count`. */
+        fun shard(path: String, count: Int): Int {
+            var hash = -0x7ee3623b // 0x811C9DC5
+            for (byte in path.toByteArray(Charsets.UTF_8)) {
+                hash = hash xor (byte.toInt() and 0xFF)
+                hash *= 0x01000193
+            }
+            return ((hash.toLong() and 0xFFFFFFFFL) % Math.max(1, count)).toInt()
+        }
+
+        /** The URL path of shard `index`. */
+        fun shardPath(index: Int): String = FOLDER + "links/" + index + ".json"
+
+        /**
+         * Reads `index.json`, or a snapshot (the index plus a `links` member), for the site at
+         * `host`. Anything but the documented JSON is refused with a reason.
+         */
+        fun read(json: ByteArray, host: String, limit: Int = MAXIMUM_SNAPSHOT_SIZE): Checked<SiteLinkTable, LinkResolutionFailure> =
+            try {
+                Checked.Ok(readIndex(json, host, limit))
+            } catch (e: TableRefusal) {
+                Checked.Refused(e.reason)
+            }
+
+        /**
+         * Reads a snapshot from `input` (an app's bundled `trampoline-links.json`), at most
+         * [MAXIMUM_SNAPSHOT_SIZE] bytes of it. The stream is read, not closed.
+         */
+        fun read(input: InputStream, host: String): Checked<SiteLinkTable, LinkResolutionFailure> {
+            val bytes = try {
+                readAtMost(input, MAXIMUM_SNAPSHOT_SIZE)
+            } catch (e: IOException) {
+                return Checked.Refused(LinkResolutionFailure.NoTable)
+            } ?: return Checked.Refused(LinkResolutionFailure.TableTooLarge)
+            return read(bytes, host)
+        }
+
+        /** All of `input`, or null when it is longer than `limit` bytes. */
+        internal fun readAtMost(input: InputStream, limit: Int): ByteArray? {
+            var buffer = ByteArray(Math.min(limit + 1, 16 * 1024))
+            var count = 0
+            while (true) {
+                if (count == buffer.size) {
+                    if (count > limit) return null
+                    buffer = buffer.copyOf(Math.min(limit + 1, buffer.size * 2))
+                }
+                val read = input.read(buffer, count, buffer.size - count)
+                if (read < 0) break
+                count += read
+            }
+            if (count > limit) return null
+            return buffer.copyOf(count)
+        }
+
+        /** The links of a shard file (`links/<n>.json`). */
+        fun readShard(json: ByteArray): Checked<Map<String, LinkTarget>, LinkResolutionFailure> = try {
+            val member = objectOf(json, MAXIMUM_FILE_SIZE)
+            val version = integer(member["version"]) ?: throw TableRefusal(LinkResolutionFailure.MalformedTable)
+            if (version != VERSION.toLong()) throw TableRefusal(LinkResolutionFailure.UnsupportedTable)
+            Checked.Ok(links(member["links"] ?: throw TableRefusal(LinkResolutionFailure.MalformedTable)))
+        } catch (e: TableRefusal) {
+            Checked.Refused(e.reason)
+        }
+
+        private class TableRefusal(val reason: LinkResolutionFailure) : RuntimeException() {
+            override fun fillInStackTrace(): Throwable = this
+        }
+
+        private fun malformed(): Nothing = throw TableRefusal(LinkResolutionFailure.MalformedTable)
+
+        private fun readIndex(json: ByteArray, host: String, limit: Int): SiteLinkTable {
+            val member = objectOf(json, limit)
+            if (member["format"] != FORMAT) throw TableRefusal(LinkResolutionFailure.UnsupportedTable)
+            val version = integer(member["version"]) ?: malformed()
+            if (version != VERSION.toLong()) throw TableRefusal(LinkResolutionFailure.UnsupportedTable)
+            val tableHost = member["host"] as? String ?: malformed()
+            if (Text.lower(tableHost) != Text.lower(host)) throw TableRefusal(LinkResolutionFailure.UnsupportedTable)
+            val shards = integer(member["shards"]) ?: malformed()
+            if (shards < 1 || shards > (1 shl 20)) malformed()
+            val scheme = optionalString(member["scheme"])
+            val androidScheme = optionalString(member["android_scheme"])
+            val routes = ArrayList<Route>()
+            val list = member["routes"]
+            if (list != null) {
+                if (list !is List<*>) malformed()
+                for (item in list) {
+                    val route = item as? Map<*, *> ?: malformed()
+                    val text = route["pattern"] as? String ?: malformed()
+                    val pattern = try {
+                        RoutePattern(text)
+                    } catch (e: RoutePatternError) {
+                        malformed()
+                    }
+                    routes.add(Route(pattern, target(route)))
+                }
+            }
+            val links = member["links"]?.let { links(it) } ?: emptyMap()
+            return SiteLinkTable(Text.lower(tableHost), scheme, androidScheme, shards.toInt(), routes, links)
+        }
+
+        private fun objectOf(json: ByteArray, limit: Int): Map<*, *> {
+            if (json.size > limit) throw TableRefusal(LinkResolutionFailure.TableTooLarge)
+            return Json.parse(json) as? Map<*, *> ?: malformed()
+        }
+
+        private fun links(members: Any): Map<String, LinkTarget> {
+            if (members !is Map<*, *>) malformed()
+            val links = HashMap<String, LinkTarget>(members.size * 2)
+            for ((path, value) in members) {
+                if (path !is String || !path.startsWith("/") || value !is Map<*, *>) malformed()
+                links[path] = target(value)
+            }
+            return links
+        }
+
+        private fun target(entry: Map<*, *>): LinkTarget {
+            val deepLink = entry["deep_link"] as? String ?: malformed()
+            if (Text.utf8Length(deepLink) > LinkConfiguration.MAXIMUM_LENGTH) malformed()
+            val fixed = ArrayList<String>()
+            val list = entry["fixed"]
+            if (list != null) {
+                if (list !is List<*>) malformed()
+                for (name in list) fixed.add(name as? String ?: malformed())
+            }
+            var forward = false
+            val flag = entry["forward_query"]
+            if (flag != null) forward = flag as? Boolean ?: malformed()
+            return LinkTarget(deepLink, fixed, forward)
+        }
+
+        private fun optionalString(value: Any?): String? {
+            if (value == null) return null
+            return value as? String ?: malformed()
+        }
+
+        /** A JSON number that is a whole number. */
+        private fun integer(value: Any?): Long? {
+            if (value !is Double) return null
+            if (Math.rint(value) != value || Math.abs(value) >= 1e15) return null
+            return value.toLong()
+        }
+
+        /** `target`'s deep link for the visit, with `androidScheme` in place of its scheme when set, if it is one of `scheme`'s. */
+        internal fun deepLink(target: LinkTarget, visited: VisitedUrl, scheme: String, androidScheme: String?): Checked<String, LinkResolutionFailure> {
+            var link = target.deepLink(visited.query) ?: return Checked.Refused(LinkResolutionFailure.MalformedQuery)
+            var colon = link.indexOf(':')
+            if (colon < 0) return Checked.Refused(LinkResolutionFailure.OtherScheme)
+            if (androidScheme != null) {
+                link = androidScheme + link.substring(colon)
+                colon = androidScheme.length
+            }
+            if (Text.lower(link.substring(0, colon)) != Text.lower(scheme)) return Checked.Refused(LinkResolutionFailure.OtherScheme)
+            return Checked.Ok(link)
+        }
+    }
+}
