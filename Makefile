@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/trampoline
 
-.PHONY: tsan-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
+.PHONY: tsan-test docs-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
 
 site: build
 	$(BIN) build --config site-config.yml
@@ -42,7 +42,7 @@ test-deps: deps
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 	@$(PYTHON) -c "import segno" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/QR/requirements.txt
 
-test: test-deps swift-test qr-test consumer-test fuzz browser-test install-test
+test: test-deps swift-test docs-test qr-test consumer-test fuzz browser-test install-test
 
 swift-test: build
 	$(SWIFT) test
@@ -55,6 +55,11 @@ browser-test: build
 TSAN_SUITES := ChunkQueueTests|ConcurrentMap|FreshFolderWriteTests|SiteWriterTests|ClaimVerifierTests|ClaimFastProbesTests|CatalogLoaderTests|LinkCacheTests|PendingTests|LinkResolverHTTPTests|TrampolineLinksTests
 tsan-test: deps
 	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --filter '$(TSAN_SUITES)'
+
+# The docs: links and #anchors resolve, README at most 25 KB, every schema key in docs/catalog.md,
+# console examples are the binary's real output (re-record: UPDATE_DOCS=1).
+docs-test: build
+	TRAMPOLINE_BIN=$(BIN) $(PYTHON) -m pytest Tests/Docs -q
 
 # QR codes from the built binary: decoded by zbarimg at every version boundary and level, and
 # equal bit for bit to segno's matrices (Tests/QR).

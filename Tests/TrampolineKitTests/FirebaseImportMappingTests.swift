@@ -183,3 +183,26 @@ final class FirebaseImportMappingTests: XCTestCase {
         XCTAssertEqual(MarkdownRenderer.plainText(from: FirebaseLinkMapper.markdownEscaped("# *a* _b_ `c` 1) x")), "# *a* _b_ `c` 1) x")
     }
 }
+
+extension FirebaseImportMappingTests {
+    /// The importer's column map against ``CatalogFieldTests/fields``: each Firebase column said
+    /// to map to a field fills that field's column in the links file; no other column is written.
+    func testEveryMappedFieldReachesTheLinksFile() throws {
+        let row = good("all", [
+            "Social title (st)": "Title", "Social description (sd)": "Text", "Social image link (si)": "https://cdn.shop.example/i.png",
+            "iOS fallback link (ifl)": "https://shop.example/product/all", "Enable forced redirect? (efr)": "1", "UTM source (utm_source)": "news",
+        ])
+        // afl alone: with ifl too, one `fallback` says it for both.
+        let android = good("afl", ["Android fallback link (afl)": "https://shop.example/product/afl"])
+        let imported = try links(try run(["e.csv": export([row, android])]))
+        var written = try XCTUnwrap(imported["/all"])
+        written.merge(try XCTUnwrap(imported["/afl"])) { first, _ in first }
+        let mapped = CatalogFieldTests.fields.filter { $0.firebase != nil }.compactMap(\.key)
+        for key in mapped where key != "campaign" {
+            XCTAssertNotNil(written[key], "\(key) is mapped from Firebase but not written: \(written)")
+        }
+        XCTAssertEqual(written["campaign.utm_source"], "news")
+        let columns = Set(written.keys.map { $0.hasPrefix("campaign.") ? "campaign" : $0 })
+        XCTAssertTrue(columns.isSubset(of: Set(mapped)), "written but not listed as mapped: \(columns.subtracting(mapped))")
+    }
+}

@@ -32,7 +32,7 @@ package struct PlanEntry: Sendable, Equatable, Encodable {
         /// The index of the link table apps resolve universal links with (docs/link-table.md).
         case resolutionIndex(ResolutionIndex)
         /// One shard of that table: these links, found by `SiteLinkTable.shard(of:count:)`.
-        case resolutionShard(shard: Int, links: [Link])
+        case resolutionShard(shard: Int, rows: [ResolutionRow])
     }
 
     package var path: OutputPath

@@ -25,23 +25,27 @@ enum SitePlanner {
         // Each link's entries on every core (a large catalog's plan is mostly copying links into
         // entries), then gathered in catalog order with their diagnostics.
         let links = catalog.links
-        let perLink = concurrentMap(links.count, chunk: 1024) { index -> (page: PlanEntry?, qr: PlanEntry?, diagnostics: DiagnosticEngine) in
+        let perLink = concurrentMap(links.count, chunk: 1024) { index -> (page: PlanEntry?, qr: PlanEntry?, row: ResolutionRow?, diagnostics: DiagnosticEngine) in
             var local = DiagnosticEngine()
             let link = links[index]
+            let row = link.route == nil ? ResolutionRow(link) : nil
             guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
                 local.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
-                return (nil, nil, local)
+                return (nil, nil, row, local)
             }
             if looksUp(link) {
-                return (nil, nil, local)
+                return (nil, nil, row, local)
             }
             // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
             let page = PlanEntry(path: link.pageOutputPath, content: .linkPage(link, template: template.name, behaviour: template.behaviour))
             let qr = link.route == nil && link.options.qrCode ? qrEntry(for: link, catalog: catalog, engine: &local) : nil
-            return (page, qr, local)
+            return (page, qr, row, local)
         }
+        var rows: [ResolutionRow] = []
+        rows.reserveCapacity(links.count)
         for index in links.indices {
-            let (page, qr, diagnostics) = perLink[index]
+            let (page, qr, row, diagnostics) = perLink[index]
+            if let row { rows.append(row) }
             engine.append(contentsOf: diagnostics)
             if let page { entries.append(page) }
             if let qr { entries.append(qr) }
@@ -52,7 +56,7 @@ enum SitePlanner {
         for (index, links) in table.enumerated() {
             entries.append(PlanEntry(path: .linkTable(index), content: .linkTable(shard: index, links: links)))
         }
-        entries += resolutionEntries(for: catalog)
+        entries += resolutionEntries(for: catalog, rows: rows)
         let routes = catalog.routes
         let notFound = shardCount > 0 ? SpecialPage.linkLookup(shards: shardCount, routes: routes) : .notFound(routes: routes)
         for page in [SpecialPage.home, notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
@@ -88,24 +92,23 @@ enum SitePlanner {
     }
 
     /// The link table apps resolve universal links with (every layout): its index, then its
-    /// shards, each link in the shard its path hashes to.
-    static func resolutionEntries(for catalog: Catalog) -> [PlanEntry] {
+    /// shards, each row in the shard its link's path hashes to. `rows` are the plain links' rows
+    /// in catalog order (made on every core with their pages).
+    static func resolutionEntries(for catalog: Catalog, rows: [ResolutionRow]) -> [PlanEntry] {
         let links = catalog.links
         let count = ResolutionIndex.shardCount(for: links)
-        var shards = [[Link]](repeating: [], count: count)
-        for index in links.indices where links[index].route == nil {
-            shards[SiteLinkTable.shard(of: links[index].path, count: count)].append(links[index])
-        }
-        var routeLink: [Route: Link] = [:]
-        for link in links { if let route = link.route, routeLink[route] == nil { routeLink[route] = link } }
-        let routeLinks = catalog.routes.compactMap { routeLink[$0] }
+        var shards = [[ResolutionRow]](repeating: [], count: count)
+        for row in rows { shards[SiteLinkTable.shard(of: row.path, count: count)].append(row) }
+        // By index: iterating would copy each Link (a dozen strings) for one field.
+        var routeLink: [Route: Int] = [:]
+        for index in links.indices { if let route = links[index].route, routeLink[route] == nil { routeLink[route] = index } }
         let index = ResolutionIndex(
             host: catalog.site.host.lowercased(), scheme: catalog.app.ios?.scheme, androidScheme: catalog.app.android?.scheme,
-            shards: count, routes: routeLinks
+            shards: count, routes: catalog.routes.compactMap { routeLink[$0].map { links[$0] } }
         )
         var entries = [PlanEntry(path: .resolutionIndex, content: .resolutionIndex(index))]
         for (number, shard) in shards.enumerated() {
-            entries.append(PlanEntry(path: .resolutionShard(number), content: .resolutionShard(shard: number, links: shard)))
+            entries.append(PlanEntry(path: .resolutionShard(number), content: .resolutionShard(shard: number, rows: shard)))
         }
         return entries
     }
@@ -113,18 +116,19 @@ enum SitePlanner {
     /// The paths of links that share their lower-case spelling with another link's (`/Xy7a` and
     /// `/xy7a`, as Firebase's short links can).
     static func caseFoldedPaths(_ links: [Link]) -> Set<String> {
-        var first: [String: String] = [:], folded = Set<String>()
-        for index in links.indices where links[index].route == nil {
-            let path = links[index].path
-            guard path.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") || $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { continue }
-            let key = path.lowercased()
-            if let other = first[key] {
-                folded.insert(other)
-                folded.insert(path)
-            } else {
-                first[key] = path
-            }
+        // A pair needs an upper-case letter in one of its paths: most catalogs have none, and then
+        // no path is lower-cased at all.
+        let isUpper = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        var lowered: [String: [String]] = [:]
+        for index in links.indices where links[index].route == nil && links[index].path.utf8.contains(where: isUpper) {
+            lowered[links[index].path.lowercased(), default: []].append(links[index].path)
         }
+        guard !lowered.isEmpty else { return [] }
+        for index in links.indices where links[index].route == nil && !links[index].path.utf8.contains(where: isUpper) {
+            lowered[links[index].path]?.append(links[index].path)
+        }
+        var folded = Set<String>()
+        for paths in lowered.values where paths.count > 1 { folded.formUnion(paths) }
         return folded
     }
 

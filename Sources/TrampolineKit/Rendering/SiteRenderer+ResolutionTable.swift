@@ -8,15 +8,25 @@ extension SiteRenderer {
         Array((Self.resolutionIndexMembers(index).joined(separator: ",") + "}\n").utf8)
     }
 
-    /// A shard: its links, sorted by path bytes so the catalog's order never changes a byte.
-    func resolutionShardBytes(_ links: [Link]) -> [UInt8] {
-        Array(("{\"version\":\(SiteLinkTable.version),\"links\":{" + Self.resolutionLinkMembers(links) + "}}\n").utf8)
+    /// A shard: its rows, sorted by path bytes so the catalog's order never changes a byte.
+    func resolutionShardBytes(_ rows: [ResolutionRow]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(rows.count * 160 + 32)
+        out += "{\"version\":\(SiteLinkTable.version),\"links\":{".utf8
+        Self.appendLinkMembers(rows, to: &out)
+        out += "}}\n".utf8
+        return out
     }
 
     /// The snapshot an app ships: the index's members plus every link.
     static func resolutionSnapshotBytes(_ index: ResolutionIndex, links: [Link]) -> [UInt8] {
-        let members = resolutionIndexMembers(index) + ["\n\"links\":{" + resolutionLinkMembers(links.filter { $0.route == nil }) + "}"]
-        return Array((members.joined(separator: ",") + "}\n").utf8)
+        var out = Array(resolutionIndexMembers(index).joined(separator: ",").utf8)
+        out += ",\n\"links\":{".utf8
+        var rows: [ResolutionRow] = []
+        for position in links.indices where links[position].route == nil { rows.append(ResolutionRow(links[position])) }
+        appendLinkMembers(rows, to: &out)
+        out += "}}\n".utf8
+        return out
     }
 
     static func resolutionIndexMembers(_ index: ResolutionIndex) -> [String] {
@@ -28,25 +38,44 @@ extension SiteRenderer {
         if let scheme = index.androidScheme { members.append("\"android_scheme\":" + Escaping.jsonString(scheme)) }
         members.append("\"shards\":\(index.shards)")
         let routes = index.routes.compactMap { link in
-            link.route.map { "{\"pattern\":" + Escaping.jsonString($0.pattern.text) + "," + targetMembers(link) + "}" }
+            link.route.map { route in
+                var out = Array("{\"pattern\":\(Escaping.jsonString(route.pattern.text)),".utf8)
+                appendTarget(ResolutionRow(link), to: &out)
+                return String(decoding: out, as: UTF8.self) + "}"
+            }
         }
         members.append("\n\"routes\":[" + (routes.isEmpty ? "" : "\n" + routes.joined(separator: ",\n") + "\n") + "]")
         return members
     }
 
-    static func resolutionLinkMembers(_ links: [Link]) -> String {
-        let sorted = links.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        guard !sorted.isEmpty else { return "" }
-        return "\n" + sorted.map { Escaping.jsonString($0.path) + ":{" + targetMembers($0) + "}" }.joined(separator: ",\n") + "\n"
+    /// `"path":{…}` for each row, sorted by path, a line each.
+    static func appendLinkMembers(_ rows: [ResolutionRow], to out: inout [UInt8]) {
+        guard !rows.isEmpty else { return }
+        let order = rows.indices.sorted { rows[$0].path.utf8.lexicographicallyPrecedes(rows[$1].path.utf8) }
+        out.append(UInt8(ascii: "\n"))
+        for (position, index) in order.enumerated() {
+            if position > 0 { out += ",\n".utf8 }
+            out += Escaping.jsonString(rows[index].path).utf8
+            out += ":{".utf8
+            appendTarget(rows[index], to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "\n"))
     }
 
-    /// A link's `deep_link`, `fixed` and `forward_query`: what the page's data holds as
-    /// `deferredLink`, `fixed` and `forwardQuery` (``linkData(_:behaviour:)``).
-    static func targetMembers(_ link: Link) -> String {
-        let fixed = link.fixedQueryKeys
-        var out = "\"deep_link\":" + Escaping.jsonString(link.deferredLink(fixed: fixed))
-        if !fixed.isEmpty { out += ",\"fixed\":[" + fixed.map(Escaping.jsonString).joined(separator: ",") + "]" }
-        if link.options.forwardQuery { out += ",\"forward_query\":true" }
-        return out
+    /// A row's `deep_link`, `fixed` (when any) and `forward_query` (when true): what the page's
+    /// data holds as `deferredLink`, `fixed` and `forwardQuery` (``linkData(_:behaviour:)``).
+    static func appendTarget(_ row: ResolutionRow, to out: inout [UInt8]) {
+        out += "\"deep_link\":".utf8
+        out += Escaping.jsonString(row.deepLink).utf8
+        if !row.fixed.isEmpty {
+            out += ",\"fixed\":[".utf8
+            for (position, name) in row.fixed.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                out += Escaping.jsonString(name).utf8
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if row.forwardQuery { out += ",\"forward_query\":true".utf8 }
     }
 }

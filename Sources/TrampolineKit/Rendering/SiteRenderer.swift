@@ -100,8 +100,8 @@ package struct SiteRenderer: Sendable {
             return linkTableBytes(links)
         case .resolutionIndex(let index):
             return resolutionIndexBytes(index)
-        case .resolutionShard(_, let links):
-            return resolutionShardBytes(links)
+        case .resolutionShard(_, let rows):
+            return resolutionShardBytes(rows)
         }
     }
 
