@@ -80,15 +80,16 @@ class TrampolineLinks(
         val resolver = resolver
         if (resolver == null || link.source != LinkSource.APP_LINK || router.match(link) != null) return take(link)
         val arrival = arrivals
+        val url = LinkParser.trimmed(text)
         underWay++
         try {
             resolveOn.execute {
                 val result = try {
-                    resolver.resolve(text)
+                    resolver.resolve(url)
                 } catch (e: RuntimeException) {
                     Checked.Refused(LinkResolutionFailure.Unreachable)
                 }
-                deliverOn.execute { whenResolved(finishResolving(link, text, result, arrival)) }
+                deliverOn.execute { whenResolved(finishResolving(link, url, result, arrival)) }
             }
         } catch (e: RejectedExecutionException) {
             underWay--
@@ -107,7 +108,7 @@ class TrampolineLinks(
      * later tap supersedes it.
      */
     @Synchronized
-    private fun finishResolving(link: IncomingLink, text: String, result: Checked<String, LinkResolutionFailure>, arrival: Long): LinkDisposition {
+    private fun finishResolving(link: IncomingLink, url: String, result: Checked<String, LinkResolutionFailure>, arrival: Long): LinkDisposition {
         underWay--
         if (arrival != arrivals) return LinkDisposition.Rejected(LinkRejection.SUPERSEDED)
         return when (result) {
@@ -118,7 +119,6 @@ class TrampolineLinks(
             is Checked.Refused -> {
                 val open = browser
                 if (result.reason.handsBackToBrowser && open != null) {
-                    val url = LinkParser.trimmed(text)
                     open(url)
                     LinkDisposition.HandedToBrowser(url, result.reason)
                 } else {
