@@ -42,7 +42,7 @@ test-deps: deps
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 	@$(PYTHON) -c "import segno" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/QR/requirements.txt
 
-test: test-deps swift-test docs-test qr-test consumer-test fuzz browser-test install-test
+test: test-deps swift-test docs-test qr-test consumer-test fuzz browser-test install-test android-test
 
 swift-test: build
 	$(SWIFT) test
@@ -60,6 +60,17 @@ tsan-test: deps
 # console examples are the binary's real output (re-record: UPDATE_DOCS=1).
 docs-test: build
 	TRAMPOLINE_BIN=$(BIN) $(PYTHON) -m pytest Tests/Docs -q
+
+# The Android library (android/) on the JVM: compiled with Debian's kotlinc 1.3 (-Werror), its
+# Android adapters against stand-ins of the Android classes (android/standins), and its tests run on
+# the JUnit Platform (android/jvm-test/run.sh). No Android SDK is used.
+.PHONY: android-test
+android-test:
+	@command -v kotlinc >/dev/null && command -v javac >/dev/null \
+	  && [ -f /usr/share/java/junit-platform-console-standalone.jar ] || { \
+	  echo "Installing kotlin, junit5, default-jdk-headless"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kotlin junit5 default-jdk-headless; }
+	android/jvm-test/run.sh
 
 # QR codes from the built binary: decoded by zbarimg at every version boundary and level, and
 # equal bit for bit to segno's matrices (Tests/QR).
