@@ -10,4 +10,29 @@ struct CatalogOptions: ParsableArguments {
     var builder: SiteBuilder {
         SiteBuilder(configURL: URL(fileURLWithPath: config), configDisplayPath: config)
     }
+
+    /// The catalog's build in memory, or its diagnostics reported and a failing exit.
+    func build() throws -> SiteBuild {
+        do {
+            return try builder.build()
+        } catch let error as DiagnosticsError {
+            Console.report(error.diagnostics)
+            throw ExitCode.failure
+        }
+    }
+
+    /// `bytes` to `output`, or to standard output without one; a file that cannot be written is
+    /// an error that says so.
+    static func write(_ bytes: [UInt8], to output: String?) throws {
+        guard let output else {
+            FileHandle.standardOutput.write(Data(bytes))
+            return
+        }
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+        } catch {
+            Console.report([Diagnostic(.error, at: nil, "cannot write \(output): \(error.localizedDescription)", hint: "check that its folder exists and is writable")])
+            throw ExitCode.failure
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import TrampolineKit
 import TrampolineLink
+import TrampolineTestSupport
 import XCTest
 
 /// The link table every site publishes for apps (docs/link-table.md): what the build writes for
@@ -56,7 +57,7 @@ final class LinkTableTests: XCTestCase {
             for c in cases {
                 guard let link = c.link, let entry = c.entry else { continue }
                 let expected = LinkTarget(deepLink: entry.deep_link, fixed: entry.fixed ?? [], forwardQuery: entry.forward_query ?? false)
-                if link.path.contains(":") || link.path.contains("*") {
+                if link.isRoute {
                     XCTAssertEqual(table.routes.first { $0.pattern.text == link.path }?.target, expected, "\(layout): \(c.name)")
                 } else {
                     XCTAssertEqual(table.links[link.path], expected, "\(layout): \(c.name)")
@@ -107,38 +108,6 @@ final class LinkTableTests: XCTestCase {
         let build = try SiteFixture(catalog: Self.manyLinks(3)).build()
         let headers = String(decoding: try XCTUnwrap(build["_headers"]), as: UTF8.self)
         XCTAssertTrue(headers.contains("/.well-known/trampoline/v1/*\n  Content-Type: application/json\n  Cache-Control: public, max-age=300\n"), headers)
-    }
-}
-
-/// Tests/Fixtures/deep-link-composition.json (the library's tests read the same file).
-struct CompositionTable: Decodable {
-    struct Entry: Decodable {
-        var deep_link: String
-        var fixed: [String]?
-        var forward_query: Bool?
-    }
-    struct Link: Decodable {
-        var path: String
-        var deep_link: String
-        var campaign: [[String]]?
-        var forward_query: Bool?
-    }
-    struct Visit: Decodable {
-        var url: String
-        var expected: String?
-    }
-    struct Case: Decodable {
-        var name: String
-        var link: Link?
-        var entry: Entry?
-        var visits: [Visit]
-    }
-    var cases: [Case]
-
-    static func load() throws -> CompositionTable {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/deep-link-composition.json").standardizedFileURL
-        return try JSONDecoder().decode(CompositionTable.self, from: Data(contentsOf: url))
     }
 }
 

@@ -21,7 +21,6 @@ final class SiteWriterTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.05)
         let second = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(second.written, ["topic/1/index.html"])
-        // The link table's shard is rendered again for the changed link and found unchanged.
         XCTAssertEqual(second.unchanged.count, 19)
         XCTAssertEqual(try mtime(page), before, "unchanged file keeps its mtime")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TrampolineLink
+import TrampolineTestSupport
 import XCTest
 
 /// The shared table of deep-link composition (Tests/Fixtures/deep-link-composition.json), run
@@ -7,36 +8,9 @@ import XCTest
 /// the same cases from the catalog side (TrampolineKitTests/LinkTableTests), the pages' script in
 /// Chromium and WebKit (Tests/Browser/test_link_table.py), the Android library in Kotlin.
 final class LinkCompositionTableTests: XCTestCase {
-    struct Table: Decodable {
-        struct Entry: Decodable {
-            var deep_link: String
-            var fixed: [String]?
-            var forward_query: Bool?
-        }
-        struct Link: Decodable {
-            var path: String
-            var deep_link: String
-            var campaign: [[String]]?
-            var forward_query: Bool?
-        }
-        struct Visit: Decodable {
-            var url: String
-            var expected: String?
-        }
-        struct Case: Decodable {
-            var name: String
-            var link: Link?
-            var entry: Entry?
-            var visits: [Visit]
-        }
-        var cases: [Case]
-    }
+    typealias Table = CompositionTable
 
-    static func table() throws -> Table {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/deep-link-composition.json").standardizedFileURL
-        return try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
-    }
+    static func table() throws -> Table { try CompositionTable.load() }
 
     /// The cases' entries as one snapshot: plain links by path, routes in the table's order.
     static func snapshot(_ table: Table) throws -> SiteLinkTable {
@@ -44,7 +18,7 @@ final class LinkCompositionTableTests: XCTestCase {
         for c in table.cases {
             guard let link = c.link, let entry = c.entry else { continue }
             let target = LinkTarget(deepLink: entry.deep_link, fixed: entry.fixed ?? [], forwardQuery: entry.forward_query ?? false)
-            if link.path.contains(":") || link.path.contains("*") {
+            if link.isRoute {
                 snapshot.routes.append(.init(pattern: try RoutePattern(link.path), target: target))
             } else {
                 snapshot.links[link.path] = target

@@ -1,3 +1,5 @@
+import TrampolineLink
+
 /// The compact layout's link table: which shard holds a path, and how many shards a catalog needs.
 ///
 /// A page finds a link's shard from its path alone (`Templates/trampoline-more.js` computes the
@@ -10,12 +12,7 @@ package enum LinkTable {
 
     /// 32-bit FNV-1a of the path's UTF-8 bytes, modulo `count`.
     package static func shard(of path: String, count: Int) -> Int {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in path.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 0x0100_0193
-        }
-        return Int(hash % UInt32(max(1, count)))
+        SiteLinkTable.shard(of: path, count: count)
     }
 
     /// A first shard count for `links`: their estimated table size over ``shardTarget``.

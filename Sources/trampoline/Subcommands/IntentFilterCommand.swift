@@ -15,26 +15,11 @@ struct IntentFilterCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let result: SiteBuild
-        do {
-            result = try options.builder.build()
-        } catch let error as DiagnosticsError {
-            Console.report(error.diagnostics)
-            throw ExitCode.failure
-        }
+        let result = try options.build()
         guard let xml = IntentFilter.xml(for: result.catalog) else {
             Console.report([Diagnostic(.error, at: SourceLocation(file: options.config, line: 1, column: 1), "the catalog has no app.android section", hint: "add app.android with package and sha256_cert_fingerprints")])
             throw ExitCode.failure
         }
-        guard let output else {
-            print(xml, terminator: "")
-            return
-        }
-        do {
-            try Data(xml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            Console.report([Diagnostic(.error, at: nil, "cannot write \(output): \(error.localizedDescription)", hint: "check that its folder exists and is writable")])
-            throw ExitCode.failure
-        }
+        try CatalogOptions.write(Array(xml.utf8), to: output)
     }
 }

@@ -20,26 +20,10 @@ struct LinkTableCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let result: SiteBuild
-        do {
-            result = try options.builder.build()
-        } catch let error as DiagnosticsError {
-            Console.report(error.diagnostics)
-            throw ExitCode.failure
-        }
-        guard let bytes = result.resolutionSnapshot() else {
+        guard let bytes = try options.build().resolutionSnapshot() else {
             Console.report([Diagnostic(.error, at: nil, "the site has no link table", hint: "this is a bug in Trampoline; please report it")])
             throw ExitCode.failure
         }
-        guard let output else {
-            FileHandle.standardOutput.write(Data(bytes))
-            return
-        }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            Console.report([Diagnostic(.error, at: nil, "cannot write \(output): \(error.localizedDescription)", hint: "check that its folder exists and is writable")])
-            throw ExitCode.failure
-        }
+        try CatalogOptions.write(bytes, to: output)
     }
 }
