@@ -64,7 +64,9 @@ fi
 echo "dist: building trampoline $version for linux-$arch (release, static Swift runtime, Foundation and libcmark) in $scratch" >&2
 start=$(date +%s)
 date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
-"$swift" package --scratch-path "$scratch" -Xswiftc -static-stdlib plugin generate-manual --date "$date" >&2
+# TRAMPOLINE_LINK_WITHOUT_NETWORKING: TrampolineLink without its URLSession table reader, whose
+# FoundationNetworking (libcurl) does not link statically; the tool never reads a live table.
+"$swift" package --scratch-path "$scratch" -Xswiftc -static-stdlib -Xswiftc -DTRAMPOLINE_LINK_WITHOUT_NETWORKING plugin generate-manual --date "$date" >&2
 binary=$scratch/release/trampoline
 manual=$scratch/plugins/GenerateManual/outputs/trampoline/trampoline.1
 [ -x "$binary" ] || die "the build wrote no $binary"

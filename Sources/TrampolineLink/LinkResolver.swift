@@ -27,13 +27,23 @@ public actor LinkResolver {
     ///   - tableBase: where the live table is read from; `https://<host>` unless a test serves it elsewhere.
     public init(
         host: String, scheme: String, snapshot: SiteLinkTable? = nil,
-        fetcher: (any LinkTableFetching)? = URLSessionLinkTableFetcher(), tableBase: URL? = nil
+        fetcher: (any LinkTableFetching)? = LinkResolver.defaultFetcher(), tableBase: URL? = nil
     ) {
         self.host = host.lowercased()
         self.scheme = scheme.lowercased()
         self.snapshot = snapshot
         self.fetcher = fetcher
         self.base = tableBase ?? URL(string: "https://" + host.lowercased())
+    }
+
+    /// How the live table is read unless told otherwise: ``URLSessionLinkTableFetcher``; none in a
+    /// build without networking (the tool's static release, which never reads a live table).
+    public static func defaultFetcher() -> (any LinkTableFetching)? {
+        #if TRAMPOLINE_LINK_WITHOUT_NETWORKING
+        return nil
+        #else
+        return URLSessionLinkTableFetcher()
+        #endif
     }
 
     /// The deep link `url` stands for, or why there is none.

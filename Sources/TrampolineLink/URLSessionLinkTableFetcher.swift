@@ -1,3 +1,6 @@
+// Left out of the tool's static release (scripts/dist.sh defines TRAMPOLINE_LINK_WITHOUT_NETWORKING):
+// FoundationNetworking does not link statically on Linux, and the tool never reads a live table.
+#if !TRAMPOLINE_LINK_WITHOUT_NETWORKING
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -111,3 +114,4 @@ private final class FetchState: NSObject, URLSessionDataDelegate, @unchecked Sen
         }
     }
 }
+#endif

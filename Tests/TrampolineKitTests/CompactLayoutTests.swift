@@ -40,7 +40,7 @@ final class CompactLayoutTests: XCTestCase {
         let build = try SiteFixture(catalog: catalog(links: 3000)).build()
         let paths = build.plan.paths.map(\.value)
         XCTAssertFalse(paths.contains { $0.hasPrefix("p/") }, "no page or QR code per link")
-        XCTAssertEqual(String(decoding: try XCTUnwrap(build["_redirects"]), as: UTF8.self), "# Written by trampoline: rewrites (status 200, the address stays). See README, \"Routes\" and \"Compact sites\".\n/* /404.html 200\n")
+        XCTAssertEqual(String(decoding: try XCTUnwrap(build["_redirects"]), as: UTF8.self), "# Written by trampoline: rewrites (status 200, the address stays). See docs/routes.md and docs/compact.md in Trampoline.\n/* /404.html 200\n")
         let shards = paths.filter { $0.hasPrefix("_links/") }
         XCTAssertGreaterThan(shards.count, 1)
         XCTAssertLessThan(paths.count, 40)

@@ -39,7 +39,7 @@ extension SiteBuilder {
             "the site has \(files) files, over the \(limit) files \(host.displayName) takes per deployment",
             at: catalog.hostLocation ?? SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1),
             hint: catalog.site.layout == .folders
-                ? "use site.layout: compact (a few hundred files for 100,000 links; README, \"Compact sites\"), turn off qr_code, or move to a host with a higher limit"
+                ? "use site.layout: compact (a few hundred files for 100,000 links; docs/compact.md), turn off qr_code, or move to a host with a higher limit"
                 : "the compact layout needs one shard per \(LinkTable.shardTarget / 1024) KB of links; split the links across several sites"
         )
     }

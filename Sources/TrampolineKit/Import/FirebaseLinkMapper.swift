@@ -1,7 +1,7 @@
 import Foundation
 
-/// Turns one Firebase row into the catalog link that replaces it (README, "Leaving Firebase
-/// Dynamic Links", has the table):
+/// Turns one Firebase row into the catalog link that replaces it (docs/leaving-firebase.md
+/// has the table):
 /// the short link's suffix is the path, so printed links keep working once the domain points at the
 /// site; `link`'s path and query become the deep link (`scheme://path?query`, the screen the web URL
 /// shows); `ifl`/`afl` the web fallbacks; `st`/`sd`/`si` the preview; `utm_*` the campaign; `efr=1`

@@ -6,7 +6,7 @@ extension SiteRenderer {
     /// and with `catchAll` a last rule sends every other path there (on hosts that serve files
     /// that exist first).
     static func redirects(routes: [Route], kept: [String], lookup: Bool, catchAll: Bool) -> String {
-        var lines = ["# Written by trampoline: rewrites (status 200, the address stays). See README, \"Routes\" and \"Compact sites\"."]
+        var lines = ["# Written by trampoline: rewrites (status 200, the address stays). See docs/routes.md and docs/compact.md in Trampoline."]
         let lookupPage = OutputPath.notFound.urlPath
         lines += kept.map { "\($0) \(lookup ? lookupPage : $0 + "/") 200" }
         lines += routes.map { "\($0.redirectSource) \($0.pageFolder)/ 200" }
