@@ -49,8 +49,10 @@ public actor LinkResolver {
     /// The deep link `url` stands for, or why there is none.
     public func resolve(_ url: String) async -> Result<String, LinkResolutionFailure> {
         let visited: VisitedURL
-        do { visited = try VisitedURL(url, host: host) } catch { return .failure(error) }
-        if visited.isSiteFile { return .failure(.siteFile) }
+        switch VisitedURL.link(url, host: host) {
+        case .success(let checked): visited = checked
+        case .failure(let reason): return .failure(reason)
+        }
         var target = snapshot?.target(path: visited.path, segments: visited.segments)
         if target == nil {
             switch await liveTarget(visited) {

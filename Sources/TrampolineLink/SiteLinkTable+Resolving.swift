@@ -3,8 +3,10 @@ extension SiteLinkTable {
     /// makes), or why there is none. ``LinkResolver`` does the same, then asks the live table.
     public func resolve(_ url: String, scheme: String) -> Result<String, LinkResolutionFailure> {
         let visited: VisitedURL
-        do { visited = try VisitedURL(url, host: host) } catch { return .failure(error) }
-        if visited.isSiteFile { return .failure(.siteFile) }
+        switch VisitedURL.link(url, host: host) {
+        case .success(let checked): visited = checked
+        case .failure(let reason): return .failure(reason)
+        }
         guard let target = target(path: visited.path, segments: visited.segments) else { return .failure(.notALink) }
         return Self.deepLink(target, visited: visited, scheme: scheme)
     }

@@ -46,6 +46,13 @@ struct VisitedURL: Sendable, Hashable {
     ]
     static let siteFolders = [".well-known", "_links", "_routes", "_trampoline"]
 
+    /// `text` checked, or why it can be no link: a bad URL, or one of the site's own files.
+    static func link(_ text: String, host: String) -> Result<VisitedURL, LinkResolutionFailure> {
+        let visited: VisitedURL
+        do { visited = try VisitedURL(text, host: host) } catch { return .failure(error) }
+        return visited.isSiteFile ? .failure(.siteFile) : .success(visited)
+    }
+
     /// Whether the path names one of the site's own files (hand it back to the browser).
     var isSiteFile: Bool {
         if Self.siteFiles.contains(path) { return true }

@@ -102,7 +102,6 @@ final class CatalogFieldTests: XCTestCase {
         for field in Self.fields where field.property != "options" {
             var changed = Self.link
             field.change(&changed)
-            XCTAssertNotEqual(Self.properties(of: changed).count, 0)
             XCTAssertEqual(Self.tableText(changed) != before, field.inTable, "\(field.property): the link table \(field.inTable ? "must" : "must not") change with it")
         }
     }

@@ -23,24 +23,10 @@ extension CatalogReader {
         }
     }
 
-    /// Whether `url`'s host (after `://`, past any user info, without the port) is `host`
-    /// (lower-case ASCII bytes), compared without case. By bytes: it runs for every link.
+    /// Whether `url`'s host (``URLAuthority``, the catalog's one URL splitter) is `host`
+    /// (lower-case ASCII bytes), compared without case.
     static func isOnHost(_ url: String, host: [UInt8]) -> Bool {
-        var url = url
-        return url.withUTF8 { isOnHost(bytes: $0, host: host) }
-    }
-
-    private static func isOnHost(bytes: UnsafeBufferPointer<UInt8>, host: [UInt8]) -> Bool {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon + 2 < bytes.count,
-              bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
-        else { return false }
-        let start = colon + 3
-        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
-        var hostStart = start
-        if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")) { hostStart = at + 1 }
-        let hostEnd = bytes[hostStart..<end].lastIndex(of: UInt8(ascii: ":")) ?? end
-        guard hostEnd - hostStart == host.count else { return false }
-        for (offset, byte) in host.enumerated() where bytes[hostStart + offset].asciiLowercased != byte { return false }
-        return true
+        guard let separator = url.firstRange(of: "://") else { return false }
+        return URLAuthority(afterScheme: url[separator.upperBound...]).host.utf8.lazy.map(\.asciiLowercased).elementsEqual(host)
     }
 }
