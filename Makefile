@@ -8,7 +8,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/trampoline
 
-.PHONY: tsan-test docs-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
+.PHONY: format format-lint tsan-test docs-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
 
 site: build
 	$(BIN) build --config site-config.yml
@@ -42,7 +42,14 @@ test-deps: deps
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 	@$(PYTHON) -c "import segno" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/QR/requirements.txt
 
-test: test-deps swift-test docs-test qr-test consumer-test fuzz browser-test install-test android-test
+test: test-deps format-lint swift-test docs-test qr-test consumer-test fuzz browser-test install-test android-test
+
+# The .swift-format configuration (120 columns); `make format` rewrites, this only reads.
+format-lint:
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format -i -r Sources Tests Package.swift
 
 swift-test: build
 	$(SWIFT) test

@@ -105,10 +105,11 @@ let package = Package(
 // only builds with the sanitizer flags Fuzz/run.sh passes (ASan and coverage for every module).
 if Context.environment["TRAMPOLINE_FUZZ"] == "1" {
     package.products.append(.executable(name: "TrampolineFuzz", targets: ["TrampolineFuzz"]))
-    package.targets.append(.executableTarget(
-        name: "TrampolineFuzz",
-        dependencies: ["TrampolineKit"],
-        swiftSettings: [.enableExperimentalFeature("Extern")],
-        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
-    ))
+    package.targets.append(
+        .executableTarget(
+            name: "TrampolineFuzz",
+            dependencies: ["TrampolineKit"],
+            swiftSettings: [.enableExperimentalFeature("Extern")],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
+        ))
 }

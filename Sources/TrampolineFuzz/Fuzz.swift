@@ -38,12 +38,14 @@ func fuzzLoaderAndBuild(_ bytes: Data) {
     // YAML (libyaml) also breaks lines at a lone CR, U+0085, U+2028 and U+2029, as editors do, so
     // count every one of them (a CRLF counts twice, which only loosens the bound).
     let text = String(decoding: bytes, as: UTF8.self)
-    let lines = 1 + text.unicodeScalars.reduce(0) { $0 + ("\n\r\u{85}\u{2028}\u{2029}".unicodeScalars.contains($1) ? 1 : 0) }
+    let lines =
+        1 + text.unicodeScalars.reduce(0) { $0 + ("\n\r\u{85}\u{2028}\u{2029}".unicodeScalars.contains($1) ? 1 : 0) }
     for diagnostic in diagnostics.diagnostics {
         guard let location = diagnostic.location else { continue }
         check(location.file == "fuzz.yml", "diagnostic names another file: \(diagnostic)")
-        check(location.line >= 1 && location.line <= lines + 1 && location.column >= 1,
-              "diagnostic points outside the \(lines)-line file: \(diagnostic)")
+        check(
+            location.line >= 1 && location.line <= lines + 1 && location.column >= 1,
+            "diagnostic points outside the \(lines)-line file: \(diagnostic)")
     }
     guard let catalog else { return }
     check(loader.load(data: bytes, displayPath: "fuzz.yml").catalog == catalog, "loading twice gave two catalogs")
@@ -80,10 +82,14 @@ func fuzzBuild(_ bytes: Data, catalog: Catalog) {
         fatalError("fuzz invariant broken: build threw \(type(of: error)), not DiagnosticsError: \(error)")
     }
     let plan = result
-    for path in [OutputPath.home, .notFound, .loadCookie] + (result.catalog.app.ios == nil ? [] : OutputPath.appSiteAssociationFiles) {
+    for path in [OutputPath.home, .notFound, .loadCookie]
+        + (result.catalog.app.ios == nil ? [] : OutputPath.appSiteAssociationFiles)
+    {
         check(plan[path] != nil, "the plan has no \(path)")
     }
-    check((plan[.assetLinks] != nil) == (result.catalog.app.android != nil), "assetlinks.json present without app.android, or missing with it")
+    check(
+        (plan[.assetLinks] != nil) == (result.catalog.app.android != nil),
+        "assetlinks.json present without app.android, or missing with it")
     if let assetLinks = plan[.assetLinks] {
         check((try? AssetLinks.validate(assetLinks)) != nil, "assetlinks.json breaks the Digital Asset Links rules")
     }
@@ -99,17 +105,23 @@ func fuzzBuild(_ bytes: Data, catalog: Catalog) {
         // The compact layout: a plain link is an entry in the shard its path names, not a page.
         if shards > 0, link.route == nil {
             let path = OutputPath.linkTable(LinkTable.shard(of: link.path, count: shards))
-            guard let table = plan[path] else { fatalError("fuzz invariant broken: no shard \(path) for link \(link.path)") }
+            guard let table = plan[path] else {
+                fatalError("fuzz invariant broken: no shard \(path) for link \(link.path)")
+            }
             let entries = try? JSONDecoder().decode([String: DataBlock].self, from: table)
             check(entries != nil, "\(path) is not a JSON object of link entries")
-            check(sameScalars(entries?[link.path]?.deferredLink, link.deferredLink), "\(path): the entry of \(link.path) lacks its deferredLink unchanged")
+            check(
+                sameScalars(entries?[link.path]?.deferredLink, link.deferredLink),
+                "\(path): the entry of \(link.path) lacks its deferredLink unchanged")
             continue
         }
         let path = link.pageOutputPath
         guard let page = plan[path] else { fatalError("fuzz invariant broken: no page \(path) for link \(link.path)") }
         checkPage(String(decoding: page, as: UTF8.self), name: path.value, link: link)
     }
-    if verbose { FileHandle.standardError.write(Data("fuzz: built and checked \(result.catalog.links.count) link pages\n".utf8)) }
+    if verbose {
+        FileHandle.standardError.write(Data("fuzz: built and checked \(result.catalog.links.count) link pages\n".utf8))
+    }
 }
 
 /// Catalog text never changes the page's structure: at most the data block and the script, each
@@ -132,8 +144,9 @@ func checkPage(_ html: String, name: String, link: Link?) {
     guard let link, let block else { return }
     check(sameScalars(block.deferredLink, link.deferredLink), "\(name): deferredLink changed in the data block")
     if link.title.contains(where: { "<>\"&".contains($0) }) {
-        check(!html.contains("<title>\(link.title)</title>") && !html.contains("content=\"\(link.title)\""),
-              "\(name): the title appears unescaped in <title> or an attribute")
+        check(
+            !html.contains("<title>\(link.title)</title>") && !html.contains("content=\"\(link.title)\""),
+            "\(name): the title appears unescaped in <title> or an attribute")
     }
 }
 
@@ -161,10 +174,14 @@ func fuzzEscapers(_ text: String) {
 /// `Escaping.html`: no `<`, `>`, `"`, `'`; every `&` starts one of the five entities; unescaping gives the input back.
 func checkHTML(_ text: String) {
     let escaped = Escaping.html(text)
-    check(!escaped.unicodeScalars.contains { "<>\"'".unicodeScalars.contains($0) }, "html: markup character left in \(short(escaped))")
+    check(
+        !escaped.unicodeScalars.contains { "<>\"'".unicodeScalars.contains($0) },
+        "html: markup character left in \(short(escaped))")
     // Scalar by scalar: a combining mark after `;` would join it into one Character.
-    let entities: [([Unicode.Scalar], Unicode.Scalar)] = [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'")]
-        .map { (Array($0.0.unicodeScalars), $0.1) }
+    let entities: [([Unicode.Scalar], Unicode.Scalar)] = [
+        ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"),
+    ]
+    .map { (Array($0.0.unicodeScalars), $0.1) }
     let scalars = Array(escaped.unicodeScalars)
     var unescaped = String.UnicodeScalarView()
     var index = 0
@@ -187,16 +204,25 @@ func checkHTML(_ text: String) {
 /// U+2028, U+2029 and still decodes back to the input.
 func checkJSON(_ text: String) {
     let literal = Escaping.jsonString(text)
-    check(!literal.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "jsonString: raw control character in \(short(literal))")
-    check(sameScalars(decodeJSONString(literal), text), "jsonString: does not decode back for \(short(text)): \(short(literal))")
+    check(
+        !literal.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+        "jsonString: raw control character in \(short(literal))")
+    check(
+        sameScalars(decodeJSONString(literal), text),
+        "jsonString: does not decode back for \(short(text)): \(short(literal))")
     let safe = Escaping.scriptSafeJSON(literal)
-    check(!safe.unicodeScalars.contains { "<>&\u{2028}\u{2029}".unicodeScalars.contains($0) }, "scriptSafeJSON: unsafe character left in \(short(safe))")
-    check(sameScalars(decodeJSONString(safe), text), "scriptSafeJSON: does not decode back for \(short(text)): \(short(safe))")
+    check(
+        !safe.unicodeScalars.contains { "<>&\u{2028}\u{2029}".unicodeScalars.contains($0) },
+        "scriptSafeJSON: unsafe character left in \(short(safe))")
+    check(
+        sameScalars(decodeJSONString(safe), text),
+        "scriptSafeJSON: does not decode back for \(short(text)): \(short(safe))")
     // Inside an object, as the data block uses it.
     let object = Escaping.scriptSafeJSON("{" + Escaping.jsonString(text) + ":" + literal + "}")
     let decoded = try? JSONDecoder().decode([String: String].self, from: Data(object.utf8))
-    check(decoded?.count == 1 && sameScalars(decoded?.first?.value, text) && sameScalars(decoded?.first?.key, text),
-          "scriptSafeJSON: object does not decode back for \(short(text))")
+    check(
+        decoded?.count == 1 && sameScalars(decoded?.first?.value, text) && sameScalars(decoded?.first?.key, text),
+        "scriptSafeJSON: object does not decode back for \(short(text))")
 }
 
 /// JSONDecoder, not JSONSerialization: on Linux, JSONSerialization drops a U+FEFF at the start of a
@@ -217,11 +243,16 @@ func checkForm(_ text: String) {
     while index < utf8.count {
         let byte = utf8[index]
         if plain.contains(byte) {
-            decoded.append(byte); index += 1
+            decoded.append(byte)
+            index += 1
         } else if byte == UInt8(ascii: "+") {
-            decoded.append(UInt8(ascii: " ")); index += 1
-        } else if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hex.firstIndex(of: utf8[index + 1]), let low = hex.firstIndex(of: utf8[index + 2]) {
-            decoded.append(UInt8(high * 16 + low)); index += 3
+            decoded.append(UInt8(ascii: " "))
+            index += 1
+        } else if byte == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hex.firstIndex(of: utf8[index + 1]),
+            let low = hex.firstIndex(of: utf8[index + 2])
+        {
+            decoded.append(UInt8(high * 16 + low))
+            index += 3
         } else {
             fatalError("fuzz invariant broken: formComponent: unexpected byte \(byte) at \(index) in \(short(encoded))")
         }
@@ -233,15 +264,21 @@ func checkForm(_ text: String) {
 /// removing the escapes gives the input with line breaks as spaces.
 func checkMarkdown(_ text: String) {
     let escaped = Escaping.markdown(text)
-    check(!escaped.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }, "markdown: line break left in \(short(escaped))")
+    check(
+        !escaped.unicodeScalars.contains { $0 == "\n" || $0 == "\r" }, "markdown: line break left in \(short(escaped))")
     var unescaped = String.UnicodeScalarView()
     var scalars = escaped.unicodeScalars.makeIterator()
     while let scalar = scalars.next() {
-        let isPunctuation = scalar.isASCII && (0x21...0x7E).contains(scalar.value)
+        let isPunctuation =
+            scalar.isASCII && (0x21...0x7E).contains(scalar.value)
             && !("0"..."9" ~= scalar || "a"..."z" ~= scalar || "A"..."Z" ~= scalar)
         if scalar == "\\" {
-            guard let next = scalars.next() else { fatalError("fuzz invariant broken: markdown: trailing backslash in \(short(escaped))") }
-            check(next.isASCII && (0x21...0x7E).contains(next.value), "markdown: backslash before \(next) in \(short(escaped))")
+            guard let next = scalars.next() else {
+                fatalError("fuzz invariant broken: markdown: trailing backslash in \(short(escaped))")
+            }
+            check(
+                next.isASCII && (0x21...0x7E).contains(next.value),
+                "markdown: backslash before \(next) in \(short(escaped))")
             unescaped.append(next)
         } else {
             check(!isPunctuation, "markdown: unescaped \(scalar) in \(short(escaped))")

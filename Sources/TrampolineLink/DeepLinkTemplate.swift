@@ -18,7 +18,7 @@ public enum DeepLinkTemplate {
         var found: [Placeholder] = []
         var i = colon + 1
         while i + 1 < s.count {
-            if (s[i] == "/" || s[i] == "="), s[i + 1] == ":" || s[i + 1] == "*", i + 2 < s.count, isNameStart(s[i + 2]) {
+            if s[i] == "/" || s[i] == "=", s[i + 1] == ":" || s[i + 1] == "*", i + 2 < s.count, isNameStart(s[i + 2]) {
                 var end = i + 3
                 while end < s.count, isNameStart(s[end]) || ("0"..."9").contains(s[end]) { end += 1 }
                 found.append(Placeholder(name: String(String.UnicodeScalarView(s[(i + 2)..<end])), column: i + 2))
@@ -43,12 +43,14 @@ public enum DeepLinkTemplate {
         var out = String.UnicodeScalarView(s[...colon])
         var i = colon + 1
         while i < s.count {
-            if (s[i] == "/" || s[i] == "="), i + 2 < s.count, s[i + 1] == ":" || s[i + 1] == "*", isNameStart(s[i + 2]) {
+            if s[i] == "/" || s[i] == "=", i + 2 < s.count, s[i + 1] == ":" || s[i + 1] == "*", isNameStart(s[i + 2]) {
                 var end = i + 3
                 while end < s.count, isNameStart(s[end]) || ("0"..."9").contains(s[end]) { end += 1 }
                 let name = String(String.UnicodeScalarView(s[(i + 2)..<end]))
                 if let value = parameters[name] {
-                    let parts = restNames.contains(name) ? value.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : [value]
+                    let parts =
+                        restNames.contains(name)
+                        ? value.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : [value]
                     out.append(s[i])
                     out.append(contentsOf: parts.map(percentEncoded).joined(separator: "/").unicodeScalars)
                     i = end
@@ -67,8 +69,9 @@ public enum DeepLinkTemplate {
         var out: [UInt8] = []
         for b in value.utf8 {
             switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.append(b)
             default:
                 out.append(UInt8(ascii: "%"))

@@ -18,7 +18,9 @@ public enum DeferredLink {
     /// exactly one marker holding a visit time at most `maximumAge` old; well-formed
     /// percent-encoding; at most ``LinkConfiguration/maximumLength`` bytes. Once-only delivery is
     /// the caller's (``TrampolineLinks`` keeps it through a ``LinkStore``).
-    public static func accept(_ text: String, from source: LinkSource = .clipboard, configuration: LinkConfiguration, now: Date = Date()) throws(LinkRejection) -> IncomingLink {
+    public static func accept(
+        _ text: String, from source: LinkSource = .clipboard, configuration: LinkConfiguration, now: Date = Date()
+    ) throws(LinkRejection) -> IncomingLink {
         try IncomingLink(parsing: text, source: source, requireMarker: true, configuration: configuration, now: now)
     }
 }

@@ -25,7 +25,7 @@ struct FormQuery: Sendable, Hashable {
             let name = equals.map { pair[..<$0] } ?? pair[...]
             let value = equals.map { pair[pair.index(after: $0)...] } ?? pair[pair.endIndex...]
             guard let decodedName = PercentDecoding.decode(name, plusIsSpace: true, allowControls: true),
-                  let decodedValue = PercentDecoding.decode(value, plusIsSpace: true, allowControls: true)
+                let decodedValue = PercentDecoding.decode(value, plusIsSpace: true, allowControls: true)
             else { return nil }
             pairs.append((decodedName, decodedValue))
         }

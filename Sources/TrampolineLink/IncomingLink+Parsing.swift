@@ -6,11 +6,15 @@ extension IncomingLink {
     /// back by `loadCookie.html`), the link is a deferred link and its age is checked.
     public init(opening text: String, configuration: LinkConfiguration, now: Date = Date()) throws(LinkRejection) {
         let isWeb = text.prefix(6).lowercased() == "https:"
-        try self.init(parsing: text, source: isWeb ? .universalLink : .customScheme, requireMarker: false, configuration: configuration, now: now)
+        try self.init(
+            parsing: text, source: isWeb ? .universalLink : .customScheme, requireMarker: false,
+            configuration: configuration, now: now)
     }
 
     /// The one parser behind every entry point. Never traps: every check is a rejection.
-    init(parsing raw: String, source: LinkSource, requireMarker: Bool, configuration: LinkConfiguration, now: Date) throws(LinkRejection) {
+    init(parsing raw: String, source: LinkSource, requireMarker: Bool, configuration: LinkConfiguration, now: Date)
+        throws(LinkRejection)
+    {
         guard raw.utf8.count <= LinkConfiguration.maximumLength + 256 else { throw .tooLong }
         let text = Self.trimmed(raw)
         guard text.utf8.count <= LinkConfiguration.maximumLength else { throw .tooLong }
@@ -66,7 +70,7 @@ extension IncomingLink {
             let name = pair.prefix { $0 != "=" }
             let value = pair.dropFirst(name.count).dropFirst()
             guard let decodedName = PercentDecoding.decode(name.utf8, plusIsSpace: true),
-                  let decodedValue = PercentDecoding.decode(value.utf8, plusIsSpace: true)
+                let decodedValue = PercentDecoding.decode(value.utf8, plusIsSpace: true)
             else { throw .malformedEncoding }
             if decodedName == DeferredLink.marker {
                 markers.append(decodedValue)
@@ -102,16 +106,21 @@ extension IncomingLink {
         self.text = String(unmarked)
         self.visitedAt = visitedAt
         self.receivedAt = now
-        self.deliveryToken = visitedAt == nil ? nil : Self.fingerprint([
-            isWeb ? "https" : "app", segments.joined(separator: "/"),
-            parameters.map { $0.name + "=" + $0.value }.joined(separator: "&"), markers[0],
-        ].joined(separator: "\u{1F}"))
+        self.deliveryToken =
+            visitedAt == nil
+            ? nil
+            : Self.fingerprint(
+                [
+                    isWeb ? "https" : "app", segments.joined(separator: "/"),
+                    parameters.map { $0.name + "=" + $0.value }.joined(separator: "&"), markers[0],
+                ].joined(separator: "\u{1F}"))
     }
 
     /// Spaces and line breaks around copied text are dropped; nothing else is repaired.
     static func trimmed(_ text: String) -> Substring {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return text[first...last]
     }
 
@@ -123,15 +132,20 @@ extension IncomingLink {
     }
 
     static func isScheme(_ s: Substring) -> Bool {
-        guard let first = s.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
+        guard let first = s.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else {
+            return false
+        }
         return s.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "."
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-"
+                || $0 == "."
         }
     }
 
     /// The marker's value: 1 to 11 ASCII digits (Unix seconds up to the year 5138).
     static func seconds(_ value: String) -> Int64? {
-        guard (1...11).contains(value.utf8.count), value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard (1...11).contains(value.utf8.count),
+            value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
         return Int64(value)
     }
 

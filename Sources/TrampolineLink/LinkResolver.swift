@@ -83,7 +83,9 @@ public actor LinkResolver {
         let held = shards[number].flatMap { $0.shards == table.shards ? $0 : nil }
         switch await fetcher.fetch(shardURL, ifNoneMatch: held?.etag) {
         case .body(let data, let etag):
-            do { shards[number] = (try SiteLinkTable.shardLinks(json: data), etag, table.shards) } catch { return .failure(error) }
+            do { shards[number] = (try SiteLinkTable.shardLinks(json: data), etag, table.shards) } catch {
+                return .failure(error)
+            }
         case .notModified:
             guard held != nil else { return .failure(.malformedTable) }
         case .failed(let reason):

@@ -22,12 +22,14 @@ public struct LinkTarget: Sendable, Hashable {
     public func deepLink(visitedQuery query: String?) -> String? {
         guard forwardQuery, let query, !query.isEmpty else { return deepLink }
         guard let visited = FormQuery(parsing: query) else { return nil }
-        var link = Substring(deepLink), fragment: Substring = ""
+        var link = Substring(deepLink)
+        var fragment: Substring = ""
         if let hash = link.firstIndex(of: "#") {
             fragment = link[hash...]
             link = link[..<hash]
         }
-        var base = link, own = Substring("")
+        var base = link
+        var own = Substring("")
         if let question = link.firstIndex(of: "?") {
             base = link[..<question]
             own = link[link.index(after: question)...]

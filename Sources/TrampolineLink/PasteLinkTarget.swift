@@ -10,7 +10,9 @@ final class PasteLinkTarget: UIResponder {
     init(onText: @escaping @MainActor (String) -> Void) {
         self.onText = onText
         super.init()
-        pasteConfiguration = UIPasteConfiguration(acceptableTypeIdentifiers: [UTType.plainText.identifier, UTType.url.identifier])
+        pasteConfiguration = UIPasteConfiguration(acceptableTypeIdentifiers: [
+            UTType.plainText.identifier, UTType.url.identifier,
+        ])
     }
 
     override func paste(itemProviders: [NSItemProvider]) {

@@ -16,7 +16,7 @@ enum PercentDecoding {
     /// a `+` is a space. Nil for a broken escape, invalid UTF-8 or (unless `allowControls`, for
     /// query values the page forwards as they are) a control character.
     static func decode<C: Collection>(_ bytes: C, plusIsSpace: Bool = false, allowControls: Bool = false) -> String?
-where C.Element == UInt8 {
+    where C.Element == UInt8 {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = bytes.startIndex
@@ -36,7 +36,9 @@ where C.Element == UInt8 {
         }
         // Valid UTF-8 exactly when decoding needs no repair.
         let text = String(decoding: out, as: UTF8.self)
-        guard text.utf8.elementsEqual(out), allowControls || !text.unicodeScalars.contains(where: isControl) else { return nil }
+        guard text.utf8.elementsEqual(out), allowControls || !text.unicodeScalars.contains(where: isControl) else {
+            return nil
+        }
         return text
     }
 

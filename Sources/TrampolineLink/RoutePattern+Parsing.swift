@@ -56,7 +56,9 @@ extension RoutePattern {
                 var literal = String.UnicodeScalarView()
                 literal.append(contentsOf: s[range])
                 let text = String(literal)
-                if text == "." || text == ".." { throw RoutePatternError(.dotSegment, column: range.lowerBound + 1, detail: text) }
+                if text == "." || text == ".." {
+                    throw RoutePatternError(.dotSegment, column: range.lowerBound + 1, detail: text)
+                }
                 segments.append(.literal(text))
             }
         }

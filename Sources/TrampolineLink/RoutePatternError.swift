@@ -23,11 +23,16 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         case .tooLong: return "a route pattern is limited to \(RoutePattern.maximumLength) characters"
         case .emptySegment: return "empty segment ('//') in the route pattern"
         case .dotSegment: return "'.' and '..' cannot be segments of a route pattern"
-        case .invalidCharacter: return "\(shown) is not allowed in a route pattern; literals use letters, digits and - . _ ~ ! & ( ) + , ; = @ :"
+        case .invalidCharacter:
+            return
+                "\(shown) is not allowed in a route pattern; literals use letters, digits and - . _ ~ ! & ( ) + , ; = @ :"
         case .missingParameterName: return "a parameter needs a name after ':' or '*', such as :id"
-        case .invalidParameterName: return "\(shown) is not a parameter name; names are letters, digits and _, not starting with a digit"
+        case .invalidParameterName:
+            return "\(shown) is not a parameter name; names are letters, digits and _, not starting with a digit"
         case .duplicateParameter: return "the parameter name \(shown) is used twice in the route pattern"
-        case .unknownConstraint: return "unknown constraint \(shown); use one of \(RouteConstraint.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownConstraint:
+            return
+                "unknown constraint \(shown); use one of \(RouteConstraint.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unterminatedConstraint: return "the constraint is missing its closing ')'"
         case .restNotLast: return "a *rest parameter must be the last segment of the route pattern"
         }

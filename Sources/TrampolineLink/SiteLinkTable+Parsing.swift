@@ -18,14 +18,15 @@ extension SiteLinkTable {
             guard let list = list as? [Any] else { throw .malformedTable }
             for item in list {
                 guard let route = item as? [String: Any], let text = route["pattern"] as? String,
-                      let pattern = try? RoutePattern(text)
+                    let pattern = try? RoutePattern(text)
                 else { throw .malformedTable }
                 routes.append(Route(pattern: pattern, target: try Self.target(route)))
             }
         }
         var links: [String: LinkTarget] = [:]
         if let members = object["links"] { links = try Self.links(members) }
-        self.init(host: tableHost, scheme: scheme, androidScheme: androidScheme, shards: shards, routes: routes, links: links)
+        self.init(
+            host: tableHost, scheme: scheme, androidScheme: androidScheme, shards: shards, routes: routes, links: links)
     }
 
     /// The links of a shard file (`links/<n>.json`).
@@ -57,7 +58,8 @@ extension SiteLinkTable {
     }
 
     private static func target(_ entry: [String: Any]) throws(LinkResolutionFailure) -> LinkTarget {
-        guard let deepLink = entry["deep_link"] as? String, deepLink.utf8.count <= LinkConfiguration.maximumLength else {
+        guard let deepLink = entry["deep_link"] as? String, deepLink.utf8.count <= LinkConfiguration.maximumLength
+        else {
             throw .malformedTable
         }
         var fixed: [String] = []

@@ -12,9 +12,13 @@ extension SiteLinkTable {
     }
 
     /// `target`'s deep link for the visit, if it is one of `scheme`'s.
-    static func deepLink(_ target: LinkTarget, visited: VisitedURL, scheme: String) -> Result<String, LinkResolutionFailure> {
+    static func deepLink(_ target: LinkTarget, visited: VisitedURL, scheme: String) -> Result<
+        String, LinkResolutionFailure
+    > {
         guard let link = target.deepLink(visitedQuery: visited.query) else { return .failure(.malformedQuery) }
-        guard let colon = link.firstIndex(of: ":"), link[..<colon].lowercased() == scheme.lowercased() else { return .failure(.otherScheme) }
+        guard let colon = link.firstIndex(of: ":"), link[..<colon].lowercased() == scheme.lowercased() else {
+            return .failure(.otherScheme)
+        }
         return .success(link)
     }
 }

@@ -40,7 +40,10 @@ public struct SiteLinkTable: Sendable, Hashable {
     /// Links by path: every link in a snapshot, the shards read so far in a live table.
     public var links: [String: LinkTarget]
 
-    public init(host: String, scheme: String?, androidScheme: String? = nil, shards: Int, routes: [Route] = [], links: [String: LinkTarget] = [:]) {
+    public init(
+        host: String, scheme: String?, androidScheme: String? = nil, shards: Int, routes: [Route] = [],
+        links: [String: LinkTarget] = [:]
+    ) {
         self.host = host.lowercased()
         self.scheme = scheme
         self.androidScheme = androidScheme

@@ -8,10 +8,13 @@ extension TrampolineLinks {
     /// (`SFSafariViewController` has not since iOS 11). The page hands the cookie's link back through
     /// the app's scheme. iOS first asks "… wants to use go.example.com to sign in". With no cookie
     /// the page stays open until the person closes it, or until `timeout` (if given) cancels it.
-    public func readCookie(from loadCookieURL: URL, in window: UIWindow, timeout: TimeInterval? = nil,
-                           completion: @escaping @MainActor (LinkDisposition?) -> Void = { _ in }) {
+    public func readCookie(
+        from loadCookieURL: URL, in window: UIWindow, timeout: TimeInterval? = nil,
+        completion: @escaping @MainActor (LinkDisposition?) -> Void = { _ in }
+    ) {
         let anchor = CookieSessionAnchor(window: window)
-        let session = ASWebAuthenticationSession(url: loadCookieURL, callbackURLScheme: configuration.scheme) { @Sendable url, _ in
+        let session = ASWebAuthenticationSession(url: loadCookieURL, callbackURLScheme: configuration.scheme) {
+            @Sendable url, _ in
             Task { @MainActor in
                 self.retained["cookie-session"] = nil
                 self.retained["cookie-anchor"] = nil

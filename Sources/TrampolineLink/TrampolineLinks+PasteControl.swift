@@ -6,8 +6,10 @@ import UIKit
 extension TrampolineLinks {
     /// A system Paste button (`UIPasteControl`) for onboarding ("Continue where you left off"):
     /// the person's tap is the permission, so iOS shows no paste prompt.
-    public func makePasteControl(configuration: UIPasteControl.Configuration = UIPasteControl.Configuration(),
-                                 completion: @escaping @MainActor (LinkDisposition) -> Void = { _ in }) -> UIPasteControl {
+    public func makePasteControl(
+        configuration: UIPasteControl.Configuration = UIPasteControl.Configuration(),
+        completion: @escaping @MainActor (LinkDisposition) -> Void = { _ in }
+    ) -> UIPasteControl {
         let target = PasteLinkTarget { [weak self] text in
             guard let self else { return }
             completion(self.receiveDeferred(text, from: .clipboard))

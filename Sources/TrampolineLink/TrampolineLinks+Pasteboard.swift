@@ -15,8 +15,10 @@ extension TrampolineLinks {
 
     /// Reads the pasteboard only if `detectPatterns` (which does not prompt) finds one of `patterns`.
     /// Whether iOS counts a custom-scheme link as `.probableWebURL` is not verified here (README).
-    public func readPasteboard(patterns: Set<UIPasteboard.DetectionPattern> = [.probableWebURL],
-                               completion: @escaping @MainActor (LinkDisposition?) -> Void = { _ in }) {
+    public func readPasteboard(
+        patterns: Set<UIPasteboard.DetectionPattern> = [.probableWebURL],
+        completion: @escaping @MainActor (LinkDisposition?) -> Void = { _ in }
+    ) {
         guard UIPasteboard.general.hasStrings else { return completion(nil) }
         // @Sendable: UIKit calls back on a background queue, so the closure must not assume the main actor.
         UIPasteboard.general.detectPatterns(for: patterns) { @Sendable result in

@@ -6,7 +6,9 @@ extension TrampolineLinks {
     /// `scene(_:continue:)`: a universal link. Returns whether it was the app's.
     @discardableResult
     public func open(_ activity: NSUserActivity) -> Bool {
-        guard activity.activityType == NSUserActivityTypeBrowsingWeb, let url = activity.webpageURL else { return false }
+        guard activity.activityType == NSUserActivityTypeBrowsingWeb, let url = activity.webpageURL else {
+            return false
+        }
         return open(url).isHandled
     }
 

@@ -113,13 +113,17 @@ public final class TrampolineLinks {
 
     /// The resolver's answer for `link`: the deep link, taken like a link of the app's scheme, or
     /// the link itself with the reason, for `unmatched`. A later tap supersedes it.
-    private func finishResolving(_ link: IncomingLink, text: String, resolver: LinkResolver, arrival: UInt64) async -> LinkDisposition {
+    private func finishResolving(_ link: IncomingLink, text: String, resolver: LinkResolver, arrival: UInt64) async
+        -> LinkDisposition
+    {
         let result = await resolver.resolve(text)
         guard arrival == arrivals else { return .rejected(.superseded) }
         switch result {
         case .success(let deepLink):
             do {
-                var resolved = try IncomingLink(parsing: deepLink, source: .universalLink, requireMarker: false, configuration: configuration, now: link.receivedAt)
+                var resolved = try IncomingLink(
+                    parsing: deepLink, source: .universalLink, requireMarker: false, configuration: configuration,
+                    now: link.receivedAt)
                 resolved.universalLink = link.text
                 return take(resolved)
             } catch {
@@ -141,7 +145,8 @@ public final class TrampolineLinks {
         arrivals &+= 1
         let link: IncomingLink
         do {
-            link = try IncomingLink(parsing: text, source: source, requireMarker: true, configuration: configuration, now: clock())
+            link = try IncomingLink(
+                parsing: text, source: source, requireMarker: true, configuration: configuration, now: clock())
         } catch {
             return .rejected(error)
         }

@@ -32,7 +32,7 @@ struct VisitedURL: Sendable, Hashable {
         guard decoded.count <= LinkConfiguration.maximumParts else { throw .malformedPath }
         for segment in decoded {
             guard !segment.isEmpty, segment != ".", segment != "..",
-                  !segment.contains("/"), !segment.contains("\\")
+                !segment.contains("/"), !segment.contains("\\")
             else { throw .malformedPath }
         }
         segments = decoded

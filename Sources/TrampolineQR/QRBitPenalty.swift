@@ -20,7 +20,8 @@ enum QRBitPenalty {
         m.withUnsafeBufferPointer { m in
             let base = UnsafeRawPointer(m.baseAddress!)
             for y in 0..<size {
-                var row: UInt64 = 0, x = 0
+                var row: UInt64 = 0
+                var x = 0
                 let start = y * size
                 // Eight bytes at a time while they lie inside the matrix; the rest one by one.
                 while x + 8 <= size {
@@ -65,12 +66,15 @@ enum QRBitPenalty {
     /// The total penalty of the matrix whose rows and columns are given as words; or, once the
     /// lines scored so far reach `limit`, that partial sum (every rule adds, so the whole is no
     /// lower): a mask that cannot beat the best so far is not scored to the end.
-    static func score(rows: UnsafeBufferPointer<UInt64>, columns: UnsafeBufferPointer<UInt64>, size: Int, limit: Int = .max) -> Int {
+    static func score(
+        rows: UnsafeBufferPointer<UInt64>, columns: UnsafeBufferPointer<UInt64>, size: Int, limit: Int = .max
+    ) -> Int {
         let valid: UInt64 = ((1 << UInt64(size)) - 1) << UInt64(padding)
         var total = 0
         var dark = 0
         for i in 0..<size {
-            let row = rows[i], column = columns[i]
+            let row = rows[i]
+            let column = columns[i]
             total += runs(row, valid: valid) + runs(column, valid: valid)
             total += finderLike(row, size: size) + finderLike(column, size: size)
             dark += row.nonzeroBitCount

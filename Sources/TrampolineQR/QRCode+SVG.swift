@@ -28,13 +28,21 @@ extension QRCode {
     }
 
     @inline(__always)
-    private static func write(_ m: UnsafeBufferPointer<UInt8>, size: Int, to out: inout SVGBytes, side: Int, pixelsPerModule: Int) {
+    private static func write(
+        _ m: UnsafeBufferPointer<UInt8>, size: Int, to out: inout SVGBytes, side: Int, pixelsPerModule: Int
+    ) {
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ")
-        out.append(side); out.append(" "); out.append(side)
-        out.append("\" width=\""); out.append(side * pixelsPerModule)
-        out.append("\" height=\""); out.append(side * pixelsPerModule)
-        out.append("\" shape-rendering=\"crispEdges\"><rect width=\""); out.append(side)
-        out.append("\" height=\""); out.append(side)
+        out.append(side)
+        out.append(" ")
+        out.append(side)
+        out.append("\" width=\"")
+        out.append(side * pixelsPerModule)
+        out.append("\" height=\"")
+        out.append(side * pixelsPerModule)
+        out.append("\" shape-rendering=\"crispEdges\"><rect width=\"")
+        out.append(side)
+        out.append("\" height=\"")
+        out.append(side)
         // Each run is a 1-wide horizontal stroke along the middle of its row: `M x y.5 h len` for
         // a row's first run, `m gap 0 h len` (relative to the previous run's end) for the next.
         out.append("\" fill=\"#fff\"/><path stroke=\"#000\" d=\"")
@@ -51,7 +59,9 @@ extension QRCode {
                 // into one byte, module k at bit k. Chunks start at multiples of 8, so none
                 // straddles two words.
                 while column + 8 <= size {
-                    let eight = UInt64(littleEndian: rowStart.loadUnaligned(fromByteOffset: column, as: UInt64.self)) & 0x0101_0101_0101_0101
+                    let eight =
+                        UInt64(littleEndian: rowStart.loadUnaligned(fromByteOffset: column, as: UInt64.self))
+                        & 0x0101_0101_0101_0101
                     bits[column >> 6] |= ((eight &* 0x0102_0408_1020_4080) >> 56) << UInt64(column & 63)
                     column += 8
                 }
@@ -90,8 +100,11 @@ extension QRCode {
     @inline(__always)
     private static func appendRun(start: Int, end: Int, row: Int, penX: inout Int, to out: inout SVGBytes) {
         if penX < 0 {
-            out.append("M"); out.append(start + QRCode.quietZone)
-            out.append(" "); out.append(row + QRCode.quietZone); out.append(".5h")
+            out.append("M")
+            out.append(start + QRCode.quietZone)
+            out.append(" ")
+            out.append(row + QRCode.quietZone)
+            out.append(".5h")
             out.append(end - start)
         } else {
             out.appendRelativeRun(gap: start - penX, length: end - start)
@@ -101,7 +114,9 @@ extension QRCode {
 
     /// The first column at or after `start` whose module is dark (`dark`) or light; `size` if none.
     @inline(__always)
-    private static func nextColumn(in bits: UnsafeMutableBufferPointer<UInt64>, from start: Int, dark: Bool, size: Int) -> Int {
+    private static func nextColumn(in bits: UnsafeMutableBufferPointer<UInt64>, from start: Int, dark: Bool, size: Int)
+        -> Int
+    {
         var word = start >> 6
         guard word < bits.count else { return size }
         // Bits past `size` are light: a search for light stops there, one for dark runs out.

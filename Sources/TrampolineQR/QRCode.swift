@@ -102,7 +102,8 @@ public struct QRCode: Sendable, Equatable {
         append(bytes.count, bits: QRBlockTable.countBits(version: version))
         // The header is 12 or 20 bits, so every byte straddles two codewords the same way: its
         // high bits end one, its low bits start the next (bit by bit had been a tenth of an encode).
-        let shift = UInt8(bit & 7), first = bit >> 3
+        let shift = UInt8(bit & 7)
+        let first = bit >> 3
         precondition(shift == 4, "a 12- or 20-bit header")
         data.withUnsafeMutableBufferPointer { data in
             // The capacity leaves room for the last byte's low bits (the data bits hold the header too).
@@ -171,16 +172,21 @@ public struct QRCode: Sendable, Equatable {
     static func bestMask(placed: [UInt8], layout: QRVersionLayout) -> Int {
         let size = layout.size
         let (rows, columns) = QRBitPenalty.words(of: placed, size: size)
-        var maskedRows = rows, maskedColumns = columns
-        var best = 0, bestScore = Int.max
+        var maskedRows = rows
+        var maskedColumns = columns
+        var best = 0
+        var bestScore = Int.max
         for number in 0..<8 {
-            let patternRows = layout.maskRowWords[number], patternColumns = layout.maskColumnWords[number]
+            let patternRows = layout.maskRowWords[number]
+            let patternColumns = layout.maskColumnWords[number]
             for i in 0..<size {
                 maskedRows[i] = rows[i] ^ patternRows[i]
                 maskedColumns[i] = columns[i] ^ patternColumns[i]
             }
             let score = maskedRows.withUnsafeBufferPointer { r in
-                maskedColumns.withUnsafeBufferPointer { c in QRBitPenalty.score(rows: r, columns: c, size: size, limit: bestScore) }
+                maskedColumns.withUnsafeBufferPointer { c in
+                    QRBitPenalty.score(rows: r, columns: c, size: size, limit: bestScore)
+                }
             }
             if score < bestScore {
                 bestScore = score
@@ -228,7 +234,8 @@ public struct QRCode: Sendable, Equatable {
         let bits = QRInformationBits.version(version)
         for i in 0..<18 {
             let dark = (bits >> i) & 1 == 1
-            let a = size - 11 + i % 3, b = i / 3
+            let a = size - 11 + i % 3
+            let b = i / 3
             set(a, b, dark)
             set(b, a, dark)
         }

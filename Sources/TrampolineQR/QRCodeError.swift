@@ -7,9 +7,9 @@ public enum QRCodeError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .tooLong(byteCount, level, capacity):
+        case .tooLong(let byteCount, let level, let capacity):
             "\(byteCount) bytes is too long for a QR code: version 40 at error correction \(level.rawValue) holds at most \(capacity) bytes"
-        case let .invalidMask(mask):
+        case .invalidMask(let mask):
             "mask \(mask) does not exist: QR masks are numbered 0 to 7"
         }
     }

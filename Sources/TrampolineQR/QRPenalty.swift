@@ -83,7 +83,9 @@ enum QRPenalty {
             window = ((window << 1) | Int(line[i])) & 0x7F
             guard window == 0b1011101, i >= 6 else { continue }
             let start = i - 6
-            if start >= nextAllowed && (isLight(line, from: start - 4, to: start) || isLight(line, from: start + 7, to: start + 11)) {
+            if start >= nextAllowed
+                && (isLight(line, from: start - 4, to: start) || isLight(line, from: start + 7, to: start + 11))
+            {
                 score += n3
                 nextAllowed = start + 7
             }

@@ -49,7 +49,8 @@ struct QRVersionLayout: Sendable {
         for (cx, cy) in [(3, 3), (size - 4, 3), (3, size - 4)] {
             for dy in -4...4 {
                 for dx in -4...4 {
-                    let x = cx + dx, y = cy + dy
+                    let x = cx + dx
+                    let y = cy + dy
                     guard (0..<size).contains(x), (0..<size).contains(y) else { continue }
                     let distance = max(abs(dx), abs(dy))
                     set(x, y, distance != 2 && distance != 4)

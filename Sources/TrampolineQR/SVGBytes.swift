@@ -33,7 +33,10 @@ struct SVGBytes {
     /// (the two after them are overwritten by what follows; the bound leaves room for them).
     @inline(__always) mutating func appendRelativeRun(gap: Int, length: Int) {
         guard gap < 10, length < 10 else {
-            append("m"); append(gap); append(" 0h"); append(length)
+            append("m")
+            append(gap)
+            append(" 0h")
+            append(length)
             return
         }
         assert(count + 8 <= capacity, "the SVG outgrew its bound")
@@ -49,7 +52,8 @@ struct SVGBytes {
         // the tens digit is written and then overwritten when there is none.
         if number < 100 {
             assert(count + 2 <= capacity, "the SVG outgrew its bound")
-            let tens = number / 10, twoDigits = number >= 10 ? 1 : 0
+            let tens = number / 10
+            let twoDigits = number >= 10 ? 1 : 0
             base[count] = UInt8(ascii: "0") &+ UInt8(tens)
             base[count &+ twoDigits] = UInt8(ascii: "0") &+ UInt8(number - tens * 10)
             count &+= 1 &+ twoDigits

@@ -31,7 +31,11 @@ struct CatalogOptions: ParsableArguments {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            Console.report([Diagnostic(.error, at: nil, "cannot write \(output): \(error.localizedDescription)", hint: "check that its folder exists and is writable")])
+            Console.report([
+                Diagnostic(
+                    .error, at: nil, "cannot write \(output): \(error.localizedDescription)",
+                    hint: "check that its folder exists and is writable")
+            ])
             throw ExitCode.failure
         }
     }

@@ -20,7 +20,8 @@ enum MemoryTuning {
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+        let trimThreshold: Int32 = -1
+        let mmapThreshold: Int32 = -3  // M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
         _ = mallopt(trimThreshold, 128 * 1024)
         _ = mallopt(mmapThreshold, 16 * 1024 * 1024)
         #endif

@@ -23,8 +23,10 @@ public final class TemporaryDirectory {
     public func contents(of folder: String) -> [String: Data] {
         let root = url.appendingPathComponent(folder)
         var result: [String: Data] = [:]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return result }
-        for case let file as URL in enumerator where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return result }
+        for case let file as URL in enumerator
+        where (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             let relative = String(file.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
             result[relative] = try? Data(contentsOf: file)
         }

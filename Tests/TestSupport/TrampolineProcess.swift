@@ -20,19 +20,26 @@ public struct TrampolineProcess {
     }
 
     @discardableResult
-    public static func run(_ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
+    public static func run(
+        _ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = [:]
+    ) throws -> Output {
         try run(program: binary, arguments, in: directory, stdin: stdin, environment: environment)
     }
 
     /// Runs any program to completion and collects its output.
     @discardableResult
-    public static func run(program: URL, _ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = [:]) throws -> Output {
+    public static func run(
+        program: URL, _ arguments: [String], in directory: URL, stdin: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -43,6 +50,8 @@ public struct TrampolineProcess {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -13,14 +13,18 @@ final class BuildCommandTests: XCTestCase {
         try dir.write("site-config.yml", try example())
         let result = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("Built 5 links into _site: 20 written, 0 unchanged, 0 removed; AASA 1.6 KB"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.hasPrefix("Built 5 links into _site: 20 written, 0 unchanged, 0 removed; AASA 1.6 KB"),
+            result.stdout)
         XCTAssertEqual(result.stderr, "")
         let files = dir.contents(of: "_site")
         XCTAssertNotNil(files["topic/1/index.html"])
         XCTAssertNotNil(files["loadCookie.html"])
         // Each of the 5 links has its QR code beside its page.
         XCTAssertEqual(files.keys.filter { $0.hasSuffix("/qr.svg") }.count, 5)
-        XCTAssertTrue(String(decoding: try XCTUnwrap(files["topic/1/qr.svg"]), as: UTF8.self).hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        XCTAssertTrue(
+            String(decoding: try XCTUnwrap(files["topic/1/qr.svg"]), as: UTF8.self).hasPrefix(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\""))
         XCTAssertEqual(files[".well-known/apple-app-site-association"], files["apple-app-site-association"])
 
         let again = try TrampolineProcess.run(["build"], in: dir.url)
@@ -31,13 +35,19 @@ final class BuildCommandTests: XCTestCase {
     /// writer wrote) and as check finds it (by rendering); neither fails, the page is written.
     func testAPageOverTheBudgetIsAWarningAtItsLinkInBuildAndCheck() throws {
         let dir = try TemporaryDirectory()
-        let long = Array(repeating: "Everything for the **big day**, from the dress to the first dance.", count: 60).joined(separator: " ")
-        try dir.write("site-config.yml", try example().replacingOccurrences(of: "    description: Everything for the **big day**, from the dress to the first dance.", with: "    description: \(long)"))
+        let long = Array(repeating: "Everything for the **big day**, from the dress to the first dance.", count: 60)
+            .joined(separator: " ")
+        try dir.write(
+            "site-config.yml",
+            try example().replacingOccurrences(
+                of: "    description: Everything for the **big day**, from the dress to the first dance.",
+                with: "    description: \(long)"))
         let build = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(build.status, 0, build.stderr)
         let size = try XCTUnwrap(dir.contents(of: "_site")["topic/1/index.html"]).count
         XCTAssertGreaterThan(size, 8192)
-        let warning = "site-config.yml:30:5: warning: the page for /topic/1 is \(size) bytes, over the 8192-byte (8 KB) budget; shorten its description or title\n"
+        let warning =
+            "site-config.yml:30:5: warning: the page for /topic/1 is \(size) bytes, over the 8192-byte (8 KB) budget; shorten its description or title\n"
         XCTAssertEqual(build.stderr, warning)
         // Unchanged, the page is proven by its stamp: the same warning, with the same size.
         XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).stderr, warning)
@@ -53,11 +63,15 @@ final class BuildCommandTests: XCTestCase {
         try dir.write("site-config.yml", try example())
         let mine = ["XDG_CACHE_HOME": dir.url.appendingPathComponent("mine").path]
         let theirs = ["XDG_CACHE_HOME": dir.url.appendingPathComponent("theirs").path]
-        XCTAssertTrue(try TrampolineProcess.run(["build", "--timings"], in: dir.url, environment: theirs).stderr.contains(" (all 5 links read)\n"))
+        XCTAssertTrue(
+            try TrampolineProcess.run(["build", "--timings"], in: dir.url, environment: theirs).stderr.contains(
+                " (all 5 links read)\n"))
         let other = try TrampolineProcess.run(["build", "--timings"], in: dir.url, environment: mine)
         XCTAssertEqual(other.status, 0, other.stderr)
         XCTAssertTrue(other.stderr.contains(" (all 5 links read)\n"), other.stderr)
-        XCTAssertTrue(try TrampolineProcess.run(["build", "--timings"], in: dir.url, environment: mine).stderr.contains(" (0 of 5 links read;"))
+        XCTAssertTrue(
+            try TrampolineProcess.run(["build", "--timings"], in: dir.url, environment: mine).stderr.contains(
+                " (0 of 5 links read;"))
     }
 
     func testTimingsGoToStandardErrorStepByStep() throws {
@@ -74,13 +88,24 @@ final class BuildCommandTests: XCTestCase {
         // The claims step says how many links it matched: all at first, none when nothing changed.
         XCTAssertTrue(result.stderr.contains(" (all 5 links matched)\n"), result.stderr)
         let again = try TrampolineProcess.run(["build", "--timings"], in: dir.url)
-        XCTAssertTrue(again.stderr.contains(" (0 of 5 links matched; the rest were verified against the same AASA by an earlier build)\n"), again.stderr)
+        XCTAssertTrue(
+            again.stderr.contains(
+                " (0 of 5 links matched; the rest were verified against the same AASA by an earlier build)\n"),
+            again.stderr)
         // So does the catalog step: every link read at first, then each from the link cache.
-        XCTAssertTrue(result.stderr.contains("catalog: ") && result.stderr.contains(" (all 5 links read)\n"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("catalog: ") && result.stderr.contains(" (all 5 links read)\n"), result.stderr)
         // ... and every entry's text from where the catalog layout says it was, unparsed.
-        XCTAssertTrue(again.stderr.contains(" (0 of 5 links read; the rest came unchanged from the link cache; 5 stood unchanged in place and were not parsed)\n"), again.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(".trampoline/.catalogs/site-config.yml.links").path))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(".trampoline/.catalogs/site-config.yml.layout").path))
+        XCTAssertTrue(
+            again.stderr.contains(
+                " (0 of 5 links read; the rest came unchanged from the link cache; 5 stood unchanged in place and were not parsed)\n"
+            ), again.stderr)
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: dir.url.appendingPathComponent(".trampoline/.catalogs/site-config.yml.links").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: dir.url.appendingPathComponent(".trampoline/.catalogs/site-config.yml.layout").path))
         // Without the flag, nothing goes to standard error.
         XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).stderr, "")
     }
@@ -88,7 +113,8 @@ final class BuildCommandTests: XCTestCase {
     func testConfigAndOutputOptions() throws {
         let dir = try TemporaryDirectory()
         try dir.write("catalogs/links.yml", try example())
-        let result = try TrampolineProcess.run(["build", "--config", "catalogs/links.yml", "--output", "public"], in: dir.url)
+        let result = try TrampolineProcess.run(
+            ["build", "--config", "catalogs/links.yml", "--output", "public"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertNotNil(dir.contents(of: "public")["invite/index.html"])
         XCTAssertTrue(dir.contents(of: "catalogs/_site").isEmpty, "--output wins over site.output")
@@ -106,10 +132,16 @@ final class BuildCommandTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 4, result.stderr)
-        XCTAssertTrue(lines[0].hasPrefix("site-config.yml:12:14: error: team_id 'nope' must be 10 characters A-Z and 0-9"), lines[0])
-        XCTAssertTrue(lines[1].hasPrefix("site-config.yml:35:14: error: web_url uses the 'javascript:' scheme"), lines[1])
-        XCTAssertTrue(lines[2].hasPrefix("site-config.yml:38:5: error: the link is missing the required key 'title'"), lines[2])
-        XCTAssertTrue(lines[3].hasPrefix("site-config.yml:40:5: error: unknown key 'titel' in a link; did you mean 'title'?"), lines[3])
+        XCTAssertTrue(
+            lines[0].hasPrefix("site-config.yml:12:14: error: team_id 'nope' must be 10 characters A-Z and 0-9"),
+            lines[0])
+        XCTAssertTrue(
+            lines[1].hasPrefix("site-config.yml:35:14: error: web_url uses the 'javascript:' scheme"), lines[1])
+        XCTAssertTrue(
+            lines[2].hasPrefix("site-config.yml:38:5: error: the link is missing the required key 'title'"), lines[2])
+        XCTAssertTrue(
+            lines[3].hasPrefix("site-config.yml:40:5: error: unknown key 'titel' in a link; did you mean 'title'?"),
+            lines[3])
     }
 
     func testFailedBuildLeavesThePreviousSiteByteForByte() throws {
@@ -119,10 +151,15 @@ final class BuildCommandTests: XCTestCase {
         try dir.write("_site/CNAME", "go.example.com")
         let before = dir.contents(of: "_site")
         // Valid YAML, one bad link among good ones: nothing may be written.
-        try dir.write("site-config.yml", try example().replacingOccurrences(of: "title: Wedding checklist", with: "title: Changed") + "  - path: /../escape\n    title: x\n")
+        try dir.write(
+            "site-config.yml",
+            try example().replacingOccurrences(of: "title: Wedding checklist", with: "title: Changed")
+                + "  - path: /../escape\n    title: x\n")
         let result = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("site-config.yml:73:11: error: path '/../escape' contains a '..' segment"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("site-config.yml:73:11: error: path '/../escape' contains a '..' segment"),
+            result.stderr)
         XCTAssertEqual(dir.contents(of: "_site"), before)
     }
 
@@ -130,8 +167,10 @@ final class BuildCommandTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let missing = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(missing.status, 1)
-        XCTAssertTrue(missing.stderr.contains("error: no catalog at site-config.yml; pass --config PATH"), missing.stderr)
-        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("folder.yml"), withIntermediateDirectories: true)
+        XCTAssertTrue(
+            missing.stderr.contains("error: no catalog at site-config.yml; pass --config PATH"), missing.stderr)
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("folder.yml"), withIntermediateDirectories: true)
         let folder = try TrampolineProcess.run(["build", "--config", "folder.yml"], in: dir.url)
         XCTAssertEqual(folder.status, 1)
         XCTAssertTrue(folder.stderr.hasPrefix("folder.yml:1:1: error: folder.yml is a directory"), folder.stderr)
@@ -140,17 +179,25 @@ final class BuildCommandTests: XCTestCase {
 
     func testWarningsDoNotFailTheBuild() throws {
         let dir = try TemporaryDirectory()
-        try dir.write("site-config.yml", try example().replacingOccurrences(of: "app_store_url: https://apps.apple.com/app/id1356057329", with: "app_store_url: https://example.com/get-the-app"))
+        try dir.write(
+            "site-config.yml",
+            try example().replacingOccurrences(
+                of: "app_store_url: https://apps.apple.com/app/id1356057329",
+                with: "app_store_url: https://example.com/get-the-app"))
         let result = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.stderr.hasPrefix("site-config.yml:16:20: warning: app_store_url does not point at apps.apple.com"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix("site-config.yml:16:20: warning: app_store_url does not point at apps.apple.com"),
+            result.stderr)
     }
 
     /// On a terminal the build shows a progress line that it erases before the summary; in a pipe
     /// (every other test here) standard error stays empty. `script` gives the build a real TTY.
     func testProgressLineOnlyOnATerminal() throws {
         let script = URL(fileURLWithPath: "/usr/bin/script")
-        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: script.path), "util-linux script(1) is needed for a pseudo-terminal")
+        try XCTSkipUnless(
+            FileManager.default.isExecutableFile(atPath: script.path),
+            "util-linux script(1) is needed for a pseudo-terminal")
         let dir = try TemporaryDirectory()
         var catalog = try example()
         for i in 0..<300 { catalog += "  - {path: /p/\(i), title: T\(i)}\n" }
@@ -161,9 +208,13 @@ final class BuildCommandTests: XCTestCase {
         // 305 pages, their 305 QR codes, 8 other files and the link table's index and shard.
         XCTAssertTrue(result.stdout.contains("/620 files (50%)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("\r\u{1B}[2KWriting 620/620 files (100%)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\r\u{1B}[2KBuilt 305 links into _site: 620 written"), "the line is erased before the summary: \(result.stdout)")
+        XCTAssertTrue(
+            result.stdout.contains("\r\u{1B}[2KBuilt 305 links into _site: 620 written"),
+            "the line is erased before the summary: \(result.stdout)")
         let piped = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(piped.stderr, "")
-        XCTAssertTrue(piped.stdout.hasPrefix("Built 305 links into _site: 0 written, 620 unchanged, 0 removed; AASA"), piped.stdout)
+        XCTAssertTrue(
+            piped.stdout.hasPrefix("Built 305 links into _site: 0 written, 620 unchanged, 0 removed; AASA"),
+            piped.stdout)
     }
 }

@@ -21,16 +21,24 @@ final class CheckCommandTests: XCTestCase {
     /// with `site.claims: links` (in place of the title, so every line stays where it was): with the
     /// domain claimed whole the catalog cannot be served, an error (below).
     private func sameHostCatalog() throws -> String {
-        try example().replacingOccurrences(of: "web_url: https://example.com/topic/1", with: "web_url: https://go.example.com/topic/2")
-            .replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n")
+        try example().replacingOccurrences(
+            of: "web_url: https://example.com/topic/1", with: "web_url: https://go.example.com/topic/2"
+        )
+        .replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n")
     }
 
     func testAWebURLOnTheSitesOwnHostIsAnErrorWhenTheDomainIsClaimedWhole() throws {
         let dir = try TemporaryDirectory()
-        try dir.write("site-config.yml", try example().replacingOccurrences(of: "web_url: https://example.com/topic/1", with: "web_url: https://go.example.com/topic/2"))
+        try dir.write(
+            "site-config.yml",
+            try example().replacingOccurrences(
+                of: "web_url: https://example.com/topic/1", with: "web_url: https://go.example.com/topic/2"))
         let result = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stdout.contains("site-config.yml:35:14: error: web_url 'https://go.example.com/topic/2' is on the site's own host, and site.claims: domain opens the app for every path of it"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "site-config.yml:35:14: error: web_url 'https://go.example.com/topic/2' is on the site's own host, and site.claims: domain opens the app for every path of it"
+            ), result.stdout)
         XCTAssertTrue(result.stdout.contains("set site.claims: links"), result.stdout)
     }
 
@@ -39,7 +47,8 @@ final class CheckCommandTests: XCTestCase {
         let result = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "Checked 5 links for 2 app IDs, 21 files, compared with _site: 0 errors, 0 warnings\n")
+        XCTAssertEqual(
+            result.stderr, "Checked 5 links for 2 app IDs, 21 files, compared with _site: 0 errors, 0 warnings\n")
     }
 
     func testCheckWritesNothing() throws {
@@ -54,7 +63,9 @@ final class CheckCommandTests: XCTestCase {
     /// Every file under `folder` with its bytes and modification time.
     private func state(of folder: URL) throws -> [String: String] {
         var result: [String: String] = [:]
-        let enumerator = try XCTUnwrap(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.contentModificationDateKey], options: []))
+        let enumerator = try XCTUnwrap(
+            FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.contentModificationDateKey], options: []))
         for case let url as URL in enumerator {
             let values = try url.resourceValues(forKeys: [.contentModificationDateKey, .isDirectoryKey])
             let bytes = values.isDirectory == true ? "dir" : (try Data(contentsOf: url)).base64EncodedString()
@@ -69,29 +80,43 @@ final class CheckCommandTests: XCTestCase {
     /// root; the comparison of every file's bytes and mtime binds everyone).
     func testCheckWritesNothingAnywhereEvenWithReadOnlyFolders() throws {
         for built in [false, true] {
-            let dir = try TemporaryDirectory(), home = try TemporaryDirectory()
+            let dir = try TemporaryDirectory()
+            let home = try TemporaryDirectory()
             let environment = ["HOME": home.url.path, "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path]
             try dir.write("site-config.yml", try example())
             if built {
                 XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url, environment: environment).status, 0)
                 // The catalog moves on, so a build would renew its link cache.
-                try dir.write("site-config.yml", try example().replacingOccurrences(of: "title: Budget planner", with: "title: Budget tracker"))
+                try dir.write(
+                    "site-config.yml",
+                    try example().replacingOccurrences(of: "title: Budget planner", with: "title: Budget tracker"))
             }
             let before = try state(of: dir.url).merging(try state(of: home.url)) { $1 }
-            for folder in [dir.url, home.url] { try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path) }
-            defer { for folder in [dir.url, home.url] { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) } }
+            for folder in [dir.url, home.url] {
+                try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+            }
+            defer {
+                for folder in [dir.url, home.url] {
+                    try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+                }
+            }
             let result = try TrampolineProcess.run(["check"], in: dir.url, environment: environment)
             XCTAssertEqual(result.status, built ? 1 : 0, result.stdout + result.stderr)
-            XCTAssertEqual(try state(of: dir.url).merging(try state(of: home.url)) { $1 }, before, built ? "after a build" : "fresh")
+            XCTAssertEqual(
+                try state(of: dir.url).merging(try state(of: home.url)) { $1 }, before,
+                built ? "after a build" : "fresh")
         }
     }
 
     func testEditingATitleWithoutRebuildingIsStale() throws {
         let dir = try builtSite()
-        try dir.write("site-config.yml", try example().replacingOccurrences(of: "title: Budget planner", with: "title: Budget tracker"))
+        try dir.write(
+            "site-config.yml",
+            try example().replacingOccurrences(of: "title: Budget planner", with: "title: Budget tracker"))
         let result = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stdout, "error: _site is stale: 1 file out of date (topic/2/index.html); run trampoline build\n")
+        XCTAssertEqual(
+            result.stdout, "error: _site is stale: 1 file out of date (topic/2/index.html); run trampoline build\n")
         // Rebuilding fixes it.
         XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).status, 0)
         XCTAssertEqual(try TrampolineProcess.run(["check"], in: dir.url).status, 0)
@@ -101,14 +126,21 @@ final class CheckCommandTests: XCTestCase {
         let dir = try builtSite()
         try FileManager.default.removeItem(at: dir.url.appendingPathComponent("_site/404.html"))
         // Removing a link leaves its page behind until the next build.
-        let withoutInvite = try example().replacingOccurrences(of: "  - path: /invite\n", with: "  - path: /invitation\n")
+        let withoutInvite = try example().replacingOccurrences(
+            of: "  - path: /invite\n", with: "  - path: /invitation\n")
         try dir.write("site-config.yml", withoutInvite)
         try dir.write("_site/robots.txt", "mine")
         let result = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(result.status, 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("error: _site is stale: 3 files missing (404.html, invitation/index.html, invitation/qr.svg); run trampoline build"), result.stdout)
-        XCTAssertTrue(lines.contains("error: _site is stale: 2 files no longer in the catalog (invite/index.html, invite/qr.svg); run trampoline build, which removes them"), result.stdout)
+        XCTAssertTrue(
+            lines.contains(
+                "error: _site is stale: 3 files missing (404.html, invitation/index.html, invitation/qr.svg); run trampoline build"
+            ), result.stdout)
+        XCTAssertTrue(
+            lines.contains(
+                "error: _site is stale: 2 files no longer in the catalog (invite/index.html, invite/qr.svg); run trampoline build, which removes them"
+            ), result.stdout)
         XCTAssertFalse(result.stdout.contains("robots.txt"), "a file the team added is not Trampoline's to judge")
     }
 
@@ -120,16 +152,27 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try TrampolineProcess.run(["check"], in: dir.url).status, 0)
         try Data("<svg/>".utf8).write(to: svg)
         try FileManager.default.removeItem(at: dir.url.appendingPathComponent("_site/topic/2/qr.svg"))
-        try dir.write("site-config.yml", try example().replacingOccurrences(of: "  - path: /invite\n", with: "  - path: /invite\n    qr_code: false\n"))
+        try dir.write(
+            "site-config.yml",
+            try example().replacingOccurrences(
+                of: "  - path: /invite\n", with: "  - path: /invite\n    qr_code: false\n"))
         let result = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(result.status, 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains("error: _site is stale: 1 file missing (topic/2/qr.svg); run trampoline build"), result.stdout)
-        XCTAssertTrue(lines.contains("error: _site is stale: 1 file out of date (topic/1/qr.svg); run trampoline build"), result.stdout)
-        XCTAssertTrue(lines.contains("error: _site is stale: 1 file no longer in the catalog (invite/qr.svg); run trampoline build, which removes them"), result.stdout)
+        XCTAssertTrue(
+            lines.contains("error: _site is stale: 1 file missing (topic/2/qr.svg); run trampoline build"),
+            result.stdout)
+        XCTAssertTrue(
+            lines.contains("error: _site is stale: 1 file out of date (topic/1/qr.svg); run trampoline build"),
+            result.stdout)
+        XCTAssertTrue(
+            lines.contains(
+                "error: _site is stale: 1 file no longer in the catalog (invite/qr.svg); run trampoline build, which removes them"
+            ), result.stdout)
         XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).status, 0)
         XCTAssertEqual(try TrampolineProcess.run(["check"], in: dir.url).status, 0)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("_site/invite/qr.svg").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: dir.url.appendingPathComponent("_site/invite/qr.svg").path))
     }
 
     func testTheOutputOptionChoosesTheFolder() throws {
@@ -148,7 +191,10 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stdout)
         let line = try XCTUnwrap(result.stdout.split(separator: "\n").first.map(String.init))
         XCTAssertTrue(line.hasPrefix("site-config.yml:35:"), line)
-        XCTAssertTrue(line.contains(": warning: web_url https://go.example.com/topic/2 is on this site and the apple-app-site-association file claims it; iOS opens a universal link tapped on a page of its own domain in Safari"), line)
+        XCTAssertTrue(
+            line.contains(
+                ": warning: web_url https://go.example.com/topic/2 is on this site and the apple-app-site-association file claims it; iOS opens a universal link tapped on a page of its own domain in Safari"
+            ), line)
         XCTAssertTrue(result.stderr.contains("0 errors, 1 warning"), result.stderr)
 
         let strict = try TrampolineProcess.run(["check", "--strict"], in: dir.url)
@@ -159,7 +205,8 @@ final class CheckCommandTests: XCTestCase {
 
     func testTextLinesAreCompilerStyle() throws {
         let dir = try TemporaryDirectory()
-        try dir.write("site-config.yml", try example().replacingOccurrences(of: "team_id: ABCDE12345", with: "team_id: nope"))
+        try dir.write(
+            "site-config.yml", try example().replacingOccurrences(of: "team_id: ABCDE12345", with: "team_id: nope"))
         let result = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(result.status, 1)
         let pattern = try NSRegularExpression(pattern: #"^site-config\.yml:\d+:\d+: (error|warning): \S"#)
@@ -194,10 +241,12 @@ final class CheckCommandTests: XCTestCase {
         let warning = try TrampolineProcess.run(["check", "--format", "github"], in: warned.url)
         XCTAssertEqual(warning.status, 0)
         XCTAssertTrue(warning.stdout.hasPrefix("::warning file=site-config.yml,line=35,col="), warning.stdout)
-        XCTAssertTrue(warning.stdout.contains("::web_url https://go.example.com/topic/2 is on this site"), warning.stdout)
+        XCTAssertTrue(
+            warning.stdout.contains("::web_url https://go.example.com/topic/2 is on this site"), warning.stdout)
 
         let broken = try TemporaryDirectory()
-        try broken.write("site-config.yml", try example().replacingOccurrences(of: "team_id: ABCDE12345", with: "team_id: nope"))
+        try broken.write(
+            "site-config.yml", try example().replacingOccurrences(of: "team_id: ABCDE12345", with: "team_id: nope"))
         let error = try TrampolineProcess.run(["check", "--format", "github"], in: broken.url)
         XCTAssertEqual(error.status, 1)
         XCTAssertTrue(error.stdout.hasPrefix("::error file=site-config.yml,line=12,col="), error.stdout)
@@ -207,14 +256,18 @@ final class CheckCommandTests: XCTestCase {
     /// check reports it at the path and build refuses to write anything.
     func testAPathTheAASACannotClaimFailsCheckAndBuild() throws {
         let dir = try TemporaryDirectory()
-        try dir.write("site-config.yml", try example().replacingOccurrences(of: "path: /spring-sale", with: "path: /sale/$(lang)"))
+        try dir.write(
+            "site-config.yml", try example().replacingOccurrences(of: "path: /spring-sale", with: "path: /sale/$(lang)")
+        )
         let check = try TrampolineProcess.run(["check"], in: dir.url)
         XCTAssertEqual(check.status, 1)
-        XCTAssertTrue(check.stdout.hasPrefix("site-config.yml:66:11: error: path '/sale/$(lang)' contains '$'"), check.stdout)
+        XCTAssertTrue(
+            check.stdout.hasPrefix("site-config.yml:66:11: error: path '/sale/$(lang)' contains '$'"), check.stdout)
 
         let build = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(build.status, 1)
-        XCTAssertTrue(build.stderr.hasPrefix("site-config.yml:66:11: error: path '/sale/$(lang)' contains '$'"), build.stderr)
+        XCTAssertTrue(
+            build.stderr.hasPrefix("site-config.yml:66:11: error: path '/sale/$(lang)' contains '$'"), build.stderr)
         XCTAssertTrue(dir.contents(of: "_site").isEmpty, "nothing is written")
     }
 }

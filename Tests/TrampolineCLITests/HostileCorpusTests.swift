@@ -30,11 +30,13 @@ final class HostileCorpusTests: XCTestCase {
     /// `<name>.yml.expect` sidecar when the file is binary.
     static func corpus() throws -> [Entry] {
         let folder = try XCTUnwrap(Bundle.module.url(forResource: corpusFolder, withExtension: nil))
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yml") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yml") }
+            .sorted()
         return try names.map { name in
             let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
             let sidecar = folder.appendingPathComponent(name + ".expect")
-            let header = FileManager.default.fileExists(atPath: sidecar.path)
+            let header =
+                FileManager.default.fileExists(atPath: sidecar.path)
                 ? try String(contentsOf: sidecar, encoding: .utf8) : String(decoding: bytes, as: UTF8.self)
             return try parse(name: name, bytes: bytes, header: header)
         }
@@ -45,7 +47,7 @@ final class HostileCorpusTests: XCTestCase {
         let lines = header.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String(String.UnicodeScalarView($0.last == "\r" ? $0.dropLast() : $0[...])) }
         guard let first = lines.first, first.hasPrefix("# expect: "),
-              let expectation = Expectation(rawValue: String(first.dropFirst("# expect: ".count)))
+            let expectation = Expectation(rawValue: String(first.dropFirst("# expect: ".count)))
         else {
             throw CorpusError("\(name): the first line must be '# expect: build' or '# expect: reject'")
         }
@@ -77,7 +79,8 @@ final class HostileCorpusTests: XCTestCase {
         for entry in corpus where entry.expectation == .reject {
             XCTAssertFalse(entry.errors.isEmpty, "\(entry.name) lists no '# error: LINE:COL message' line")
         }
-        XCTAssertGreaterThanOrEqual(corpus.reduce(0) { $0 + $1.errors.count }, 200, "exact line:col for a good number of values")
+        XCTAssertGreaterThanOrEqual(
+            corpus.reduce(0) { $0 + $1.errors.count }, 200, "exact line:col for a good number of values")
     }
 
     func testEveryEntryIsRejectedWithItsLocationsOrBuiltInert() throws {
@@ -95,8 +98,9 @@ final class HostileCorpusTests: XCTestCase {
         let good = try goodCatalog()
         let text = good + "  - path: /big\n    title: \"" + big + "\"\n"
         let titleLine = good.filter { $0 == "\n" }.count + 2
-        let entry = Entry(name: "generated-10mb.yml", bytes: Data(text.utf8), expectation: .reject,
-                          errors: [ExpectedError(line: titleLine, column: 12, message: "bytes long")])
+        let entry = Entry(
+            name: "generated-10mb.yml", bytes: Data(text.utf8), expectation: .reject,
+            errors: [ExpectedError(line: titleLine, column: 12, message: "bytes long")])
         XCTAssertGreaterThan(big.utf8.count, 10_000_000)
         try check(entry, tool: try ToolFiles.load())
     }
@@ -104,11 +108,15 @@ final class HostileCorpusTests: XCTestCase {
     func testDirectoryInsteadOfAFileIsRejected() throws {
         let dir = try TemporaryDirectory()
         let before = try buildGoodSite(in: dir)
-        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("hostile/folder.yml"), withIntermediateDirectories: true)
-        let result = try TrampolineProcess.run(["build", "--config", "hostile/folder.yml", "--output", "out"], in: dir.url)
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("hostile/folder.yml"), withIntermediateDirectories: true)
+        let result = try TrampolineProcess.run(
+            ["build", "--config", "hostile/folder.yml", "--output", "out"], in: dir.url)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertTrue(result.stderr.hasPrefix("hostile/folder.yml:1:1: error: hostile/folder.yml is a directory, not a catalog file"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.hasPrefix(
+                "hostile/folder.yml:1:1: error: hostile/folder.yml is a directory, not a catalog file"), result.stderr)
         XCTAssertEqual(dir.contents(of: "out"), before)
     }
 
@@ -116,7 +124,9 @@ final class HostileCorpusTests: XCTestCase {
     func testInertnessCheckCatchesEachKindOfInjection() throws {
         let tool = try ToolFiles.load()
         let dir = try TemporaryDirectory()
-        XCTAssertEqual(try TrampolineProcess.run(["build", "--config", "good.yml", "--output", "out"], in: try goodDirectory(dir)).status, 0)
+        XCTAssertEqual(
+            try TrampolineProcess.run(["build", "--config", "good.yml", "--output", "out"], in: try goodDirectory(dir))
+                .status, 0)
         let page = try XCTUnwrap(dir.read("out/topic/1/index.html"))
         XCTAssertEqual(Inertness.problems(in: page, tool: tool), [], "the good page must pass")
         let injections: [(String, String)] = [
@@ -146,29 +156,40 @@ final class HostileCorpusTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let before = try buildGoodSite(in: dir)
         let config = "hostile/\(entry.name)"
-        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("hostile"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("hostile"), withIntermediateDirectories: true)
         try entry.bytes.write(to: dir.url.appendingPathComponent(config))
         let result = try TrampolineProcess.run(["build", "--config", config, "--output", "out"], in: dir.url)
         let context = "\(entry.name):\n\(result.stderr.prefix(3000))"
 
         switch entry.expectation {
         case .reject:
-            XCTAssertEqual(result.status, 1, "status must be exactly 1 (not a crash or signal): \(context)", file: file, line: line)
+            XCTAssertEqual(
+                result.status, 1, "status must be exactly 1 (not a crash or signal): \(context)", file: file, line: line
+            )
             XCTAssertEqual(result.stdout, "", context, file: file, line: line)
             let found = Self.locatedErrors(in: result.stderr, config: config)
             XCTAssertFalse(found.isEmpty, "no '\(config):LINE:COL: error: ' line: \(context)", file: file, line: line)
             for expected in entry.errors {
                 let here = found.filter { $0.line == expected.line && $0.column == expected.column }
-                XCTAssertTrue(here.contains { $0.message.contains(expected.message) },
-                              "\(entry.name): expected \(expected.line):\(expected.column) error: …\(expected.message)…, got \(here.map(\.message)) \(context)",
-                              file: file, line: line)
+                XCTAssertTrue(
+                    here.contains { $0.message.contains(expected.message) },
+                    "\(entry.name): expected \(expected.line):\(expected.column) error: …\(expected.message)…, got \(here.map(\.message)) \(context)",
+                    file: file, line: line)
             }
-            XCTAssertEqual(Set(found.map { "\($0.line):\($0.column)" }), Set(entry.errors.map { "\($0.line):\($0.column)" }),
-                           "error locations: \(context)", file: file, line: line)
+            XCTAssertEqual(
+                Set(found.map { "\($0.line):\($0.column)" }), Set(entry.errors.map { "\($0.line):\($0.column)" }),
+                "error locations: \(context)", file: file, line: line)
             // A diagnostic that echoes a catalog value raw could drive the terminal (ESC, BEL) or hide text (NUL).
-            let raw = result.stderr.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
-            XCTAssertEqual(raw.map { String($0.value, radix: 16) }, [], "raw control characters on stderr: \(entry.name)", file: file, line: line)
-            XCTAssertEqual(dir.contents(of: "out"), before, "\(entry.name): a rejected build changed the output folder", file: file, line: line)
+            let raw = result.stderr.unicodeScalars.filter {
+                ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value)
+            }
+            XCTAssertEqual(
+                raw.map { String($0.value, radix: 16) }, [], "raw control characters on stderr: \(entry.name)",
+                file: file, line: line)
+            XCTAssertEqual(
+                dir.contents(of: "out"), before, "\(entry.name): a rejected build changed the output folder",
+                file: file, line: line)
 
         case .build:
             XCTAssertEqual(result.status, 0, context, file: file, line: line)
@@ -183,11 +204,16 @@ final class HostileCorpusTests: XCTestCase {
                 }
             }
             for aasa in ["apple-app-site-association", ".well-known/apple-app-site-association"] {
-                let data = try XCTUnwrap(dir.contents(of: "out")[aasa], "\(entry.name): no \(aasa)", file: file, line: line)
-                XCTAssertNoThrow(try JSONSerialization.jsonObject(with: data), "\(entry.name): \(aasa) is not JSON", file: file, line: line)
+                let data = try XCTUnwrap(
+                    dir.contents(of: "out")[aasa], "\(entry.name): no \(aasa)", file: file, line: line)
+                XCTAssertNoThrow(
+                    try JSONSerialization.jsonObject(with: data), "\(entry.name): \(aasa) is not JSON", file: file,
+                    line: line)
             }
             // site.output is ignored under --output, whatever it says (build-odd-paths points it out of the tree).
-            XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/trampoline-hostile-escape"), entry.name, file: file, line: line)
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: "/tmp/trampoline-hostile-escape"), entry.name, file: file,
+                line: line)
         }
     }
 
@@ -203,7 +229,9 @@ final class HostileCorpusTests: XCTestCase {
             guard line.hasPrefix(prefix) else { return nil }
             let rest = line.dropFirst(prefix.count)
             let parts = rest.split(separator: ":", maxSplits: 2)
-            guard parts.count == 3, let l = Int(parts[0]), let c = Int(parts[1]), parts[2].hasPrefix(" error: ") else { return nil }
+            guard parts.count == 3, let l = Int(parts[0]), let c = Int(parts[1]), parts[2].hasPrefix(" error: ") else {
+                return nil
+            }
             return LocatedError(line: l, column: c, message: String(parts[2].dropFirst(" error: ".count)))
         }
     }
@@ -247,7 +275,8 @@ struct ToolFiles {
         var text = script.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.drop { $0 == " " || $0 == "\t" }.hasPrefix("//") }
             .joined(separator: "\n")
-        while let open = text.range(of: "/*"), let close = text.range(of: "*/", range: open.upperBound..<text.endIndex) {
+        while let open = text.range(of: "/*"), let close = text.range(of: "*/", range: open.upperBound..<text.endIndex)
+        {
             text.removeSubrange(open.lowerBound..<close.upperBound)
         }
         return String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
@@ -257,7 +286,10 @@ struct ToolFiles {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")
         return ToolFiles(
-            scripts: Set(try ["trampoline.js", "loadCookie.js"].map { code(try String(contentsOf: templates.appendingPathComponent($0), encoding: .utf8)) }),
+            scripts: Set(
+                try ["trampoline.js", "loadCookie.js"].map {
+                    code(try String(contentsOf: templates.appendingPathComponent($0), encoding: .utf8))
+                }),
             style: try String(contentsOf: templates.appendingPathComponent("style.css"), encoding: .utf8)
         )
     }
@@ -269,10 +301,13 @@ enum Inertness {
     static let dataOpen = "<script type=\"application/json\" id=\"trampoline-data\">"
     /// Elements the layout and cmark's safe mode produce. Anything else came from a value.
     static let allowedElements: Set<String> = [
-        "html", "head", "meta", "title", "link", "style", "body", "main", "script", "h1", "h2", "h3", "h4", "h5", "h6", "p",
+        "html", "head", "meta", "title", "link", "style", "body", "main", "script", "h1", "h2", "h3", "h4", "h5", "h6",
+        "p",
         "a", "img", "em", "strong", "code", "pre", "ul", "ol", "li", "blockquote", "hr", "br",
     ]
-    static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "poster", "srcset", "background", "cite", "data", "xlink:href"]
+    static let urlAttributes: Set<String> = [
+        "href", "src", "action", "formaction", "poster", "srcset", "background", "cite", "data", "xlink:href",
+    ]
 
     static func problems(in html: String, tool: ToolFiles) -> [String] {
         var problems: [String] = []
@@ -288,7 +323,10 @@ enum Inertness {
         func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
 
         while i < s.count {
-            guard s[i] == "<" else { i += 1; continue }
+            guard s[i] == "<" else {
+                i += 1
+                continue
+            }
             if starts("<!--", at: i) {
                 var j = i + 4
                 while j < s.count, !starts("-->", at: j) { j += 1 }
@@ -310,7 +348,10 @@ enum Inertness {
             var attributes: [(String, String)] = []
             while j < s.count {
                 while j < s.count, isSpace(s[j]) || s[j] == "/" { j += 1 }
-                if j >= s.count || s[j] == ">" { j += 1; break }
+                if j >= s.count || s[j] == ">" {
+                    j += 1
+                    break
+                }
                 let nameStart = j
                 while j < s.count, !isSpace(s[j]), s[j] != "=", s[j] != ">", s[j] != "/" { j += 1 }
                 let attribute = lower(s[nameStart..<j])
@@ -337,14 +378,18 @@ enum Inertness {
             if !allowedElements.contains(name) { problems.append("unexpected element <\(name)>") }
             for (attribute, value) in attributes {
                 if attribute.hasPrefix("on") { problems.append("event handler attribute \(attribute)= on <\(name)>") }
-                if attribute == "http-equiv", value.lowercased() != "content-security-policy" { problems.append("<meta http-equiv=\(value)>") }
+                if attribute == "http-equiv", value.lowercased() != "content-security-policy" {
+                    problems.append("<meta http-equiv=\(value)>")
+                }
                 if attribute == "style" { problems.append("style attribute on <\(name)>") }
                 if urlAttributes.contains(attribute), let scheme = scriptScheme(value) {
                     problems.append("\(scheme) URL in \(attribute)= on <\(name)>: \(value.prefix(80))")
                 }
                 if attribute == "content" {
                     // og:image, og:url, twitter:image are URLs; apple-itunes-app carries app-argument=URL.
-                    let candidates = [value] + value.components(separatedBy: "app-argument=").dropFirst() + value.components(separatedBy: "url=").dropFirst()
+                    let candidates =
+                        [value] + value.components(separatedBy: "app-argument=").dropFirst()
+                        + value.components(separatedBy: "url=").dropFirst()
                     if let scheme = candidates.lazy.compactMap(scriptScheme).first {
                         problems.append("\(scheme) URL in content= on <\(name)>: \(value.prefix(80))")
                     }
@@ -356,23 +401,33 @@ enum Inertness {
                 var k = i
                 while k < s.count, !starts(close, at: k) { k += 1 }
                 let body = String(String.UnicodeScalarView(s[i..<min(k, s.count)]))
-                if name == "script" { scripts.append((attributes, body)) } else if body != tool.style { problems.append("the <style> element is not the tool's style.css") }
+                if name == "script" {
+                    scripts.append((attributes, body))
+                } else if body != tool.style {
+                    problems.append("the <style> element is not the tool's style.css")
+                }
                 i = k
             }
         }
 
         // Exactly the tool's two scripts, at most: the JSON data block and the inline script.
-        let data = scripts.filter { $0.attributes.map { "\($0.0)=\($0.1)" } == ["type=application/json", "id=trampoline-data"] }
+        let data = scripts.filter {
+            $0.attributes.map { "\($0.0)=\($0.1)" } == ["type=application/json", "id=trampoline-data"]
+        }
         let code = scripts.filter { $0.attributes.isEmpty }
         if data.count + code.count != scripts.count || data.count > 1 || code.count > 1 {
-            problems.append("script elements other than the tool's two: \(scripts.map { $0.attributes.map { "\($0.0)=\($0.1)" } })")
+            problems.append(
+                "script elements other than the tool's two: \(scripts.map { $0.attributes.map { "\($0.0)=\($0.1)" } })")
         }
         if html.components(separatedBy: "<script").count - 1 != scripts.count {
             problems.append("'<script' appears outside the tool's script elements")
         }
-        if !html.contains(dataOpen), data.count == 1 { problems.append("the data block is not written as the tool writes it") }
+        if !html.contains(dataOpen), data.count == 1 {
+            problems.append("the data block is not written as the tool writes it")
+        }
         for block in code where !tool.scripts.contains(ToolFiles.code(block.body)) {
-            problems.append("the inline script is not the tool's trampoline.js or loadCookie.js (\(block.body.count) characters)")
+            problems.append(
+                "the inline script is not the tool's trampoline.js or loadCookie.js (\(block.body.count) characters)")
         }
         for block in data {
             if let bad = block.body.unicodeScalars.first(where: { $0 == "<" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
@@ -400,13 +455,21 @@ enum Inertness {
         while let amp = rest.firstIndex(of: "&") {
             result += rest[..<amp]
             rest = rest[amp...]
-            guard let semi = rest.prefix(12).firstIndex(of: ";") else { result += "&"; rest = rest.dropFirst(); continue }
+            guard let semi = rest.prefix(12).firstIndex(of: ";") else {
+                result += "&"
+                rest = rest.dropFirst()
+                continue
+            }
             let entity = rest[rest.index(after: rest.startIndex)..<semi]
-            let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "tab": "\t", "newline": "\n"]
+            let named: [Substring: String] = [
+                "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "tab": "\t", "newline": "\n",
+            ]
             var decoded: String?
             if let n = named[entity] {
                 decoded = n
-            } else if entity.hasPrefix("#x") || entity.hasPrefix("#X"), let v = UInt32(entity.dropFirst(2), radix: 16), let u = Unicode.Scalar(v) {
+            } else if entity.hasPrefix("#x") || entity.hasPrefix("#X"), let v = UInt32(entity.dropFirst(2), radix: 16),
+                let u = Unicode.Scalar(v)
+            {
                 decoded = String(u)
             } else if entity.hasPrefix("#"), let v = UInt32(entity.dropFirst()), let u = Unicode.Scalar(v) {
                 decoded = String(u)

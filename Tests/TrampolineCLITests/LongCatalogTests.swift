@@ -26,8 +26,12 @@ final class LongCatalogTests: XCTestCase {
         """
     }
 
-    static func catalog(count: Int, anchorAt anchored: Int? = nil, retitle: (index: Int, title: String)? = nil) -> String {
-        header + (1...count).map { link($0, title: $0 == retitle?.index ? retitle?.title : nil, anchored: $0 == anchored) }.joined()
+    static func catalog(count: Int, anchorAt anchored: Int? = nil, retitle: (index: Int, title: String)? = nil)
+        -> String
+    {
+        header
+            + (1...count).map { link($0, title: $0 == retitle?.index ? retitle?.title : nil, anchored: $0 == anchored) }
+            .joined()
     }
 
     /// The link table of 2,000 links: its index and 7 shards of about 32 KB.
@@ -45,7 +49,9 @@ final class LongCatalogTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stderr.contains(" (all \(count) links read in "), first.stderr)
         XCTAssertTrue(first.stderr.contains(" pieces on all cores)\n"), first.stderr)
-        XCTAssertTrue(first.stdout.contains("Built \(count) links into _site: \(2 * count + 8 + Self.tableFiles) written"), first.stdout)
+        XCTAssertTrue(
+            first.stdout.contains("Built \(count) links into _site: \(2 * count + 8 + Self.tableFiles) written"),
+            first.stdout)
 
         // The same links with an anchor in the first: read by the one parser, the same site.
         let oneParser = try TemporaryDirectory()
@@ -61,14 +67,22 @@ final class LongCatalogTests: XCTestCase {
 
         // One title edited in the middle of a later piece: only that link is read and its page written.
         let edited = 1_500
-        try pieces.write("site-config.yml", Self.catalog(count: count, retitle: (edited, "Café \(edited) — summer edition")))
+        try pieces.write(
+            "site-config.yml", Self.catalog(count: count, retitle: (edited, "Café \(edited) — summer edition")))
         let rebuild = try TrampolineProcess.run(["build", "--timings"], in: pieces.url, environment: environment)
         XCTAssertEqual(rebuild.status, 0, rebuild.stderr)
-        XCTAssertTrue(rebuild.stderr.contains(" (1 of \(count) links read; the rest came unchanged from the link cache; \(count - 1) stood unchanged in place and were not parsed)\n"), rebuild.stderr)
-        XCTAssertTrue(rebuild.stdout.contains(": 1 written, \(2 * count + 7 + Self.tableFiles) unchanged, 0 removed"), rebuild.stdout)
+        XCTAssertTrue(
+            rebuild.stderr.contains(
+                " (1 of \(count) links read; the rest came unchanged from the link cache; \(count - 1) stood unchanged in place and were not parsed)\n"
+            ), rebuild.stderr)
+        XCTAssertTrue(
+            rebuild.stdout.contains(": 1 written, \(2 * count + 7 + Self.tableFiles) unchanged, 0 removed"),
+            rebuild.stdout)
         let after = pieces.contents(of: "_site")
         XCTAssertEqual(Set(after.keys), Set(site.keys))
         XCTAssertEqual(after.filter { site[$0.key] != $0.value }.map(\.key), ["p/\(edited)/index.html"])
-        XCTAssertTrue(String(decoding: try XCTUnwrap(after["p/\(edited)/index.html"]), as: UTF8.self).contains("Café \(edited) — summer edition"))
+        XCTAssertTrue(
+            String(decoding: try XCTUnwrap(after["p/\(edited)/index.html"]), as: UTF8.self).contains(
+                "Café \(edited) — summer edition"))
     }
 }

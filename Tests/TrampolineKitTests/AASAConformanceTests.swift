@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TrampolineKit
+import XCTest
 
 /// Runs the Apple-checked conformance corpus (see Fixtures/aasa-conformance/SOURCE.md) and Apple's
 /// documentation examples through `AASAMatcher`.
@@ -8,7 +8,9 @@ final class AASAConformanceTests: XCTestCase {
     private static let app = "ABCDE12345.com.example.app"
 
     private func fixturesDirectory() throws -> URL {
-        let fixtures = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures", withExtension: nil), "Fixtures folder missing from the test bundle")
+        let fixtures = try XCTUnwrap(
+            Bundle.module.url(forResource: "Fixtures", withExtension: nil),
+            "Fixtures folder missing from the test bundle")
         return fixtures.appendingPathComponent("aasa-conformance", isDirectory: true)
     }
 
@@ -23,9 +25,10 @@ final class AASAConformanceTests: XCTestCase {
         var failures: [String] = []
         for entry in cases {
             let name = entry["name"] as? String ?? "<unnamed>"
-            guard let aasa = entry["aasa"], let domain = entry["domain"] as? String, let appID = entry["appId"] as? String,
-                  let url = entry["url"] as? String, let expectText = entry["expect"] as? String,
-                  let expected = AASADecision(rawValue: expectText)
+            guard let aasa = entry["aasa"], let domain = entry["domain"] as? String,
+                let appID = entry["appId"] as? String,
+                let url = entry["url"] as? String, let expectText = entry["expect"] as? String,
+                let expected = AASADecision(rawValue: expectText)
             else {
                 failures.append("\(name): case is missing a field")
                 continue
@@ -33,7 +36,9 @@ final class AASAConformanceTests: XCTestCase {
             do {
                 let verdict = try AASAMatcher(json: aasa).verdict(for: url, appID: appID, domain: domain)
                 if verdict.decision != expected {
-                    failures.append("\(name): \(url) expected \(expected.rawValue), got \(verdict.decision.rawValue) (rule \(verdict.rule ?? "none"))")
+                    failures.append(
+                        "\(name): \(url) expected \(expected.rawValue), got \(verdict.decision.rawValue) (rule \(verdict.rule ?? "none"))"
+                    )
                 }
             } catch {
                 failures.append("\(name): threw \(error)")
@@ -76,7 +81,8 @@ final class AASAConformanceTests: XCTestCase {
     }
 
     private func fixture(_ name: String) throws -> AASAMatcher {
-        try AASAMatcher(data: Data(contentsOf: fixturesDirectory().appendingPathComponent("apple-fixtures/\(name).json")))
+        try AASAMatcher(
+            data: Data(contentsOf: fixturesDirectory().appendingPathComponent("apple-fixtures/\(name).json")))
     }
 
     private func decision(_ matcher: AASAMatcher, _ url: String, app: String = app) -> AASADecision {
@@ -117,7 +123,8 @@ final class AASAConformanceTests: XCTestCase {
 
         let paths = try fixture("legacy-paths")
         XCTAssertEqual(decision(paths, "https://www.example.com/test/page"), .match)
-        let excluded = paths.verdict(for: "https://www.example.com/path/1/x", appID: Self.app, domain: "www.example.com")
+        let excluded = paths.verdict(
+            for: "https://www.example.com/path/1/x", appID: Self.app, domain: "www.example.com")
         XCTAssertEqual(excluded.decision, .exclude)
         XCTAssertEqual(excluded.ruleIndex, 1)
         XCTAssertEqual(excluded.rule, "NOT /path/1/*")
@@ -132,6 +139,7 @@ final class AASAConformanceTests: XCTestCase {
         let services = try fixture("all-services")
         XCTAssertEqual(services.appIDs, [Self.app])
         XCTAssertEqual(decision(services, "https://www.example.com/anything/at/all"), .match)
-        XCTAssertEqual(decision(services, "https://www.example.com/x", app: "ABCDE12345.com.example.app.Clip"), .noMatch)
+        XCTAssertEqual(
+            decision(services, "https://www.example.com/x", app: "ABCDE12345.com.example.app.Clip"), .noMatch)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TrampolineKit
+import XCTest
 
 /// Unit tests for `AASAMatcher`, one group per rule family. Every file here is served from
 /// example.com and checked for `app` unless a test says otherwise.
@@ -14,12 +14,16 @@ final class AASAMatcherTests: XCTestCase {
         """
     }
 
-    private func verdict(_ json: String, _ url: String, appID: String? = nil, domain: String = "example.com") throws -> AASAVerdict {
+    private func verdict(_ json: String, _ url: String, appID: String? = nil, domain: String = "example.com") throws
+        -> AASAVerdict
+    {
         let matcher = try AASAMatcher(data: Data(json.utf8))
         return matcher.verdict(for: url, appID: appID ?? app, domain: domain)
     }
 
-    private func decision(_ json: String, _ url: String, appID: String? = nil, domain: String = "example.com") throws -> AASADecision {
+    private func decision(_ json: String, _ url: String, appID: String? = nil, domain: String = "example.com") throws
+        -> AASADecision
+    {
         try verdict(json, url, appID: appID, domain: domain).decision
     }
 
@@ -155,7 +159,8 @@ final class AASAMatcherTests: XCTestCase {
     }
 
     func testCaseInsensitiveRuleFoldsPathQueryAndFragment() throws {
-        let json = file(components: ##"{"/": "/Help/*", "?": {"Topic": "Billing"}, "#": "Top", "caseSensitive": false}"##)
+        let json = file(
+            components: ##"{"/": "/Help/*", "?": {"Topic": "Billing"}, "#": "Top", "caseSensitive": false}"##)
         XCTAssertEqual(try decision(json, "https://example.com/HELP/1?topic=BILLING#top"), .match)
         XCTAssertEqual(try decision(json, "https://example.com/HELP/1?topic=refunds#top"), .noMatch)
     }
@@ -167,16 +172,26 @@ final class AASAMatcherTests: XCTestCase {
         XCTAssertEqual(try decision(file(components: #"{"/": "/a b"}"#), "https://example.com/a%20b"), .noMatch)
         // %2F is not a separator, and escape hex case counts.
         XCTAssertEqual(try decision(file(components: #"{"/": "/a/b"}"#), "https://example.com/a%2Fb"), .noMatch)
-        XCTAssertEqual(try decision(file(components: #"{"/": "/caf%C3%A9"}"#), "https://example.com/caf%c3%a9"), .noMatch)
+        XCTAssertEqual(
+            try decision(file(components: #"{"/": "/caf%C3%A9"}"#), "https://example.com/caf%c3%a9"), .noMatch)
     }
 
     func testPercentEncodedFalseDecodesTheURL() throws {
-        XCTAssertEqual(try decision(file(components: #"{"/": "/café/*", "percentEncoded": false}"#), "https://example.com/caf%C3%A9/menu"), .match)
-        XCTAssertEqual(try decision(file(components: #"{"/": "/a b", "percentEncoded": false}"#), "https://example.com/a%20b"), .match)
-        XCTAssertEqual(try decision(file(components: #"{"/": "/a%20b", "percentEncoded": false}"#), "https://example.com/a%20b"), .noMatch)
+        XCTAssertEqual(
+            try decision(
+                file(components: #"{"/": "/café/*", "percentEncoded": false}"#), "https://example.com/caf%C3%A9/menu"),
+            .match)
+        XCTAssertEqual(
+            try decision(file(components: #"{"/": "/a b", "percentEncoded": false}"#), "https://example.com/a%20b"),
+            .match)
+        XCTAssertEqual(
+            try decision(file(components: #"{"/": "/a%20b", "percentEncoded": false}"#), "https://example.com/a%20b"),
+            .noMatch)
         let query = file(components: #"{"?": {"q": "a&b"}, "percentEncoded": false}"#)
         XCTAssertEqual(try decision(query, "https://example.com/s?q=a%26b"), .match)
-        XCTAssertEqual(try decision(file(components: ##"{"#": "a b", "percentEncoded": false}"##), "https://example.com/x#a%20b"), .match)
+        XCTAssertEqual(
+            try decision(file(components: ##"{"#": "a b", "percentEncoded": false}"##), "https://example.com/x#a%20b"),
+            .match)
     }
 
     // MARK: - defaults
@@ -187,24 +202,27 @@ final class AASAMatcherTests: XCTestCase {
     }
 
     func testDetailDefaultsOverrideFileDefaults() throws {
-        let json = file(components: #"{"/": "/Help/*"}"#,
-                        detailExtras: #""defaults": {"caseSensitive": true}, "#,
-                        applinksExtras: #""defaults": {"caseSensitive": false}, "#)
+        let json = file(
+            components: #"{"/": "/Help/*"}"#,
+            detailExtras: #""defaults": {"caseSensitive": true}, "#,
+            applinksExtras: #""defaults": {"caseSensitive": false}, "#)
         XCTAssertEqual(try decision(json, "https://example.com/help/1"), .noMatch)
         XCTAssertEqual(try decision(json, "https://example.com/Help/1"), .match)
     }
 
     func testRuleSettingsOverrideDetailDefaults() throws {
-        let json = file(components: #"{"/": "/Loose/*", "caseSensitive": false}, {"/": "/Strict/*"}"#,
-                        detailExtras: #""defaults": {"caseSensitive": true}, "#,
-                        applinksExtras: #""defaults": {"caseSensitive": false}, "#)
+        let json = file(
+            components: #"{"/": "/Loose/*", "caseSensitive": false}, {"/": "/Strict/*"}"#,
+            detailExtras: #""defaults": {"caseSensitive": true}, "#,
+            applinksExtras: #""defaults": {"caseSensitive": false}, "#)
         XCTAssertEqual(try decision(json, "https://example.com/loose/1"), .match)
         XCTAssertEqual(try decision(json, "https://example.com/strict/1"), .noMatch)
     }
 
     func testPercentEncodedDefaultsApply() throws {
-        let json = file(components: #"{"/": "/a b"}, {"/": "/c d", "percentEncoded": true}"#,
-                        detailExtras: #""defaults": {"percentEncoded": false}, "#)
+        let json = file(
+            components: #"{"/": "/a b"}, {"/": "/c d", "percentEncoded": true}"#,
+            detailExtras: #""defaults": {"percentEncoded": false}, "#)
         XCTAssertEqual(try decision(json, "https://example.com/a%20b"), .match)
         XCTAssertEqual(try decision(json, "https://example.com/c%20d"), .noMatch)
     }
@@ -227,8 +245,9 @@ final class AASAMatcherTests: XCTestCase {
     // MARK: - Substitution variables
 
     func testCustomSubstitutionVariables() throws {
-        let json = file(components: #"{"/": "/menu/$(food)/"}"#,
-                        applinksExtras: #""substitutionVariables": {"food": ["burrito", "pizza", "sushi*"]}, "#)
+        let json = file(
+            components: #"{"/": "/menu/$(food)/"}"#,
+            applinksExtras: #""substitutionVariables": {"food": ["burrito", "pizza", "sushi*"]}, "#)
         XCTAssertEqual(try decision(json, "https://example.com/menu/pizza/"), .match)
         XCTAssertEqual(try decision(json, "https://example.com/menu/sushi-deluxe"), .match)
         XCTAssertEqual(try decision(json, "https://example.com/menu/tacos/"), .noMatch)
@@ -250,7 +269,8 @@ final class AASAMatcherTests: XCTestCase {
             let json = file(components: #"{"/": "/id/$(\#(entry.variable))"}"#)
             XCTAssertEqual(try decision(json, "https://example.com/id/\(entry.accepts)"), .match, entry.variable)
             XCTAssertEqual(try decision(json, "https://example.com/id/\(entry.rejects)"), .noMatch, entry.variable)
-            XCTAssertEqual(try decision(json, "https://example.com/id/\(entry.accepts)\(entry.accepts)"), .noMatch, entry.variable)
+            XCTAssertEqual(
+                try decision(json, "https://example.com/id/\(entry.accepts)\(entry.accepts)"), .noMatch, entry.variable)
         }
     }
 
@@ -263,7 +283,7 @@ final class AASAMatcherTests: XCTestCase {
         let json = file(components: #"{"/": "/$(lang)_$(region)/home"}"#)
         XCTAssertEqual(try decision(json, "https://example.com/en_GB/home"), .match)
         XCTAssertEqual(try decision(json, "https://example.com/fil_PH/home"), .match)
-        XCTAssertEqual(try decision(json, "https://example.com/en_UK/home"), .noMatch) // UK is not an ISO code
+        XCTAssertEqual(try decision(json, "https://example.com/en_UK/home"), .noMatch)  // UK is not an ISO code
         XCTAssertEqual(try decision(json, "https://example.com/qq_US/home"), .noMatch)
         XCTAssertEqual(try decision(json, "https://example.com/en_ZZ/home"), .noMatch)
     }
@@ -288,16 +308,24 @@ final class AASAMatcherTests: XCTestCase {
     }
 
     func testLegacyDictionaryDetails() throws {
-        let json = #"{"applinks": {"apps": [], "details": {"TEAM2.com.b": {"paths": ["/b/*"]}, "TEAM1.com.a": {"paths": ["/a/*"]}}}}"#
+        let json =
+            #"{"applinks": {"apps": [], "details": {"TEAM2.com.b": {"paths": ["/b/*"]}, "TEAM1.com.a": {"paths": ["/a/*"]}}}}"#
         let matcher = try AASAMatcher(data: Data(json.utf8))
         XCTAssertEqual(matcher.appIDs, ["TEAM1.com.a", "TEAM2.com.b"])
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/a/1", appID: "TEAM1.com.a", domain: "example.com").decision, .match)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/b/1", appID: "TEAM1.com.a", domain: "example.com").decision, .noMatch)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/b/1", appID: "TEAM2.com.b", domain: "example.com").decision, .match)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/a/1", appID: "TEAM1.com.a", domain: "example.com").decision,
+            .match)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/b/1", appID: "TEAM1.com.a", domain: "example.com").decision,
+            .noMatch)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/b/1", appID: "TEAM2.com.b", domain: "example.com").decision,
+            .match)
     }
 
     func testComponentsTakePrecedenceOverPaths() throws {
-        let json = #"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/new/*"}], "paths": ["/old/*"]}]}}"#
+        let json =
+            #"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/new/*"}], "paths": ["/old/*"]}]}}"#
         XCTAssertEqual(try decision(json, "https://example.com/new/1"), .match)
         XCTAssertEqual(try decision(json, "https://example.com/old/1"), .noMatch)
     }
@@ -306,55 +334,78 @@ final class AASAMatcherTests: XCTestCase {
 
     func testAppIDsAndUnlistedApps() throws {
         let json = #"""
-        {"applinks": {"details": [
-            {"appIDs": ["T.one", "T.two"], "components": [{"/": "/a/*"}]},
-            {"appIDs": ["T.two", "T.three"], "components": [{"/": "/b/*", "exclude": true}, {"/": "*"}]}
-        ]}, "webcredentials": {"apps": ["T.web"]}}
-        """#
+            {"applinks": {"details": [
+                {"appIDs": ["T.one", "T.two"], "components": [{"/": "/a/*"}]},
+                {"appIDs": ["T.two", "T.three"], "components": [{"/": "/b/*", "exclude": true}, {"/": "*"}]}
+            ]}, "webcredentials": {"apps": ["T.web"]}}
+            """#
         let matcher = try AASAMatcher(data: Data(json.utf8))
         XCTAssertEqual(matcher.appIDs, ["T.one", "T.two", "T.three"])
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/a/1", appID: "T.one", domain: "example.com").decision, .match)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/b/1", appID: "T.one", domain: "example.com").decision, .noMatch)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/b/1", appID: "T.three", domain: "example.com").decision, .exclude)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/c", appID: "T.three", domain: "example.com").decision, .match)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/a/1", appID: "T.web", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/a/1", appID: "T.one", domain: "example.com").decision, .match)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/b/1", appID: "T.one", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/b/1", appID: "T.three", domain: "example.com").decision, .exclude)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/c", appID: "T.three", domain: "example.com").decision, .match)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/a/1", appID: "T.web", domain: "example.com").decision, .noMatch)
     }
 
     /// iOS keeps one entry per app: the first that names it. A later entry's rules never apply
     /// to that app (scanning on into it would match /b/1 and exclude /c below).
     func testAnAppNamedTwiceGetsTheFirstEntrysRulesOnly() throws {
         let json = #"""
-        {"applinks": {"details": [
-            {"appIDs": ["T.one"], "components": [{"/": "/a/*"}]},
-            {"appIDs": ["T.one", "T.two"], "components": [{"/": "/c", "exclude": true}, {"/": "*"}]}
-        ]}}
-        """#
+            {"applinks": {"details": [
+                {"appIDs": ["T.one"], "components": [{"/": "/a/*"}]},
+                {"appIDs": ["T.one", "T.two"], "components": [{"/": "/c", "exclude": true}, {"/": "*"}]}
+            ]}}
+            """#
         let matcher = try AASAMatcher(data: Data(json.utf8))
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/a/1", appID: "T.one", domain: "example.com").decision, .match)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/b/1", appID: "T.one", domain: "example.com").decision, .noMatch)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/c", appID: "T.one", domain: "example.com").decision, .noMatch)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/c", appID: "T.two", domain: "example.com").decision, .exclude)
-        XCTAssertEqual(matcher.notes, [AASAMatcherNote(
-            location: "applinks.details[1]",
-            message: "names T.one again; iOS applies only the first entry that names an app (applinks.details[0]), so these rules do not apply to it",
-            appID: "T.one")])
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/a/1", appID: "T.one", domain: "example.com").decision, .match)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/b/1", appID: "T.one", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/c", appID: "T.one", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/c", appID: "T.two", domain: "example.com").decision, .exclude)
+        XCTAssertEqual(
+            matcher.notes,
+            [
+                AASAMatcherNote(
+                    location: "applinks.details[1]",
+                    message:
+                        "names T.one again; iOS applies only the first entry that names an app (applinks.details[0]), so these rules do not apply to it",
+                    appID: "T.one")
+            ])
     }
 
     /// An entry with both keys: iOS reads the `appIDs` array and never looks at `appID`.
     func testAppIDsArrayWinsOverAppID() throws {
-        let json = #"{"applinks": {"details": [{"appIDs": ["T.one"], "appID": "T.legacy", "components": [{"/": "*"}]}]}}"#
+        let json =
+            #"{"applinks": {"details": [{"appIDs": ["T.one"], "appID": "T.legacy", "components": [{"/": "*"}]}]}}"#
         let matcher = try AASAMatcher(data: Data(json.utf8))
         XCTAssertEqual(matcher.appIDs, ["T.one"])
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.one", domain: "example.com").decision, .match)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.legacy", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/x", appID: "T.one", domain: "example.com").decision, .match)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/x", appID: "T.legacy", domain: "example.com").decision, .noMatch)
         XCTAssertEqual(matcher.notes.map(\.location), ["applinks.details[0].appID"])
         XCTAssertEqual(matcher.notes.first?.appID, "T.legacy")
 
         // Even an empty array wins; a non-array appIDs is ignored and appID names the app.
-        let empty = try AASAMatcher(data: Data(#"{"applinks": {"details": [{"appIDs": [], "appID": "T.legacy", "components": [{"/": "*"}]}]}}"#.utf8))
+        let empty = try AASAMatcher(
+            data: Data(
+                #"{"applinks": {"details": [{"appIDs": [], "appID": "T.legacy", "components": [{"/": "*"}]}]}}"#.utf8))
         XCTAssertEqual(empty.appIDs, [])
-        XCTAssertEqual(empty.verdict(for: "https://example.com/x", appID: "T.legacy", domain: "example.com").decision, .noMatch)
-        let notArray = try AASAMatcher(data: Data(#"{"applinks": {"details": [{"appIDs": "T.one", "appID": "T.legacy", "components": [{"/": "*"}]}]}}"#.utf8))
+        XCTAssertEqual(
+            empty.verdict(for: "https://example.com/x", appID: "T.legacy", domain: "example.com").decision, .noMatch)
+        let notArray = try AASAMatcher(
+            data: Data(
+                #"{"applinks": {"details": [{"appIDs": "T.one", "appID": "T.legacy", "components": [{"/": "*"}]}]}}"#
+                    .utf8))
         XCTAssertEqual(notArray.appIDs, ["T.legacy"])
         XCTAssertEqual(notArray.notes.map(\.location), ["applinks.details[0].appIDs"])
     }
@@ -363,38 +414,46 @@ final class AASAMatcherTests: XCTestCase {
     /// appIDs items and appID values that are not strings.
     func testEntriesThatNameNoAppAreIgnoredNotFatal() throws {
         let json = #"""
-        {"applinks": {"details": [
-            {"components": [{"/": "*"}]},
-            "T.one",
-            {"appID": 42, "components": [{"/": "*"}]},
-            {"appIDs": [7, "T.one"], "components": [{"/": "/x"}]}
-        ]}}
-        """#
+            {"applinks": {"details": [
+                {"components": [{"/": "*"}]},
+                "T.one",
+                {"appID": 42, "components": [{"/": "*"}]},
+                {"appIDs": [7, "T.one"], "components": [{"/": "/x"}]}
+            ]}}
+            """#
         let matcher = try AASAMatcher(data: Data(json.utf8))
         XCTAssertEqual(matcher.appIDs, ["T.one"])
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.one", domain: "example.com").decision, .match)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/y", appID: "T.one", domain: "example.com").decision, .noMatch)
-        XCTAssertEqual(matcher.notes.map(\.location), [
-            "applinks.details[0]", "applinks.details[1]", "applinks.details[2].appID", "applinks.details[2]",
-            "applinks.details[3].appIDs[0]",
-        ])
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/x", appID: "T.one", domain: "example.com").decision, .match)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/y", appID: "T.one", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(
+            matcher.notes.map(\.location),
+            [
+                "applinks.details[0]", "applinks.details[1]", "applinks.details[2].appID", "applinks.details[2]",
+                "applinks.details[3].appIDs[0]",
+            ])
         XCTAssertTrue(matcher.notes[0].message.contains("names no app"), matcher.notes[0].message)
         XCTAssertEqual(matcher.notes[1].description, "applinks.details[1]: is a string, not an object; iOS skips it")
 
         // Its rules are never read, so even a broken one does not void the file.
         let none = try AASAMatcher(data: Data(#"{"applinks": {"details": [{"components": [{"/": 5}]}]}}"#.utf8))
         XCTAssertEqual(none.appIDs, [])
-        XCTAssertEqual(none.verdict(for: "https://example.com/x", appID: "T.one", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(
+            none.verdict(for: "https://example.com/x", appID: "T.one", domain: "example.com").decision, .noMatch)
     }
 
     /// Dictionary-shaped details: iOS reads the key as the entry's appID, so an appIDs array
     /// inside the entry wins over the key.
     func testLegacyDictionaryKeyActsAsAppID() throws {
-        let json = #"{"applinks": {"details": {"T.key": {"appIDs": ["T.inner"], "paths": ["*"]}, "T.plain": {"paths": ["/p"]}}}}"#
+        let json =
+            #"{"applinks": {"details": {"T.key": {"appIDs": ["T.inner"], "paths": ["*"]}, "T.plain": {"paths": ["/p"]}}}}"#
         let matcher = try AASAMatcher(data: Data(json.utf8))
         XCTAssertEqual(matcher.appIDs, ["T.inner", "T.plain"])
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.key", domain: "example.com").decision, .noMatch)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: "T.inner", domain: "example.com").decision, .match)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/x", appID: "T.key", domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/x", appID: "T.inner", domain: "example.com").decision, .match)
     }
 
     func testHostMustBeTheDomain() throws {
@@ -416,7 +475,8 @@ final class AASAMatcherTests: XCTestCase {
         let json = #"{"webcredentials": {"apps": ["\#(app)"]}}"#
         let matcher = try AASAMatcher(data: Data(json.utf8))
         XCTAssertEqual(matcher.appIDs, [])
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: app, domain: "example.com").decision, .noMatch)
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/x", appID: app, domain: "example.com").decision, .noMatch)
     }
 
     // MARK: - Malformed files
@@ -426,7 +486,8 @@ final class AASAMatcherTests: XCTestCase {
             guard let error = error as? AASAMatcherError else {
                 return XCTFail("expected AASAMatcherError, got \(error)", line: line)
             }
-            XCTAssertTrue(error.description.contains(fragment), "\(error.description) should mention \(fragment)", line: line)
+            XCTAssertTrue(
+                error.description.contains(fragment), "\(error.description) should mention \(fragment)", line: line)
         }
     }
 
@@ -435,21 +496,35 @@ final class AASAMatcherTests: XCTestCase {
         assertMalformed("[1, 2]", mentions: "must be a JSON object")
         assertMalformed(#"{"applinks": "yes"}"#, mentions: "applinks: must be an object")
         assertMalformed(#"{"applinks": {"details": "x"}}"#, mentions: "applinks.details")
-        assertMalformed(#"{"applinks": {"details": [{"appIDs": ["T.a"], "components": {"/": "*"}}]}}"#, mentions: "components: must be an array")
-        assertMalformed(#"{"applinks": {"details": [{"appIDs": ["T.a"], "components": ["/x"]}]}}"#, mentions: "components[0]")
-        assertMalformed(#"{"applinks": {"details": [{"appIDs": ["T.a"], "components": [{"/": 5}]}]}}"#, mentions: "components[0]./")
-        assertMalformed(#"{"applinks": {"details": [{"appIDs": ["T.a"], "components": [{"/": "/x", "exclude": "yes"}]}]}}"#, mentions: "exclude: must be true or false")
-        assertMalformed(#"{"applinks": {"details": [{"appIDs": ["T.a"], "components": [{"/": "/x", "caseSensitive": 1}]}]}}"#, mentions: "caseSensitive")
+        assertMalformed(
+            #"{"applinks": {"details": [{"appIDs": ["T.a"], "components": {"/": "*"}}]}}"#,
+            mentions: "components: must be an array")
+        assertMalformed(
+            #"{"applinks": {"details": [{"appIDs": ["T.a"], "components": ["/x"]}]}}"#, mentions: "components[0]")
+        assertMalformed(
+            #"{"applinks": {"details": [{"appIDs": ["T.a"], "components": [{"/": 5}]}]}}"#, mentions: "components[0]./")
+        assertMalformed(
+            #"{"applinks": {"details": [{"appIDs": ["T.a"], "components": [{"/": "/x", "exclude": "yes"}]}]}}"#,
+            mentions: "exclude: must be true or false")
+        assertMalformed(
+            #"{"applinks": {"details": [{"appIDs": ["T.a"], "components": [{"/": "/x", "caseSensitive": 1}]}]}}"#,
+            mentions: "caseSensitive")
         assertMalformed(#"{"applinks": {"details": [{"appID": "T.a", "paths": ["/x", 7]}]}}"#, mentions: "paths[1]")
-        assertMalformed(#"{"applinks": {"substitutionVariables": {"food": "pizza"}, "details": []}}"#, mentions: "substitutionVariables.food")
+        assertMalformed(
+            #"{"applinks": {"substitutionVariables": {"food": "pizza"}, "details": []}}"#,
+            mentions: "substitutionVariables.food")
         assertMalformed(#"{"applinks": {"defaults": [], "details": []}}"#, mentions: "applinks.defaults")
     }
 
     func testInitFromJSONSerializationOutput() throws {
-        let object: [String: Any] = ["applinks": ["details": [["appIDs": [app], "components": [["/": "/x", "exclude": true]]]]]]
+        let object: [String: Any] = [
+            "applinks": ["details": [["appIDs": [app], "components": [["/": "/x", "exclude": true]]]]]
+        ]
         let matcher = try AASAMatcher(json: object)
-        XCTAssertEqual(matcher.verdict(for: "https://example.com/x", appID: app, domain: "example.com").decision, .exclude)
-        XCTAssertThrowsError(try AASAMatcher(json: ["applinks": ["details": [["appIDs": [app], "components": [["exclude": 1]]]]]]))
+        XCTAssertEqual(
+            matcher.verdict(for: "https://example.com/x", appID: app, domain: "example.com").decision, .exclude)
+        XCTAssertThrowsError(
+            try AASAMatcher(json: ["applinks": ["details": [["appIDs": [app], "components": [["exclude": 1]]]]]]))
     }
 
     func testDecisionRawValuesMatchTheConformanceVocabulary() throws {

@@ -1,6 +1,7 @@
-import XCTest
-@testable import TrampolineKit
 import TrampolineTestSupport
+import XCTest
+
+@testable import TrampolineKit
 
 /// Holds ``AASAMatcher/ASCIIPattern`` (the byte-by-byte fast path of AASA pattern matching) to
 /// ``AASAMatcher/Pattern/matchesByCharacter(_:)``, the plain path it replaces for short ASCII text:
@@ -15,22 +16,37 @@ final class ASCIIPatternTests: XCTestCase {
         "$(xdigit)", "$(alnum)", "$(region)", "$(lang)", "$(v)", "$(empty)", "$(nope)", "$(", "%2F",
         "\r", "\n", "é", "\u{212A}", "k", "K", "z", "Z", "@",
     ]
-    private let textTokens = ["a", "A", "b", "B", "/", "1", "-", "k", "K", "%", "2F", "us", "US", "en", "\r", "\n", "\r\n", "é", "x", "Z", "z", "@", "[", "`"]
+    private let textTokens = [
+        "a", "A", "b", "B", "/", "1", "-", "k", "K", "%", "2F", "us", "US", "en", "\r", "\n", "\r\n", "é", "x", "Z",
+        "z", "@", "[", "`",
+    ]
 
     func testTheFastPathGivesThePlainPathsAnswers() {
         var random = SeededGenerator(seed: 0x5EED)
-        var fast = 0, fastMatches = 0, plainOnly = 0
+        var fast = 0
+        var fastMatches = 0
+        var plainOnly = 0
         for round in 0..<4000 {
-            let source = (0..<Int.random(in: 0...6, using: &random)).map { _ in patternTokens.randomElement(using: &random)! }.joined()
+            let source = (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                patternTokens.randomElement(using: &random)!
+            }.joined()
             let caseSensitive = Bool.random(using: &random)
-            let pattern = Pattern(source, caseSensitive: caseSensitive, variables: variables,
-                                  parentMatchesTrailingSlashStar: Bool.random(using: &random))
+            let pattern = Pattern(
+                source, caseSensitive: caseSensitive, variables: variables,
+                parentMatchesTrailingSlashStar: Bool.random(using: &random))
             for _ in 0..<8 {
-                let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in textTokens.randomElement(using: &random)! }.joined()
+                let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                    textTokens.randomElement(using: &random)!
+                }.joined()
                 let plain = pattern.matchesByCharacter(text)
-                XCTAssertEqual(pattern.matches(text), plain, "round \(round): pattern \(source.debugDescription) (caseSensitive: \(caseSensitive)) on \(text.debugDescription)")
+                XCTAssertEqual(
+                    pattern.matches(text), plain,
+                    "round \(round): pattern \(source.debugDescription) (caseSensitive: \(caseSensitive)) on \(text.debugDescription)"
+                )
                 if let answer = pattern.ascii?.matches(text) {
-                    XCTAssertEqual(answer, plain, "round \(round): the byte program of \(source.debugDescription) on \(text.debugDescription)")
+                    XCTAssertEqual(
+                        answer, plain,
+                        "round \(round): the byte program of \(source.debugDescription) on \(text.debugDescription)")
                     fast += 1
                     if answer { fastMatches += 1 }
                 } else {

@@ -80,13 +80,19 @@ final class AppSiteAssociationShapeTests: XCTestCase {
             let domain = catalog.site.host
             var urls = catalog.links.flatMap { ClaimVerifier.probeURLs(for: $0, siteURL: catalog.site.url) }
             urls += ClaimVerifier.unclaimedPaths.map { catalog.site.url + $0 }
-            urls += ["/elsewhere", "/p0", "/p0/not-a-link", "/topic", "/loadCookie.html?x=1"].map { catalog.site.url + $0 }
+            urls += ["/elsewhere", "/p0", "/p0/not-a-link", "/topic", "/loadCookie.html?x=1"].map {
+                catalog.site.url + $0
+            }
             for (offset, appID) in catalog.app.appIDs.enumerated() {
                 let legacy = try file([entries[1 + offset]])
                 for url in urls {
                     let expected = whole.verdict(for: url, appID: appID, domain: domain).decision
-                    XCTAssertEqual(modern.verdict(for: url, appID: appID, domain: domain).decision, expected, "\(url) for \(appID), appIDs + components only")
-                    XCTAssertEqual(legacy.verdict(for: url, appID: appID, domain: domain).decision, expected, "\(url) for \(appID), appID + paths only")
+                    XCTAssertEqual(
+                        modern.verdict(for: url, appID: appID, domain: domain).decision, expected,
+                        "\(url) for \(appID), appIDs + components only")
+                    XCTAssertEqual(
+                        legacy.verdict(for: url, appID: appID, domain: domain).decision, expected,
+                        "\(url) for \(appID), appID + paths only")
                 }
             }
         }

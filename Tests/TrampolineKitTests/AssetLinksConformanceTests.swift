@@ -1,5 +1,5 @@
-import TrampolineKit
 import Foundation
+import TrampolineKit
 import XCTest
 
 final class AssetLinksConformanceTests: XCTestCase {
@@ -91,7 +91,8 @@ final class AssetLinksConformanceTests: XCTestCase {
         for query in testCase.listQueries {
             XCTAssertEqual(query.outcome, testCase.expectedOutcome, "\(id): \(query.name)")
             try assertErrorExpectations(query.errorMessageRegex, query.errorCodes, problems, "\(id): \(query.name)")
-            let expected = try Set(query.statements.map { try Link(relation: $0.relation, asset: $0.target, context: id) })
+            let expected = try Set(
+                query.statements.map { try Link(relation: $0.relation, asset: $0.target, context: id) })
             let actual = links.filter { query.relation == nil || $0.relation == query.relation }
             XCTAssertEqual(actual, expected, "\(id): \(query.name)")
         }
@@ -124,9 +125,11 @@ final class AssetLinksConformanceTests: XCTestCase {
             [{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", \
             "package_name": "com.example.app", "sha256_cert_fingerprints": ["\(Self.exampleFingerprint)"]}}]
             """
-        let expected = [AssetLinks.Statement(
-            relations: ["delegate_permission/common.handle_all_urls"],
-            target: .androidApp(package: "com.example.app", sha256CertFingerprints: [Self.exampleFingerprint]))]
+        let expected = [
+            AssetLinks.Statement(
+                relations: ["delegate_permission/common.handle_all_urls"],
+                target: .androidApp(package: "com.example.app", sha256CertFingerprints: [Self.exampleFingerprint]))
+        ]
 
         let result = try AssetLinks.parse(Data(json.utf8))
         XCTAssertEqual(result.statements, expected)
@@ -142,13 +145,13 @@ final class AssetLinksConformanceTests: XCTestCase {
 
         let invalid = [
             "",
-            Self.exampleFingerprint.lowercased(),                         // lower case (comptest2312)
+            Self.exampleFingerprint.lowercased(),  // lower case (comptest2312)
             Self.exampleFingerprint.replacingOccurrences(of: ":", with: ""),  // no colons
-            String(Self.exampleFingerprint.dropFirst(3)),                  // 31 pairs (comptest2314)
-            Self.exampleFingerprint + ":00",                               // 33 pairs
-            Self.exampleFingerprint + ":",                                 // trailing colon
-            " " + Self.exampleFingerprint,                                 // padded
-            "GG" + Self.exampleFingerprint.dropFirst(2),                   // not hex (comptest2313)
+            String(Self.exampleFingerprint.dropFirst(3)),  // 31 pairs (comptest2314)
+            Self.exampleFingerprint + ":00",  // 33 pairs
+            Self.exampleFingerprint + ":",  // trailing colon
+            " " + Self.exampleFingerprint,  // padded
+            "GG" + Self.exampleFingerprint.dropFirst(2),  // not hex (comptest2313)
             Self.exampleFingerprint.replacingOccurrences(of: ":", with: "-"),  // wrong separator
             "1:46D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5",
         ]
@@ -158,11 +161,15 @@ final class AssetLinksConformanceTests: XCTestCase {
     }
 
     func testMalformedFingerprintDescriptionSaysHowToFix() {
-        let lower = AssetLinksError.StatementProblem.malformedFingerprint(position: 0, value: Self.exampleFingerprint.lowercased())
-        XCTAssertTrue(lower.description.contains("Use upper-case hex digits: \"\(Self.exampleFingerprint)\""), lower.description)
+        let lower = AssetLinksError.StatementProblem.malformedFingerprint(
+            position: 0, value: Self.exampleFingerprint.lowercased())
+        XCTAssertTrue(
+            lower.description.contains("Use upper-case hex digits: \"\(Self.exampleFingerprint)\""), lower.description)
         let bare = AssetLinksError.StatementProblem.malformedFingerprint(
             position: 1, value: Self.exampleFingerprint.replacingOccurrences(of: ":", with: ""))
-        XCTAssertTrue(bare.description.contains("Insert ':' between the byte pairs: \"\(Self.exampleFingerprint)\""), bare.description)
+        XCTAssertTrue(
+            bare.description.contains("Insert ':' between the byte pairs: \"\(Self.exampleFingerprint)\""),
+            bare.description)
         XCTAssertTrue(bare.description.contains("sha256_cert_fingerprints[1]"), bare.description)
     }
 
@@ -175,13 +182,17 @@ final class AssetLinksConformanceTests: XCTestCase {
             """
         let result = try AssetLinks.parse(Data(json.utf8))
         XCTAssertEqual(result.statements.map(\.target), [.web(site: "https://a.example")])
-        XCTAssertEqual(result.problems, [
-            .invalidStatement(index: 1, problem: .notAnObject(found: "a number")),
-            .invalidStatement(index: 2, problem: .malformedFingerprint(position: 0, value: Self.exampleFingerprint.lowercased())),
-        ])
+        XCTAssertEqual(
+            result.problems,
+            [
+                .invalidStatement(index: 1, problem: .notAnObject(found: "a number")),
+                .invalidStatement(
+                    index: 2, problem: .malformedFingerprint(position: 0, value: Self.exampleFingerprint.lowercased())),
+            ])
         XCTAssertFalse(result.isValid)
         XCTAssertThrowsError(try AssetLinks.validate(Data(json.utf8))) { error in
-            XCTAssertEqual(error as? AssetLinksError, .invalidStatement(index: 1, problem: .notAnObject(found: "a number")))
+            XCTAssertEqual(
+                error as? AssetLinksError, .invalidStatement(index: 1, problem: .notAnObject(found: "a number")))
         }
     }
 
@@ -201,11 +212,20 @@ final class AssetLinksConformanceTests: XCTestCase {
         XCTAssertEqual(result.problems, [])
 
         let cases: [(String, AssetLinksError.StatementProblem)] = [
-            (#"[{"include": "https://example.com/a.json", "relation": []}]"#, .includeWithStatementFields(["relation"])),
+            (
+                #"[{"include": "https://example.com/a.json", "relation": []}]"#,
+                .includeWithStatementFields(["relation"])
+            ),
             (#"[{"include": 7}]"#, .includeNotAString(found: "a number")),
-            (#"[{"include": "mailto://user@example.com"}]"#, .invalidIncludeURL("mailto://user@example.com", .notHTTP(scheme: "mailto"))),
-            (#"[{"include": "https://example.com:999999"}]"#,
-             .invalidIncludeURL("https://example.com:999999", .malformed("port 999999 is not a number from 1 to 65535"))),
+            (
+                #"[{"include": "mailto://user@example.com"}]"#,
+                .invalidIncludeURL("mailto://user@example.com", .notHTTP(scheme: "mailto"))
+            ),
+            (
+                #"[{"include": "https://example.com:999999"}]"#,
+                .invalidIncludeURL(
+                    "https://example.com:999999", .malformed("port 999999 is not a number from 1 to 65535"))
+            ),
         ]
         for (json, problem) in cases {
             let result = try AssetLinks.parse(Data(json.utf8))
@@ -220,26 +240,35 @@ final class AssetLinksConformanceTests: XCTestCase {
         let web = #""target": {"namespace": "web", "site": "https://example.com"}"#
         // Unknown fields in statements and descriptors are ignored (extensibility).
         XCTAssertEqual(try problems(#"{"relation": ["navigate/x"], \#(web), "note": {"a": [1, true, null]}}"#), [])
-        XCTAssertEqual(try problems(#"{"relation": [], \#(web)}"#),
-                       [.invalidStatement(index: 0, problem: .emptyRelationArray), .noStatements])
-        XCTAssertEqual(try problems(#"{"relation": ["a/b"], "target": {"namespace": "ios_app", "appid": "1"}}"#),
-                       [.invalidStatement(index: 0, problem: .unrecognizedNamespace("ios_app")), .noStatements])
-        XCTAssertEqual(try problems(#"{"relation": ["a/b"], "target": {"site": "https://example.com"}}"#),
-                       [.invalidStatement(index: 0, problem: .missingNamespace), .noStatements])
-        XCTAssertEqual(try problems(#"{"relation": ["a/b"], "target": {"namespace": "web", "site": ""}}"#),
-                       [.invalidStatement(index: 0, problem: .missingSite), .noStatements])
-        XCTAssertEqual(try problems(#"{"relation": ["a/b"], "target": {"namespace": "android_app", "package_name": 5}}"#),
-                       [.invalidStatement(index: 0, problem: .packageNameNotAString(found: "a number")), .noStatements])
+        XCTAssertEqual(
+            try problems(#"{"relation": [], \#(web)}"#),
+            [.invalidStatement(index: 0, problem: .emptyRelationArray), .noStatements])
+        XCTAssertEqual(
+            try problems(#"{"relation": ["a/b"], "target": {"namespace": "ios_app", "appid": "1"}}"#),
+            [.invalidStatement(index: 0, problem: .unrecognizedNamespace("ios_app")), .noStatements])
+        XCTAssertEqual(
+            try problems(#"{"relation": ["a/b"], "target": {"site": "https://example.com"}}"#),
+            [.invalidStatement(index: 0, problem: .missingNamespace), .noStatements])
+        XCTAssertEqual(
+            try problems(#"{"relation": ["a/b"], "target": {"namespace": "web", "site": ""}}"#),
+            [.invalidStatement(index: 0, problem: .missingSite), .noStatements])
+        XCTAssertEqual(
+            try problems(#"{"relation": ["a/b"], "target": {"namespace": "android_app", "package_name": 5}}"#),
+            [.invalidStatement(index: 0, problem: .packageNameNotAString(found: "a number")), .noStatements])
         // Duplicate keys: the last one wins, as in common JSON parsers.
-        XCTAssertEqual(try AssetLinks.parse(Data(#"[{"relation": 1, "relation": ["a/b"], \#(web)}]"#.utf8)).statements,
-                       [AssetLinks.Statement(relations: ["a/b"], target: .web(site: "https://example.com"))])
+        XCTAssertEqual(
+            try AssetLinks.parse(Data(#"[{"relation": 1, "relation": ["a/b"], \#(web)}]"#.utf8)).statements,
+            [AssetLinks.Statement(relations: ["a/b"], target: .web(site: "https://example.com"))])
     }
 
     func testPackageNames() {
         for name in ["com.example.app", "org.digitalassetlinks.comptest2301", "a.b", "Com.Example_2.x9"] {
             XCTAssertTrue(AssetLinks.isValidPackageName(name), name)
         }
-        for name in ["", "B A D", "app", "com..app", ".com.app", "com.app.", "com.1app", "com._app", " com.app", "com.app ", "com.exämple"] {
+        for name in [
+            "", "B A D", "app", "com..app", ".com.app", "com.app.", "com.1app", "com._app", " com.app", "com.app ",
+            "com.exämple",
+        ] {
             XCTAssertFalse(AssetLinks.isValidPackageName(name), name)
         }
     }
@@ -264,7 +293,12 @@ final class AssetLinksConformanceTests: XCTestCase {
             ("ftp://example.com", .notHTTP(scheme: "ftp")),
             ("https:example.com", .malformed("expected '//' after 'https:'")),
             ("https://", .malformed("\"\" is not a valid host name")),
-            ("https://exa mple.com", .malformed("it contains a space; URLs must be ASCII without spaces (write international host names in their xn-- form)")),
+            (
+                "https://exa mple.com",
+                .malformed(
+                    "it contains a space; URLs must be ASCII without spaces (write international host names in their xn-- form)"
+                )
+            ),
             ("https://a..b", .malformed("\"a..b\" is not a valid host name")),
             ("https://example.com:", .malformed("the port after ':' is empty; remove the ':' or give a port")),
             ("https://example.com:0", .malformed("port 0 is not a number from 1 to 65535")),
@@ -306,31 +340,38 @@ final class AssetLinksConformanceTests: XCTestCase {
             }
         }
         XCTAssertThrowsError(try AssetLinks.parse(Data([0x5B, 0x22, 0xFF, 0x22, 0x5D]))) { error in
-            XCTAssertEqual(error as? AssetLinksError,
-                           .invalidJSON(reason: "the file is not valid UTF-8; save it as UTF-8", line: 1, column: 3))
+            XCTAssertEqual(
+                error as? AssetLinksError,
+                .invalidJSON(reason: "the file is not valid UTF-8; save it as UTF-8", line: 1, column: 3))
         }
         // Positions are 1-based lines and columns, counting characters, not bytes.
         XCTAssertThrowsError(try AssetLinks.parse(Data("[\n  \"é\",\n  ]".utf8))) { error in
-            XCTAssertEqual(error as? AssetLinksError,
-                           .invalidJSON(reason: "trailing comma before ']'; remove it", line: 3, column: 3))
+            XCTAssertEqual(
+                error as? AssetLinksError,
+                .invalidJSON(reason: "trailing comma before ']'; remove it", line: 3, column: 3))
         }
         XCTAssertThrowsError(try AssetLinks.parse(Data(#"{"relation": []}"#.utf8))) { error in
             XCTAssertEqual(error as? AssetLinksError, .notAnArray(found: "an object"))
         }
         // Escapes decode, including surrogate pairs, so the site check sees real text.
-        let escaped = #"[{"relation": ["a\/b"], "target": {"namespace": "web", "site": "https:\/\/\u0065xample.com"}}, {"x": "\ud83d\ude00\n"}]"#
+        let escaped =
+            #"[{"relation": ["a\/b"], "target": {"namespace": "web", "site": "https:\/\/\u0065xample.com"}}, {"x": "\ud83d\ude00\n"}]"#
         let result = try AssetLinks.parse(Data(escaped.utf8))
-        XCTAssertEqual(result.statements, [AssetLinks.Statement(relations: ["a/b"], target: .web(site: "https://example.com"))])
+        XCTAssertEqual(
+            result.statements, [AssetLinks.Statement(relations: ["a/b"], target: .web(site: "https://example.com"))])
         XCTAssertEqual(result.problems, [.invalidStatement(index: 1, problem: .missingRelation)])
     }
 
     func testDescriptionsAreReadable() {
         let error = AssetLinksError.invalidStatement(index: 3, problem: .invalidSite("https://example.com/", .hasPath))
-        XCTAssertEqual(error.description,
-                       "Could not parse statement list entry at index 3 (the entry is skipped): Invalid site \"https://example.com/\": "
-                       + "a site cannot contain a path, not even a trailing '/'. Use only scheme://host[:port], e.g. \"https://example.com\".")
+        XCTAssertEqual(
+            error.description,
+            "Could not parse statement list entry at index 3 (the entry is skipped): Invalid site \"https://example.com/\": "
+                + "a site cannot contain a path, not even a trailing '/'. Use only scheme://host[:port], e.g. \"https://example.com\"."
+        )
         XCTAssertEqual(error.errorDescription, error.description)
-        XCTAssertTrue(AssetLinksError.invalidJSON(reason: "x", line: 2, column: 5).description.contains("(line 2, column 5): x."))
+        XCTAssertTrue(
+            AssetLinksError.invalidJSON(reason: "x", line: 2, column: 5).description.contains("(line 2, column 5): x."))
     }
 }
 
@@ -410,7 +451,9 @@ private struct Link: Hashable, CustomStringConvertible {
     init(relation: String, asset: Asset, context: String) throws {
         self.relation = relation
         if let web = asset.web {
-            target = "web " + (try XCTUnwrap(AssetLinks.canonicalSite(web.site), "\(context): bad expected site \(web.site)"))
+            target =
+                "web "
+                + (try XCTUnwrap(AssetLinks.canonicalSite(web.site), "\(context): bad expected site \(web.site)"))
         } else {
             let app = try XCTUnwrap(asset.androidApp, "\(context): empty asset")
             target = "android_app \(app.packageName) \(app.sha256Fingerprint)"
@@ -440,7 +483,9 @@ private struct Link: Hashable, CustomStringConvertible {
 
 extension AssetLinksConformanceTests {
     fileprivate static func loadFixture() throws -> Fixture {
-        let url = try XCTUnwrap(Bundle.module.url(forResource: "dal-compatibility", withExtension: "json", subdirectory: "Fixtures/digitalassetlinks"))
+        let url = try XCTUnwrap(
+            Bundle.module.url(
+                forResource: "dal-compatibility", withExtension: "json", subdirectory: "Fixtures/digitalassetlinks"))
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try decoder.decode(Fixture.self, from: Data(contentsOf: url))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolineKit
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineKit
 
 /// The catalog layout (`Catalog/CatalogLayout.swift`, `Catalog/CatalogReader+Layout.swift`)
 /// against the plain reading it shortens: after thousands of random edits of catalogs written in
@@ -22,17 +23,25 @@ final class CatalogLayoutTests: FolderTestCase {
     /// Reads `text` with the layout; asserts it reads as the plain way does and records the
     /// layout a walk would. Returns how many entries the layout took unparsed (nil: not used).
     @discardableResult
-    private func check(_ text: String, _ context: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) throws -> Int? {
+    private func check(
+        _ text: String, _ context: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Int? {
         let reading = cachedReading(text)
         let plain = plainReading(text)
         XCTAssertEqual(reading.catalog, plain.catalog, "catalog differs: \(context())", file: file, line: line)
-        XCTAssertEqual(reading.diagnostics.sorted, plain.diagnostics.sorted, "diagnostics differ: \(context())", file: file, line: line)
-        guard reading.layoutUnparsed != nil, let recorded = try? Data(contentsOf: layoutURL) else { return reading.layoutUnparsed }
+        XCTAssertEqual(
+            reading.diagnostics.sorted, plain.diagnostics.sorted, "diagnostics differ: \(context())", file: file,
+            line: line)
+        guard reading.layoutUnparsed != nil, let recorded = try? Data(contentsOf: layoutURL) else {
+            return reading.layoutUnparsed
+        }
         // The same text walked with libyaml records the same layout.
         try FileManager.default.removeItem(at: layoutURL)
         let walked = cachedReading(text)
         XCTAssertNil(walked.layoutUnparsed, file: file, line: line)
-        XCTAssertEqual(try? Data(contentsOf: layoutURL), recorded, "layout differs from a walk's: \(context())", file: file, line: line)
+        XCTAssertEqual(
+            try? Data(contentsOf: layoutURL), recorded, "layout differs from a walk's: \(context())", file: file,
+            line: line)
 
         return reading.layoutUnparsed
     }
@@ -63,8 +72,12 @@ final class CatalogLayoutTests: FolderTestCase {
         case 0: return "\(i)- path: /p/\(n)\n\(body)title: Topic \(n)\n"
         case 1: return "\(i)- {path: /p/\(n), title: Flow \(n)}\n"
         case 2: return "\(i)- {path: /p/\(n), title: \"Flow, commented\"}  # note \(n)\n"
-        case 3: return "\(i)- path: /p/\(n)\n\(body)title: Kept \(n)\n\(body)description: |+\n\(body)  Line one of \(n).\n\n\(body)  Line *two*.\n\n"
-        case 4: return "\(i)- path: /p/\(n)\n\(body)description: >-\n\(body)  Folded \(n)\n\(body)  text.\n\(body)title: Folded\n"
+        case 3:
+            return
+                "\(i)- path: /p/\(n)\n\(body)title: Kept \(n)\n\(body)description: |+\n\(body)  Line one of \(n).\n\n\(body)  Line *two*.\n\n"
+        case 4:
+            return
+                "\(i)- path: /p/\(n)\n\(body)description: >-\n\(body)  Folded \(n)\n\(body)  text.\n\(body)title: Folded\n"
         case 5: return "\(i)- path: /p/\(n)\n\(body)title: \"Two\n\(body)  lines \(n)\"\n"
         case 6: return "\(i)- path: /p/\(n)\n\(body)title: Café ✨ \(n) — ü\n"
         case 7: return "\(i)-\n\(body)path: /p/\(n)\n\(body)title: Dash alone\n"
@@ -77,24 +90,37 @@ final class CatalogLayoutTests: FolderTestCase {
         }
     }
 
-    static let tails = ["", "# the end\n", "extra: 1\n", "links:\n  - {path: /again, title: Again}\n", "---\nsecond: document\n", "links_file: more.csv\n"]
+    static let tails = [
+        "", "# the end\n", "extra: 1\n", "links:\n  - {path: /again, title: Again}\n", "---\nsecond: document\n",
+        "links_file: more.csv\n",
+    ]
 
     // MARK: - Tests
 
     func testRandomEditsReadAsThePlainReadingDoesAndLeaveAWalksLayout() throws {
         var generator = SeededGenerator(seed: 0x1A70)
-        var steps = 0, usedLayout = 0, mostlyUnparsed = 0, eligibleSteps = 0
+        var steps = 0
+        var usedLayout = 0
+        var mostlyUnparsed = 0
+        var eligibleSteps = 0
         for catalogIndex in 0..<20 {
             let indentless = catalogIndex % 3 == 0
             let indent = indentless ? 0 : 2
             // Mostly clean entries, so most edits leave a valid catalog.
             func randomEntry(_ n: Int) -> String {
-                let style = Int.random(in: 0..<100, using: &generator) < 85 ? [0, 1, 2, 3, 4, 5, 6, 7, 8, 10].randomElement(using: &generator)! : Int.random(in: 0..<14, using: &generator)
+                let style =
+                    Int.random(in: 0..<100, using: &generator) < 85
+                    ? [0, 1, 2, 3, 4, 5, 6, 7, 8, 10].randomElement(using: &generator)!
+                    : Int.random(in: 0..<14, using: &generator)
                 return Self.entry(n, style: style, indent: indent)
             }
             var next = 0
-            var entries = (0..<Int.random(in: 1...60, using: &generator)).map { _ in next += 1; return Self.entry(next, style: [0, 1, 3, 6, 8].randomElement(using: &generator)!, indent: indent) }
-            var title = "Week 1", tail = Self.tails[catalogIndex % 2]
+            var entries = (0..<Int.random(in: 1...60, using: &generator)).map { _ in
+                next += 1
+                return Self.entry(next, style: [0, 1, 3, 6, 8].randomElement(using: &generator)!, indent: indent)
+            }
+            var title = "Week 1"
+            var tail = Self.tails[catalogIndex % 2]
             func text() -> String { Self.head(title: title, indentless: indentless) + entries.joined() + tail }
             try? FileManager.default.removeItem(at: cacheURL)
             try? FileManager.default.removeItem(at: layoutURL)
@@ -121,7 +147,11 @@ final class CatalogLayoutTests: FolderTestCase {
                         var bytes = Array(entries[index].utf8)
                         let at = Int.random(in: 0..<bytes.count, using: &generator)
                         switch Int.random(in: 0..<3, using: &generator) {
-                        case 0: bytes[at] = [UInt8(ascii: "x"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "-"), UInt8(ascii: "#"), UInt8(ascii: ":")].randomElement(using: &generator)!
+                        case 0:
+                            bytes[at] = [
+                                UInt8(ascii: "x"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "-"),
+                                UInt8(ascii: "#"), UInt8(ascii: ":"),
+                            ].randomElement(using: &generator)!
                         case 1: bytes.remove(at: at)
                         default: bytes.insert(bytes[at], at: at)
                         }
@@ -144,7 +174,8 @@ final class CatalogLayoutTests: FolderTestCase {
                         entries.insert(entries[index], at: index)
                         edits.append("duplicate \(index)")
                     case 9 where !entries.isEmpty:
-                        entries[index] += ["\n", "  # between\n", "# column one\n", "   \n"].randomElement(using: &generator)!
+                        entries[index] += ["\n", "  # between\n", "# column one\n", "   \n"].randomElement(
+                            using: &generator)!
                         edits.append("blank after \(index)")
                     default:
                         edits.append("none")
@@ -152,21 +183,29 @@ final class CatalogLayoutTests: FolderTestCase {
                 }
                 steps += 1
                 let current = text()
-                let eligible = !current.contains("&a") && !plainReading(current).diagnostics.diagnostics.contains { $0.message.hasPrefix("YAML syntax") }
+                let eligible =
+                    !current.contains("&a")
+                    && !plainReading(current).diagnostics.diagnostics.contains { $0.message.hasPrefix("YAML syntax") }
                 if eligible { eligibleSteps += 1 }
                 if let unparsed = try check(current, "catalog \(catalogIndex) step \(step): \(edits)") {
                     usedLayout += 1
                     if unparsed * 2 >= entries.count { mostlyUnparsed += 1 }
                 }
                 // A broken catalog is mended most of the time, so the layout comes back into use.
-                if !eligible, Int.random(in: 0..<4, using: &generator) > 0 { (entries, tail) = (entriesBefore, tailBefore) }
+                if !eligible, Int.random(in: 0..<4, using: &generator) > 0 {
+                    (entries, tail) = (entriesBefore, tailBefore)
+                }
                 if step % 7 == 6 { entries = entries.filter { !$0.contains("Unterminated") && !$0.contains("&a") } }
             }
         }
         // Syntax errors and anchors rule the layout out; it serves nearly every other reading.
         XCTAssertGreaterThan(eligibleSteps, steps / 2)
-        XCTAssertGreaterThan(usedLayout * 10, eligibleSteps * 9, "the layout was used in \(usedLayout) of \(eligibleSteps) readings it could serve (\(steps) in all)")
-        XCTAssertGreaterThan(mostlyUnparsed * 2, eligibleSteps, "\(mostlyUnparsed) of \(eligibleSteps) readings parsed less than half the list")
+        XCTAssertGreaterThan(
+            usedLayout * 10, eligibleSteps * 9,
+            "the layout was used in \(usedLayout) of \(eligibleSteps) readings it could serve (\(steps) in all)")
+        XCTAssertGreaterThan(
+            mostlyUnparsed * 2, eligibleSteps,
+            "\(mostlyUnparsed) of \(eligibleSteps) readings parsed less than half the list")
     }
 
     /// A one-link edit of a long list runs libyaml over that entry alone, wherever it is, and
@@ -174,7 +213,9 @@ final class CatalogLayoutTests: FolderTestCase {
     /// the last one when what follows the list changed: a mapping ends where the next token starts).
     func testAOneLinkEditParsesThatEntryAlone() throws {
         var generator = SeededGenerator(seed: 3_000)
-        let entries = (1...3_000).map { Self.entry($0, style: [0, 1, 3, 6].randomElement(using: &generator)!, indent: 2) }
+        let entries = (1...3_000).map {
+            Self.entry($0, style: [0, 1, 3, 6].randomElement(using: &generator)!, indent: 2)
+        }
         func catalog(_ entries: [String], title: String = "Week 1", tail: String = "extra: 1\n") -> String {
             Self.head(title: title, indentless: false) + entries.joined() + tail
         }
@@ -193,7 +234,8 @@ final class CatalogLayoutTests: FolderTestCase {
         removed.remove(at: 700)
         XCTAssertEqual(try check(catalog(removed), "removed"), 2_999)
         XCTAssertEqual(try check(catalog(entries), "put back"), 2_999)
-        XCTAssertEqual(try check(catalog(entries, title: "Week 2, a longer title"), "head"), 3_000, "the whole list moved")
+        XCTAssertEqual(
+            try check(catalog(entries, title: "Week 2, a longer title"), "head"), 3_000, "the whole list moved")
         XCTAssertEqual(try check(catalog(entries, tail: "# the end\n"), "tail"), 2_999)
         XCTAssertEqual(try check(catalog(entries, tail: "# the end\nextra: 2\n"), "tail"), 3_000)
         XCTAssertEqual(try check(catalog(entries, tail: "# the end\nextra: 2\nlinks_file: more.csv\n"), "tail"), 3_000)
@@ -202,7 +244,11 @@ final class CatalogLayoutTests: FolderTestCase {
     /// A layout file is only ever a hint that is checked: a damaged one, one made under another
     /// key (another user's secret, say) or one reached through a symbolic link is not used.
     func testADamagedForeignOrLinkedLayoutIsNotUsed() throws {
-        let text = Self.head(title: "Week 1", indentless: false) + (1...40).map { Self.entry($0, style: $0, indent: 2) }.filter { !$0.contains("&a") && !$0.contains("Unterminated") }.joined()
+        let text =
+            Self.head(title: "Week 1", indentless: false)
+            + (1...40).map { Self.entry($0, style: $0, indent: 2) }.filter {
+                !$0.contains("&a") && !$0.contains("Unterminated")
+            }.joined()
         try check(text, "first")
         XCTAssertNotNil(try check(text, "second"))
         var data = try Data(contentsOf: layoutURL)

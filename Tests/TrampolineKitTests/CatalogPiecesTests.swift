@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolineKit
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineKit
 
 /// A first reading of a long `links:` list in pieces, each parsed alone on a worker
 /// (`Catalog/CatalogReader+Pieces.swift`), against the plain reading by one parser: on random
@@ -35,22 +36,32 @@ final class CatalogPiecesTests: FolderTestCase {
     /// one-parser first reading leaves, and a cache the next build takes as much from. Returns
     /// how many pieces the list was read in (nil: not cut).
     @discardableResult
-    private func check(_ text: String, pieceBytes: Int, _ context: @autoclosure () -> String,
-                       file: StaticString = #filePath, line: UInt = #line) -> Int? {
+    private func check(
+        _ text: String, pieceBytes: Int, _ context: @autoclosure () -> String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Int? {
         let pieces = firstReading(text, pieceBytes: pieceBytes)
         let plain = plainReading(text)
         XCTAssertEqual(pieces.catalog, plain.catalog, "catalog differs: \(context())", file: file, line: line)
-        XCTAssertEqual(pieces.diagnostics.sorted, plain.diagnostics.sorted, "diagnostics differ: \(context())", file: file, line: line)
+        XCTAssertEqual(
+            pieces.diagnostics.sorted, plain.diagnostics.sorted, "diagnostics differ: \(context())", file: file,
+            line: line)
         let layout = try? Data(contentsOf: layoutURL)
         let next = cachedReading(text)
 
         let onePiece = firstReading(text, pieceBytes: Int.max)
         XCTAssertNil(onePiece.pieces, file: file, line: line)
-        XCTAssertEqual(layout, try? Data(contentsOf: layoutURL), "layout differs from the one-parser reading's: \(context())", file: file, line: line)
+        XCTAssertEqual(
+            layout, try? Data(contentsOf: layoutURL), "layout differs from the one-parser reading's: \(context())",
+            file: file, line: line)
         let nextAfterOne = cachedReading(text)
         XCTAssertEqual(next.catalog, plain.catalog, "the next reading differs: \(context())", file: file, line: line)
-        XCTAssertEqual(next.cacheHits?.hits, nextAfterOne.cacheHits?.hits, "cache hits differ: \(context())", file: file, line: line)
-        XCTAssertEqual(next.layoutUnparsed, nextAfterOne.layoutUnparsed, "layout use differs: \(context())", file: file, line: line)
+        XCTAssertEqual(
+            next.cacheHits?.hits, nextAfterOne.cacheHits?.hits, "cache hits differ: \(context())", file: file,
+            line: line)
+        XCTAssertEqual(
+            next.layoutUnparsed, nextAfterOne.layoutUnparsed, "layout use differs: \(context())", file: file, line: line
+        )
         return pieces.pieces
     }
 
@@ -62,8 +73,11 @@ final class CatalogPiecesTests: FolderTestCase {
 
     func testRandomCatalogsReadInPiecesAsByOneParser() {
         var generator = SeededGenerator(seed: 0x9E5E)
-        var cut = 0, eligible = 0, readings = 0
-        let tails = CatalogLayoutTests.tails + ["routes:\n  - {path: /r/1}\n  - {path: /r/2}\n", "extra:\n  - a\n  - b\n"]
+        var cut = 0
+        var eligible = 0
+        var readings = 0
+        let tails =
+            CatalogLayoutTests.tails + ["routes:\n  - {path: /r/1}\n  - {path: /r/2}\n", "extra:\n  - a\n  - b\n"]
         for catalogIndex in 0..<160 {
             let indentless = catalogIndex % 3 == 0
             let indent = indentless ? 0 : 2
@@ -71,22 +85,30 @@ final class CatalogPiecesTests: FolderTestCase {
             let entries = (0..<Int.random(in: 1...40, using: &generator)).map { n -> String in
                 let roll = Int.random(in: 0..<100, using: &generator)
                 if clean || roll < 80 {
-                    return CatalogLayoutTests.entry(n, style: [0, 1, 2, 3, 4, 5, 6, 7, 8, 10].randomElement(using: &generator)!, indent: indent)
+                    return CatalogLayoutTests.entry(
+                        n, style: [0, 1, 2, 3, 4, 5, 6, 7, 8, 10].randomElement(using: &generator)!, indent: indent)
                 }
-                return roll < 85 ? Self.dashInQuotes(n, indent: indent) : CatalogLayoutTests.entry(n, style: Int.random(in: 0..<14, using: &generator), indent: indent)
+                return roll < 85
+                    ? Self.dashInQuotes(n, indent: indent)
+                    : CatalogLayoutTests.entry(n, style: Int.random(in: 0..<14, using: &generator), indent: indent)
             }
             let tail = tails.randomElement(using: &generator)!
-            let text = CatalogLayoutTests.head(title: "Week \(catalogIndex)", indentless: indentless) + entries.joined() + tail
+            let text =
+                CatalogLayoutTests.head(title: "Week \(catalogIndex)", indentless: indentless) + entries.joined() + tail
             let pieceBytes = Int.random(in: 30...300, using: &generator)
             readings += 1
-            let pieces = check(text, pieceBytes: pieceBytes, "catalog \(catalogIndex), pieces of \(pieceBytes) bytes:\n\(text)")
+            let pieces = check(
+                text, pieceBytes: pieceBytes, "catalog \(catalogIndex), pieces of \(pieceBytes) bytes:\n\(text)")
             // Pieces are possible where nothing rules cutting out and the list is long enough.
             let plain = plainReading(text)
-            let ruledOut = text.contains("&a") || text.contains("\r") || text.contains("\n---") || text.contains("Quoted\n")
+            let ruledOut =
+                text.contains("&a") || text.contains("\r") || text.contains("\n---") || text.contains("Quoted\n")
                 || plain.diagnostics.diagnostics.contains { $0.message.hasPrefix("YAML syntax") }
             // Two pieces need a list (and what follows) of two pieces' length, and an item
             // starting a piece's length after the first.
-            if !ruledOut, (entries.joined() + tail).utf8.count >= 2 * pieceBytes, entries.dropLast().joined().utf8.count >= pieceBytes {
+            if !ruledOut, (entries.joined() + tail).utf8.count >= 2 * pieceBytes,
+                entries.dropLast().joined().utf8.count >= pieceBytes
+            {
                 eligible += 1
                 if let pieces, pieces > 1 { cut += 1 }
             }
@@ -101,8 +123,11 @@ final class CatalogPiecesTests: FolderTestCase {
         let entries = (1...12).map { CatalogLayoutTests.entry($0, style: 0, indent: 2) }.joined()
         let text = CatalogLayoutTests.head(title: "Pieces", indentless: false) + entries + "extra: 1\n"
         let bytes = Array(text.utf8)
-        let listByte = try XCTUnwrap(text.utf8.firstIndex(of: UInt8(ascii: "-")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) })
-        let headLines = CatalogLayoutTests.head(title: "Pieces", indentless: false).split(separator: "\n", omittingEmptySubsequences: false).count
+        let listByte = try XCTUnwrap(
+            text.utf8.firstIndex(of: UInt8(ascii: "-")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) })
+        let headLines = CatalogLayoutTests.head(title: "Pieces", indentless: false).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).count
         try bytes.withUnsafeBufferPointer { buffer in
             let list = CatalogReader.ListStart(line: headLines, column: 3, byte: listByte)
             let pieces = try XCTUnwrap(CatalogReader.listPieces(in: buffer, list: list, pieceBytes: 100))
@@ -119,7 +144,8 @@ final class CatalogPiecesTests: FolderTestCase {
             // holds items only (which the fast path can read).
             let lastItem = try XCTUnwrap(text.range(of: "  - path: /p/12\n")).lowerBound
             XCTAssertEqual(pieces.starts.last?.byte, text.utf8.distance(from: text.startIndex, to: lastItem))
-            XCTAssertNil(CatalogReader.listPieces(in: buffer, list: list, pieceBytes: bytes.count), "too short for two pieces")
+            XCTAssertNil(
+                CatalogReader.listPieces(in: buffer, list: list, pieceBytes: bytes.count), "too short for two pieces")
         }
         let anchored = Array((text + "more: &x 1\n").utf8)
         anchored.withUnsafeBufferPointer { buffer in
@@ -129,7 +155,10 @@ final class CatalogPiecesTests: FolderTestCase {
         }
         let directive = Array((text + "%TAG ! tag:x\n").utf8)
         directive.withUnsafeBufferPointer { buffer in
-            XCTAssertNil(CatalogReader.listPieces(in: buffer, list: CatalogReader.ListStart(line: headLines, column: 3, byte: listByte), pieceBytes: 100))
+            XCTAssertNil(
+                CatalogReader.listPieces(
+                    in: buffer, list: CatalogReader.ListStart(line: headLines, column: 3, byte: listByte),
+                    pieceBytes: 100))
         }
     }
 
@@ -159,7 +188,8 @@ final class CatalogPiecesTests: FolderTestCase {
             let text = CatalogLayoutTests.head(title: "Breaks", indentless: false) + entries.joined()
             let reading = firstReading(text, pieceBytes: 120)
             XCTAssertNil(reading.pieces, breakCharacter.debugDescription)
-            XCTAssertEqual(reading.diagnostics.sorted, plainReading(text).diagnostics.sorted, breakCharacter.debugDescription)
+            XCTAssertEqual(
+                reading.diagnostics.sorted, plainReading(text).diagnostics.sorted, breakCharacter.debugDescription)
             XCTAssertEqual(reading.diagnostics.diagnostics.count { $0.severity == .error }, 1)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TrampolineKit
 
 /// Readings of catalog text whose link cache and layout live in `folder` (``CatalogLayoutTests``,
@@ -20,6 +21,7 @@ struct CatalogReadings {
     }
 
     func plain(_ text: String) -> CatalogLoader.Reading {
-        CatalogLoader(knownTemplates: ["interstitial", "redirect"]).read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
+        CatalogLoader(knownTemplates: ["interstitial", "redirect"]).read(
+            yaml: text, displayPath: "site-config.yml", baseURL: folder)
     }
 }

@@ -1,6 +1,7 @@
-@testable import TrampolineKit
 import Dispatch
 import XCTest
+
+@testable import TrampolineKit
 
 /// ``ChunkQueue`` hands every chunk number to exactly one worker, however the workers race.
 final class ChunkQueueTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// The claim cache: a rebuild matches against the AASA only the links whose probe path the last
 /// successful build did not verify under the same key (AASA bytes, site, app IDs, binary), and
@@ -38,15 +39,22 @@ final class ClaimCacheTests: XCTestCase {
         let fixture = try SiteFixture(catalog: catalog(links: paths))
         let first = try buildAndWrite(fixture)
         XCTAssertEqual(try claimsDetail(first), "all 1200 links matched")
-        XCTAssertTrue(String(decoding: try XCTUnwrap(first[.appSiteAssociation]), as: UTF8.self).contains(#"{"/": "/p/*"}"#))
-        XCTAssertEqual(try claimsDetail(buildAndWrite(fixture)), "0 of 1200 links matched; the rest were verified against the same AASA by an earlier build")
+        XCTAssertTrue(
+            String(decoding: try XCTUnwrap(first[.appSiteAssociation]), as: UTF8.self).contains(#"{"/": "/p/*"}"#))
+        XCTAssertEqual(
+            try claimsDetail(buildAndWrite(fixture)),
+            "0 of 1200 links matched; the rest were verified against the same AASA by an earlier build")
 
         // Two more links in the same folder: the AASA is unchanged, so only they are matched.
         try Data(catalog(links: paths + ["/p/new-1", "/p/new-2"]).utf8).write(to: fixture.configURL)
         let grown = try buildAndWrite(fixture)
         XCTAssertEqual(grown[.appSiteAssociation], first[.appSiteAssociation])
-        XCTAssertEqual(try claimsDetail(grown), "2 of 1202 links matched; the rest were verified against the same AASA by an earlier build")
-        XCTAssertEqual(try claimsDetail(buildAndWrite(fixture)), "0 of 1202 links matched; the rest were verified against the same AASA by an earlier build")
+        XCTAssertEqual(
+            try claimsDetail(grown),
+            "2 of 1202 links matched; the rest were verified against the same AASA by an earlier build")
+        XCTAssertEqual(
+            try claimsDetail(buildAndWrite(fixture)),
+            "0 of 1202 links matched; the rest were verified against the same AASA by an earlier build")
     }
 
     func testAnotherAASAOrAnotherBinaryTrustsNothingRecorded() throws {
@@ -70,15 +78,22 @@ final class ClaimCacheTests: XCTestCase {
         let first = try buildAndWrite(fixture)
         let url = fixture.folder.appendingPathComponent(".trampoline/_site/claims")
         let recorded = try String(contentsOf: url, encoding: .utf8)
-        let key = ClaimCache.key(aasa: try XCTUnwrap(first[.appSiteAssociation]), catalog: first.catalog, version: SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity)
+        let key = ClaimCache.key(
+            aasa: try XCTUnwrap(first[.appSiteAssociation]), catalog: first.catalog,
+            version: SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity)
         XCTAssertEqual(recorded, "trampoline-claims 1 \(key.hex)\n/p/1\n/p/2\n")
-        for damaged in ["", "garbage\n/p/1\n/p/2\n", "trampoline-claims 1 \(String(repeating: "0", count: 64))\n/p/1\n/p/2\n", "trampoline-claims 1 \(key.hex.dropLast())\n/p/1\n/p/2\n"] {
+        for damaged in [
+            "", "garbage\n/p/1\n/p/2\n", "trampoline-claims 1 \(String(repeating: "0", count: 64))\n/p/1\n/p/2\n",
+            "trampoline-claims 1 \(key.hex.dropLast())\n/p/1\n/p/2\n",
+        ] {
             try Data(damaged.utf8).write(to: url)
             XCTAssertEqual(try claimsDetail(fixture.build()), "all 2 links matched", damaged)
         }
         // The exact file trusts both; a file listing one trusts that one.
         try Data("trampoline-claims 1 \(key.hex)\n/p/2\n".utf8).write(to: url)
-        XCTAssertEqual(try claimsDetail(fixture.build()), "1 of 2 links matched; the rest were verified against the same AASA by an earlier build")
+        XCTAssertEqual(
+            try claimsDetail(fixture.build()),
+            "1 of 2 links matched; the rest were verified against the same AASA by an earlier build")
     }
 
     /// The verifier itself: a path given as verified is not matched, so an AASA that does not
@@ -86,19 +101,29 @@ final class ClaimCacheTests: XCTestCase {
     /// must cover everything a verdict depends on.)
     func testTheVerifierSkipsExactlyTheVerifiedPaths() throws {
         let catalog = try CheckFixtures.catalog()
-        let rules = [#"{"/": "*", "?": {"debug": "1"}, "exclude": true}"#, #"{"/": "/topic/1"}"#, #"{"/": "/topic/1/"}"#, #"{"/": "/invite"}"#, #"{"/": "/invite/"}"#]
+        let rules = [
+            #"{"/": "*", "?": {"debug": "1"}, "exclude": true}"#, #"{"/": "/topic/1"}"#, #"{"/": "/topic/1/"}"#,
+            #"{"/": "/invite"}"#, #"{"/": "/invite/"}"#,
+        ]
         let ids = [CheckFixtures.app, CheckFixtures.beta].map { "\"\($0)\"" }.joined(separator: ", ")
-        let aasa = Data(#"{"applinks": {"details": [{"appIDs": [\#(ids)], "components": [\#(rules.joined(separator: ", "))]}]}}"#.utf8)
+        let aasa = Data(
+            #"{"applinks": {"details": [{"appIDs": [\#(ids)], "components": [\#(rules.joined(separator: ", "))]}]}}"#
+                .utf8)
         var plain = DiagnosticEngine()
         XCTAssertEqual(ClaimVerifier.verify(aasa: aasa, catalog: catalog, engine: &plain), catalog.links.count)
         XCTAssertEqual(plain.errors.count, 1)
-        XCTAssertTrue(plain.errors[0].message.contains("does not claim https://go.example.com/topic/2"), plain.errors[0].message)
+        XCTAssertTrue(
+            plain.errors[0].message.contains("does not claim https://go.example.com/topic/2"), plain.errors[0].message)
 
         var skipping = DiagnosticEngine()
-        XCTAssertEqual(ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: ["/topic/2"], engine: &skipping), catalog.links.count - 1)
+        XCTAssertEqual(
+            ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: ["/topic/2"], engine: &skipping),
+            catalog.links.count - 1)
         XCTAssertEqual(skipping.errors, [])
         var others = DiagnosticEngine()
-        XCTAssertEqual(ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: ["/topic/1", "/invite"], engine: &others), catalog.links.count - 2)
+        XCTAssertEqual(
+            ClaimVerifier.verify(aasa: aasa, catalog: catalog, verified: ["/topic/1", "/invite"], engine: &others),
+            catalog.links.count - 2)
         XCTAssertEqual(others.errors.map(\.location), plain.errors.map(\.location))
     }
 
@@ -106,14 +131,16 @@ final class ClaimCacheTests: XCTestCase {
     /// place; whatever the order, the answer is plain set membership of the file's lines.
     func testRecordedPathsAnswerAsTheSetOfTheFilesLines() {
         let lines = ["/p/1", "/p/2", "/東京/😀", "/a%2Fb", "/p/3\r", "/p/10"]
-        let file = Array(("trampoline-claims 1 " + String(repeating: "ab", count: 32) + "\n" + lines.joined(separator: "\n") + "\n\n").utf8)
+        let file = Array(
+            ("trampoline-claims 1 " + String(repeating: "ab", count: 32) + "\n" + lines.joined(separator: "\n") + "\n\n")
+                .utf8)
         let recorded = ClaimCache.RecordedPaths(bytes: file, from: 20 + 64 + 1)
         let asked = [
-            lines,                                          // the same order
-            Array(lines.reversed()),                        // another order
+            lines,  // the same order
+            Array(lines.reversed()),  // another order
             ["/p/1", "/p/2", "/東京/😀", "/a%2Fb", "/p/3", "/p/10", "/p/11"],  // one differs, one added
-            ["/p/", "/p/1/", "", "/p/10", "/p/1"],           // prefixes, an empty path
-            ["/p/9", "/p/8"],                               // as long as the lines at their places
+            ["/p/", "/p/1/", "", "/p/10", "/p/1"],  // prefixes, an empty path
+            ["/p/9", "/p/8"],  // as long as the lines at their places
             [],
         ]
         for paths in asked {

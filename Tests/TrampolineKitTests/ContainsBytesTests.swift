@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolineKit
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineKit
 
 /// The byte search used for markers on every link (``StringProtocol/containsBytes(_:)``) finds
 /// what a search of the UTF-8 bytes finds, in strings and substrings, at every position.
@@ -12,13 +13,18 @@ final class ContainsBytesTests: XCTestCase {
         var generator = SeededGenerator(seed: 11)
         var found = 0
         for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
             let drop = Int.random(in: 0...2, using: &generator)
             let substring = text.dropFirst(min(drop, text.count))
             for needle in needles {
                 let expected = needle.isEmpty || Self.bytes(Array(text.utf8), contain: Array(needle.utf8))
                 XCTAssertEqual(text.containsBytes(needle), expected, "\(text.debugDescription) \(needle)")
-                XCTAssertEqual(substring.containsBytes(needle), needle.isEmpty || Self.bytes(Array(substring.utf8), contain: Array(needle.utf8)), "\(substring.debugDescription) \(needle)")
+                XCTAssertEqual(
+                    substring.containsBytes(needle),
+                    needle.isEmpty || Self.bytes(Array(substring.utf8), contain: Array(needle.utf8)),
+                    "\(substring.debugDescription) \(needle)")
                 if expected && !needle.isEmpty { found += 1 }
             }
         }

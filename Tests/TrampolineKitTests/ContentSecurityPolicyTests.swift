@@ -1,5 +1,6 @@
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// The policy's two fast paths held to the plain way: the image scan (memchr from `<` to `<`)
 /// to a search for the tag at every byte, and the cached policies (by URLs, then by origins)
@@ -27,27 +28,39 @@ final class ContentSecurityPolicyTests: XCTestCase {
     }
 
     func testTheImageScanFindsWhatASearchAtEveryByteFinds() {
-        let pieces = ["<img src=\"", "https://a.example/x.png", "\"", "<", "<im", "<img", "<p>", "&amp;", "text ", "é", "<<img src=\"", "/>", " alt=\"x\""]
+        let pieces = [
+            "<img src=\"", "https://a.example/x.png", "\"", "<", "<im", "<img", "<p>", "&amp;", "text ", "é",
+            "<<img src=\"", "/>", " alt=\"x\"",
+        ]
         var generator = SystemRandomNumberGenerator()
         var found = 0
         for _ in 0..<3_000 {
-            let html = Array((0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
+            let html = Array(
+                (0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                    .joined().utf8)
             let expected = plainImageSources(in: html)
             found += expected.count
-            XCTAssertEqual(ContentSecurityPolicy.imageSources(in: html), expected, String(decoding: html, as: UTF8.self))
+            XCTAssertEqual(
+                ContentSecurityPolicy.imageSources(in: html), expected, String(decoding: html, as: UTF8.self))
         }
         XCTAssertGreaterThan(found, 1_000, "the random pages held images")
     }
 
     func testACachedPolicyIsThePolicyMadeForThatPageAlone() {
         let shared = makePolicy()
-        let sources = ["https://a.example/1.png", "https://a.example/2.png", "https://A.example/3.png", "http://b.example:8080/x.png",
-                       "/relative.png", "data:image/png;base64,AA", "https://c.example/y.png?q=1&amp;r=2", "https://a.example/1.png"]
+        let sources = [
+            "https://a.example/1.png", "https://a.example/2.png", "https://A.example/3.png",
+            "http://b.example:8080/x.png",
+            "/relative.png", "data:image/png;base64,AA", "https://c.example/y.png?q=1&amp;r=2",
+            "https://a.example/1.png",
+        ]
         let scripts: [PageScript] = [.link, .loadCookie, .none, .linkLookup, .routeTable]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
             let script = scripts.randomElement(using: &generator)!
-            let images = (0..<Int.random(in: 0...3, using: &generator)).map { _ in sources.randomElement(using: &generator)! }
+            let images = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                sources.randomElement(using: &generator)!
+            }
             let alone = makePolicy().policy(script: script, imageSources: images)
             XCTAssertEqual(shared.policy(script: script, imageSources: images), alone, "\(script) \(images)")
             // Asked again at once (the last policy given, which the cache keeps apart).
@@ -59,11 +72,15 @@ final class ContentSecurityPolicyTests: XCTestCase {
 
     func testImagesFromOneHostShareAPolicyThatNamesOnlyTheirOrigin() throws {
         let policy = makePolicy()
-        let first = String(decoding: policy.policy(script: .link, imageSources: ["https://img.example/1.png"]), as: UTF8.self)
-        let second = String(decoding: policy.policy(script: .link, imageSources: ["https://IMG.example/2.png"]), as: UTF8.self)
+        let first = String(
+            decoding: policy.policy(script: .link, imageSources: ["https://img.example/1.png"]), as: UTF8.self)
+        let second = String(
+            decoding: policy.policy(script: .link, imageSources: ["https://IMG.example/2.png"]), as: UTF8.self)
         XCTAssertEqual(first, second)
         XCTAssertTrue(first.contains("img-src https://img.example;"), first)
-        let other = String(decoding: policy.policy(script: .link, imageSources: ["https://img.example/1.png", "https://cdn.example/a.png"]), as: UTF8.self)
+        let other = String(
+            decoding: policy.policy(
+                script: .link, imageSources: ["https://img.example/1.png", "https://cdn.example/a.png"]), as: UTF8.self)
         XCTAssertTrue(other.contains("img-src https://img.example https://cdn.example;"), other)
         let none = String(decoding: policy.policy(script: .link, imageSources: []), as: UTF8.self)
         XCTAssertTrue(none.contains("img-src 'none';"), none)

@@ -1,5 +1,6 @@
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 final class DeferredLinkTests: XCTestCase {
     func link(_ deepLink: String, _ campaign: [(String, String)]) -> Link {
@@ -12,8 +13,9 @@ final class DeferredLinkTests: XCTestCase {
     }
 
     func testCampaignIsAppendedFormEncoded() {
-        XCTAssertEqual(link("marry://topic?id=1", [("utm_source", "line"), ("utm_campaign", "spring sale")]).deferredLink,
-                       "marry://topic?id=1&utm_source=line&utm_campaign=spring+sale")
+        XCTAssertEqual(
+            link("marry://topic?id=1", [("utm_source", "line"), ("utm_campaign", "spring sale")]).deferredLink,
+            "marry://topic?id=1&utm_source=line&utm_campaign=spring+sale")
         XCTAssertEqual(link("marry://topic", [("a", "\"><script>")]).deferredLink, "marry://topic?a=%22%3E%3Cscript%3E")
     }
 
@@ -36,16 +38,21 @@ final class DeferredLinkTests: XCTestCase {
             guard let question = utf8[..<end].firstIndex(of: UInt8(ascii: "?")) else { return [] }
             return utf8[utf8.index(after: question)..<end].split(separator: UInt8(ascii: "&")).compactMap { pair in
                 let name = pair.prefix { $0 != UInt8(ascii: "=") }
-                guard name.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(Substring(name)) }
+                guard name.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+                    return String(Substring(name))
+                }
                 return String(Substring(name)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
             }.filter { !$0.isEmpty }
         }
         func plainDeferred(_ link: Link) -> String {
             guard !link.campaign.isEmpty else { return link.deepLink }
             let fixed = plainFixedKeys(link.deepLink)
-            var names: [String] = [], values: [String] = []
+            var names: [String] = []
+            var values: [String] = []
             for parameter in link.campaign where !fixed.contains(parameter.name) {
-                if let index = names.firstIndex(of: parameter.name) { values[index] = parameter.value } else {
+                if let index = names.firstIndex(of: parameter.name) {
+                    values[index] = parameter.value
+                } else {
                     names.append(parameter.name)
                     values.append(parameter.value)
                 }
@@ -67,12 +74,19 @@ final class DeferredLinkTests: XCTestCase {
             return result + deepLink[hash...]
         }
         var generator = SystemRandomNumberGenerator()
-        let pieces = ["marry://p", "?", "&", "=", "#", "id", "a+b", "%41", "%zz", "x", "é", "東京", "&&", "=1", "src", "+", "%2B"]
+        let pieces = [
+            "marry://p", "?", "&", "=", "#", "id", "a+b", "%41", "%zz", "x", "é", "東京", "&&", "=1", "src", "+", "%2B",
+        ]
         let names = ["id", "src", "utm_source", "a b", "é", "x", "", "a+b", "A"]
         for _ in 0..<3_000 {
-            let deepLink = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let deepLink = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
             let campaign = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
-                (names.randomElement(using: &generator)!, ["1", "spring sale", "\"><", "東", ""].randomElement(using: &generator)!)
+                (
+                    names.randomElement(using: &generator)!,
+                    ["1", "spring sale", "\"><", "東", ""].randomElement(using: &generator)!
+                )
             }
             let l = link(deepLink, campaign)
             XCTAssertEqual(l.fixedQueryKeys, plainFixedKeys(deepLink), deepLink)

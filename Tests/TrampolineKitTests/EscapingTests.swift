@@ -4,7 +4,9 @@ import XCTest
 
 final class EscapingTests: XCTestCase {
     func testHTMLEscapesEveryMarkupCharacter() {
-        XCTAssertEqual(Escaping.html("<a href=\"x\" onclick='y'>&</a>"), "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
+        XCTAssertEqual(
+            Escaping.html("<a href=\"x\" onclick='y'>&</a>"),
+            "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
     }
 
     func testScriptSafeJSONCannotCloseTheScriptElement() {
@@ -43,17 +45,21 @@ final class EscapingTests: XCTestCase {
             return out + "\""
         }
         var generator = SeededGenerator(seed: 3)
-        let alphabet: [Unicode.Scalar] = (0..<0x80).map { Unicode.Scalar(UInt8($0)) } + ["é", "東", "😀", "\u{2028}", "\u{85}", "\u{FFFD}"]
+        let alphabet: [Unicode.Scalar] =
+            (0..<0x80).map { Unicode.Scalar(UInt8($0)) } + ["é", "東", "😀", "\u{2028}", "\u{85}", "\u{FFFD}"]
         var texts = [""] + alphabet.map(String.init)
         for _ in 0..<2_000 {
             var text = ""
-            for _ in 0..<Int.random(in: 0...40, using: &generator) { text.unicodeScalars.append(alphabet.randomElement(using: &generator)!) }
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                text.unicodeScalars.append(alphabet.randomElement(using: &generator)!)
+            }
             texts.append(text)
         }
         for text in texts {
             let json = Escaping.jsonString(text)
             XCTAssertEqual(json, plain(text), text.debugDescription)
-            let decoded = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String
+            let decoded =
+                try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String
             XCTAssertEqual(decoded, text, text.debugDescription)
         }
     }
@@ -65,6 +71,7 @@ final class EscapingTests: XCTestCase {
     }
 
     func testMarkdownEscapingKeepsValuesLiteral() {
-        XCTAssertEqual(Escaping.markdown("# *hi* <b>[x](javascript:y)\nz"), "\\# \\*hi\\* \\<b\\>\\[x\\]\\(javascript\\:y\\) z")
+        XCTAssertEqual(
+            Escaping.markdown("# *hi* <b>[x](javascript:y)\nz"), "\\# \\*hi\\* \\<b\\>\\[x\\]\\(javascript\\:y\\) z")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// The fingerprint is the digest of the plan entry encoded whole, so no field can be forgotten.
 final class FingerprintTests: XCTestCase {
@@ -21,8 +22,12 @@ final class FingerprintTests: XCTestCase {
     /// SourceLocation left aside (where a value was written never changes the bytes).
     func storedProperties(of value: Any, prefix: String = "") -> [String] {
         Mirror(reflecting: value).children.flatMap { child -> [String] in
-            guard let label = child.label, !(child.value is SourceLocation), !(child.value is SourceLocation?) else { return [] }
-            let unwrapped: Any? = Mirror(reflecting: child.value).displayStyle == .optional ? Mirror(reflecting: child.value).children.first?.value : child.value
+            guard let label = child.label, !(child.value is SourceLocation), !(child.value is SourceLocation?) else {
+                return []
+            }
+            let unwrapped: Any? =
+                Mirror(reflecting: child.value).displayStyle == .optional
+                ? Mirror(reflecting: child.value).children.first?.value : child.value
             var names = [prefix + label]
             if let unwrapped, Mirror(reflecting: unwrapped).displayStyle == .struct {
                 names += storedProperties(of: unwrapped, prefix: prefix + label + ".")
@@ -48,7 +53,10 @@ final class FingerprintTests: XCTestCase {
         func print(_ change: (inout Link) -> Void) -> Fingerprint {
             var link = Self.link
             change(&link)
-            return renderer.fingerprint(of: PlanEntry(path: .linkPage(link.path), content: .linkPage(link, template: "interstitial", behaviour: .interstitial)))
+            return renderer.fingerprint(
+                of: PlanEntry(
+                    path: .linkPage(link.path),
+                    content: .linkPage(link, template: "interstitial", behaviour: .interstitial)))
         }
         let changes: [(inout Link) -> Void] = [
             { _ in }, { $0.title = "U" }, { $0.description = nil }, { $0.description = "E" }, { $0.webURL = nil },
@@ -56,11 +64,20 @@ final class FingerprintTests: XCTestCase {
             { $0.options.cookieDays = 2 }, { $0.options.image = nil }, { $0.options.deferred = [.cookie] },
             { $0.options.forwardQuery = false }, { $0.options.fallbackDelayMs = 0 }, { $0.options.fallback = .web },
             // Values that would run together without length prefixes.
-            { $0.title = "T"; $0.description = "D" }, { $0.title = "TD"; $0.description = "" },
+            {
+                $0.title = "T"
+                $0.description = "D"
+            },
+            {
+                $0.title = "TD"
+                $0.description = ""
+            },
         ]
         let prints = changes.map(print)
         XCTAssertEqual(Set(prints).count, prints.count - 1, "every change but the repeated one gives a new fingerprint")
-        XCTAssertEqual(print { $0.location = SourceLocation(file: "other.yml", line: 90, column: 1) }, prints[0], "moving a link does not re-render it")
+        XCTAssertEqual(
+            print { $0.location = SourceLocation(file: "other.yml", line: 90, column: 1) }, prints[0],
+            "moving a link does not re-render it")
     }
 
     func testTheRendererVersionAndTheSettingsAreInEveryFingerprint() throws {
@@ -70,15 +87,20 @@ final class FingerprintTests: XCTestCase {
         builder.rendererVersion = "next"
         let upgraded = try builder.build()
         for entry in first.plan.entries {
-            XCTAssertNotEqual(first.renderer.fingerprint(of: entry), upgraded.renderer.fingerprint(of: entry), entry.path.value)
+            XCTAssertNotEqual(
+                first.renderer.fingerprint(of: entry), upgraded.renderer.fingerprint(of: entry), entry.path.value)
         }
-        XCTAssertEqual(Set(first.plan.entries.map(first.renderer.fingerprint(of:))).count, first.plan.entries.count, "no two entries share one")
+        XCTAssertEqual(
+            Set(first.plan.entries.map(first.renderer.fingerprint(of:))).count, first.plan.entries.count,
+            "no two entries share one")
     }
 
     /// The numbers of every fingerprint (string lengths, integers) are `String(value)`'s digits,
     /// by the shortcuts for one and two digits and by the general way.
     func testDecimalTextIsStringsDigits() {
-        var values: [UInt64] = [0, 1, 9, 10, 11, 42, 99, 100, 101, 999, 1000, 65_535, 1 << 32, UInt64(Int.max), UInt64.max]
+        var values: [UInt64] = [
+            0, 1, 9, 10, 11, 42, 99, 100, 101, 999, 1000, 65_535, 1 << 32, UInt64(Int.max), UInt64.max,
+        ]
         for power in 0..<20 { values += [UInt64(pow(10, Double(power))) &- 1, UInt64(pow(10, Double(power)))] }
         for value in values {
             var out: [UInt8] = [UInt8(ascii: "x")]

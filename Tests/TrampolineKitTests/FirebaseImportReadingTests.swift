@@ -1,5 +1,6 @@
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// Reading Firebase's export and long links: header spellings, strict CSV, positions.
 final class FirebaseImportReadingTests: XCTestCase {
@@ -43,7 +44,11 @@ final class FirebaseImportReadingTests: XCTestCase {
         let csv = "utm_source,Clicks,LINK,short link\nmail,12,https://shop.example/p/1,https://go.shop.example/abc\n"
         var engine = DiagnosticEngine()
         let rows = FirebaseExportReader.rows(text: csv, displayPath: "e.csv", engine: &engine) ?? []
-        XCTAssertEqual(engine.diagnostics.map(\.description), ["e.csv:1:2: warning: unknown column 'Clicks' is ignored; Firebase's export columns are Short link, Deep link (link), apn, afl, amv, ibi, ifl, ius, ipfl, ipbi, isi, imv, efr, ofl, st, sd, si, utm_*, at, ct, mt, pt, Archived?, Link name and Creation timestamp"])
+        XCTAssertEqual(
+            engine.diagnostics.map(\.description),
+            [
+                "e.csv:1:2: warning: unknown column 'Clicks' is ignored; Firebase's export columns are Short link, Deep link (link), apn, afl, amv, ibi, ifl, ius, ipfl, ipbi, isi, imv, efr, ofl, st, sd, si, utm_*, at, ct, mt, pt, Archived?, Link name and Creation timestamp"
+            ])
         XCTAssertEqual(rows.count, 1)
         XCTAssertEqual(rows.first?[.utmSource], "mail")
         XCTAssertEqual(rows.first?[.link], "https://shop.example/p/1")
@@ -53,17 +58,25 @@ final class FirebaseImportReadingTests: XCTestCase {
 
     func testMissingAndRepeatedColumnsAreErrors() {
         var engine = DiagnosticEngine()
-        XCTAssertNil(FirebaseExportReader.rows(text: "link,Deep link (link)\nhttps://a.example/x,https://a.example/y\n", displayPath: "e.csv", engine: &engine))
-        XCTAssertEqual(engine.errors.map(\.description), [
-            "e.csv:1:2: error: column 'Deep link (link)' repeats column 1 (Deep link); keep one column per field",
-            "e.csv:1:1: error: the export has no 'Short link' column; the header must name it (Short link, Deep link (link)); for FDL long links, list one URL per line instead",
-        ])
+        XCTAssertNil(
+            FirebaseExportReader.rows(
+                text: "link,Deep link (link)\nhttps://a.example/x,https://a.example/y\n", displayPath: "e.csv",
+                engine: &engine))
+        XCTAssertEqual(
+            engine.errors.map(\.description),
+            [
+                "e.csv:1:2: error: column 'Deep link (link)' repeats column 1 (Deep link); keep one column per field",
+                "e.csv:1:1: error: the export has no 'Short link' column; the header must name it (Short link, Deep link (link)); for FDL long links, list one URL per line instead",
+            ])
     }
 
     func testStrictCSVReportsBadQuotingAtRowAndColumn() {
-        XCTAssertEqual(try StrictCSV.records("a,b\r\n\"x,1\",\"say \"\"hi\"\"\"\n\n\"two\nlines\",z\n").get(), [
-            .init(row: 1, fields: ["a", "b"]), .init(row: 2, fields: ["x,1", "say \"hi\""]), .init(row: 4, fields: ["two\nlines", "z"]),
-        ])
+        XCTAssertEqual(
+            try StrictCSV.records("a,b\r\n\"x,1\",\"say \"\"hi\"\"\"\n\n\"two\nlines\",z\n").get(),
+            [
+                .init(row: 1, fields: ["a", "b"]), .init(row: 2, fields: ["x,1", "say \"hi\""]),
+                .init(row: 4, fields: ["two\nlines", "z"]),
+            ])
         func problem(_ text: String) -> String? {
             if case .failure(let p) = StrictCSV.records(text) { return "\(p.row):\(p.column) \(p.message)" }
             return nil
@@ -75,16 +88,23 @@ final class FirebaseImportReadingTests: XCTestCase {
 
     func testWrongFieldCountStaysWithItsRow() {
         var engine = DiagnosticEngine()
-        let rows = FirebaseExportReader.rows(text: "Short link,link,st\nhttps://go.a.example/x,https://a.example/1\nhttps://go.a.example/y,https://a.example/2,T,extra\n", displayPath: "e.csv", engine: &engine) ?? []
+        let rows =
+            FirebaseExportReader.rows(
+                text:
+                    "Short link,link,st\nhttps://go.a.example/x,https://a.example/1\nhttps://go.a.example/y,https://a.example/2,T,extra\n",
+                displayPath: "e.csv", engine: &engine) ?? []
         XCTAssertFalse(engine.hasErrors)
-        XCTAssertEqual(rows.flatMap(\.diagnostics).map(\.description), [
-            "e.csv:2:3: error: this row has 2 fields but the header has 3; quote values that contain commas; every row needs one value (maybe empty) per column",
-            "e.csv:3:4: error: this row has 4 fields but the header has 3; quote values that contain commas; every row needs one value (maybe empty) per column",
-        ])
+        XCTAssertEqual(
+            rows.flatMap(\.diagnostics).map(\.description),
+            [
+                "e.csv:2:3: error: this row has 2 fields but the header has 3; quote values that contain commas; every row needs one value (maybe empty) per column",
+                "e.csv:3:4: error: this row has 4 fields but the header has 3; quote values that contain commas; every row needs one value (maybe empty) per column",
+            ])
     }
 
     func testLongLinkParametersAreDecodedWithTheirColumns() {
-        let text = "# comment\n\n  https://x.page.link/?link=https%3A%2F%2Fshop.example%2Fp%2F1%3Fa%3D1&apn=com.a&st=Big+sale&zz=1\nhttps://x.page.link/abc?st=Short\n"
+        let text =
+            "# comment\n\n  https://x.page.link/?link=https%3A%2F%2Fshop.example%2Fp%2F1%3Fa%3D1&apn=com.a&st=Big+sale&zz=1\nhttps://x.page.link/abc?st=Short\n"
         XCTAssertTrue(FirebaseLongLinkReader.looksLikeLongLinks(text))
         XCTAssertFalse(FirebaseLongLinkReader.looksLikeLongLinks("Short link,link\n"))
         let rows = FirebaseLongLinkReader.rows(text: text, displayPath: "l.txt")
@@ -94,7 +114,11 @@ final class FirebaseImportReadingTests: XCTestCase {
         XCTAssertTrue(rows[0].isLongLink)
         XCTAssertEqual(rows[0].location(.link).description, "l.txt:3:24")
         XCTAssertEqual(rows[0].location(.apn).description, "l.txt:3:72")
-        XCTAssertEqual(rows[0].diagnostics.map(\.description), ["l.txt:3:94: warning: unknown long-link parameter 'zz' is ignored; Trampoline reads link, apn, afl, amv, ibi, ifl, ius, ipfl, ipbi, isi, imv, efr, ofl, st, sd, si, utm_*, at, ct, mt and pt"])
+        XCTAssertEqual(
+            rows[0].diagnostics.map(\.description),
+            [
+                "l.txt:3:94: warning: unknown long-link parameter 'zz' is ignored; Trampoline reads link, apn, afl, amv, ibi, ifl, ius, ipfl, ipbi, isi, imv, efr, ofl, st, sd, si, utm_*, at, ct, mt and pt"
+            ])
         // A short link with parameters keeps its suffix.
         XCTAssertFalse(rows[1].isLongLink)
         XCTAssertEqual(rows[1][.shortLink], "https://x.page.link/abc")

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// Holds ``SiteWriter/writeFreshFolder(_:progress:)`` (a first build's site made in a folder
 /// beside the output and renamed onto it whole) to the plain write it replaces: the same bytes
@@ -58,7 +59,8 @@ final class FreshFolderWriteTests: XCTestCase {
 
     func testAnEmptyFolderIsReplacedWholeAndKeepsItsPermissions() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
-        try FileManager.default.createDirectory(at: site.outputURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
+        try FileManager.default.createDirectory(
+            at: site.outputURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
         let before = try XCTUnwrap(inode(site.outputURL))
         let summary = try SiteWriter(outputURL: site.outputURL).write(site.build().outputFiles)
         XCTAssertEqual(summary.written.count, 20)
@@ -94,12 +96,16 @@ final class FreshFolderWriteTests: XCTestCase {
         let output = site.outputURL
         let fingerprint = Fingerprint(digest: [UInt8](repeating: 7, count: 32))
         // "a" is a file, so "a/b" cannot be created under it: the write fails part-way.
-        var files = (0..<50).map { i in OutputFile(path: OutputPath("p/\(i)/index.html"), fingerprint: fingerprint) { Array("page \(i)".utf8) } }
+        var files = (0..<50).map { i in
+            OutputFile(path: OutputPath("p/\(i)/index.html"), fingerprint: fingerprint) { Array("page \(i)".utf8) }
+        }
         files.append(OutputFile(path: OutputPath("a"), fingerprint: fingerprint) { Array("a".utf8) })
         files.append(OutputFile(path: OutputPath("a/b"), fingerprint: fingerprint) { Array("b".utf8) })
         XCTAssertThrowsError(try SiteWriter(outputURL: output).write(files))
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), "no part of the site appears")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: output).fresh.path), "nothing is left beside it")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: WorkFolder(outputURL: output).fresh.path),
+            "nothing is left beside it")
         // Without the clash, the same folder is written whole.
         files.removeLast()
         XCTAssertEqual(try SiteWriter(outputURL: output).write(files).written.count, 51)
@@ -116,9 +122,11 @@ final class FreshFolderWriteTests: XCTestCase {
         }
         let seen = Seen()
         let indices = Array((0..<2_000).reversed())
-        try SiteWriter.concurrentlyApply(batchesOf: 16, { batch in
-            seen.lock.withLock { seen.batches.append(Array(batch)) }
-        }, to: indices)
+        try SiteWriter.concurrentlyApply(
+            batchesOf: 16,
+            { batch in
+                seen.lock.withLock { seen.batches.append(Array(batch)) }
+            }, to: indices)
         XCTAssertEqual(seen.batches.flatMap { $0 }.sorted(), Array(0..<2_000))
         for batch in seen.batches {
             XCTAssertTrue((1...16).contains(batch.count), "\(batch)")
@@ -127,18 +135,24 @@ final class FreshFolderWriteTests: XCTestCase {
             XCTAssertEqual((1_999 - batch.first!) / 64, (1_999 - batch.last!) / 64)
         }
         struct Refused: Error, Equatable {}
-        XCTAssertThrowsError(try SiteWriter.concurrentlyApply(batchesOf: 16, { batch in
-            if batch.contains(700) { throw Refused() }
-        }, to: Array(0..<2_000))) { error in
+        XCTAssertThrowsError(
+            try SiteWriter.concurrentlyApply(
+                batchesOf: 16,
+                { batch in
+                    if batch.contains(700) { throw Refused() }
+                }, to: Array(0..<2_000))
+        ) { error in
             XCTAssertEqual(error as? Refused, Refused())
         }
         // One file at a time (the plain path): after an error the cores stop within a few files
         // (the error is looked at every 16), not at the end of the list.
         let applied = Seen()
-        XCTAssertThrowsError(try SiteWriter.concurrentlyApply({ index in
-            applied.lock.withLock { applied.batches.append([index]) }
-            if index == 100 { throw Refused() }
-        }, to: Array(0..<20_000)))
+        XCTAssertThrowsError(
+            try SiteWriter.concurrentlyApply(
+                { index in
+                    applied.lock.withLock { applied.batches.append([index]) }
+                    if index == 100 { throw Refused() }
+                }, to: Array(0..<20_000)))
         XCTAssertLessThan(applied.batches.count, 2_000)
     }
 
@@ -148,7 +162,10 @@ final class FreshFolderWriteTests: XCTestCase {
         private(set) var done = false
         func run(_ action: () -> Void) {
             lock.withLock {
-                if !done { done = true; action() }
+                if !done {
+                    done = true
+                    action()
+                }
             }
         }
     }

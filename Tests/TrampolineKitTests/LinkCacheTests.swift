@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolineKit
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineKit
 
 /// The catalog's link cache (`Catalog/LinkCache.swift`) against the plain reading it shortens:
 /// after every kind of edit, a reading with the cache gives the same catalog (links, positions)
@@ -9,47 +10,47 @@ import XCTest
 /// text did not change.
 final class LinkCacheTests: FolderTestCase {
     static let header = """
-    # A catalog to edit
-    site:
-      url: https://go.example.com
-    app:
-      name: Marry
-      ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
-      android: {package: com.example.marry, sha256_cert_fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
-    defaults:
-      image: https://go.example.com/share.png
-      template: interstitial
-    links:
+        # A catalog to edit
+        site:
+          url: https://go.example.com
+        app:
+          name: Marry
+          ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+          android: {package: com.example.marry, sha256_cert_fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
+        defaults:
+          image: https://go.example.com/share.png
+          template: interstitial
+        links:
 
-    """
+        """
 
     /// Every optional field of a link, non-ASCII text (libyaml counts characters, the cache bytes),
     /// block and flow styles, and a route (never recorded).
     static let rich = """
-      - path: /p/1
-        deep_link: marry://p?id=1
-        title: "Café 1 — \\"quoted\\""
-        description: |
-          A *long* description with [a link](https://example.com/x)
-          and émoji 😀 on a second line.
-        web_url: https://example.com/p/1
-        campaign: {utm_source: instagram, utm_campaign: "c 1", utm_content: ""}
-        fallback: web
-        android_fallback: store
-        fallback_delay_ms: 0
-        deferred: [cookie]
-        cookie_name: other
-        cookie_days: 30
-        forward_query: false
-        image: https://example.com/1.png
-        in_app_browsers: ignore
-        confirm_store: "Open the App Store?"
-        qr_error_correction: H
-        template: redirect
-      - {path: /p/2, title: Plain, qr_code: false, deferred: []}
-      - {path: /restaurant/:id(digits), deep_link: "marry://restaurant/:id", title: Route, web_url: "https://example.com/r/:id"}
+          - path: /p/1
+            deep_link: marry://p?id=1
+            title: "Café 1 — \\"quoted\\""
+            description: |
+              A *long* description with [a link](https://example.com/x)
+              and émoji 😀 on a second line.
+            web_url: https://example.com/p/1
+            campaign: {utm_source: instagram, utm_campaign: "c 1", utm_content: ""}
+            fallback: web
+            android_fallback: store
+            fallback_delay_ms: 0
+            deferred: [cookie]
+            cookie_name: other
+            cookie_days: 30
+            forward_query: false
+            image: https://example.com/1.png
+            in_app_browsers: ignore
+            confirm_store: "Open the App Store?"
+            qr_error_correction: H
+            template: redirect
+          - {path: /p/2, title: Plain, qr_code: false, deferred: []}
+          - {path: /restaurant/:id(digits), deep_link: "marry://restaurant/:id", title: Route, web_url: "https://example.com/r/:id"}
 
-    """
+        """
 
     static func plain(_ index: Int) -> String {
         "  - path: /topic/\(index)\n    title: Topic \(index) — ü\n    description: Read *topic* \(index).\n"
@@ -63,15 +64,19 @@ final class LinkCacheTests: FolderTestCase {
 
     /// Reads `text` with the cache at ``cacheURL`` and without any; asserts both readings agree.
     @discardableResult
-    func read(_ text: String, version: String = "test", secret: [UInt8] = Array(repeating: 7, count: 32),
-              templates: Set<String>? = ["interstitial", "redirect"],
-              file: StaticString = #filePath, line: UInt = #line) -> CatalogLoader.Reading {
+    func read(
+        _ text: String, version: String = "test", secret: [UInt8] = Array(repeating: 7, count: 32),
+        templates: Set<String>? = ["interstitial", "redirect"],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> CatalogLoader.Reading {
         var loader = CatalogLoader(knownTemplates: templates)
         loader.linkCache = LinkCache.Setup(url: cacheURL, version: version, secret: secret)
         let cached = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
         cached.cacheWrite?.wait()
-        let plain = CatalogLoader(knownTemplates: templates).read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
-        XCTAssertEqual(cached.catalog, plain.catalog, "the cached reading differs from the plain one", file: file, line: line)
+        let plain = CatalogLoader(knownTemplates: templates).read(
+            yaml: text, displayPath: "site-config.yml", baseURL: folder)
+        XCTAssertEqual(
+            cached.catalog, plain.catalog, "the cached reading differs from the plain one", file: file, line: line)
         XCTAssertEqual(cached.diagnostics.sorted, plain.diagnostics.sorted, file: file, line: line)
         XCTAssertNil(plain.cacheHits, file: file, line: line)
         return cached
@@ -99,7 +104,9 @@ final class LinkCacheTests: FolderTestCase {
         XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 11_999)
         XCTAssertEqual(read(Self.catalog(links)).cacheHits?.hits, 12_000)
         // Past 1 % (122 of 12,000 edited, 122 recorded ones unused), a new file records the edited entries.
-        for index in 0..<121 { edited[index * 99] = edited[index * 99].replacingOccurrences(of: " —", with: " (edited) —") }
+        for index in 0..<121 {
+            edited[index * 99] = edited[index * 99].replacingOccurrences(of: " —", with: " (edited) —")
+        }
         XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000 - 122)
         XCTAssertNotEqual(try Data(contentsOf: cacheURL), before)
         XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000)
@@ -133,18 +140,25 @@ final class LinkCacheTests: FolderTestCase {
         let moved = read(Self.catalog(edited))
         XCTAssertEqual(moved.catalog?.links.first?.path, "/new")
         let topic5 = try XCTUnwrap(moved.catalog?.links.first { $0.path == "/topic/5" })
-        XCTAssertEqual(topic5.location.line, Self.catalog(edited).components(separatedBy: "\n").firstIndex { $0.contains("/topic/5") }! + 1)
+        XCTAssertEqual(
+            topic5.location.line,
+            Self.catalog(edited).components(separatedBy: "\n").firstIndex { $0.contains("/topic/5") }! + 1)
         // Read: /new, and /topic/30, whose text now ends with the comment after it.
-        XCTAssertEqual(moved.cacheHits?.hits, 40, "42 recorded; /topic/19 removed, /new and /topic/30 read, the route is never recorded")
+        XCTAssertEqual(
+            moved.cacheHits?.hits, 40,
+            "42 recorded; /topic/19 removed, /new and /topic/30 read, the route is never recorded")
 
         // Edited back: the entries recorded before are still there.
-        XCTAssertEqual(read(Self.catalog(Self.base)).cacheHits?.hits, 39, "texts no longer in the catalog are dropped: /topic/5's first, /topic/19, /topic/30's without the comment")
+        XCTAssertEqual(
+            read(Self.catalog(Self.base)).cacheHits?.hits, 39,
+            "texts no longer in the catalog are dropped: /topic/5's first, /topic/19, /topic/30's without the comment")
     }
 
     func testTheRichLinkComesBackWithEveryFieldAndItsOwnLinesWhenMoved() throws {
         let text = Self.catalog(Self.base)
         read(text)
-        let shifted = Self.header + "  - {path: /first, title: First}\n  - {path: /second, title: Second}\n" + Self.base.joined()
+        let shifted =
+            Self.header + "  - {path: /first, title: First}\n  - {path: /second, title: Second}\n" + Self.base.joined()
         let reading = read(shifted)
         XCTAssertEqual(reading.cacheHits?.hits, 42)
         let rich = try XCTUnwrap(reading.catalog?.links.first { $0.path == "/p/1" })
@@ -152,7 +166,9 @@ final class LinkCacheTests: FolderTestCase {
         XCTAssertEqual(rich.options.confirmStore, "Open the App Store?")
         XCTAssertEqual(rich.options.qrErrorCorrection, .high)
         XCTAssertEqual(rich.campaign.map(\.name), ["utm_source", "utm_campaign", "utm_content"])
-        XCTAssertEqual(rich.description, "A *long* description with [a link](https://example.com/x)\nand émoji 😀 on a second line.\n")
+        XCTAssertEqual(
+            rich.description,
+            "A *long* description with [a link](https://example.com/x)\nand émoji 😀 on a second line.\n")
         XCTAssertEqual(rich.location.line, 14)
         XCTAssertEqual(rich.webURLLocation?.line, 20)
         XCTAssertEqual(rich.templateLocation.line, 33, "the link's own template key, moved with it")
@@ -169,11 +185,14 @@ final class LinkCacheTests: FolderTestCase {
         let again = read(Self.catalog(links))
         XCTAssertEqual(again.cacheHits?.hits, 41, "every recorded entry; the bad one and the new one read")
         let error = try XCTUnwrap(again.diagnostics.errors.first)
-        XCTAssertEqual(error.location?.line, Self.catalog(links).components(separatedBy: "\n").firstIndex { $0.contains("/bad") }! + 1)
+        XCTAssertEqual(
+            error.location?.line,
+            Self.catalog(links).components(separatedBy: "\n").firstIndex { $0.contains("/bad") }! + 1)
     }
 
     func testAnchorsAndAliasesInLinksAreReadThePlainWay() throws {
-        let base = Self.base + ["  - &shared {path: /anchored, title: Anchored}\n", "  - {path: /alias, title: *shared}\n"]
+        let base =
+            Self.base + ["  - &shared {path: /anchored, title: Anchored}\n", "  - {path: /alias, title: *shared}\n"]
         // The alias names a mapping where a title should be: both readings report it the same way.
         read(Self.catalog(base))
         let valid = Self.base + ["  - {path: /anchored, title: &t Anchored}\n", "  - {path: /alias, title: *t}\n"]
@@ -190,7 +209,8 @@ final class LinkCacheTests: FolderTestCase {
     /// (`LinkBatchReader.needsPlainReading`), with the same result.
     func testAnEntryThatDoesNotParseAloneIsReadThePlainWay() throws {
         func text(_ title: String) -> String {
-            "%TAG !e! tag:example.com,2000:\n---\n" + Self.catalog(Self.base + ["  - {path: /tagged, title: !e!text \(title)}\n"])
+            "%TAG !e! tag:example.com,2000:\n---\n"
+                + Self.catalog(Self.base + ["  - {path: /tagged, title: !e!text \(title)}\n"])
         }
         XCTAssertEqual(read(text("Tagged")).catalog?.links.last?.title, "Tagged")
         // Unchanged, the tagged entry comes from the cache and is never parsed alone.
@@ -207,10 +227,17 @@ final class LinkCacheTests: FolderTestCase {
         XCTAssertEqual(read(text).cacheHits?.hits, 42)
         XCTAssertEqual(read(text, version: "an upgrade").cacheHits?.hits, 0, "another binary")
         XCTAssertEqual(read(text, version: "an upgrade").cacheHits?.hits, 42)
-        XCTAssertEqual(read(text.replacingOccurrences(of: "template: interstitial", with: "template: redirect"), version: "an upgrade").cacheHits?.hits, 0, "other defaults")
-        XCTAssertEqual(read(text, templates: ["interstitial", "redirect", "more"]).cacheHits?.hits, 0, "other template names")
+        XCTAssertEqual(
+            read(
+                text.replacingOccurrences(of: "template: interstitial", with: "template: redirect"),
+                version: "an upgrade"
+            ).cacheHits?.hits, 0, "other defaults")
+        XCTAssertEqual(
+            read(text, templates: ["interstitial", "redirect", "more"]).cacheHits?.hits, 0, "other template names")
         read(text)
-        XCTAssertEqual(read(text, secret: Array(repeating: 8, count: 32)).cacheHits?.hits, 0, "a file made by another user or machine (committed, say)")
+        XCTAssertEqual(
+            read(text, secret: Array(repeating: 8, count: 32)).cacheHits?.hits, 0,
+            "a file made by another user or machine (committed, say)")
 
         read(text)
         var data = try Data(contentsOf: cacheURL)
@@ -230,12 +257,21 @@ final class LinkCacheTests: FolderTestCase {
         func decode(_ bytes: [UInt8], line: Int) -> Link? {
             bytes.withUnsafeBytes { LinkCache.decode($0, line: line, file: "site-config.yml") }
         }
-        let link = try XCTUnwrap(CatalogLoader().load(yaml: Self.catalog(Self.base), displayPath: "site-config.yml").catalog?.links.first)
-        XCTAssertEqual(Mirror(reflecting: link).children.compactMap(\.label),
-                       ["path", "deepLink", "title", "description", "webURL", "campaign", "options", "location", "webURLLocation", "templateLocation", "route"])
-        XCTAssertEqual(Mirror(reflecting: link.options).children.compactMap(\.label),
-                       ["template", "fallback", "androidFallback", "fallbackDelayMs", "deferred", "cookieName", "cookieDays", "forwardQuery",
-                        "image", "inAppBrowsers", "confirmStore", "qrCode", "qrErrorCorrection"])
+        let link = try XCTUnwrap(
+            CatalogLoader().load(yaml: Self.catalog(Self.base), displayPath: "site-config.yml").catalog?.links.first)
+        XCTAssertEqual(
+            Mirror(reflecting: link).children.compactMap(\.label),
+            [
+                "path", "deepLink", "title", "description", "webURL", "campaign", "options", "location",
+                "webURLLocation", "templateLocation", "route",
+            ])
+        XCTAssertEqual(
+            Mirror(reflecting: link.options).children.compactMap(\.label),
+            [
+                "template", "fallback", "androidFallback", "fallbackDelayMs", "deferred", "cookieName", "cookieDays",
+                "forwardQuery",
+                "image", "inAppBrowsers", "confirmStore", "qrCode", "qrErrorCorrection",
+            ])
         let encoded = try XCTUnwrap(LinkCache.encode(link, line: link.location.line, file: "site-config.yml"))
         XCTAssertEqual(decode(encoded, line: link.location.line), link)
         var moved = link
@@ -266,9 +302,12 @@ final class LinkCacheTests: FolderTestCase {
         let work = folder.appendingPathComponent("project/.trampoline")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: work.appendingPathComponent(".catalogs"), withDestinationURL: elsewhere)
+        try FileManager.default.createSymbolicLink(
+            at: work.appendingPathComponent(".catalogs"), withDestinationURL: elsewhere)
         var loader = CatalogLoader(knownTemplates: ["interstitial", "redirect"])
-        loader.linkCache = LinkCache.Setup(url: work.appendingPathComponent(".catalogs/site-config.yml.links"), version: "test", secret: Array(repeating: 7, count: 32))
+        loader.linkCache = LinkCache.Setup(
+            url: work.appendingPathComponent(".catalogs/site-config.yml.links"), version: "test",
+            secret: Array(repeating: 7, count: 32))
         for _ in 0..<2 {
             let reading = loader.read(yaml: Self.catalog(Self.base), displayPath: "site-config.yml", baseURL: folder)
             reading.cacheWrite?.wait()
@@ -303,7 +342,10 @@ final class LinkCacheTests: FolderTestCase {
         var builder = fixture.builder
         builder.usesLinkCache = false
         let plain = try builder.build()
-        XCTAssertEqual(cached.timings.first { $0.step == "catalog" }?.detail, "3 of 44 links read; the rest came unchanged from the link cache; 37 stood unchanged in place and were not parsed")
+        XCTAssertEqual(
+            cached.timings.first { $0.step == "catalog" }?.detail,
+            "3 of 44 links read; the rest came unchanged from the link cache; 37 stood unchanged in place and were not parsed"
+        )
         XCTAssertNil(plain.timings.first { $0.step == "catalog" }?.detail)
         XCTAssertEqual(cached.catalog, plain.catalog)
         XCTAssertEqual(cached.plan.entries.map(\.path), plain.plan.entries.map(\.path))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// The fast path for link pages and QR codes in the fingerprint encoder (`PlanEntry+Fingerprint.swift`) against the
 /// plain `Encodable` path it stands in for: the same bytes for every plan entry of catalogs that
@@ -8,38 +9,38 @@ import XCTest
 /// fast path makes them differ here).
 final class LinkFingerprintTests: XCTestCase {
     static let catalog = """
-    site:
-      url: https://go.example.com
-    app:
-      name: Marry
-      ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
-      android: {package: com.example.marry, sha256_cert_fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
-    defaults:
-      image: https://go.example.com/share.png
-    links:
-      - path: /p/1
-        deep_link: marry://p?id=1
-        title: "Café 1 — \\"quoted\\""
-        description: "A *long* description with [a link](https://example.com/x) and émoji 😀."
-        web_url: https://example.com/p/1
-        campaign: {utm_source: instagram, utm_campaign: "c 1", utm_content: ""}
-        fallback: web
-        android_fallback: store
-        fallback_delay_ms: 0
-        deferred: [cookie]
-        cookie_name: other
-        cookie_days: 30
-        forward_query: false
-        image: https://example.com/1.png
-        in_app_browsers: ignore
-        confirm_store: "Open the App Store?"
-        qr_error_correction: H
-        template: redirect
-      - {path: /p/2, title: Plain, qr_code: false, deferred: []}
-      - {path: /restaurant/:id(digits), deep_link: "marry://restaurant/:id", title: Route, web_url: "https://example.com/r/:id", android_fallback: web}
-      - {path: /files/*rest, title: Rest}
+        site:
+          url: https://go.example.com
+        app:
+          name: Marry
+          ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+          android: {package: com.example.marry, sha256_cert_fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
+        defaults:
+          image: https://go.example.com/share.png
+        links:
+          - path: /p/1
+            deep_link: marry://p?id=1
+            title: "Café 1 — \\"quoted\\""
+            description: "A *long* description with [a link](https://example.com/x) and émoji 😀."
+            web_url: https://example.com/p/1
+            campaign: {utm_source: instagram, utm_campaign: "c 1", utm_content: ""}
+            fallback: web
+            android_fallback: store
+            fallback_delay_ms: 0
+            deferred: [cookie]
+            cookie_name: other
+            cookie_days: 30
+            forward_query: false
+            image: https://example.com/1.png
+            in_app_browsers: ignore
+            confirm_store: "Open the App Store?"
+            qr_error_correction: H
+            template: redirect
+          - {path: /p/2, title: Plain, qr_code: false, deferred: []}
+          - {path: /restaurant/:id(digits), deep_link: "marry://restaurant/:id", title: Route, web_url: "https://example.com/r/:id", android_fallback: web}
+          - {path: /files/*rest, title: Rest}
 
-    """
+        """
 
     func testTheFastPathWritesTheBytesOfThePlainOneForEveryEntry() throws {
         let build = try SiteFixture(catalog: Self.catalog).build()
@@ -49,15 +50,21 @@ final class LinkFingerprintTests: XCTestCase {
         XCTAssertNotNil(rich.options.androidFallback)
         XCTAssertNotNil(rich.options.confirmStore)
         XCTAssertNotNil(build.catalog.links[2].route)
-        XCTAssertEqual(build.plan.entries.filter { $0.fastFingerprintBytes() != nil }.count, 4 + 1, "the link pages and the one QR code (of /p/1) take the fast path")
+        XCTAssertEqual(
+            build.plan.entries.filter { $0.fastFingerprintBytes() != nil }.count, 4 + 1,
+            "the link pages and the one QR code (of /p/1) take the fast path")
         for entry in build.plan.entries {
-            let fast = FingerprintEncoder.encode(entry), plain = FingerprintEncoder.encode(entry, plain: true)
-            XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: plain, as: UTF8.self), entry.path.value)
+            let fast = FingerprintEncoder.encode(entry)
+            let plain = FingerprintEncoder.encode(entry, plain: true)
+            XCTAssertEqual(
+                String(decoding: fast, as: UTF8.self), String(decoding: plain, as: UTF8.self), entry.path.value)
         }
         // Every stored field of the rich link is in the plain bytes (FingerprintTests checks the
         // plain path's completeness), so equal bytes mean the fast path has them all too.
         let plain = String(decoding: FingerprintEncoder.encode(links[0], plain: true), as: UTF8.self)
-        for name in ["androidFallback=", "confirmStore=", "qrErrorCorrection=", "inAppBrowsers=", "campaign=", "webURL="] {
+        for name in [
+            "androidFallback=", "confirmStore=", "qrErrorCorrection=", "inAppBrowsers=", "campaign=", "webURL=",
+        ] {
             XCTAssertTrue(plain.contains(name), name)
         }
     }
@@ -68,11 +75,24 @@ final class LinkFingerprintTests: XCTestCase {
         func bytes(_ change: (inout Link) -> Void) -> [UInt8] {
             var changed = link
             change(&changed)
-            return FingerprintEncoder.encode(PlanEntry(path: .linkPage(changed.path), content: .linkPage(changed, template: "interstitial", behaviour: .interstitial)))
+            return FingerprintEncoder.encode(
+                PlanEntry(
+                    path: .linkPage(changed.path),
+                    content: .linkPage(changed, template: "interstitial", behaviour: .interstitial)))
         }
         link.description = "D"
-        XCTAssertNotEqual(bytes { $0.title = "T"; $0.description = "D" }, bytes { $0.title = "TD"; $0.description = "" })
-        XCTAssertNotEqual(bytes { $0.campaign = [CampaignParameter(name: "a", value: "bc")] }, bytes { $0.campaign = [CampaignParameter(name: "ab", value: "c")] })
+        XCTAssertNotEqual(
+            bytes {
+                $0.title = "T"
+                $0.description = "D"
+            },
+            bytes {
+                $0.title = "TD"
+                $0.description = ""
+            })
+        XCTAssertNotEqual(
+            bytes { $0.campaign = [CampaignParameter(name: "a", value: "bc")] },
+            bytes { $0.campaign = [CampaignParameter(name: "ab", value: "c")] })
         XCTAssertNotEqual(bytes { $0.description = nil }, bytes { $0.description = "" })
     }
 }

@@ -6,32 +6,33 @@ import XCTest
 /// positions in the links file.
 final class LinksFileTests: XCTestCase {
     static let head = """
-    site: {url: "https://go.example.com"}
-    app:
-      name: Marry
-      ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
-    defaults: {fallback_delay_ms: 900}
+        site: {url: "https://go.example.com"}
+        app:
+          name: Marry
+          ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+        defaults: {fallback_delay_ms: 900}
 
-    """
+        """
 
     func load(_ catalog: String, files: [String: String]) throws -> (Catalog?, [String]) {
         let site = try SiteFixture(catalog: catalog)
         for (name, text) in files {
             try Data(text.utf8).write(to: site.folder.appendingPathComponent(name))
         }
-        let (result, engine) = CatalogLoader(knownTemplates: ["interstitial", "redirect"]).load(contentsOf: site.configURL, displayPath: "site-config.yml")
+        let (result, engine) = CatalogLoader(knownTemplates: ["interstitial", "redirect"]).load(
+            contentsOf: site.configURL, displayPath: "site-config.yml")
         return (result, engine.sorted.map(\.description))
     }
 
     func testCSVColumnsBecomeLinks() throws {
         let csv = """
-        path,title,deep_link,fallback_delay_ms,forward_query,deferred,campaign.utm_source,campaign.utm_campaign,description
-        /p/1,"Dress, veil and shoes",marry://p?id=1,1200,false,"clipboard,cookie",sheet,spring,"Two
+            path,title,deep_link,fallback_delay_ms,forward_query,deferred,campaign.utm_source,campaign.utm_campaign,description
+            /p/1,"Dress, veil and shoes",marry://p?id=1,1200,false,"clipboard,cookie",sheet,spring,"Two
 
-        lines"
-        /p/2,Cake,,,,cookie,,,
+            lines"
+            /p/2,Cake,,,,cookie,,,
 
-        """
+            """
         let (catalog, diagnostics) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": csv])
         XCTAssertEqual(diagnostics, [])
         let links = try XCTUnwrap(catalog).links
@@ -55,8 +56,10 @@ final class LinksFileTests: XCTestCase {
         let (catalog, rows) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": fixed])
         XCTAssertNil(catalog)
         guard rows.count == 3 else { return XCTFail("\(rows)") }
-        XCTAssertTrue(rows[0].hasPrefix("links.csv:2:3: error: fallback_delay_ms must be a whole number, found 'soon'"), rows[0])
-        XCTAssertTrue(rows[1].hasPrefix("links.csv:4:1: error: duplicate path /p/2; first defined at links.csv:3:1"), rows[1])
+        XCTAssertTrue(
+            rows[0].hasPrefix("links.csv:2:3: error: fallback_delay_ms must be a whole number, found 'soon'"), rows[0])
+        XCTAssertTrue(
+            rows[1].hasPrefix("links.csv:4:1: error: duplicate path /p/2; first defined at links.csv:3:1"), rows[1])
         XCTAssertTrue(rows[2].hasPrefix("links.csv:5:1: error: path '/../x' contains a '..' segment"), rows[2])
     }
 
@@ -67,11 +70,16 @@ final class LinksFileTests: XCTestCase {
         let (none, strayErrors) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": stray])
         XCTAssertNil(none)
         XCTAssertEqual(strayErrors.count, 1, "\(strayErrors)")
-        XCTAssertTrue(strayErrors[0].hasPrefix("links.csv:2:2: error: malformed CSV: a quote inside a field that does not start with one"), strayErrors[0])
+        XCTAssertTrue(
+            strayErrors[0].hasPrefix(
+                "links.csv:2:2: error: malformed CSV: a quote inside a field that does not start with one"),
+            strayErrors[0])
         let unclosed = "path,title\n/p/1,A\n/p/2,\"B\n/p/3,C\n"
         let (_, unclosedErrors) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": unclosed])
         XCTAssertEqual(unclosedErrors.count, 1, "\(unclosedErrors)")
-        XCTAssertTrue(unclosedErrors[0].hasPrefix("links.csv:3:2: error: malformed CSV: this quoted field is never closed"), unclosedErrors[0])
+        XCTAssertTrue(
+            unclosedErrors[0].hasPrefix("links.csv:3:2: error: malformed CSV: this quoted field is never closed"),
+            unclosedErrors[0])
         let (_, empty) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": "\n"])
         XCTAssertEqual(empty.count, 1, "\(empty)")
         XCTAssertTrue(empty[0].hasPrefix("links.csv:1:1: error: the links file is empty"), empty[0])
@@ -79,34 +87,43 @@ final class LinksFileTests: XCTestCase {
 
     func testJSONListWithLineAndColumn() throws {
         let json = """
-        [
-          {"path": "/p/1", "title": "One", "campaign": {"utm_source": "json"}},
-          {"path": "/p/2", "title": "Two", "web_url": "javascript:alert(1)"}
-        ]
+            [
+              {"path": "/p/1", "title": "One", "campaign": {"utm_source": "json"}},
+              {"path": "/p/2", "title": "Two", "web_url": "javascript:alert(1)"}
+            ]
 
-        """
+            """
         let (catalog, diagnostics) = try load(Self.head + "links_file: links.json\n", files: ["links.json": json])
         XCTAssertNil(catalog)
         guard diagnostics.count == 1 else { return XCTFail("\(diagnostics)") }
-        XCTAssertTrue(diagnostics[0].hasPrefix("links.json:3:47: error: web_url uses the 'javascript:' scheme"), diagnostics[0])
+        XCTAssertTrue(
+            diagnostics[0].hasPrefix("links.json:3:47: error: web_url uses the 'javascript:' scheme"), diagnostics[0])
         let good = json.replacingOccurrences(of: "javascript:alert(1)", with: "https://example.com/2")
         let (loaded, none) = try load(Self.head + "links_file: links.json\n", files: ["links.json": good])
         XCTAssertEqual(none, [])
         XCTAssertEqual(loaded?.links.map(\.deferredLink), ["marry://p/1?utm_source=json", "marry://p/2"])
-        let (_, syntax) = try load(Self.head + "links_file: links.json\n", files: ["links.json": "[{\"path\": \"/a\",, }]"])
+        let (_, syntax) = try load(
+            Self.head + "links_file: links.json\n", files: ["links.json": "[{\"path\": \"/a\",, }]"])
         XCTAssertTrue(syntax.first?.hasPrefix("links.json:1:16: error: JSON syntax:") == true, "\(syntax)")
     }
 
     func testLinksAndLinksFileCombineOrAMissingFile() throws {
         // Both together: the inline links, then the file's; a path in both is a duplicate.
-        let (both, none) = try load(Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n", files: ["links.csv": "path,title\n/b,B\n"])
+        let (both, none) = try load(
+            Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n",
+            files: ["links.csv": "path,title\n/b,B\n"])
         XCTAssertEqual(none, [])
         XCTAssertEqual(both?.links.map(\.path), ["/a", "/b"])
-        let (cased, twice) = try load(Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n", files: ["links.csv": "path,title\n/A,B\n/a,C\n"])
+        let (cased, twice) = try load(
+            Self.head + "links_file: links.csv\nlinks:\n  - {path: /a, title: A}\n",
+            files: ["links.csv": "path,title\n/A,B\n/a,C\n"])
         // /A is another link than /a (paths are case-sensitive); /a again is a duplicate.
         XCTAssertNil(cased)
         XCTAssertEqual(twice.count, 1, "\(twice)")
-        XCTAssertTrue(twice.contains { $0.hasPrefix("links.csv:3:1: error: duplicate path /a; first defined at site-config.yml:8:") }, "\(twice)")
+        XCTAssertTrue(
+            twice.contains {
+                $0.hasPrefix("links.csv:3:1: error: duplicate path /a; first defined at site-config.yml:8:")
+            }, "\(twice)")
         let (_, missing) = try load(Self.head + "links_file: nope.csv\n", files: [:])
         XCTAssertTrue(missing.contains { $0.contains("cannot read the links file nope.csv") }, "\(missing)")
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolineKit
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineKit
 
 final class ManifestTests: XCTestCase {
     func testTheManifestReadsBackWhatItWrites() throws {
@@ -20,7 +21,9 @@ final class ManifestTests: XCTestCase {
         let oneLine = #"{"files": ["a.html", "b\/c.html", "q\"x.html"], "fingerprints": {"a.html": "f:1"}}"#
         XCTAssertNil(Manifest.parseOwnLayout(Data(oneLine.utf8)))
         try Data(oneLine.utf8).write(to: folder.url.appendingPathComponent(Manifest.path.value))
-        XCTAssertEqual(Manifest.read(from: folder.url), Manifest(paths: ["a.html", "b/c.html", "q\"x.html"]), "an older manifest's fingerprints are ignored")
+        XCTAssertEqual(
+            Manifest.read(from: folder.url), Manifest(paths: ["a.html", "b/c.html", "q\"x.html"]),
+            "an older manifest's fingerprints are ignored")
     }
 
     func testTheFastReaderTakesOnlyWhatJSONWouldTake() throws {
@@ -29,7 +32,7 @@ final class ManifestTests: XCTestCase {
         let broken = [
             good.replacingOccurrences(of: "\"a.html\",\n", with: "\"a.html\"\n"),  // a missing comma
             good.replacingOccurrences(of: "\"b.html\"\n", with: "\"b.html\",\n"),  // a trailing comma
-            good.replacingOccurrences(of: "a.html", with: "a\u{1}.html"),            // a control character
+            good.replacingOccurrences(of: "a.html", with: "a\u{1}.html"),  // a control character
         ]
         for text in broken {
             XCTAssertNil(Manifest.parseOwnLayout(Data(text.utf8)), text)
@@ -50,7 +53,8 @@ final class ManifestTests: XCTestCase {
             let bytes = Array(path.utf8)
             guard !bytes.isEmpty, !bytes.contains(UInt8(ascii: "\\")), !bytes.contains(0) else { return false }
             return !bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains { segment in
-                segment.isEmpty || segment.elementsEqual([UInt8(ascii: ".")]) || segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
+                segment.isEmpty || segment.elementsEqual([UInt8(ascii: ".")])
+                    || segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")])
             }
         }
         let alphabet = ["a", ".", "/", "\\", "\u{0}", "é"]
@@ -76,18 +80,25 @@ final class ManifestTests: XCTestCase {
         func plain(_ paths: Set<String>) -> [UInt8] {
             var out = "{\"generator\": \"trampoline\", \"files\": [\n"
             let sorted = paths.sorted()
-            for (i, path) in sorted.enumerated() { out += "    " + Escaping.jsonString(path) + (i == sorted.count - 1 ? "" : ",") + "\n" }
+            for (i, path) in sorted.enumerated() {
+                out += "    " + Escaping.jsonString(path) + (i == sorted.count - 1 ? "" : ",") + "\n"
+            }
             return Array((out + "]}\n").utf8)
         }
-        let ascii = ["index.html", "404.html", "p/1/index.html", "p/10/index.html", "p/2/qr.svg", "P/1", "p-1", "p.1", "_links/0.json",
-                     ".well-known/apple-app-site-association", "a\"b", "a\\b", "tab\there", "~x", "Z", "a"]
+        let ascii = [
+            "index.html", "404.html", "p/1/index.html", "p/10/index.html", "p/2/qr.svg", "P/1", "p-1", "p.1",
+            "_links/0.json",
+            ".well-known/apple-app-site-association", "a\"b", "a\\b", "tab\there", "~x", "Z", "a",
+        ]
         let other = ["café/index.html", "cafe\u{301}/index.html", "東京/1", "😀", "Ä", "a\u{308}"]
         var generator = SystemRandomNumberGenerator()
         for round in 0..<200 {
             // Half the sets all ASCII (sorted by bytes), half with other text (sorted as Strings).
             let pool = round.isMultiple(of: 2) ? ascii : ascii + other
-            let paths = Set((0..<Int.random(in: 0...12, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
-            XCTAssertEqual(Manifest.encoded(paths: Array(paths).shuffled(using: &generator)), plain(paths), "\(paths.sorted())")
+            let paths = Set(
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
+            XCTAssertEqual(
+                Manifest.encoded(paths: Array(paths).shuffled(using: &generator)), plain(paths), "\(paths.sorted())")
             XCTAssertEqual([UInt8](Manifest(paths: paths).encoded()), plain(paths))
         }
     }

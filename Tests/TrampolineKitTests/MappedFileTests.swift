@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolineKit
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineKit
 
 /// ``MappedFile``: the file's bytes in place; ``MappedFile/release(_:)`` gives the pages back
 /// (measured in the mapping's own resident size, `/proc/self/smaps`) and leaves every byte

@@ -1,12 +1,16 @@
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// ``MappingEntries`` answers as a `Dictionary` of the same entries would, names that share a
 /// tag (length and first seven bytes) included.
 final class MappingEntriesTests: XCTestCase {
     func testLookupsAnswerAsADictionary() {
-        let names = ["path", "title", "fallback_delay_ms", "fallback_delay_xx", "fallback", "fallbacK", "a", "", "é", "e\u{301}", "K", "\u{212A}",
-                     "android_fallback", "android_fallbackX", "deep_link", "deep_lin", "web_url"]
+        let names = [
+            "path", "title", "fallback_delay_ms", "fallback_delay_xx", "fallback", "fallbacK", "a", "", "é", "e\u{301}",
+            "K", "\u{212A}",
+            "android_fallback", "android_fallbackX", "deep_link", "deep_lin", "web_url",
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             var entries = MappingEntries()
@@ -18,7 +22,10 @@ final class MappingEntriesTests: XCTestCase {
                     dictionary[name] = nil
                 } else {
                     let line = Int.random(in: 1...1000, using: &generator)
-                    entries[name] = (key: YAMLNode(kind: .scalar(name, plain: true), line: line, column: 1), value: YAMLNode(kind: .scalar("v", plain: true), line: line, column: 3))
+                    entries[name] = (
+                        key: YAMLNode(kind: .scalar(name, plain: true), line: line, column: 1),
+                        value: YAMLNode(kind: .scalar("v", plain: true), line: line, column: 3)
+                    )
                     dictionary[name] = line
                 }
             }

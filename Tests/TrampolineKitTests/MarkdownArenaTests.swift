@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolineKit
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineKit
 
 /// cmark's memory from a thread's arena (``MarkdownRenderer/Arena``, the fast path) must give
 /// exactly what cmark's own allocator gives: the same HTML and plain text for every document,
@@ -23,7 +24,8 @@ final class MarkdownArenaTests: XCTestCase {
         var documents = Self.fragments.map { Array($0.utf8) }
         for _ in 0..<1_500 {
             let count = Int.random(in: 1...12, using: &generator)
-            let text = (0..<count).map { _ in Self.fragments.randomElement(using: &generator)! }.joined(separator: ["\n\n", " ", "\n"].randomElement(using: &generator)!)
+            let text = (0..<count).map { _ in Self.fragments.randomElement(using: &generator)! }.joined(
+                separator: ["\n\n", " ", "\n"].randomElement(using: &generator)!)
             documents.append(Array(text.utf8))
         }
         // Past a block (256 KB) and the large-allocation size, one long line (its buffer grows
@@ -39,9 +41,13 @@ final class MarkdownArenaTests: XCTestCase {
     func testTheArenaGivesWhatCmarksOwnAllocatorGives() {
         for document in documents() {
             let text = String(decoding: document, as: UTF8.self)
-            XCTAssertEqual(MarkdownRenderer.html(from: document, allocator: .arena), MarkdownRenderer.html(from: document, allocator: .system), text.prefix(80).description)
+            XCTAssertEqual(
+                MarkdownRenderer.html(from: document, allocator: .arena),
+                MarkdownRenderer.html(from: document, allocator: .system), text.prefix(80).description)
             // The bytes path is the one pages use; the String one is its plain reference.
-            XCTAssertEqual(MarkdownRenderer.plainTextBytes(from: document, allocator: .arena), MarkdownRenderer.plainTextBytes(from: document, allocator: .system), text.prefix(80).description)
+            XCTAssertEqual(
+                MarkdownRenderer.plainTextBytes(from: document, allocator: .arena),
+                MarkdownRenderer.plainTextBytes(from: document, allocator: .system), text.prefix(80).description)
         }
     }
 
@@ -62,6 +68,6 @@ final class MarkdownArenaTests: XCTestCase {
     }
 }
 
-private extension Array {
-    func repeated(_ times: Int) -> [Element] { (0..<times).flatMap { _ in self } }
+extension Array {
+    fileprivate func repeated(_ times: Int) -> [Element] { (0..<times).flatMap { _ in self } }
 }

@@ -1,17 +1,26 @@
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// Which image sources a page keeps: the byte way (``MarkdownRenderer/isSafeImageSource(utf8:)``,
 /// what rendering uses) must answer as the `String` way does, on every kind of source.
 final class MarkdownImageSourceTests: XCTestCase {
     func testTheByteWayAnswersAsTheStringWay() {
-        let pieces = ["https", "HTTPS", "Http", "http", "data", "javascript", "ftp", ":", ":", "//", "/", "?", "#", "x", "img.png",
-                      "é", "\u{301}", "\u{212A}", "ｈｔｔｐｓ", " ", "%3A", "."]
+        let pieces = [
+            "https", "HTTPS", "Http", "http", "data", "javascript", "ftp", ":", ":", "//", "/", "?", "#", "x",
+            "img.png",
+            "é", "\u{301}", "\u{212A}", "ｈｔｔｐｓ", " ", "%3A", ".",
+        ]
         var generator = SystemRandomNumberGenerator()
-        var sources = ["", "https://a/b.png", "HTTP://a", "data:image/png;base64,AA", "javascript:alert(1)", "/a:b", "a/b:c", "?x:y", "#f:g",
-                       "https:\u{301}//a", "ｈｔｔｐｓ://a", "http\u{212A}://a", "htt\u{301}p://a"]
+        var sources = [
+            "", "https://a/b.png", "HTTP://a", "data:image/png;base64,AA", "javascript:alert(1)", "/a:b", "a/b:c",
+            "?x:y", "#f:g",
+            "https:\u{301}//a", "ｈｔｔｐｓ://a", "http\u{212A}://a", "htt\u{301}p://a",
+        ]
         for _ in 0..<5_000 {
-            sources.append((0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+            sources.append(
+                (0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                    .joined())
         }
         var kept = 0
         for source in sources {
@@ -26,7 +35,10 @@ final class MarkdownImageSourceTests: XCTestCase {
     }
 
     func testUnsafeImagesLeaveThePage() {
-        let html = String(decoding: MarkdownRenderer.html(from: Array("![a](data:image/png;base64,AA) ![b](https://x/b.png) ![c](JavaScript:x) ![d](/d.png)".utf8)), as: UTF8.self)
+        let html = String(
+            decoding: MarkdownRenderer.html(
+                from: Array("![a](data:image/png;base64,AA) ![b](https://x/b.png) ![c](JavaScript:x) ![d](/d.png)".utf8)
+            ), as: UTF8.self)
         XCTAssertFalse(html.contains("data:"))
         XCTAssertFalse(html.contains("alt=\"a\""))
         XCTAssertFalse(html.contains("alt=\"c\""))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// The 8 KB page budget: a link whose page comes out larger gets a warning at its entry, with its
 /// real size; pages under it, and links too short to reach it, get none. The pages are measured
@@ -8,14 +9,14 @@ import XCTest
 final class PageBudgetTests: XCTestCase {
     private func catalog(descriptionWords: (Int) -> Int, campaign: (Int) -> String?, links: Int) -> String {
         var text = """
-        site:
-          url: https://go.example.com
-        app:
-          name: Marry
-          ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
-        links:
+            site:
+              url: https://go.example.com
+            app:
+              name: Marry
+              ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+            links:
 
-        """
+            """
         for i in 1...links {
             let words = (0..<descriptionWords(i)).map { "word\($0 % 10)" }.joined(separator: " ")
             let utm = campaign(i).map { ", campaign: {utm_content: \($0)}" } ?? ""
@@ -29,28 +30,37 @@ final class PageBudgetTests: XCTestCase {
         // campaign value long enough to be measured (values count six times in the estimate) but
         // stay under it; the rest are too short to be measured.
         let long = Set(stride(from: 5, through: 600, by: 97))
-        let fixture = try SiteFixture(catalog: catalog(
-            descriptionWords: { long.contains($0) ? 400 : 3 },
-            campaign: { $0 % 2 == 0 && !long.contains($0) ? String(repeating: "c", count: 170) : nil },
-            links: 600
-        ))
+        let fixture = try SiteFixture(
+            catalog: catalog(
+                descriptionWords: { long.contains($0) ? 400 : 3 },
+                campaign: { $0 % 2 == 0 && !long.contains($0) ? String(repeating: "c", count: 170) : nil },
+                links: 600
+            ))
         let build = try fixture.build()
-        XCTAssertFalse(build.warnings.contains { $0.message.contains("budget") }, "a build measures nothing before writing")
+        XCTAssertFalse(
+            build.warnings.contains { $0.message.contains("budget") }, "a build measures nothing before writing")
         let links = build.catalog.links
         let sizes = try links.map { try XCTUnwrap(build[String($0.path.dropFirst()) + "/index.html"]).count }
         let over = links.indices.filter { sizes[$0] > SiteBuilder.pageBudget }
         XCTAssertEqual(over.map { $0 + 1 }, long.sorted(), "the long ones, and only they, pass the budget")
-        let measuredUnder = links.indices.filter { !long.contains($0 + 1) && links[$0].budgetEstimate > SiteBuilder.budgetCheckThreshold }
-        XCTAssertGreaterThan(measuredUnder.count, 250, "most even links are measured by check, and stay under the budget")
+        let measuredUnder = links.indices.filter {
+            !long.contains($0 + 1) && links[$0].budgetEstimate > SiteBuilder.budgetCheckThreshold
+        }
+        XCTAssertGreaterThan(
+            measuredUnder.count, 250, "most even links are measured by check, and stay under the budget")
 
         // Written: the sizes the writer wrote. Checked: the pages rendered to be measured.
         let written = try fixture.builder.write(build, to: fixture.outputURL).warnings
         let checked = SiteBuilder.pageBudgetWarnings(of: build)
         XCTAssertEqual(written, checked)
-        XCTAssertEqual(written.map { $0.location?.line }, over.map { links[$0].location.line }, "\(written.map(\.description))")
+        XCTAssertEqual(
+            written.map { $0.location?.line }, over.map { links[$0].location.line }, "\(written.map(\.description))")
         for (warning, index) in zip(written, over) {
             XCTAssertEqual(warning.severity, .warning)
-            XCTAssertTrue(warning.message.hasPrefix("the page for \(links[index].path) is \(sizes[index]) bytes, over the 8192-byte (8 KB) budget"), warning.message)
+            XCTAssertTrue(
+                warning.message.hasPrefix(
+                    "the page for \(links[index].path) is \(sizes[index]) bytes, over the 8192-byte (8 KB) budget"),
+                warning.message)
         }
     }
 
@@ -61,8 +71,9 @@ final class PageBudgetTests: XCTestCase {
     func testARebuildWarnsAsAFreshBuildAndCheckDo() throws {
         let long = Set([3, 150, 299])
         func text(growing: Int?) -> String {
-            catalog(descriptionWords: { long.contains($0) || $0 == growing ? 400 : 3 },
-                    campaign: { $0 % 2 == 0 ? String(repeating: "c", count: 170) : nil }, links: 300)
+            catalog(
+                descriptionWords: { long.contains($0) || $0 == growing ? 400 : 3 },
+                campaign: { $0 % 2 == 0 ? String(repeating: "c", count: 170) : nil }, links: 300)
         }
         let fixture = try SiteFixture(catalog: text(growing: nil))
         XCTAssertEqual(try fixture.builder.write(try fixture.build(), to: fixture.outputURL).warnings.count, 3)
@@ -71,13 +82,15 @@ final class PageBudgetTests: XCTestCase {
         let summary = try fixture.builder.write(rebuild, to: fixture.outputURL)
         XCTAssertEqual(summary.written, ["p/200/index.html"])
         // The link table's shards too: a description is nothing their rows hold.
-        XCTAssertEqual(summary.reused.count, rebuild.fileCount - 2, "every other file proven by its stamp, the manifest aside")
+        XCTAssertEqual(
+            summary.reused.count, rebuild.fileCount - 2, "every other file proven by its stamp, the manifest aside")
         let fresh = try SiteFixture(catalog: text(growing: 200))
         let freshWarnings = try fresh.builder.write(try fresh.build(), to: fresh.outputURL).warnings.map(\.description)
         XCTAssertEqual(summary.warnings.map(\.description), freshWarnings)
         XCTAssertEqual(SiteBuilder.pageBudgetWarnings(of: rebuild).map(\.description), freshWarnings)
         XCTAssertEqual(freshWarnings.count, 4, "\(freshWarnings)")
-        XCTAssertTrue(freshWarnings.contains { $0.contains("the page for /p/200 is") }, "the page that grew is measured")
+        XCTAssertTrue(
+            freshWarnings.contains { $0.contains("the page for /p/200 is") }, "the page that grew is measured")
 
         // A stamp is believed only while the file's stat matches it: one that records another
         // size for an unchanged page is not, and the page's real size is reported.
@@ -85,11 +98,13 @@ final class PageBudgetTests: XCTestCase {
         let stamps = StampCache.read(from: stampsURL)
         XCTAssertNotEqual(stamps.entry(for: "p/3/index.html")?.size, 99999)
         // Rewritten in its own order, that one size changed.
-        try Data(StampCache.encoded(count: stamps.count) { position in
-            var entry = stamps.entry(at: position)
-            if stamps.path(at: position) == "p/3/index.html" { entry.stat.size = 99999 }
-            return (stamps.path(at: position), entry)
-        }).write(to: stampsURL)
+        try Data(
+            StampCache.encoded(count: stamps.count) { position in
+                var entry = stamps.entry(at: position)
+                if stamps.path(at: position) == "p/3/index.html" { entry.stat.size = 99999 }
+                return (stamps.path(at: position), entry)
+            }
+        ).write(to: stampsURL)
         XCTAssertEqual(StampCache.read(from: stampsURL).entry(for: "p/3/index.html")?.size, 99999)
         let again = try fixture.builder.write(try fixture.build(), to: fixture.outputURL)
         XCTAssertFalse(again.reused.contains("p/3/index.html"))

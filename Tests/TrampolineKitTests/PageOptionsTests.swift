@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// `in_app_browsers`, `confirm_store` and the debug view's pieces: catalog keys, what reaches the
 /// page's data block, `trampoline-more.js` and the Content-Security-Policy.
@@ -25,7 +26,8 @@ final class PageOptionsTests: XCTestCase {
     }
 
     private func load(_ yaml: String) -> (Catalog?, [String]) {
-        let (catalog, engine) = CatalogLoader(knownTemplates: ["interstitial", "redirect"]).load(yaml: yaml, displayPath: "site-config.yml")
+        let (catalog, engine) = CatalogLoader(knownTemplates: ["interstitial", "redirect"]).load(
+            yaml: yaml, displayPath: "site-config.yml")
         return (catalog, engine.sorted.map(\.description))
     }
 
@@ -71,9 +73,15 @@ final class PageOptionsTests: XCTestCase {
     func testBadValuesAreErrorsWithTheirPosition() {
         let (_, badMode) = load(catalog(link: "    in_app_browsers: block"))
         XCTAssertEqual(badMode.count, 1)
-        XCTAssertTrue(badMode[0].hasPrefix("site-config.yml:11:22: error: in_app_browsers must be 'escape' or 'ignore', found 'block'"), badMode[0])
+        XCTAssertTrue(
+            badMode[0].hasPrefix(
+                "site-config.yml:11:22: error: in_app_browsers must be 'escape' or 'ignore', found 'block'"), badMode[0]
+        )
         let (_, empty) = load(catalog(link: "    confirm_store: \"  \""))
-        XCTAssertEqual(empty.first?.hasPrefix("site-config.yml:11:20: error: confirm_store must be a question of 1 to 300 characters"), true, empty.description)
+        XCTAssertEqual(
+            empty.first?.hasPrefix(
+                "site-config.yml:11:20: error: confirm_store must be a question of 1 to 300 characters"), true,
+            empty.description)
         let (_, long) = load(catalog(defaults: "  confirm_store: \"\(String(repeating: "a", count: 301))\""))
         XCTAssertEqual(long.count, 1)
         let (_, twoLines) = load(catalog(link: "    confirm_store: \"a\\nb\""))
@@ -87,7 +95,9 @@ final class PageOptionsTests: XCTestCase {
         XCTAssertTrue(script.contains(#""appIDs":["ABCDE12345.com.example.marry"]"#), script)
         XCTAssertTrue(script.contains(#""assetLinks":false"#))
         // Templates/in-app.md, rendered by cmark, its app name filled in, escaped for a script.
-        XCTAssertTrue(script.contains(#"\u003cstrong\u003eMarry can't open inside this app's browser.\u003c/strong\u003e"#), script)
+        XCTAssertTrue(
+            script.contains(#"\u003cstrong\u003eMarry can't open inside this app's browser.\u003c/strong\u003e"#),
+            script)
         XCTAssertTrue(script.contains(##"\u003ca href=\"#trampoline-copy\"\u003e"##), script)
         XCTAssertFalse(script.contains("</"), "no closing tag in the script's text")
     }
@@ -95,15 +105,20 @@ final class PageOptionsTests: XCTestCase {
     func testAnOverrideWithoutTheConfigMarkerIsAnError() throws {
         let site = try SiteFixture(catalog: catalog(), templates: ["trampoline-more.js": "(function (C) {})(null);\n"])
         XCTAssertThrowsError(try site.build()) { error in
-            XCTAssertTrue("\(error)".contains("Templates/trampoline-more.js has lost its TRAMPOLINE_CONFIG marker"), "\(error)")
+            XCTAssertTrue(
+                "\(error)".contains("Templates/trampoline-more.js has lost its TRAMPOLINE_CONFIG marker"), "\(error)")
         }
     }
 
     /// The compact layout's lookup behaviour is the build's own: a template cannot claim it.
     func testATemplateCannotDeclareTheLookupBehaviour() throws {
-        let site = try SiteFixture(catalog: catalog(), templates: ["promo.md": "---\nbehaviour: link-lookup\n---\n# {{title}}\n"])
+        let site = try SiteFixture(
+            catalog: catalog(), templates: ["promo.md": "---\nbehaviour: link-lookup\n---\n# {{title}}\n"])
         XCTAssertThrowsError(try site.build()) { error in
-            XCTAssertTrue("\(error)".contains("Templates/promo.md:2:1: error: behaviour must be one of interstitial, redirect, page, load-cookie"), "\(error)")
+            XCTAssertTrue(
+                "\(error)".contains(
+                    "Templates/promo.md:2:1: error: behaviour must be one of interstitial, redirect, page, load-cookie"),
+                "\(error)")
         }
     }
 

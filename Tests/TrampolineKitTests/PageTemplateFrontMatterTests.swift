@@ -1,5 +1,6 @@
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// A template's front matter, read by the catalog's own YAML reader: its keys, and each problem
 /// at the file's line and column (the front matter starts on the file's second line).
@@ -11,7 +12,8 @@ final class PageTemplateFrontMatterTests: XCTestCase {
     }
 
     func testBehaviourAndButtonAreRead() throws {
-        let (template, diagnostics) = parse("---\nbehaviour: redirect\nbutton: \"Open {{app}} now\"\n---\n# {{title}}\n")
+        let (template, diagnostics) = parse(
+            "---\nbehaviour: redirect\nbutton: \"Open {{app}} now\"\n---\n# {{title}}\n")
         XCTAssertEqual(diagnostics.count, 0, "\(diagnostics)")
         let parsed = try XCTUnwrap(template)
         XCTAssertEqual(parsed.behaviour, .redirect)
@@ -31,14 +33,16 @@ final class PageTemplateFrontMatterTests: XCTestCase {
     func testABadBehaviourIsAnErrorAtItsKey() {
         let (_, diagnostics) = parse("---\n\nbehaviour: link-lookup\n---\nBody\n")
         XCTAssertEqual(diagnostics.first?.location, SourceLocation(file: "Templates/promo.md", line: 3, column: 1))
-        XCTAssertTrue(diagnostics.first?.message.hasPrefix("behaviour must be one of interstitial") == true, "\(diagnostics)")
+        XCTAssertTrue(
+            diagnostics.first?.message.hasPrefix("behaviour must be one of interstitial") == true, "\(diagnostics)")
     }
 
     func testInvalidYAMLIsAnErrorAtItsLineAndNoTemplate() {
         let (template, diagnostics) = parse("---\nbehaviour: redirect\nbutton: [unclosed\n---\nBody\n")
         XCTAssertNil(template)
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
-        XCTAssertTrue(diagnostics.first?.message.hasPrefix("front matter is not valid YAML: ") == true, "\(diagnostics)")
+        XCTAssertTrue(
+            diagnostics.first?.message.hasPrefix("front matter is not valid YAML: ") == true, "\(diagnostics)")
         // libyaml finds the flow list unclosed at the end of the front matter, after line 3.
         XCTAssertGreaterThanOrEqual(diagnostics.first?.location?.line ?? 0, 3)
         XCTAssertLessThanOrEqual(diagnostics.first?.location?.line ?? 0, 4)

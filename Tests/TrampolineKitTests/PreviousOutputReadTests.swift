@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// A build that reads the output folder's previous state early (`readsPreviousOutputEarly`, what
 /// `build` and `serve` do) writes what a build that reads it at write time writes; and that early
@@ -14,7 +15,8 @@ final class PreviousOutputReadTests: XCTestCase {
     }
 
     func testAnEarlyReadingProvesWhatAWriteTimeReadingProves() throws {
-        let early = try SiteFixture(catalog: SiteFixture.fixture("example.yml")), plain = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let early = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
+        let plain = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         for fixture in [early, plain] {
             try fixture.builder.write(try fixture.build(), to: fixture.outputURL)
             // A hand edit between builds: both must find it and put the page back.
@@ -26,8 +28,9 @@ final class PreviousOutputReadTests: XCTestCase {
         XCTAssertEqual(earlySummary.written, ["topic/2/index.html"])
         XCTAssertEqual(earlySummary.reused.count, earlySummary.unchanged.count, "every other file proven by its stamp")
         XCTAssertGreaterThan(earlySummary.reused.count, 6)
-        XCTAssertEqual(try Data(contentsOf: early.outputURL.appendingPathComponent("topic/2/index.html")),
-                       try Data(contentsOf: plain.outputURL.appendingPathComponent("topic/2/index.html")))
+        XCTAssertEqual(
+            try Data(contentsOf: early.outputURL.appendingPathComponent("topic/2/index.html")),
+            try Data(contentsOf: plain.outputURL.appendingPathComponent("topic/2/index.html")))
     }
 
     func testAnEarlyReadingServesOnlyTheFirstWriteIntoItsFolder() throws {
@@ -57,8 +60,9 @@ final class PreviousOutputReadTests: XCTestCase {
         let summary = try builder.write(try builder.build(), to: other)
         XCTAssertEqual(summary.written, ["invite/qr.svg"])
         XCTAssertEqual(summary.reused, [], "compared byte for byte, not proven by another folder's stamps")
-        XCTAssertEqual(try Data(contentsOf: other.appendingPathComponent("invite/qr.svg")),
-                       try Data(contentsOf: fixture.outputURL.appendingPathComponent("invite/qr.svg")))
+        XCTAssertEqual(
+            try Data(contentsOf: other.appendingPathComponent("invite/qr.svg")),
+            try Data(contentsOf: fixture.outputURL.appendingPathComponent("invite/qr.svg")))
     }
 
     /// The flag is what starts the reading (for the folder the catalog writes to), and the write
@@ -74,7 +78,8 @@ final class PreviousOutputReadTests: XCTestCase {
         try builder.write(site, to: fixture.outputURL)
         XCTAssertNil(reading.take(for: fixture.outputURL), "taken by the write")
         let another = try XCTUnwrap(try builder.build().previousOutput)
-        XCTAssertEqual(try XCTUnwrap(another.take(for: fixture.outputURL)).value.statMatches.filter { $0 }.count, 21,
-                       "the 20 files and the manifest, each with the stat its stamp records")
+        XCTAssertEqual(
+            try XCTUnwrap(another.take(for: fixture.outputURL)).value.statMatches.filter { $0 }.count, 21,
+            "the 20 files and the manifest, each with the stat its stamp records")
     }
 }

@@ -1,5 +1,6 @@
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// The quick filter in front of the QR-collision check (``SitePlanner/mayNameQRFile(_:)``) held
 /// to the plain check it skips: every path whose lowercased form holds `/qr.svg` passes it.

@@ -1,15 +1,24 @@
 import Foundation
-@testable import TrampolineKit
 import TrampolineLink
 import XCTest
+
+@testable import TrampolineKit
 
 /// The shared route-pattern table (Tests/Fixtures/route-patterns.json), run through the generator's
 /// entry point (CatalogRules.routePattern), as the library's tests run it through RoutePattern: the
 /// catalog and the app must read every pattern the same way.
 final class RoutePatternCatalogTests: XCTestCase {
     struct Table: Decodable {
-        struct Match: Decodable { var pattern: String; var path: String; var params: [String: String]? }
-        struct Failure: Decodable { var pattern: String; var error: String; var column: Int }
+        struct Match: Decodable {
+            var pattern: String
+            var path: String
+            var params: [String: String]?
+        }
+        struct Failure: Decodable {
+            var pattern: String
+            var error: String
+            var column: Int
+        }
         var matches: [Match]
         var errors: [Failure]
     }
@@ -25,7 +34,8 @@ final class RoutePatternCatalogTests: XCTestCase {
         XCTAssertGreaterThan(table.matches.count, 50)
         for c in table.matches {
             switch CatalogRules.routePattern(c.pattern) {
-            case .success(let pattern): XCTAssertEqual(pattern.match(path: c.path), c.params, "\(c.pattern) on \(c.path)")
+            case .success(let pattern):
+                XCTAssertEqual(pattern.match(path: c.path), c.params, "\(c.pattern) on \(c.path)")
             case .failure(let error): XCTFail("\(c.pattern): \(error)")
             }
         }
@@ -55,8 +65,11 @@ final class RoutePatternCatalogTests: XCTestCase {
 
     /// The marker the pages' script appends is the one the app library strips.
     func testThePagesScriptWritesTheLibrarysMarker() throws {
-        let script = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Templates/trampoline.js").standardizedFileURL, encoding: .utf8)
-        XCTAssertTrue(script.contains("MARKER = \"\(DeferredLink.marker)\";"), "Templates/trampoline.js must append \(DeferredLink.marker)")
+        let script = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../Templates/trampoline.js").standardizedFileURL, encoding: .utf8)
+        XCTAssertTrue(
+            script.contains("MARKER = \"\(DeferredLink.marker)\";"),
+            "Templates/trampoline.js must append \(DeferredLink.marker)")
     }
 }

@@ -1,20 +1,25 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 final class SameHostCheckerTests: XCTestCase {
     private func warnings(_ yaml: String, templates: [String: String] = [:]) throws -> [Diagnostic] {
         // Per-link claims: with the domain claimed whole a web_url there is an error (below).
-        var files = ["site-config.yml": yaml.replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n")]
+        var files = [
+            "site-config.yml": yaml.replacingOccurrences(of: "  title: Marry links\n", with: "  claims: links\n")
+        ]
         for (name, text) in templates { files["Templates/\(name)"] = text }
         let folder = try CheckFixtures.folder(files)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let builder = SiteBuilder(configURL: folder.appendingPathComponent("site-config.yml"), configDisplayPath: "site-config.yml")
+        let builder = SiteBuilder(
+            configURL: folder.appendingPathComponent("site-config.yml"), configDisplayPath: "site-config.yml")
         return SiteChecker(builder: builder).run().diagnostics
     }
 
     func testAWebURLOnTheSitesClaimedHostIsAWarningAtWebURL() throws {
-        let yaml = CheckFixtures.yaml.replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/topic/1")
+        let yaml = CheckFixtures.yaml.replacingOccurrences(
+            of: "https://example.com/budget", with: "https://go.example.com/topic/1")
         let diagnostics = try warnings(yaml)
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
         let warning = try XCTUnwrap(diagnostics.first)
@@ -27,7 +32,8 @@ final class SameHostCheckerTests: XCTestCase {
     func testTheButtonFallingBackToWebURLIsReportedOnce() throws {
         let yaml = CheckFixtures.yaml
             .replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/invite")
-            .replacingOccurrences(of: "    title: Budget planner\n", with: "    title: Budget planner\n    fallback: web\n")
+            .replacingOccurrences(
+                of: "    title: Budget planner\n", with: "    title: Budget planner\n    fallback: web\n")
         let diagnostics = try warnings(yaml)
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
         XCTAssertEqual(diagnostics.first?.location?.line, 21)
@@ -35,16 +41,22 @@ final class SameHostCheckerTests: XCTestCase {
 
     func testUnclaimedPagesAndOtherHostsAreFine() throws {
         // /about.html is on the site but not a link, so iOS has nothing to open the app for.
-        XCTAssertEqual(try warnings(CheckFixtures.yaml.replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/about.html")), [])
+        XCTAssertEqual(
+            try warnings(
+                CheckFixtures.yaml.replacingOccurrences(
+                    of: "https://example.com/budget", with: "https://go.example.com/about.html")), [])
         XCTAssertEqual(try warnings(CheckFixtures.yaml), [])
     }
 
     func testADescriptionLinkToAnotherLinkPageIsAWarningAtTheLink() throws {
-        let yaml = CheckFixtures.yaml.replacingOccurrences(of: "Everything for the big day.", with: "See [the budget](https://go.example.com/topic/2).")
+        let yaml = CheckFixtures.yaml.replacingOccurrences(
+            of: "Everything for the big day.", with: "See [the budget](https://go.example.com/topic/2).")
         let diagnostics = try warnings(yaml)
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
         XCTAssertEqual(diagnostics.first?.location?.line, 13)
-        XCTAssertTrue(diagnostics.first?.message.contains("description of /topic/1 links to https://go.example.com/topic/2") == true, "\(diagnostics)")
+        XCTAssertTrue(
+            diagnostics.first?.message.contains("description of /topic/1 links to https://go.example.com/topic/2")
+                == true, "\(diagnostics)")
     }
 
     func testATemplateButtonToAClaimedPageIsAWarningAtTheTemplate() throws {
@@ -52,22 +64,28 @@ final class SameHostCheckerTests: XCTestCase {
         let diagnostics = try warnings(CheckFixtures.yaml, templates: ["index.md": index])
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
         XCTAssertEqual(diagnostics.first?.location, SourceLocation(file: "Templates/index.md", line: 1, column: 1))
-        XCTAssertTrue(diagnostics.first?.message.contains("index.html links to https://go.example.com/topic/1") == true, "\(diagnostics)")
+        XCTAssertTrue(
+            diagnostics.first?.message.contains("index.html links to https://go.example.com/topic/1") == true,
+            "\(diagnostics)")
     }
 
     func testAnchorsAreReadWithEitherQuoteAndDecoded() {
-        let html = #"<link rel="canonical" href="https://a/x"><a class="b" href='https://a/y?p=1&amp;q=2'>y</a><A HREF="/z">z</A>"#
+        let html =
+            #"<link rel="canonical" href="https://a/x"><a class="b" href='https://a/y?p=1&amp;q=2'>y</a><A HREF="/z">z</A>"#
         XCTAssertEqual(SameHostChecker.anchorTargets(in: html), ["https://a/y?p=1&q=2", "/z"])
     }
 
     /// With `site.claims: domain` (the default) every path of the host opens the app: a web_url
     /// there can never show its page, an error at the web_url.
     func testAWebURLOnTheSiteWhenTheDomainIsClaimedWholeIsAnError() throws {
-        let yaml = CheckFixtures.yaml.replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/about.html")
+        let yaml = CheckFixtures.yaml.replacingOccurrences(
+            of: "https://example.com/budget", with: "https://go.example.com/about.html")
         let (catalog, engine) = CatalogLoader().load(yaml: yaml, displayPath: "site-config.yml")
         XCTAssertNil(catalog)
-        XCTAssertEqual(engine.diagnostics.map(\.description), [
-            "site-config.yml:20:14: error: web_url 'https://go.example.com/about.html' is on the site's own host, and site.claims: domain opens the app for every path of it (the default); serve the web page from another host, or set site.claims: links so only the links' own paths open the app",
-        ])
+        XCTAssertEqual(
+            engine.diagnostics.map(\.description),
+            [
+                "site-config.yml:20:14: error: web_url 'https://go.example.com/about.html' is on the site's own host, and site.claims: domain opens the app for every path of it (the default); serve the web page from another host, or set site.claims: links so only the links' own paths open the app"
+            ])
     }
 }

@@ -1,5 +1,6 @@
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// The JSMin rules the pages' scripts are minified with. The browser suite runs the minified
 /// built-in scripts in Chromium and WebKit and checks them against PyPI's jsmin.
@@ -15,12 +16,14 @@ final class ScriptMinifierTests: XCTestCase {
 
     func testStringsAndTemplateLiteralsAreKeptByteForByte() throws {
         let source = #"var s = "a  // not a comment /* nor this */", t = 'it\'s  ok', u = `x  ${1 + 1}  y`;"#
-        XCTAssertEqual(try minify(source), #"var s="a  // not a comment /* nor this */",t='it\'s  ok',u=`x  ${1 + 1}  y`;"#)
+        XCTAssertEqual(
+            try minify(source), #"var s="a  // not a comment /* nor this */",t='it\'s  ok',u=`x  ${1 + 1}  y`;"#)
         XCTAssertEqual(try minify("var e = \"é ⋯ \\u2028\";"), "var e=\"é ⋯ \\u2028\";")
     }
 
     func testRegularExpressionsAreKeptWholeAndDivisionIsNotOne() throws {
-        XCTAssertEqual(try minify(#"var r = / Line\//.test(ua), q = /[/]x/g;"#), #"var r=/ Line\//.test(ua),q=/[/]x/g;"#)
+        XCTAssertEqual(
+            try minify(#"var r = / Line\//.test(ua), q = /[/]x/g;"#), #"var r=/ Line\//.test(ua),q=/[/]x/g;"#)
         XCTAssertEqual(try minify("var n = Date.now() / 1000 / 2;"), "var n=Date.now()/1000/2;")
         XCTAssertEqual(try minify("if (a && /x y/.test(b)) c = d ? /p q/ : e;"), "if(a&&/x y/.test(b))c=d?/p q/:e;")
     }
@@ -46,7 +49,9 @@ final class ScriptMinifierTests: XCTestCase {
             // Every double-quoted literal of the source is in the output unchanged.
             let literal = try Regex(#""(?:[^"\\\n]|\\.)*""#)
             for match in source.matches(of: literal) where !source[..<match.range.lowerBound].hasSuffix("//") {
-                let line = source[..<match.range.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+                let line =
+                    source[..<match.range.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).last
+                    ?? ""
                 if line.trimmingCharacters(in: .whitespaces).hasPrefix("//") { continue }
                 XCTAssertTrue(minified.contains(source[match.range]), "\(name): \(source[match.range])")
             }

@@ -37,7 +37,10 @@ final class SiteCheckerTests: XCTestCase {
         try Data(edited.utf8).write(to: folder.appendingPathComponent("site-config.yml"))
         let report = SiteChecker(builder: builder).run()
         XCTAssertEqual(report.errorCount, 1)
-        XCTAssertEqual(report.diagnostics.first?.message, "\(SiteChecker.displayPath(folder.appendingPathComponent("_site"))) is stale: 1 file out of date (topic/1/index.html)")
+        XCTAssertEqual(
+            report.diagnostics.first?.message,
+            "\(SiteChecker.displayPath(folder.appendingPathComponent("_site"))) is stale: 1 file out of date (topic/1/index.html)"
+        )
     }
 
     func testTheOutputOverrideIsTheFolderCompared() throws {
@@ -60,8 +63,12 @@ final class SiteCheckerTests: XCTestCase {
     }
 
     func testStrictTurnsWarningsIntoErrors() throws {
-        try Data(CheckFixtures.yamlClaimedByLink.replacingOccurrences(of: "https://example.com/budget", with: "https://go.example.com/topic/1").utf8)
-            .write(to: folder.appendingPathComponent("site-config.yml"))
+        try Data(
+            CheckFixtures.yamlClaimedByLink.replacingOccurrences(
+                of: "https://example.com/budget", with: "https://go.example.com/topic/1"
+            ).utf8
+        )
+        .write(to: folder.appendingPathComponent("site-config.yml"))
         let report = SiteChecker(builder: builder).run()
         XCTAssertEqual(report.warningCount, 1)
         XCTAssertFalse(report.hasErrors)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 final class SiteWriterTests: XCTestCase {
     func mtime(_ url: URL) throws -> Date {
@@ -17,7 +18,11 @@ final class SiteWriterTests: XCTestCase {
         let page = site.outputURL.appendingPathComponent("topic/2/index.html")
         let before = try mtime(page)
         // A different title changes exactly one page (and nothing else).
-        try Data(try SiteFixture.fixture("example.yml").replacingOccurrences(of: "title: Wedding checklist", with: "title: Wedding list").utf8).write(to: site.configURL)
+        try Data(
+            try SiteFixture.fixture("example.yml").replacingOccurrences(
+                of: "title: Wedding checklist", with: "title: Wedding list"
+            ).utf8
+        ).write(to: site.configURL)
         Thread.sleep(forTimeInterval: 0.05)
         let second = try writer.write(try site.build().outputFiles)
         XCTAssertEqual(second.written, ["topic/1/index.html"])
@@ -42,7 +47,10 @@ final class SiteWriterTests: XCTestCase {
         swapped[2] = String(swapped[2].dropLast())
         swapped[2] += ","
         let paths = Array(Manifest.read(from: site.outputURL).paths).sorted()
-        for edited in [swapped.joined(separator: "\n") + "\n", #"{"files": [\#(paths.reversed().map { "\"\($0)\"" }.joined(separator: ","))]}"#] {
+        for edited in [
+            swapped.joined(separator: "\n") + "\n",
+            #"{"files": [\#(paths.reversed().map { "\"\($0)\"" }.joined(separator: ","))]}"#,
+        ] {
             try Data(edited.utf8).write(to: url)
             XCTAssertEqual(Manifest.read(from: site.outputURL).paths, Set(paths), "the same paths")
             try writer.write(try site.build().outputFiles)
@@ -59,13 +67,22 @@ final class SiteWriterTests: XCTestCase {
         let cname = site.outputURL.appendingPathComponent("CNAME")
         try Data("go.example.com".utf8).write(to: cname)
         let without = try SiteFixture.fixture("example.yml")
-            .replacingOccurrences(of: "  - path: /vendors/photographers", with: "  - path: /vendors-gone\n    deep_link: marry://gone\n    title: Gone\n  - path: /unused")
+            .replacingOccurrences(
+                of: "  - path: /vendors/photographers",
+                with: "  - path: /vendors-gone\n    deep_link: marry://gone\n    title: Gone\n  - path: /unused"
+            )
             .replacingOccurrences(of: "  - path: /topic/2\n", with: "  - path: /topic/2b\n")
         try Data(without.utf8).write(to: site.configURL)
         let summary = try writer.write(try site.build().outputFiles)
-        XCTAssertEqual(summary.removed.sorted(), ["topic/2/index.html", "topic/2/qr.svg", "vendors/photographers/index.html", "vendors/photographers/qr.svg"])
+        XCTAssertEqual(
+            summary.removed.sorted(),
+            [
+                "topic/2/index.html", "topic/2/qr.svg", "vendors/photographers/index.html",
+                "vendors/photographers/qr.svg",
+            ])
         let fm = FileManager.default
-        XCTAssertFalse(fm.fileExists(atPath: site.outputURL.appendingPathComponent("topic/2").path), "emptied folder removed")
+        XCTAssertFalse(
+            fm.fileExists(atPath: site.outputURL.appendingPathComponent("topic/2").path), "emptied folder removed")
         XCTAssertFalse(fm.fileExists(atPath: site.outputURL.appendingPathComponent("vendors/photographers").path))
         XCTAssertEqual(try String(contentsOf: foreign, encoding: .utf8), "mine")
         XCTAssertEqual(try String(contentsOf: cname, encoding: .utf8), "go.example.com")
@@ -76,7 +93,8 @@ final class SiteWriterTests: XCTestCase {
         let outside = site.folder.appendingPathComponent("precious.txt")
         try Data("keep".utf8).write(to: outside)
         try FileManager.default.createDirectory(at: site.outputURL, withIntermediateDirectories: true)
-        try Data(#"{"files": ["../precious.txt", "/etc/hostname", "a/../../precious.txt"]}"#.utf8).write(to: site.outputURL.appendingPathComponent(".trampoline-manifest.json"))
+        try Data(#"{"files": ["../precious.txt", "/etc/hostname", "a/../../precious.txt"]}"#.utf8).write(
+            to: site.outputURL.appendingPathComponent(".trampoline-manifest.json"))
         let summary = try SiteWriter(outputURL: site.outputURL).write(try site.build().outputFiles)
         XCTAssertEqual(summary.removed, [])
         XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "keep")
@@ -89,11 +107,14 @@ final class SiteWriterTests: XCTestCase {
         let victim = elsewhere.appendingPathComponent("index.html")
         try Data("keep".utf8).write(to: victim)
         try FileManager.default.createDirectory(at: site.outputURL, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: site.outputURL.appendingPathComponent("old"), withDestinationURL: elsewhere)
-        try Data(#"{"files": ["old/index.html"]}"#.utf8).write(to: site.outputURL.appendingPathComponent(".trampoline-manifest.json"))
+        try FileManager.default.createSymbolicLink(
+            at: site.outputURL.appendingPathComponent("old"), withDestinationURL: elsewhere)
+        try Data(#"{"files": ["old/index.html"]}"#.utf8).write(
+            to: site.outputURL.appendingPathComponent(".trampoline-manifest.json"))
         let summary = try SiteWriter(outputURL: site.outputURL).write(try site.build().outputFiles)
         XCTAssertEqual(summary.removed, [])
-        XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "keep", "nothing is deleted through a planted link")
+        XCTAssertEqual(
+            try String(contentsOf: victim, encoding: .utf8), "keep", "nothing is deleted through a planted link")
     }
 
     func testNoTemporaryFilesAreLeftBehind() throws {
@@ -107,8 +128,11 @@ final class SiteWriterTests: XCTestCase {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let catalog = try site.build().catalog
         XCTAssertThrowsError(try site.builder.outputURL(for: catalog, override: site.folder.path))
-        XCTAssertThrowsError(try site.builder.outputURL(for: catalog, override: site.folder.deletingLastPathComponent().path))
-        XCTAssertEqual(try site.builder.outputURL(for: catalog, override: nil).path, site.outputURL.standardizedFileURL.resolvingSymlinksInPath().path)
+        XCTAssertThrowsError(
+            try site.builder.outputURL(for: catalog, override: site.folder.deletingLastPathComponent().path))
+        XCTAssertEqual(
+            try site.builder.outputURL(for: catalog, override: nil).path,
+            site.outputURL.standardizedFileURL.resolvingSymlinksInPath().path)
     }
 
     func testNoOpRebuildTouchesNothingNotEvenTheManifest() throws {
@@ -127,10 +151,14 @@ final class SiteWriterTests: XCTestCase {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let writer = SiteWriter(outputURL: site.outputURL)
         try writer.write(try site.build().outputFiles)
-        try Data("---\nbehaviour: interstitial\n---\n# New {{title}}\n".utf8).write(to: site.folder.appendingPathComponent("Templates/interstitial.md"))
+        try Data("---\nbehaviour: interstitial\n---\n# New {{title}}\n".utf8).write(
+            to: site.folder.appendingPathComponent("Templates/interstitial.md"))
         let summary = try writer.write(try site.build().outputFiles)
-        XCTAssertEqual(summary.written.sorted(), ["spring-sale/index.html", "topic/1/index.html", "topic/2/index.html"])
-        XCTAssertTrue(try String(contentsOf: site.outputURL.appendingPathComponent("topic/2/index.html"), encoding: .utf8).contains("<h1>New Budget planner</h1>"))
+        XCTAssertEqual(
+            summary.written.sorted(), ["spring-sale/index.html", "topic/1/index.html", "topic/2/index.html"])
+        XCTAssertTrue(
+            try String(contentsOf: site.outputURL.appendingPathComponent("topic/2/index.html"), encoding: .utf8)
+                .contains("<h1>New Budget planner</h1>"))
     }
 
     func testAHandEditedPageIsRestored() throws {
@@ -191,16 +219,24 @@ final class SiteWriterTests: XCTestCase {
             var result: [String: Data] = [:]
             for case let path as String in fm.enumerator(atPath: url.path)! {
                 let file = url.appendingPathComponent(path)
-                if (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true { result[path] = try Data(contentsOf: file) }
+                if (try file.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+                    result[path] = try Data(contentsOf: file)
+                }
             }
             return result
         }
-        let here = try files(site.outputURL), there = try files(elsewhere)
+        let here = try files(site.outputURL)
+        let there = try files(elsewhere)
         XCTAssertEqual(here, there)
-        XCTAssertEqual(Set(here.keys), Set(build.files.keys).union([".trampoline-manifest.json"]), "nothing but the site and its manifest")
+        XCTAssertEqual(
+            Set(here.keys), Set(build.files.keys).union([".trampoline-manifest.json"]),
+            "nothing but the site and its manifest")
         let work = site.folder.appendingPathComponent(".trampoline/_site")
-        XCTAssertTrue(fm.fileExists(atPath: work.appendingPathComponent("stamps").path), "the stamp cache sits beside the output folder")
-        XCTAssertFalse(fm.fileExists(atPath: work.appendingPathComponent("staging").path), "staging is cleared after a write")
+        XCTAssertTrue(
+            fm.fileExists(atPath: work.appendingPathComponent("stamps").path),
+            "the stamp cache sits beside the output folder")
+        XCTAssertFalse(
+            fm.fileExists(atPath: work.appendingPathComponent("staging").path), "staging is cleared after a write")
     }
 
     /// The stamp cache only saves time: without it, or with garbage in it, the next build is right.
@@ -282,14 +318,18 @@ final class SiteWriterTests: XCTestCase {
         let written = try Data(contentsOf: stampsURL)
         let cache = try XCTUnwrap(StampCache.parse(Array(written)))
         XCTAssertEqual(cache.count, files.count + 1)
-        let plain = StampCache.encoded(count: cache.count) { (cache.path(at: $0), cache.entry(at: $0, ifPath: cache.path(at: $0))!) }
+        let plain = StampCache.encoded(count: cache.count) {
+            (cache.path(at: $0), cache.entry(at: $0, ifPath: cache.path(at: $0))!)
+        }
         XCTAssertEqual(Array(written), plain)
         XCTAssertEqual((0..<files.count).map(cache.path(at:)), files.map(\.path.value), "in the plan's order")
         XCTAssertEqual(try writer.write(files).reused.count, files.count, "and they prove every file next time")
 
         // Small pieces, joined: the same bytes again, wherever the pieces break.
         let outcome = SiteWriter.Outcome(total: files.count, progress: nil)
-        for index in files.indices { outcome.record(index, .reused, stamp: cache.entry(at: index, ifPath: files[index].path.value)!) }
+        for index in files.indices {
+            outcome.record(index, .reused, stamp: cache.entry(at: index, ifPath: files[index].path.value)!)
+        }
         let manifest = cache.entry(at: files.count, ifPath: Manifest.path.value)!.stat
         for size in [1, 5, 17, 4096] {
             let file = SiteWriter.StampFile(files: files, outcome: outcome, manifest: manifest, recordsPerPiece: size)

@@ -1,11 +1,15 @@
 import Mustache
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// Splicing must give exactly what swift-mustache gives, for every shape of values, and must step
 /// aside (not guess) whenever a template does more than place values.
 final class SplicingTemplateTests: XCTestCase {
-    private let hostile = ["<script>alert('x')</script> & \"q\"", "Café № 1 — “big” 😀", "a\u{2028}b", "*_[x](javascript:y)_*", "\u{E000}9\u{E001}"]
+    private let hostile = [
+        "<script>alert('x')</script> & \"q\"", "Café № 1 — “big” 😀", "a\u{2028}b", "*_[x](javascript:y)_*",
+        "\u{E000}9\u{E001}",
+    ]
 
     private func layout() throws -> SplicingTemplate {
         var engine = DiagnosticEngine()
@@ -31,14 +35,18 @@ final class SplicingTemplateTests: XCTestCase {
 
     func testBodiesSpliceWithMarkdownEscaping() throws {
         MarkdownContentType.register()
-        let source = "# {{title}}\n\n{{{description}}}\n{{#image}}![{{title}}]({{image}}){{/image}}{{^image}}no image{{/image}}\n"
+        let source =
+            "# {{title}}\n\n{{{description}}}\n{{#image}}![{{title}}]({{image}}){{/image}}{{^image}}no image{{/image}}\n"
         let body = SplicingTemplate(
             try MustacheTemplate(string: "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + source),
             source: source, keys: PageTemplate.valueKeys, escaper: .markdown
         )
         for value in hostile {
             for image in [nil, "https://example.com/i.png"] {
-                let values: [String?] = ["App", "Site", "https://apps.apple.com/app/id1", value, "**\(value)**", image, "https://go.example.com/x", "app://x"]
+                let values: [String?] = [
+                    "App", "Site", "https://apps.apple.com/app/id1", value, "**\(value)**", image,
+                    "https://go.example.com/x", "app://x",
+                ]
                 let spliced = body.render(values)
                 XCTAssertEqual(spliced, body.renderWithMustache(values))
                 XCTAssertTrue(spliced.contains(Escaping.markdown(value)), spliced)
@@ -59,11 +67,13 @@ final class SplicingTemplateTests: XCTestCase {
 
     func testAnEmptyValueAndSentinelCharactersInTheTemplateAreLeftToMustache() throws {
         let plain = "[{{#title}}has {{title}}{{/title}}]"
-        let template = SplicingTemplate(try MustacheTemplate(string: plain), source: plain, keys: ["title"], escaper: .html)
+        let template = SplicingTemplate(
+            try MustacheTemplate(string: plain), source: plain, keys: ["title"], escaper: .html)
         XCTAssertEqual(template.render([""]), template.renderWithMustache([""]))
         XCTAssertEqual(template.render(["x"]), "[has x]")
         let marked = "\u{E000}0\u{E001}{{title}}"
-        let odd = SplicingTemplate(try MustacheTemplate(string: marked), source: marked, keys: ["title"], escaper: .html)
+        let odd = SplicingTemplate(
+            try MustacheTemplate(string: marked), source: marked, keys: ["title"], escaper: .html)
         XCTAssertEqual(odd.render(["v"]), "\u{E000}0\u{E001}v")
     }
 
@@ -75,7 +85,10 @@ final class SplicingTemplateTests: XCTestCase {
             source: source, keys: PageTemplate.valueKeys, escaper: .markdown
         )
         for description in ["Plain", "Line\n", "Two\nlines\n"] {
-            let values: [String?] = ["App", "Site", "https://apps.apple.com/app/id1", "T", description, nil, "https://go.example.com/x", "app://x"]
+            let values: [String?] = [
+                "App", "Site", "https://apps.apple.com/app/id1", "T", description, nil, "https://go.example.com/x",
+                "app://x",
+            ]
             XCTAssertEqual(body.render(values), body.renderWithMustache(values), description)
         }
     }

@@ -31,9 +31,11 @@ final class StalenessCheckerTests: XCTestCase {
     func testChangedMissingAndExtraFilesAreFound() throws {
         _ = try SiteWriter(outputURL: output).write(plan().outputFiles)
         // The catalog moves on: /invite is removed and a title changes.
-        let next = try plan(CheckFixtures.yaml
-            .replacingOccurrences(of: "Budget planner", with: "Budget tracker")
-            .replacingOccurrences(of: "  - path: /invite\n    title: You're invited\n    template: redirect\n", with: ""))
+        let next = try plan(
+            CheckFixtures.yaml
+                .replacingOccurrences(of: "Budget planner", with: "Budget tracker")
+                .replacingOccurrences(
+                    of: "  - path: /invite\n    title: You're invited\n    template: redirect\n", with: ""))
         try FileManager.default.removeItem(at: output.appendingPathComponent("404.html"))
         try Data("mine".utf8).write(to: output.appendingPathComponent("notes.txt"))
 

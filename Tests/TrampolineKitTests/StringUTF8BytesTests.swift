@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineKit
 import XCTest
+
+@testable import TrampolineKit
 
 /// `withUTF8Bytes` hands out a string's UTF-8 in place; whatever the string's storage, the bytes
 /// must be exactly its `utf8` view's.

@@ -9,7 +9,8 @@ final class SiteFixture {
 
     init(catalog: String, templates: [String: String] = [:]) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("trampoline-kit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Templates"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Templates"), withIntermediateDirectories: true)
         try Data(catalog.utf8).write(to: configURL)
         for (name, text) in templates {
             try Data(text.utf8).write(to: folder.appendingPathComponent("Templates/\(name)"))

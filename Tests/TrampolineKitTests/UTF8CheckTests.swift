@@ -1,6 +1,7 @@
-@testable import TrampolineKit
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineKit
 
 /// ``UTF8Check`` is the fast path of `String(validating:)`: for every input it must give the same
 /// answer. Held to it on hand-picked edge cases (overlong forms, surrogates, code points past
@@ -39,7 +40,8 @@ final class UTF8CheckTests: XCTestCase {
         // Pieces that make almost-valid text when strung together at random.
         let pieces: [[UInt8]] = [
             Array("links:\n  - path: /p/1\n".utf8), Array("é".utf8), Array("東".utf8), Array("😀".utf8),
-            [0x80], [0xC3], [0xE6, 0x9D], [0xF0, 0x9F], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xFF],
+            [0x80], [0xC3], [0xE6, 0x9D], [0xF0, 0x9F], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80],
+            [0xFF],
         ]
         var valid = 0
         for round in 0..<20_000 {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineLink
 import XCTest
+
+@testable import TrampolineLink
 
 /// Which texts are taken as this app's deferred links, and what is left of them for routing.
 final class DeferredLinkTests: XCTestCase {
@@ -27,7 +28,8 @@ final class DeferredLinkTests: XCTestCase {
         let link = try accept("marry://topic?id=1&utm_source=line&tl_t=\(t - 60)")
         XCTAssertEqual(link.text, "marry://topic?id=1&utm_source=line")
         XCTAssertEqual(link.path, "/topic")
-        XCTAssertEqual(link.query, [QueryParameter(name: "id", value: "1"), QueryParameter(name: "utm_source", value: "line")])
+        XCTAssertEqual(
+            link.query, [QueryParameter(name: "id", value: "1"), QueryParameter(name: "utm_source", value: "line")])
         XCTAssertEqual(link.visitedAt, Date(timeIntervalSince1970: TimeInterval(t - 60)))
         XCTAssertEqual(link.receivedAt, now)
         XCTAssertEqual(link.tappedAt, link.visitedAt)
@@ -77,7 +79,11 @@ final class DeferredLinkTests: XCTestCase {
 
     func testSchemeCaseAndSurroundingWhitespaceAreTolerated() throws {
         XCTAssertEqual(try accept("  MARRY://topic?tl_t=\(t)\n").path, "/topic")
-        XCTAssertEqual(try DeferredLink.accept("marry://x?tl_t=\(t)", configuration: LinkConfiguration(scheme: "Marry", host: "GO.example.com"), now: now).path, "/x")
+        XCTAssertEqual(
+            try DeferredLink.accept(
+                "marry://x?tl_t=\(t)", configuration: LinkConfiguration(scheme: "Marry", host: "GO.example.com"),
+                now: now
+            ).path, "/x")
     }
 
     func testExpiryFollowsCookieDays() throws {
@@ -101,9 +107,12 @@ final class DeferredLinkTests: XCTestCase {
     }
 
     func testMalformedPercentEncodingIsRefused() {
-        for bad in ["marry://x/%?tl_t=\(t)", "marry://x/%4?tl_t=\(t)", "marry://x/%zz?tl_t=\(t)", "marry://x/%C3?tl_t=\(t)",
-                    "marry://x/%00?tl_t=\(t)", "marry://x?a=%&tl_t=\(t)", "marry://x?a=%FF%FE&tl_t=\(t)", "marry://x?%=1&tl_t=\(t)",
-                    "marry://x?tl_t=\(t)#%", "marry://x?a=%0A&tl_t=\(t)"] {
+        for bad in [
+            "marry://x/%?tl_t=\(t)", "marry://x/%4?tl_t=\(t)", "marry://x/%zz?tl_t=\(t)", "marry://x/%C3?tl_t=\(t)",
+            "marry://x/%00?tl_t=\(t)", "marry://x?a=%&tl_t=\(t)", "marry://x?a=%FF%FE&tl_t=\(t)",
+            "marry://x?%=1&tl_t=\(t)",
+            "marry://x?tl_t=\(t)#%", "marry://x?a=%0A&tl_t=\(t)",
+        ] {
             XCTAssertEqual(rejection(bad), .malformedEncoding, bad)
         }
     }
@@ -114,14 +123,20 @@ final class DeferredLinkTests: XCTestCase {
         XCTAssertNoThrow(try accept(fits))
         XCTAssertEqual(rejection(fits + "b"), .tooLong)
         XCTAssertEqual(rejection(String(repeating: "x", count: 10_000_000)), .tooLong)
-        let segments = "marry://" + Array(repeating: "a", count: LinkConfiguration.maximumParts + 1).joined(separator: "/") + "?tl_t=\(t)"
+        let segments =
+            "marry://" + Array(repeating: "a", count: LinkConfiguration.maximumParts + 1).joined(separator: "/")
+            + "?tl_t=\(t)"
         XCTAssertEqual(rejection(segments), .tooLong)
-        let params = "marry://x?" + (0..<LinkConfiguration.maximumParts).map { "p\($0)=1" }.joined(separator: "&") + "&tl_t=\(t)"
+        let params =
+            "marry://x?" + (0..<LinkConfiguration.maximumParts).map { "p\($0)=1" }.joined(separator: "&") + "&tl_t=\(t)"
         XCTAssertEqual(rejection(params), .tooLong)
     }
 
     func testTheSchemeFormsGiveTheSamePath() throws {
-        for text in ["marry://plan/42", "marry:///plan/42", "marry:/plan/42", "marry:plan/42", "marry://plan/42/", "https://go.example.com/plan/42"] {
+        for text in [
+            "marry://plan/42", "marry:///plan/42", "marry:/plan/42", "marry:plan/42", "marry://plan/42/",
+            "https://go.example.com/plan/42",
+        ] {
             let link = try accept(text + "?x=1&tl_t=\(t)")
             XCTAssertEqual(link.path, "/plan/42", text)
             XCTAssertEqual(link.segments, ["plan", "42"], text)
@@ -145,7 +160,9 @@ final class DeferredLinkTests: XCTestCase {
         let universal = try IncomingLink(opening: "https://go.example.com/plan/42?x=1", configuration: config, now: now)
         let scheme = try IncomingLink(opening: "marry://plan/42?x=1", configuration: config, now: now)
         XCTAssertEqual(universal.source, .universalLink)
-        XCTAssertEqual(try IncomingLink(opening: "HTTPS://go.example.com/plan/42", configuration: config, now: now).source, .universalLink)
+        XCTAssertEqual(
+            try IncomingLink(opening: "HTTPS://go.example.com/plan/42", configuration: config, now: now).source,
+            .universalLink)
         XCTAssertEqual(scheme.source, .customScheme)
         XCTAssertEqual(universal.path, scheme.path)
         XCTAssertEqual(universal.query, scheme.query)
@@ -154,7 +171,8 @@ final class DeferredLinkTests: XCTestCase {
         let marked = try IncomingLink(opening: "marry://plan/42?x=1&tl_t=\(t)", configuration: config, now: now)
         XCTAssertTrue(marked.isDeferred)
         XCTAssertEqual(marked.text, "marry://plan/42?x=1")
-        XCTAssertThrowsError(try IncomingLink(opening: "marry://plan/42?tl_t=\(t - 90_000)", configuration: config, now: now))
+        XCTAssertThrowsError(
+            try IncomingLink(opening: "marry://plan/42?tl_t=\(t - 90_000)", configuration: config, now: now))
         XCTAssertThrowsError(try IncomingLink(opening: "tabi://plan/42", configuration: config, now: now))
     }
 }

@@ -17,7 +17,8 @@ final class LinkCompositionTableTests: XCTestCase {
         var snapshot = SiteLinkTable(host: "go.example.com", scheme: "marry", shards: 1)
         for c in table.cases {
             guard let link = c.link, let entry = c.entry else { continue }
-            let target = LinkTarget(deepLink: entry.deep_link, fixed: entry.fixed ?? [], forwardQuery: entry.forward_query ?? false)
+            let target = LinkTarget(
+                deepLink: entry.deep_link, fixed: entry.fixed ?? [], forwardQuery: entry.forward_query ?? false)
             if link.isRoute {
                 snapshot.routes.append(.init(pattern: try RoutePattern(link.path), target: target))
             } else {
@@ -29,7 +30,8 @@ final class LinkCompositionTableTests: XCTestCase {
 
     func testEveryVisitResolvesToTheExpectedDeepLink() async throws {
         let table = try Self.table()
-        let resolver = LinkResolver(host: "go.example.com", scheme: "marry", snapshot: try Self.snapshot(table), fetcher: nil)
+        let resolver = LinkResolver(
+            host: "go.example.com", scheme: "marry", snapshot: try Self.snapshot(table), fetcher: nil)
         var visits = 0
         for c in table.cases {
             for visit in c.visits {
@@ -46,7 +48,8 @@ final class LinkCompositionTableTests: XCTestCase {
 
     /// Site files are handed back, unknown paths are no link: both reasons, never a deep link.
     func testReasonsForURLsThatAreNoLinks() async throws {
-        let resolver = LinkResolver(host: "go.example.com", scheme: "marry", snapshot: try Self.snapshot(try Self.table()), fetcher: nil)
+        let resolver = LinkResolver(
+            host: "go.example.com", scheme: "marry", snapshot: try Self.snapshot(try Self.table()), fetcher: nil)
         let cases: [(String, LinkResolutionFailure)] = [
             ("https://go.example.com/", .siteFile),
             ("https://go.example.com/404.html", .siteFile),
@@ -79,7 +82,8 @@ final class LinkCompositionTableTests: XCTestCase {
 
     /// A table that maps a path to another app's scheme is refused, never delivered.
     func testADeepLinkOfAnotherSchemeIsRefused() async {
-        let snapshot = SiteLinkTable(host: "go.example.com", scheme: "marry", shards: 1, links: ["/x": LinkTarget(deepLink: "other://x")])
+        let snapshot = SiteLinkTable(
+            host: "go.example.com", scheme: "marry", shards: 1, links: ["/x": LinkTarget(deepLink: "other://x")])
         let resolver = LinkResolver(host: "go.example.com", scheme: "marry", snapshot: snapshot, fetcher: nil)
         let result = await resolver.resolve("https://go.example.com/x")
         XCTAssertEqual(result, .failure(.otherScheme))

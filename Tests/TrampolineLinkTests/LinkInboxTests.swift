@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineLink
 import XCTest
+
+@testable import TrampolineLink
 
 /// The onboarding inbox as a pure state machine: hold, release, latest tap wins, timeout.
 final class LinkInboxTests: XCTestCase {
@@ -20,7 +21,8 @@ final class LinkInboxTests: XCTestCase {
     func testHeldLinksWaitForReleaseAndTheLatestTapWins() throws {
         var inbox = LinkInbox(timeout: 600)
         XCTAssertTrue(inbox.isHeld)
-        let first = try opened("marry://first", at: 0), second = try opened("https://go.example.com/second", at: 5)
+        let first = try opened("marry://first", at: 0)
+        let second = try opened("https://go.example.com/second", at: 5)
         XCTAssertEqual(inbox.receive(first), .held)
         XCTAssertEqual(inbox.receive(second), .held)
         XCTAssertEqual(inbox.pending, second)
@@ -35,7 +37,9 @@ final class LinkInboxTests: XCTestCase {
         var inbox = LinkInbox(timeout: 600)
         let tapped = try opened("https://go.example.com/invite/7", at: 60)
         // The cookie channel answers after the universal link, but its visit was before the install.
-        let deferred = try DeferredLink.accept("marry://topic?tl_t=\(Int(start.timeIntervalSince1970) - 3600)", from: .cookie, configuration: config, now: start + 61)
+        let deferred = try DeferredLink.accept(
+            "marry://topic?tl_t=\(Int(start.timeIntervalSince1970) - 3600)", from: .cookie, configuration: config,
+            now: start + 61)
         XCTAssertEqual(inbox.receive(tapped), .held)
         XCTAssertEqual(inbox.receive(deferred), .superseded)
         XCTAssertEqual(inbox.release(now: start + 70), tapped)

@@ -34,7 +34,9 @@ final class LinkResolverHTTPTests: XCTestCase {
             precondition(built.status == 0, built.stderr)
             let snapshot = try TrampolineProcess.run(["link-table", "--output", "snapshot.json"], in: dir.url)
             precondition(snapshot.status == 0, snapshot.stderr)
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/table_server.py").standardizedFileURL
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "../Fixtures/table_server.py"
+            ).standardizedFileURL
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", script.path, dir.url.appendingPathComponent("_site").path]
@@ -65,7 +67,9 @@ final class LinkResolverHTTPTests: XCTestCase {
     func base(_ mode: String) -> URL { URL(string: "http://127.0.0.1:\(Self.port)/\(mode)")! }
 
     func resolver(_ mode: String, snapshot: SiteLinkTable? = nil, timeout: TimeInterval = 3) -> LinkResolver {
-        LinkResolver(host: "go.example.com", scheme: "marry", snapshot: snapshot, fetcher: URLSessionLinkTableFetcher(timeout: timeout), tableBase: base(mode))
+        LinkResolver(
+            host: "go.example.com", scheme: "marry", snapshot: snapshot,
+            fetcher: URLSessionLinkTableFetcher(timeout: timeout), tableBase: base(mode))
     }
 
     /// Every request the server answered so far: [mode, path, status, If-None-Match].
@@ -149,7 +153,10 @@ final class LinkResolverHTTPTests: XCTestCase {
         let slow = await resolver("slow", timeout: 1).resolve("https://go.example.com/p/1")
         XCTAssertEqual(slow, .failure(.timedOut))
         XCTAssertLessThan(Date().timeIntervalSince(started), 4, "the timeout, not the server, ends the wait")
-        let dead = await LinkResolver(host: "go.example.com", scheme: "marry", fetcher: URLSessionLinkTableFetcher(timeout: 2), tableBase: URL(string: "http://127.0.0.1:9")!).resolve("https://go.example.com/p/1")
+        let dead = await LinkResolver(
+            host: "go.example.com", scheme: "marry", fetcher: URLSessionLinkTableFetcher(timeout: 2),
+            tableBase: URL(string: "http://127.0.0.1:9")!
+        ).resolve("https://go.example.com/p/1")
         XCTAssertEqual(dead, .failure(.unreachable))
     }
 
@@ -164,7 +171,8 @@ final class LinkResolverHTTPTests: XCTestCase {
     /// scheme URL it stands for; held until ready; a later tap wins over a slower one.
     @MainActor
     func testTrampolineLinksRoutesAResolvedUniversalLink() async throws {
-        var routed: [String] = [], unmatched: [IncomingLink] = []
+        var routed: [String] = []
+        var unmatched: [IncomingLink] = []
         let links = TrampolineLinks(
             LinkConfiguration(scheme: "marry", host: "go.example.com"), store: InMemoryLinkStore(),
             resolver: resolver("ok"), unmatched: { unmatched.append($0) }

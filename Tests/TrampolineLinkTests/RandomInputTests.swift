@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolineLink
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineLink
 
 /// Property tests over random and mutated input: the parser, the matcher and the pattern parser
 /// never trap, and whatever is accepted keeps the acceptance rules.
@@ -11,9 +12,11 @@ final class RandomInputTests: XCTestCase {
     let config = LinkConfiguration(scheme: "marry", host: "go.example.com", cookieDays: 1)
     let now = Date(timeIntervalSince1970: 1_767_225_600)
     /// Pieces links are made of, hostile ones included.
-    let alphabet: [String] = ["marry:", "MARRY://", "https://", "go.example.com", "/", "//", "?", "&", "=", "#", "%", "%2", "%2F", "%C3",
-                              "%A9", "%00", "+", ":", "*", "(", ")", "tl_t", "tl_t=1767225000", "1767225000", "digits", "a", "Z", "0",
-                              "9", " ", "\n", "\u{0}", "\u{202E}", "é", "🎉", "..", ".", "@", "\\", "\"", "<", "[", "]"]
+    let alphabet: [String] = [
+        "marry:", "MARRY://", "https://", "go.example.com", "/", "//", "?", "&", "=", "#", "%", "%2", "%2F", "%C3",
+        "%A9", "%00", "+", ":", "*", "(", ")", "tl_t", "tl_t=1767225000", "1767225000", "digits", "a", "Z", "0",
+        "9", " ", "\n", "\u{0}", "\u{202E}", "é", "🎉", "..", ".", "@", "\\", "\"", "<", "[", "]",
+    ]
 
     func randomText(_ g: inout Generator, pieces: Int) -> String {
         (0..<Int.random(in: 0...pieces, using: &g)).map { _ in alphabet.randomElement(using: &g)! }.joined()
@@ -25,7 +28,12 @@ final class RandomInputTests: XCTestCase {
         for _ in 0..<20_000 {
             // Half the texts are shaped like a link (scheme first, marker last), so that some pass.
             var text = randomText(&g, pieces: 12)
-            if Bool.random(using: &g) { text = ["marry://", "https://go.example.com/", "MARRY:"].randomElement(using: &g)! + text + ["?", "&", "#"].randomElement(using: &g)! + "tl_t=1767225000" }
+            if Bool.random(using: &g) {
+                text =
+                    ["marry://", "https://go.example.com/", "MARRY:"].randomElement(using: &g)! + text + [
+                        "?", "&", "#",
+                    ].randomElement(using: &g)! + "tl_t=1767225000"
+            }
             guard let link = try? DeferredLink.accept(text, configuration: config, now: now) else { continue }
             accepted += 1
             XCTAssertFalse(link.query.contains { $0.name == DeferredLink.marker }, text)

@@ -1,23 +1,33 @@
 import Foundation
-@testable import TrampolineLink
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolineLink
 
 /// Property tests of link resolution over random and mutated URLs and tables: nothing traps, a
 /// URL is resolved only when it is on the site's host with a clean path, and what comes back is
 /// always a deep link of the app's scheme; a table that is not the documented JSON is refused.
 final class ResolverRandomInputTests: XCTestCase {
-    let pieces = ["https://", "go.example.com", "GO.EXAMPLE.COM", "evil.example", ":443", "@", "/", "//", "p", "spring-sale", "Xy7a", "r",
-                  "42", "?", "&", "=", "#", "%", "%2F", "%2f", "%5C", "%2E", "%2E%2E", "..", ".", "%C3%A9", "%FF", "%00", "+", "tl_t=1",
-                  "debug=1", "k=v", " ", "\n", "\u{202E}", "é", "🎉", "\\", "*", ":id"]
+    let pieces = [
+        "https://", "go.example.com", "GO.EXAMPLE.COM", "evil.example", ":443", "@", "/", "//", "p", "spring-sale",
+        "Xy7a", "r",
+        "42", "?", "&", "=", "#", "%", "%2F", "%2f", "%5C", "%2E", "%2E%2E", "..", ".", "%C3%A9", "%FF", "%00", "+",
+        "tl_t=1",
+        "debug=1", "k=v", " ", "\n", "\u{202E}", "é", "🎉", "\\", "*", ":id",
+    ]
 
     let table = SiteLinkTable(
         host: "go.example.com", scheme: "marry", shards: 1,
-        routes: [.init(pattern: try! RoutePattern("/r/:id"), target: LinkTarget(deepLink: "marry://r/:id", forwardQuery: true)),
-                 .init(pattern: try! RoutePattern("/docs/*page"), target: LinkTarget(deepLink: "marry://docs/*page"))],
-        links: ["/spring-sale": LinkTarget(deepLink: "marry://promo?utm_source=x", forwardQuery: true),
-                "/Xy7a": LinkTarget(deepLink: "marry://invite?code=1", fixed: ["code"], forwardQuery: true),
-                "/p": LinkTarget(deepLink: "marry://p")]
+        routes: [
+            .init(
+                pattern: try! RoutePattern("/r/:id"), target: LinkTarget(deepLink: "marry://r/:id", forwardQuery: true)),
+            .init(pattern: try! RoutePattern("/docs/*page"), target: LinkTarget(deepLink: "marry://docs/*page")),
+        ],
+        links: [
+            "/spring-sale": LinkTarget(deepLink: "marry://promo?utm_source=x", forwardQuery: true),
+            "/Xy7a": LinkTarget(deepLink: "marry://invite?code=1", fixed: ["code"], forwardQuery: true),
+            "/p": LinkTarget(deepLink: "marry://p"),
+        ]
     )
 
     func testRandomURLsNeverTrapAndResolveOnlyToTheAppsScheme() {
@@ -32,13 +42,17 @@ final class ResolverRandomInputTests: XCTestCase {
             XCTAssertTrue(text.lowercased().hasPrefix("https://go.example.com/"), text)
             XCTAssertFalse(link.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(text) -> \(link)")
             // The deep link opens in the app as a link of its own scheme.
-            XCTAssertNoThrow(try IncomingLink(opening: link, configuration: LinkConfiguration(scheme: "marry", host: "go.example.com")), "\(text) -> \(link)")
+            XCTAssertNoThrow(
+                try IncomingLink(
+                    opening: link, configuration: LinkConfiguration(scheme: "marry", host: "go.example.com")),
+                "\(text) -> \(link)")
         }
         XCTAssertGreaterThan(resolved, 50, "enough of the random URLs resolve for the properties to be tested")
     }
 
     func testMutatedTablesAreRefusedNeverTrapping() {
-        let valid = #"{"format":"trampoline-link-table","version":1,"host":"go.example.com","scheme":"marry","shards":2,"routes":[{"pattern":"/r/:id","deep_link":"marry://r/:id","forward_query":true}],"links":{"/a":{"deep_link":"marry://a","fixed":["x"]}}}"#
+        let valid =
+            #"{"format":"trampoline-link-table","version":1,"host":"go.example.com","scheme":"marry","shards":2,"routes":[{"pattern":"/r/:id","deep_link":"marry://r/:id","forward_query":true}],"links":{"/a":{"deep_link":"marry://a","fixed":["x"]}}}"#
         XCTAssertNoThrow(try SiteLinkTable(json: Data(valid.utf8), host: "go.example.com"))
         var g = SeededGenerator(seed: 41)
         let bytes = Array(valid.utf8)
@@ -73,9 +87,13 @@ final class ResolverRandomInputTests: XCTestCase {
             ("[]", .malformedTable),
         ]
         for (text, reason) in cases {
-            XCTAssertThrowsError(try SiteLinkTable(json: Data(text.utf8), host: "go.example.com"), text) { XCTAssertEqual($0 as? LinkResolutionFailure, reason, text) }
+            XCTAssertThrowsError(try SiteLinkTable(json: Data(text.utf8), host: "go.example.com"), text) {
+                XCTAssertEqual($0 as? LinkResolutionFailure, reason, text)
+            }
         }
-        XCTAssertThrowsError(try SiteLinkTable.shardLinks(json: Data(repeating: 0x20, count: SiteLinkTable.maximumFileSize + 1))) {
+        XCTAssertThrowsError(
+            try SiteLinkTable.shardLinks(json: Data(repeating: 0x20, count: SiteLinkTable.maximumFileSize + 1))
+        ) {
             XCTAssertEqual($0 as? LinkResolutionFailure, .tableTooLarge)
         }
     }

@@ -62,8 +62,12 @@ final class RoutePatternTableTests: XCTestCase {
 
     func testSegmentsAndNames() throws {
         let p = try RoutePattern("/u/:user/p/:post(digits)/*rest/")
-        XCTAssertEqual(p.segments, [.literal("u"), .parameter(name: "user", constraint: nil), .literal("p"),
-                                    .parameter(name: "post", constraint: .digits), .rest(name: "rest")])
+        XCTAssertEqual(
+            p.segments,
+            [
+                .literal("u"), .parameter(name: "user", constraint: nil), .literal("p"),
+                .parameter(name: "post", constraint: .digits), .rest(name: "rest"),
+            ])
         XCTAssertEqual(p.parameterNames, ["user", "post", "rest"])
         XCTAssertEqual(p.description, "/u/:user/p/:post(digits)/*rest/")
         XCTAssertEqual(try RoutePattern("/").segments, [])

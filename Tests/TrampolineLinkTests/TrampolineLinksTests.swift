@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TrampolineLink
 
 /// A test clock: time moves only when a test says so (no sleeping).
@@ -7,8 +8,16 @@ final class TestClock: @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date
     init(_ start: Date) { current = start }
-    var now: Date { lock.lock(); defer { lock.unlock() }; return current }
-    func advance(_ seconds: TimeInterval) { lock.lock(); current += seconds; lock.unlock() }
+    var now: Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+    func advance(_ seconds: TimeInterval) {
+        lock.lock()
+        current += seconds
+        lock.unlock()
+    }
 }
 
 /// What the app's handlers were called with, in order.
@@ -30,12 +39,15 @@ struct TrampolineLinksTests {
 
     /// An app launch: a new facade over `store`, with the app's routes.
     func launch(_ store: any LinkStore) throws -> TrampolineLinks {
-        let clock = self.clock, log = self.log
-        let links = TrampolineLinks(config, store: store, clock: { clock.now }) { link in
-            log.items.append("unmatched \(link.path)")
-        }
+        let clock = self.clock
+        let log = self.log
+        let links = TrampolineLinks(
+            config, store: store, clock: { clock.now },
+            unmatched: { link in log.items.append("unmatched \(link.path)") })
         try links.route("/plan/new") { _ in log.items.append("new plan") }
-        try links.route("/plan/:id(digits)") { m in log.items.append("plan \(m["id"]!) x=\(m.query("x") ?? "-") via \(m.link.source)") }
+        try links.route("/plan/:id(digits)") { m in
+            log.items.append("plan \(m["id"]!) x=\(m.query("x") ?? "-") via \(m.link.source)")
+        }
         try links.route("/topic") { m in log.items.append("topic \(m.query("id") ?? "-")") }
         return links
     }
@@ -67,9 +79,11 @@ struct TrampolineLinksTests {
     @Test func clipboardTextThatIsNotOursIsNeverRouted() throws {
         let links = try launch(InMemoryLinkStore())
         links.ready()
-        for text in ["marry://plan/42?x=1", "https://go.example.com/plan/42", "hello", "tabi://plan/42?tl_t=\(t)",
-                     "https://other.example/plan/42?tl_t=\(t)", "marry://plan/42?tl_t=\(t - 90_000)", "marry://plan/42?tl_t=abc",
-                     "marry://plan/%E0?tl_t=\(t)", String(repeating: "a", count: 5000)] {
+        for text in [
+            "marry://plan/42?x=1", "https://go.example.com/plan/42", "hello", "tabi://plan/42?tl_t=\(t)",
+            "https://other.example/plan/42?tl_t=\(t)", "marry://plan/42?tl_t=\(t - 90_000)", "marry://plan/42?tl_t=abc",
+            "marry://plan/%E0?tl_t=\(t)", String(repeating: "a", count: 5000),
+        ] {
             #expect(!links.receiveDeferred(text, from: .clipboard).isHandled, "\(text.prefix(40))")
         }
         #expect(delivered == [])
@@ -97,7 +111,11 @@ struct TrampolineLinksTests {
         // A plain universal link is never "spent": the person may tap it as often as they like.
         #expect(links.open("https://go.example.com/plan/42?x=1").isHandled)
         #expect(links.open("https://go.example.com/plan/42?x=1").isHandled)
-        #expect(delivered == ["plan 42 x=1 via clipboard", "plan 42 x=1 via clipboard", "plan 42 x=1 via universalLink", "plan 42 x=1 via universalLink"])
+        #expect(
+            delivered == [
+                "plan 42 x=1 via clipboard", "plan 42 x=1 via clipboard", "plan 42 x=1 via universalLink",
+                "plan 42 x=1 via universalLink",
+            ])
         #expect(!store.tokens.contains { $0.contains("plan") }, "the store keeps fingerprints, not links")
     }
 
@@ -162,7 +180,9 @@ struct TrampolineLinksTests {
         #expect(delivered == [])
         #expect(links.pendingLink == nil)
         // And it was claimed on arrival: it does not come back.
-        #expect(links.receiveDeferred("marry://topic?id=1&tl_t=\(t - 601)", from: .clipboard) == .rejected(.alreadyDelivered))
+        #expect(
+            links.receiveDeferred("marry://topic?id=1&tl_t=\(t - 601)", from: .clipboard)
+                == .rejected(.alreadyDelivered))
     }
 
     @Test func aHeldUnmatchedLinkStillReachesTheFallback() throws {

@@ -11,8 +11,9 @@ final class InitTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let config = try XCTUnwrap(project.read("new-site/site-config.yml"))
         XCTAssertTrue(config.hasPrefix("# yaml-language-server: $schema=site-config.schema.json\n"))
-        XCTAssertEqual(project.read("new-site/site-config.schema.json")?.trimmingCharacters(in: .whitespacesAndNewlines),
-                       CatalogSchema.json.trimmingCharacters(in: .whitespacesAndNewlines))
+        XCTAssertEqual(
+            project.read("new-site/site-config.schema.json")?.trimmingCharacters(in: .whitespacesAndNewlines),
+            CatalogSchema.json.trimmingCharacters(in: .whitespacesAndNewlines))
         XCTAssertFalse(BuiltinTemplates.files.isEmpty)
         for (name, text) in BuiltinTemplates.files {
             XCTAssertEqual(project.read("new-site/Templates/\(name)"), text, name)
@@ -25,7 +26,8 @@ final class InitTests: XCTestCase {
         XCTAssertEqual(try TrampolineProcess.run(["init"], in: project.url).status, 0)
         // A template edit in the copy must show in the build: the copies are really used.
         let layout = try XCTUnwrap(project.read("Templates/layout.html"))
-        try project.write("Templates/layout.html", layout.replacingOccurrences(of: "<main>", with: "<main data-starter-copy>"))
+        try project.write(
+            "Templates/layout.html", layout.replacingOccurrences(of: "<main>", with: "<main data-starter-copy>"))
         let build = try TrampolineProcess.run(["build"], in: project.url)
         XCTAssertEqual(build.status, 0, build.stderr)
         XCTAssertEqual(build.stderr, "", "the starter builds without warnings")

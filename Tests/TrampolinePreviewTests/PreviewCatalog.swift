@@ -1,4 +1,5 @@
 import TrampolineTestSupport
+
 /// The catalog the preview tests serve.
 enum PreviewCatalog {
     /// A catalog with an interstitial link, a redirect link without its own deep link (cookie

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,9 @@ struct RawHTTP {
     let port: Int
 
     /// One request on its own connection (`Connection: close`), read to the end.
-    func get(_ target: String, method: String = "GET", headers: [String: String] = [:], timeout: TimeInterval = 5) throws -> Response {
+    func get(_ target: String, method: String = "GET", headers: [String: String] = [:], timeout: TimeInterval = 5)
+        throws -> Response
+    {
         let socket = try Self.connect(port: port, timeout: timeout)
         defer { close(socket) }
         var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
@@ -49,7 +52,9 @@ struct RawHTTP {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard result == 0 else {
             close(fd)
@@ -74,11 +79,14 @@ struct RawHTTP {
         }
         let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = head[0].split(separator: " ")
-        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "bad status line \(head[0])") }
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw Failure(description: "bad status line \(head[0])")
+        }
         var headers: [String: String] = [:]
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Data(data[end.upperBound...])
         if headers["transfer-encoding"]?.lowercased() == "chunked" { body = try dechunk(body) }
@@ -86,10 +94,14 @@ struct RawHTTP {
     }
 
     static func dechunk(_ data: Data) throws -> Data {
-        var result = Data(), rest = data[...]
+        var result = Data()
+        var rest = data[...]
         while let lineEnd = rest.range(of: Data("\r\n".utf8)) {
-            let sizeText = String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw Failure(description: "bad chunk size") }
+            let sizeText =
+                String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+                throw Failure(description: "bad chunk size")
+            }
             if size == 0 { break }
             let start = lineEnd.upperBound
             result.append(rest[start..<start + size])

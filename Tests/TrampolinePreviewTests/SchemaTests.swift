@@ -6,7 +6,8 @@ import XCTest
 /// `schema/site-config.schema.json` stays in step with the catalog reader and with the copy
 /// `init` writes, and accepts the catalogs the project ships.
 final class SchemaTests: XCTestCase {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let schemaURL = repository.appendingPathComponent("schema/site-config.schema.json")
 
     func schema() throws -> [String: Any] {
@@ -18,11 +19,13 @@ final class SchemaTests: XCTestCase {
         let defs = try XCTUnwrap(schema["$defs"] as? [String: Any])
         func properties(_ object: Any?) throws -> Set<String> {
             let object = try XCTUnwrap(object as? [String: Any])
-            XCTAssertEqual(object["additionalProperties"] as? Bool, false, "unknown keys must be errors, as in the reader")
+            XCTAssertEqual(
+                object["additionalProperties"] as? Bool, false, "unknown keys must be errors, as in the reader")
             return Set(try XCTUnwrap(object["properties"] as? [String: Any]).keys)
         }
         let sections: [String: Any?] = [
-            "root": schema, "site": defs["site"], "app": defs["app"], "app.ios": defs["ios"], "app.android": defs["android"],
+            "root": schema, "site": defs["site"], "app": defs["app"], "app.ios": defs["ios"],
+            "app.android": defs["android"],
             "defaults": defs["defaults"], "link": defs["link"],
         ]
         XCTAssertEqual(Set(sections.keys), Set(Catalog.acceptedKeys.keys), "a section was added to the reader")
@@ -33,27 +36,33 @@ final class SchemaTests: XCTestCase {
 
     func testEmbeddedCopyIsTheSameSchema() throws {
         let onDisk = try String(contentsOf: Self.schemaURL, encoding: .utf8)
-        XCTAssertEqual(onDisk.trimmingCharacters(in: .whitespacesAndNewlines), CatalogSchema.json.trimmingCharacters(in: .whitespacesAndNewlines),
-                       "the binary must carry the repository's schema file (Plugins/EmbedTemplates)")
+        XCTAssertEqual(
+            onDisk.trimmingCharacters(in: .whitespacesAndNewlines),
+            CatalogSchema.json.trimmingCharacters(in: .whitespacesAndNewlines),
+            "the binary must carry the repository's schema file (Plugins/EmbedTemplates)")
     }
 
     /// Validates with python's jsonschema (in the machine image), the validator editors' tooling agrees with.
     func testRepositoryAndStarterCatalogsValidate() throws {
         let project = try TemporaryDirectory()
         let starter = try project.write("starter.yml", StarterCatalog.text)
-        let invalid = try project.write("invalid.yml", StarterCatalog.text.replacingOccurrences(of: "  fallback: store", with: "  fallback: stor"))
-        let typo = try project.write("typo.yml", StarterCatalog.text.replacingOccurrences(of: "  cookie_days: 1", with: "  cookie_day: 1"))
+        let invalid = try project.write(
+            "invalid.yml", StarterCatalog.text.replacingOccurrences(of: "  fallback: store", with: "  fallback: stor"))
+        let typo = try project.write(
+            "typo.yml", StarterCatalog.text.replacingOccurrences(of: "  cookie_days: 1", with: "  cookie_day: 1"))
         let script = """
-        import json, sys, yaml, jsonschema
-        schema = json.load(open(sys.argv[1]))
-        jsonschema.Draft202012Validator.check_schema(schema)
-        validator = jsonschema.Draft202012Validator(schema)
-        for path in sys.argv[2:]:
-            errors = list(validator.iter_errors(yaml.safe_load(open(path))))
-            print(path, "invalid" if errors else "valid", "; ".join(e.message for e in errors))
-        """
+            import json, sys, yaml, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validator = jsonschema.Draft202012Validator(schema)
+            for path in sys.argv[2:]:
+                errors = list(validator.iter_errors(yaml.safe_load(open(path))))
+                print(path, "invalid" if errors else "valid", "; ".join(e.message for e in errors))
+            """
         let files = [Self.repository.appendingPathComponent("site-config.yml"), starter, invalid, typo]
-        let result = try TrampolineProcess.run(program: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, Self.schemaURL.path] + files.map(\.path), in: project.url)
+        let result = try TrampolineProcess.run(
+            program: URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", script, Self.schemaURL.path] + files.map(\.path), in: project.url)
         XCTAssertEqual(result.status, 0, "python3 with jsonschema and PyYAML is needed: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 4, result.stdout)

@@ -14,7 +14,8 @@ final class ServeProcess {
         process.executableURL = TrampolineProcess.binary
         process.arguments = ["serve", "--port", "0"] + arguments
         process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let output = self.output
@@ -24,12 +25,17 @@ final class ServeProcess {
         let deadline = Date().addingTimeInterval(timeout)
         var found: Int?
         while Date() < deadline, process.isRunning {
-            if let port = Self.port(in: output.stdout) { found = port; break }
+            if let port = Self.port(in: output.stdout) {
+                found = port
+                break
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         guard let found else {
             process.terminate()
-            throw RawHTTP.Failure(description: "serve printed no address within \(timeout) s.\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
+            throw RawHTTP.Failure(
+                description:
+                    "serve printed no address within \(timeout) s.\nstdout: \(output.stdout)\nstderr: \(output.stderr)")
         }
         port = found
     }
@@ -39,7 +45,10 @@ final class ServeProcess {
     var http: RawHTTP { RawHTTP(port: port) }
 
     static func port(in text: String) -> Int? {
-        guard let range = text.range(of: #"at http://127\.0\.0\.1:(\d+)/ \(dashboard: /_trampoline/\)"#, options: .regularExpression) else { return nil }
+        guard
+            let range = text.range(
+                of: #"at http://127\.0\.0\.1:(\d+)/ \(dashboard: /_trampoline/\)"#, options: .regularExpression)
+        else { return nil }
         let match = text[range]
         let digits = match.drop { $0 != ":" }.dropFirst().drop { $0 != ":" }.dropFirst().prefix { $0.isNumber }
         return Int(digits)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolinePreview
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolinePreview
 
 /// `trampoline serve` with routes, over real HTTP: a route's URLs get its page with status 200, as
 /// Netlify applies the generated `_redirects`, plain links keep their pages, and the dashboard lists
@@ -11,19 +12,19 @@ final class ServeRoutesTests: XCTestCase {
     var server: ServeProcess!
 
     static let catalog = """
-    site:
-      url: https://go.example.com
-    \(TestCatalog.marryApp)
-    links:
-      - path: /restaurant/:id(digits)
-        title: A restaurant
-      - path: /restaurant/best
-        deep_link: marry://best
-        title: The best one
-      - path: /files/*rest
-        title: A file
+        site:
+          url: https://go.example.com
+        \(TestCatalog.marryApp)
+        links:
+          - path: /restaurant/:id(digits)
+            title: A restaurant
+          - path: /restaurant/best
+            deep_link: marry://best
+            title: The best one
+          - path: /files/*rest
+            title: A file
 
-    """
+        """
 
     override func setUpWithError() throws {
         project = try TemporaryDirectory()
@@ -38,10 +39,14 @@ final class ServeRoutesTests: XCTestCase {
     }
 
     func testRouteURLsGetTheRoutePageAndOthersTheirOwn() throws {
-        for target in ["/restaurant/42", "/restaurant/42/", "/restaurant/42?date=2026-12-01", "/restaurant/abc", "/files/a/b/c"] {
+        for target in [
+            "/restaurant/42", "/restaurant/42/", "/restaurant/42?date=2026-12-01", "/restaurant/abc", "/files/a/b/c",
+        ] {
             let response = try server.http.get(target)
             XCTAssertEqual(response.status, 200, target)
-            XCTAssertTrue(response.text.contains(target.hasPrefix("/files") ? "<title>A file</title>" : "<title>A restaurant</title>"), target)
+            XCTAssertTrue(
+                response.text.contains(
+                    target.hasPrefix("/files") ? "<title>A file</title>" : "<title>A restaurant</title>"), target)
             XCTAssertTrue(response.text.contains(#""route":["#), target)
         }
         let best = try server.http.get("/restaurant/best")

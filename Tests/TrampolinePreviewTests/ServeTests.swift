@@ -1,7 +1,8 @@
 import Foundation
-@testable import TrampolinePreview
 import TrampolineTestSupport
 import XCTest
+
+@testable import TrampolinePreview
 
 /// `trampoline serve` as a separate process, checked over real HTTP on loopback.
 final class ServeTests: XCTestCase {
@@ -21,7 +22,9 @@ final class ServeTests: XCTestCase {
     }
 
     func testPrintsTheLoopbackAddressItServes() {
-        XCTAssertTrue(server.stdout.contains("Serving _site at http://127.0.0.1:\(server.port)/ (dashboard: /_trampoline/)"), server.stdout)
+        XCTAssertTrue(
+            server.stdout.contains("Serving _site at http://127.0.0.1:\(server.port)/ (dashboard: /_trampoline/)"),
+            server.stdout)
         XCTAssertNotEqual(server.port, 0)
     }
 
@@ -41,7 +44,8 @@ final class ServeTests: XCTestCase {
             XCTAssertEqual(response.status, 404, target)
             XCTAssertTrue(response.header("content-type")?.hasPrefix("text/html") == true, target)
             // The site's own 404 page (plus the reload tag and the preview's looser policy), not a server default.
-            let withoutScript = response.text.replacingOccurrences(of: #"<script src="/_trampoline/reload.js"[^>]*></script>\n"#, with: "", options: .regularExpression)
+            let withoutScript = response.text.replacingOccurrences(
+                of: #"<script src="/_trampoline/reload.js"[^>]*></script>\n"#, with: "", options: .regularExpression)
             XCTAssertEqual(withoutScript, PreviewAssets.relaxPolicy(in: disk404), target)
             XCTAssertTrue(withoutScript.contains("script-src 'self'"), "the reload script may load: \(target)")
         }
@@ -61,12 +65,17 @@ final class ServeTests: XCTestCase {
 
     func testContentTypesOfStaticFiles() throws {
         // Files a team adds beside the build (images, scripts) are served like any static host would.
-        let types = ["css": "text/css", "js": "text/javascript", "png": "image/png", "svg": "image/svg+xml", "json": "application/json"]
+        let types = [
+            "css": "text/css", "js": "text/javascript", "png": "image/png", "svg": "image/svg+xml",
+            "json": "application/json",
+        ]
         for ext in types.keys { try project.write("_site/assets/file.\(ext)", "x") }
         for (ext, type) in types {
             let response = try server.http.get("/assets/file.\(ext)")
             XCTAssertEqual(response.status, 200, ext)
-            XCTAssertTrue(response.header("content-type")?.hasPrefix(type) == true, "\(ext): \(response.header("content-type") ?? "none")")
+            XCTAssertTrue(
+                response.header("content-type")?.hasPrefix(type) == true,
+                "\(ext): \(response.header("content-type") ?? "none")")
             XCTAssertEqual(response.text, "x", "non-HTML files are never rewritten")
         }
     }
@@ -76,8 +85,12 @@ final class ServeTests: XCTestCase {
         try project.write("secret.txt", secret)
         try project.write("outside/inner.txt", secret)
         let site = project.url.appendingPathComponent("_site")
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("leak.txt").path, withDestinationPath: project.url.appendingPathComponent("secret.txt").path)
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("leakdir").path, withDestinationPath: project.url.appendingPathComponent("outside").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.appendingPathComponent("leak.txt").path,
+            withDestinationPath: project.url.appendingPathComponent("secret.txt").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.appendingPathComponent("leakdir").path,
+            withDestinationPath: project.url.appendingPathComponent("outside").path)
         let attempts = [
             "/../secret.txt", "/topic/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt",
             "/..%2fsecret.txt", "/topic/..%2f..%2fsecret.txt", "/%2e%2e%2fsecret.txt", "/..\\secret.txt",
@@ -89,7 +102,9 @@ final class ServeTests: XCTestCase {
             XCTAssertFalse(response.text.contains(secret), "\(target) leaked the outside file")
         }
         // A symlink that stays inside the folder is fine, so the check is about where, not what.
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent("alias.html").path, withDestinationPath: site.appendingPathComponent("404.html").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.appendingPathComponent("alias.html").path,
+            withDestinationPath: site.appendingPathComponent("404.html").path)
         XCTAssertEqual(try server.http.get("/alias.html").status, 200)
     }
 
@@ -118,11 +133,13 @@ final class ServeTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 2.5)
         XCTAssertEqual(project.read("_site/topic/1/index.html")?.contains("Honeymoon ideas"), true)
         // The files are in place before the terminal line is printed and read: wait for it too.
-        XCTAssertTrue(ServeProcess.wait(timeout: 2) { server.stdout.contains("Rebuilt 3 links: 1 written") }, server.stdout)
+        XCTAssertTrue(
+            ServeProcess.wait(timeout: 2) { server.stdout.contains("Rebuilt 3 links: 1 written") }, server.stdout)
     }
 
     func testBrokenCatalogShowsDiagnosticsAndKeepsTheLastGoodSite() throws {
-        let broken = PreviewCatalog.text(title: "Never shown").replacingOccurrences(of: "fallback_delay_ms: 2000", with: "fallback_delay_ms: soon")
+        let broken = PreviewCatalog.text(title: "Never shown").replacingOccurrences(
+            of: "fallback_delay_ms: 2000", with: "fallback_delay_ms: soon")
         try project.write("site-config.yml", broken)
         let shown = try ServeProcess.wait(timeout: 3) {
             try server.http.get("/_trampoline/").text.contains("fallback_delay_ms must be a whole number")
@@ -134,7 +151,9 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(page.text.contains(#"id="trampoline-preview-overlay""#))
         XCTAssertTrue(page.text.contains("site-config.yml:21:"), "the overlay names the file and line")
         XCTAssertTrue(page.text.contains("fallback_delay_ms must be a whole number"))
-        XCTAssertTrue(server.stderr.contains("fallback_delay_ms must be a whole number"), "the terminal got the diagnostics: \(server.stderr)")
+        XCTAssertTrue(
+            server.stderr.contains("fallback_delay_ms must be a whole number"),
+            "the terminal got the diagnostics: \(server.stderr)")
         XCTAssertFalse(project.read("_site/topic/1/index.html")?.contains("Never shown") ?? true)
 
         // Fixing it clears the overlay.
@@ -152,9 +171,18 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(dashboard.header("content-type"), "text/html; charset=utf-8")
         let html = dashboard.text
         let rows: [(path: String, cells: [String])] = [
-            ("/topic/1", ["https://go.example.com/topic/1", "marry://topic?id=1", "marry://topic?id=1&amp;utm_source=line", "store: <code>https://apps.apple.com/app/id1356057329</code>", "interstitial"]),
+            (
+                "/topic/1",
+                [
+                    "https://go.example.com/topic/1", "marry://topic?id=1", "marry://topic?id=1&amp;utm_source=line",
+                    "store: <code>https://apps.apple.com/app/id1356057329</code>", "interstitial",
+                ]
+            ),
             ("/invite", ["https://go.example.com/invite", "marry://invite", "redirect"]),
-            ("/vendors/photographers", ["marry://vendors?category=photo", "web: <code>https://example.com/vendors/photographers</code>"]),
+            (
+                "/vendors/photographers",
+                ["marry://vendors?category=photo", "web: <code>https://example.com/vendors/photographers</code>"]
+            ),
         ]
         for row in rows {
             let start = try XCTUnwrap(html.range(of: "<tr data-path=\"\(row.path)\">"), row.path)
@@ -163,7 +191,9 @@ final class ServeTests: XCTestCase {
             for cell in row.cells { XCTAssertTrue(text.contains(cell), "\(row.path) lacks \(cell): \(text)") }
             // Every link path is claimed by the AASA that build writes.
             XCTAssertTrue(text.contains(#"class="decision decision-match""#), row.path)
-            XCTAssertTrue(text.contains("simulate?path=\(row.path.replacingOccurrences(of: "/", with: "%2F"))&amp;app=installed"), row.path)
+            XCTAssertTrue(
+                text.contains("simulate?path=\(row.path.replacingOccurrences(of: "/", with: "%2F"))&amp;app=installed"),
+                row.path)
             XCTAssertTrue(text.contains("<a class=\"button\" href=\"\(row.path)?debug=1\">Debug view</a>"), row.path)
         }
         // The debug view is served like the page; the preview's policy lets its script load
@@ -186,7 +216,10 @@ final class ServeTests: XCTestCase {
             let end = try XCTUnwrap(html.range(of: "</tr>", range: start.upperBound..<html.endIndex))
             return String(html[start.upperBound..<end.lowerBound])
         }
-        XCTAssertTrue(try row("/topic/1").contains(#"<img src="/topic/1/qr.svg" width="96" height="96" alt="QR code of https://go.example.com/topic/1""#), html)
+        XCTAssertTrue(
+            try row("/topic/1").contains(
+                #"<img src="/topic/1/qr.svg" width="96" height="96" alt="QR code of https://go.example.com/topic/1""#),
+            html)
         XCTAssertTrue(try row("/invite").contains(#"<img src="/invite/qr.svg""#))
         XCTAssertFalse(try row("/vendors/photographers").contains("<img"))
         XCTAssertTrue(try row("/vendors/photographers").contains(#"<td class="qr"><small>off</small></td>"#))
@@ -206,13 +239,16 @@ final class ServeTests: XCTestCase {
 
         let missing = try server.http.get("/_trampoline/simulate?path=%2Finvite&app=missing")
         XCTAssertTrue(missing.text.contains("nothing is copied"), "the invite link has no clipboard channel")
-        XCTAssertTrue(missing.text.contains("inviteLink=marry%3A%2F%2Finvite; path=/; max-age=604800; SameSite=Lax; Secure"), missing.text)
+        XCTAssertTrue(
+            missing.text.contains("inviteLink=marry%3A%2F%2Finvite; path=/; max-age=604800; SameSite=Lax; Secure"),
+            missing.text)
         XCTAssertTrue(missing.text.contains("https://apps.apple.com/app/id1356057329"))
         XCTAssertTrue(missing.text.contains("The app opens <code>/loadCookie.html</code>"), missing.text)
         XCTAssertFalse(missing.text.contains("from the clipboard"), "the invite link keeps nothing on the clipboard")
 
         let web = try server.http.get("/_trampoline/simulate?path=%2Fvendors%2Fphotographers&app=missing")
-        XCTAssertTrue(web.text.contains(#"<dd id="sim-clipboard"><code>marry://vendors?category=photo</code>"#), web.text)
+        XCTAssertTrue(
+            web.text.contains(#"<dd id="sim-clipboard"><code>marry://vendors?category=photo</code>"#), web.text)
         XCTAssertTrue(web.text.contains("no cookie is set"))
         XCTAssertTrue(web.text.contains("web → <a href=\"https://example.com/vendors/photographers\">"))
 

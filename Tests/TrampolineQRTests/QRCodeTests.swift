@@ -1,6 +1,7 @@
 import Foundation
-@testable import TrampolineQR
 import XCTest
+
+@testable import TrampolineQR
 
 /// Capacities, version choice, the too-long error and the SVG.
 final class QRCodeTests: XCTestCase {
@@ -13,7 +14,8 @@ final class QRCodeTests: XCTestCase {
             (40, .low, 2953), (40, .medium, 2331), (40, .quartile, 1663), (40, .high, 1273),
         ]
         for (version, level, capacity) in expected {
-            XCTAssertEqual(QRCode.byteCapacity(version: version, errorCorrection: level), capacity, "\(version)-\(level.rawValue)")
+            XCTAssertEqual(
+                QRCode.byteCapacity(version: version, errorCorrection: level), capacity, "\(version)-\(level.rawValue)")
         }
         // Every version's data and error-correction codewords fill it exactly (table 9's totals).
         XCTAssertEqual(QRBlockTable.totalCodewords(version: 1), 26)
@@ -49,7 +51,9 @@ final class QRCodeTests: XCTestCase {
         let bytes = [UInt8](repeating: 0x61, count: 2332)
         XCTAssertThrowsError(try QRCode(bytes: bytes, errorCorrection: .medium)) { error in
             XCTAssertEqual(error as? QRCodeError, .tooLong(byteCount: 2332, errorCorrection: .medium, capacity: 2331))
-            XCTAssertEqual("\(error)", "2332 bytes is too long for a QR code: version 40 at error correction M holds at most 2331 bytes")
+            XCTAssertEqual(
+                "\(error)",
+                "2332 bytes is too long for a QR code: version 40 at error correction M holds at most 2331 bytes")
         }
         XCTAssertEqual(try QRCode(bytes: bytes, errorCorrection: .low).version, 36)
         XCTAssertThrowsError(try QRCode(text: "x", mask: 8)) { error in
@@ -91,7 +95,10 @@ final class QRCodeTests: XCTestCase {
         let svg = code.svg()
         XCTAssertEqual(svg, try QRCode(text: "https://go.example.com/ü").svg())
         let side = code.size + 8
-        XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" width=\"\(side * 4)\" height=\"\(side * 4)\" shape-rendering=\"crispEdges\">"), svg)
+        XCTAssertTrue(
+            svg.hasPrefix(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" width=\"\(side * 4)\" height=\"\(side * 4)\" shape-rendering=\"crispEdges\">"
+            ), svg)
         XCTAssertEqual(svg.components(separatedBy: "<path").count, 2)
         // The top row of the top-left finder is one run of 7 just inside the quiet zone, stroked
         // along the middle of its row; the next run starts relative to its end.
@@ -125,7 +132,8 @@ final class QRCodeTests: XCTestCase {
     private static func modulesDrawn(by svg: String, size: Int) throws -> [UInt8] {
         var modules = [UInt8](repeating: 0, count: size * size)
         let path = try XCTUnwrap(svg.components(separatedBy: " d=\"").last?.split(separator: "\"").first)
-        var x = 0, y = 0
+        var x = 0
+        var y = 0
         var rest = Substring(path)
         func number() throws -> Int {
             let digits = rest.prefix(while: \.isNumber)
@@ -168,11 +176,15 @@ final class PenaltyTests: XCTestCase {
             for density in [2, 3, 5] {
                 for _ in 0..<40 {
                     // Sparse and dense matrices too, so long runs and finder-like patterns occur.
-                    let m = (0..<(size * size)).map { _ in UInt8(Int.random(in: 0..<density, using: &generator) == 0 ? 1 : 0) }
+                    let m = (0..<(size * size)).map { _ in
+                        UInt8(Int.random(in: 0..<density, using: &generator) == 0 ? 1 : 0)
+                    }
                     var scratch = QRPenalty.Scratch(size: size)
                     let bytes = QRPenalty.score(m, size: size, scratch: &scratch)
                     let (rows, columns) = QRBitPenalty.words(of: m, size: size)
-                    let bits = rows.withUnsafeBufferPointer { r in columns.withUnsafeBufferPointer { c in QRBitPenalty.score(rows: r, columns: c, size: size) } }
+                    let bits = rows.withUnsafeBufferPointer { r in
+                        columns.withUnsafeBufferPointer { c in QRBitPenalty.score(rows: r, columns: c, size: size) }
+                    }
                     XCTAssertEqual(bits, bytes, "size \(size)")
                 }
             }
@@ -212,7 +224,8 @@ final class PenaltyTests: XCTestCase {
         for size in 1...QRBitPenalty.maxSize {
             for _ in 0..<20 {
                 let m = (0..<(size * size)).map { _ in UInt8(Int.random(in: 0..<2, using: &generator)) }
-                var rows = [UInt64](repeating: 0, count: size), columns = [UInt64](repeating: 0, count: size)
+                var rows = [UInt64](repeating: 0, count: size)
+                var columns = [UInt64](repeating: 0, count: size)
                 for y in 0..<size {
                     for x in 0..<size {
                         rows[y] |= UInt64(m[y * size + x]) << UInt64(x + QRBitPenalty.padding)

@@ -1,5 +1,6 @@
-@testable import TrampolineQR
 import XCTest
+
+@testable import TrampolineQR
 
 /// Reed–Solomon over GF(256) against the standard's published values.
 final class ReedSolomonTests: XCTestCase {
@@ -19,7 +20,9 @@ final class ReedSolomonTests: XCTestCase {
     /// The standard's worked example (annex I): "01234567" at 1-M, whose 16 data codewords get
     /// these 10 error-correction codewords.
     func testTheStandardsExampleAt1M() {
-        let data: [UInt8] = [0x10, 0x20, 0x0C, 0x56, 0x61, 0x80, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11]
+        let data: [UInt8] = [
+            0x10, 0x20, 0x0C, 0x56, 0x61, 0x80, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11,
+        ]
         let ecc = ReedSolomon.remainder(of: data[...], degree: 10)
         XCTAssertEqual(ecc, [0xA5, 0x24, 0xD4, 0xC1, 0xED, 0x36, 0xC7, 0x87, 0x2C, 0x55])
     }
@@ -48,21 +51,34 @@ final class ReedSolomonTests: XCTestCase {
         for level in QRErrorCorrection.allCases {
             for length in 0...QRCode.byteCapacity(version: 12, errorCorrection: level) {
                 let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                guard let version = (1...40).first(where: { length <= QRCode.byteCapacity(version: $0, errorCorrection: level) }) else { continue }
+                guard
+                    let version = (1...40).first(where: {
+                        length <= QRCode.byteCapacity(version: $0, errorCorrection: level)
+                    })
+                else { continue }
                 let dataCount = QRBlockTable.dataCodewords(version: version, level: level)
                 var bits: [UInt8] = []
-                func append(_ value: Int, _ count: Int) { for i in stride(from: count - 1, through: 0, by: -1) { bits.append(UInt8((value >> i) & 1)) } }
+                func append(_ value: Int, _ count: Int) {
+                    for i in stride(from: count - 1, through: 0, by: -1) { bits.append(UInt8((value >> i) & 1)) }
+                }
                 append(0b0100, 4)
                 append(length, version <= 9 ? 8 : 16)
                 for byte in bytes { append(Int(byte), 8) }
                 append(0, min(4, dataCount * 8 - bits.count))
                 while bits.count % 8 != 0 { bits.append(0) }
-                var expected = stride(from: 0, to: bits.count, by: 8).map { i in bits[i..<(i + 8)].reduce(UInt8(0)) { $0 << 1 | $1 } }
+                var expected = stride(from: 0, to: bits.count, by: 8).map { i in
+                    bits[i..<(i + 8)].reduce(UInt8(0)) { $0 << 1 | $1 }
+                }
                 var pad: UInt8 = 0xEC
-                while expected.count < dataCount { expected.append(pad); pad = pad == 0xEC ? 0x11 : 0xEC }
+                while expected.count < dataCount {
+                    expected.append(pad)
+                    pad = pad == 0xEC ? 0x11 : 0xEC
+                }
                 // The codewords interleave the blocks: undo it by reading each block's data back.
                 let codewords = QRCode.codewords(bytes, version: version, level: level)
-                XCTAssertEqual(Self.dataCodewords(of: codewords, version: version, level: level), expected, "\(level), \(length) bytes")
+                XCTAssertEqual(
+                    Self.dataCodewords(of: codewords, version: version, level: level), expected,
+                    "\(level), \(length) bytes")
             }
         }
     }
@@ -70,9 +86,11 @@ final class ReedSolomonTests: XCTestCase {
     /// The data codewords of an interleaved sequence, block after block (§7.6 undone).
     static func dataCodewords(of codewords: [UInt8], version: Int, level: QRErrorCorrection) -> [UInt8] {
         let row = level.tableIndex
-        let blocks = QRBlockTable.blockCount[row][version], ecc = QRBlockTable.eccCodewordsPerBlock[row][version]
+        let blocks = QRBlockTable.blockCount[row][version]
+        let ecc = QRBlockTable.eccCodewordsPerBlock[row][version]
         let total = QRBlockTable.totalCodewords(version: version)
-        let shortBlocks = blocks - total % blocks, shortLength = total / blocks - ecc
+        let shortBlocks = blocks - total % blocks
+        let shortLength = total / blocks - ecc
         var data = (0..<blocks).map { _ in [UInt8]() }
         var next = 0
         for i in 0...shortLength {
@@ -93,11 +111,16 @@ final class ReedSolomonTests: XCTestCase {
         for degree in degrees {
             for length in [0, 1, 2, 15, 16, 33, 123] {
                 let data = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                XCTAssertEqual(ReedSolomon.remainder(of: data[...], degree: degree), ReedSolomon.plainRemainder(of: data[...], degree: degree), "degree \(degree), \(length) bytes")
+                XCTAssertEqual(
+                    ReedSolomon.remainder(of: data[...], degree: degree),
+                    ReedSolomon.plainRemainder(of: data[...], degree: degree), "degree \(degree), \(length) bytes")
             }
-            let zeros = [UInt8](repeating: 0, count: 20), ones = [UInt8](repeating: 0xFF, count: 20)
+            let zeros = [UInt8](repeating: 0, count: 20)
+            let ones = [UInt8](repeating: 0xFF, count: 20)
             XCTAssertEqual(ReedSolomon.remainder(of: zeros[...], degree: degree), [UInt8](repeating: 0, count: degree))
-            XCTAssertEqual(ReedSolomon.remainder(of: ones[...], degree: degree), ReedSolomon.plainRemainder(of: ones[...], degree: degree))
+            XCTAssertEqual(
+                ReedSolomon.remainder(of: ones[...], degree: degree),
+                ReedSolomon.plainRemainder(of: ones[...], degree: degree))
         }
     }
 

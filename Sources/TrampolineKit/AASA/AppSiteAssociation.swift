@@ -32,7 +32,8 @@ package enum AppSiteAssociation {
     package static func claimPatterns(for catalog: Catalog) -> [String] {
         if catalog.site.claims == .domain { return [domainClaim] }
         let links = catalog.links
-        var routeClaims: [String] = [], seenRoutes = Set<String>()
+        var routeClaims: [String] = []
+        var seenRoutes = Set<String>()
         for route in catalog.routes where seenRoutes.insert(route.claimPattern).inserted {
             routeClaims.append(route.claimPattern)
         }
@@ -88,7 +89,9 @@ package enum AppSiteAssociation {
     /// The file's bytes for `claims` (from ``claimPatterns(for:)``) and `appIDs`.
     package static func json(appIDs: [String], claims: [String], excluded: [String] = excludedPaths) -> String {
         // `?debug=1` first: the page's debug view must stay a page on iOS, never the app.
-        var components: [String] = ["        {\"/\": \"*\", \"?\": {\"\(debugQuery.name)\": \"\(debugQuery.value)\"}, \"exclude\": true, \"comment\": \"the debug view\"}"]
+        var components: [String] = [
+            "        {\"/\": \"*\", \"?\": {\"\(debugQuery.name)\": \"\(debugQuery.value)\"}, \"exclude\": true, \"comment\": \"the debug view\"}"
+        ]
         components += excluded.map { "        {\"/\": \(Escaping.jsonString($0)), \"exclude\": true}" }
         var paths: [String] = excluded.map { Escaping.jsonString("NOT \($0)") }
         for pattern in claims {
@@ -100,13 +103,13 @@ package enum AppSiteAssociation {
             "    {\"appID\": \(Escaping.jsonString(id)), \"paths\": [\(paths.joined(separator: ", "))]}"
         }
         return """
-        {"applinks": {"apps": [], "details": [
-            {"appIDs": [\(ids)], "components": [
-        \(components.joined(separator: ",\n"))
-            ]},
-        \(legacy.joined(separator: ",\n"))
-        ]}}
+            {"applinks": {"apps": [], "details": [
+                {"appIDs": [\(ids)], "components": [
+            \(components.joined(separator: ",\n"))
+                ]},
+            \(legacy.joined(separator: ",\n"))
+            ]}}
 
-        """
+            """
     }
 }

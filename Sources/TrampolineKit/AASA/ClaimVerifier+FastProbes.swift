@@ -36,15 +36,21 @@ extension ClaimVerifier {
 
         static let probes = claimedProbes + debugProbes
         /// A bit for each of ``probes``, and for each of ``ClaimVerifier/claimedProbes`` (the first ones).
-        private static let every: UInt32 = 1 << UInt32(probes.count) - 1, claimed: UInt32 = 1 << UInt32(claimedProbes.count) - 1
+        private static let every: UInt32 = 1 << UInt32(probes.count) - 1,
+            claimed: UInt32 = 1 << UInt32(claimedProbes.count) - 1
 
         /// Nil when the site's URL or any app's rules fall outside what this path covers.
         init?(apps: [(appID: String, rules: AASAMatcher.RuleSet?)], siteParts: AASAMatcher.URLParts?) {
-            guard let siteParts, siteParts.scheme == "https", siteParts.query == nil, siteParts.fragment == nil else { return nil }
+            guard let siteParts, siteParts.scheme == "https", siteParts.query == nil, siteParts.fragment == nil else {
+                return nil
+            }
             var compiled: [[Rule]?] = []
             var decodes = false
             for app in apps {
-                guard let ruleSet = app.rules else { compiled.append(nil); continue }
+                guard let ruleSet = app.rules else {
+                    compiled.append(nil)
+                    continue
+                }
                 // Plain-text rules are indexed by path in the rule set; tried in turn here.
                 guard ruleSet.literal.count <= 32 else { return nil }
                 var rules: [Rule] = []
@@ -56,7 +62,8 @@ extension ClaimVerifier {
                         if !rule.percentEncoded { decodes = true }
                     }
                     let accepted = Self.probes.enumerated().reduce(UInt32(0)) { bits, probe in
-                        rule.accepts(query: probe.element.query, fragment: nil) ? bits | 1 << UInt32(probe.offset) : bits
+                        rule.accepts(query: probe.element.query, fragment: nil)
+                            ? bits | 1 << UInt32(probe.offset) : bits
                     }
                     rules.append(Rule(path: path, acceptedProbes: accepted, decision: rule.exclude ? .exclude : .match))
                 }
@@ -72,8 +79,12 @@ extension ClaimVerifier {
         /// not cover the link (the check then takes ``LinkProbes``, which also explains a failure).
         func passes(_ link: String) -> Bool? {
             link.withUTF8Bytes { link -> Bool? in
-                guard link.first == UInt8(ascii: "/"), let last = link.last, last != UInt8(ascii: " "), last != UInt8(ascii: "\t"),
-                      !link.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == 13 || (decodes && $0 == UInt8(ascii: "%")) })
+                guard link.first == UInt8(ascii: "/"), let last = link.last, last != UInt8(ascii: " "),
+                    last != UInt8(ascii: "\t"),
+                    !link.contains(where: {
+                        $0 >= 0x80 || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == 13
+                            || (decodes && $0 == UInt8(ascii: "%"))
+                    })
                 else { return nil }
                 // The path as rules see it (``AASAMatcher/Rule/normalizedPath(_:)``): a slash and
                 // what lies between the leading and trailing slashes; the same for the probes
@@ -84,12 +95,17 @@ extension ClaimVerifier {
                 return path.withUnsafeBufferPointer { buffer -> Bool? in
                     let (first, end) = AASAMatcher.Rule.trimmedSlashes(buffer)
                     guard end - first + 1 <= AASAMatcher.ASCIIPattern.maxLength else { return nil }
-                    let normalized = first == end ? UnsafeBufferPointer(rebasing: buffer[0..<0]) : UnsafeBufferPointer(rebasing: buffer[(first - 1)..<end])
-                    let every = Self.every, claimed = Self.claimed
+                    let normalized =
+                        first == end
+                        ? UnsafeBufferPointer(rebasing: buffer[0..<0])
+                        : UnsafeBufferPointer(rebasing: buffer[(first - 1)..<end])
+                    let every = Self.every
+                    let claimed = Self.claimed
                     for rules in apps {
                         guard let rules else { return false }
                         // Per probe, bit by bit: whether a rule has decided it yet, and whether that rule claims it.
-                        var decided: UInt32 = 0, matched: UInt32 = 0
+                        var decided: UInt32 = 0
+                        var matched: UInt32 = 0
                         for rule in rules {
                             if let pattern = rule.path {
                                 guard let matches = pattern.matches(bytes: normalized) else { return nil }

@@ -25,7 +25,8 @@ package enum ClaimVerifier {
     static func unclaimed(in catalog: Catalog) -> [String] {
         guard catalog.site.claims == .domain else { return unclaimedPaths + unclaimedFiles }
         let qr = catalog.links.first { $0.route == nil }.map { OutputPath.qrCode($0.path).urlPath }
-        return unclaimedPaths + unclaimedFiles + ["/_links/0.json", "/_routes/a/_id/index.html"] + (qr.map { [$0] } ?? [])
+        return unclaimedPaths + unclaimedFiles + ["/_links/0.json", "/_routes/a/_id/index.html"]
+            + (qr.map { [$0] } ?? [])
     }
 
     /// A URL probed for each link: its URL, then `path` (empty, or `/`) and, if any, `?query`.
@@ -38,7 +39,9 @@ package enum ClaimVerifier {
 
     /// What must open the app: the URL as written, with a trailing slash and with a query
     /// (shared links carry campaign tags).
-    static let claimedProbes = [Probe(path: "", query: nil), Probe(path: "/", query: nil), Probe(path: "", query: "x=1")]
+    static let claimedProbes = [
+        Probe(path: "", query: nil), Probe(path: "/", query: nil), Probe(path: "", query: "x=1"),
+    ]
 
     /// The debug view (`?debug=1`, alone or after other parameters), which must stay in the
     /// browser. Spelled here, not taken from the generator, like ``unclaimedPaths``.
@@ -73,8 +76,13 @@ package enum ClaimVerifier {
     /// matched again. The size and ``unclaimedPaths`` checks always run.
     /// Returns how many links it matched.
     @discardableResult
-    package static func verify(aasa: Data, catalog: Catalog, verified: Set<String> = [], engine: inout DiagnosticEngine) -> Int {
-        verify(aasa: aasa, catalog: catalog, verifiedLinks: verified.isEmpty ? nil : catalog.links.map { verified.contains(probePath(of: $0)) }, engine: &engine)
+    package static func verify(aasa: Data, catalog: Catalog, verified: Set<String> = [], engine: inout DiagnosticEngine)
+        -> Int
+    {
+        verify(
+            aasa: aasa, catalog: catalog,
+            verifiedLinks: verified.isEmpty ? nil : catalog.links.map { verified.contains(probePath(of: $0)) },
+            engine: &engine)
     }
 
     /// ``verify(aasa:catalog:verified:engine:)`` with the verified links given by index in the
@@ -86,7 +94,8 @@ package enum ClaimVerifier {
             engine.error(
                 "the apple-app-site-association file would be \(kilobytes) KB; iOS ignores files over \(AppSiteAssociation.sizeLimit / 1024) KB",
                 at: top,
-                hint: "links at the top level are claimed one by one; put them in folders (/p/1, /p/2: one /p/* claim per folder), use shorter paths, or split the links across several hosts (each has its own AASA)"
+                hint:
+                    "links at the top level are claimed one by one; put them in folders (/p/1, /p/2: one /p/* claim per folder), use shorter paths, or split the links across several hosts (each has its own AASA)"
             )
             // Matching thousands of links against thousands of rules would only repeat the news.
             return 0
@@ -95,7 +104,8 @@ package enum ClaimVerifier {
             engine.warning(
                 "the apple-app-site-association file is \(kilobytes) KB, close to the \(AppSiteAssociation.sizeLimit / 1024) KB iOS reads",
                 at: top,
-                hint: "past \(AppSiteAssociation.sizeLimit / 1024) KB iOS ignores the whole file and no link opens the app; put top-level links in folders, or plan for shorter paths or a second host"
+                hint:
+                    "past \(AppSiteAssociation.sizeLimit / 1024) KB iOS ignores the whole file and no link opens the app; put top-level links in folders, or plan for shorter paths or a second host"
             )
         }
 
@@ -103,7 +113,9 @@ package enum ClaimVerifier {
         do {
             matcher = try AASAMatcher(data: aasa)
         } catch {
-            engine.error("the apple-app-site-association file cannot be read back: \(error)", at: top, hint: "this is a bug in Trampoline; please report it")
+            engine.error(
+                "the apple-app-site-association file cannot be read back: \(error)", at: top,
+                hint: "this is a bug in Trampoline; please report it")
             return 0
         }
         let domain = catalog.site.host
@@ -125,7 +137,8 @@ package enum ClaimVerifier {
         let siteURL = catalog.site.url
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let own = { (text: String) in String(decoding: Array(text.utf8), as: UTF8.self) }
-            let site = own(siteURL), domain = own(domain)
+            let site = own(siteURL)
+            let domain = own(domain)
             let matcher = worker == 0 ? matcher : ((try? AASAMatcher(data: aasa)) ?? matcher)
             let apps = matcher.ruleSets(for: appIDs.map(own))
             let siteParts = LinkProbes.parts(of: site, domain: domain)
@@ -139,15 +152,20 @@ package enum ClaimVerifier {
                     // Most links pass by bytes; the rest, and any that fails, are split and explained.
                     if fast?.passes(path) == true { continue }
                     var failures: [String] = []
-                    let probes = LinkProbes(site: site, parts: siteParts, path: path, matcher: matcher, apps: apps, domain: domain)
+                    let probes = LinkProbes(
+                        site: site, parts: siteParts, path: path, matcher: matcher, apps: apps, domain: domain)
                     for probe in claimedProbes {
                         for verdict in probes.verdicts(probe) where verdict.decision != .match {
-                            failures.append("does not claim \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))); the link would open Safari, not the app")
+                            failures.append(
+                                "does not claim \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))); the link would open Safari, not the app"
+                            )
                         }
                     }
                     for probe in debugProbes {
                         for verdict in probes.verdicts(probe) where verdict.decision == .match {
-                            failures.append("claims \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))), so iOS would open the app instead of the debug view")
+                            failures.append(
+                                "claims \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))), so iOS would open the app instead of the debug view"
+                            )
                         }
                     }
                     if let first = failures.first { found.append((index, first, failures.count)) }
@@ -198,8 +216,10 @@ package enum ClaimVerifier {
 
         /// The probes of `site` followed by `path`; `siteParts` is ``parts(of:domain:)`` of `site`,
         /// `apps` is `matcher.ruleSets(for:)` of the app IDs to check.
-        init(site: String, parts siteParts: AASAMatcher.URLParts?, path: String, matcher: AASAMatcher,
-             apps: [(appID: String, rules: AASAMatcher.RuleSet?)], domain: String) {
+        init(
+            site: String, parts siteParts: AASAMatcher.URLParts?, path: String, matcher: AASAMatcher,
+            apps: [(appID: String, rules: AASAMatcher.RuleSet?)], domain: String
+        ) {
             base = site + path
             self.matcher = matcher
             self.apps = apps
@@ -207,7 +227,8 @@ package enum ClaimVerifier {
             // The joined text's ends are the site's (untrimmed, or there are no site parts) and
             // the path's last byte, so a blank there is the only new thing splitting would trim.
             if let siteParts, !(path.utf8.last.map(Self.isBlank) ?? false),
-               let parts = siteParts.appending(path: path, query: nil) {
+                let parts = siteParts.appending(path: path, query: nil)
+            {
                 self.parts = parts
             } else {
                 parts = Self.parts(of: base, domain: domain)
@@ -218,7 +239,7 @@ package enum ClaimVerifier {
         /// (probes then split their joined text).
         static func parts(of url: String, domain: String) -> AASAMatcher.URLParts? {
             guard let first = url.utf8.first, let last = url.utf8.last, !isBlank(first), !isBlank(last),
-                  let parts = AASAMatcher.URLParts(url), parts.isServed(by: domain)
+                let parts = AASAMatcher.URLParts(url), parts.isServed(by: domain)
             else { return nil }
             return parts
         }

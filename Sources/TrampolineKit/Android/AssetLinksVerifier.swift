@@ -21,12 +21,14 @@ package enum AssetLinksVerifier {
         }
         let granted = result.statements.contains { statement in
             guard statement.relations.contains(AssetLinks.relation),
-                  case .androidApp(let package, let fingerprints) = statement.target
+                case .androidApp(let package, let fingerprints) = statement.target
             else { return false }
             return package == android.package && Set(fingerprints) == Set(android.sha256CertFingerprints)
         }
         if !granted {
-            engine.error("assetlinks.json does not grant \(android.package) \(AssetLinks.relation) with its fingerprints; App Links would not verify", at: top, hint: bug)
+            engine.error(
+                "assetlinks.json does not grant \(android.package) \(AssetLinks.relation) with its fingerprints; App Links would not verify",
+                at: top, hint: bug)
         }
     }
 }

@@ -117,7 +117,8 @@ package enum AssetLinks {
             if offset % 3 == 2 {
                 guard byte == UInt8(ascii: ":") else { return false }
             } else {
-                let isUpperHex = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                let isUpperHex =
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
                 guard isUpperHex else { return false }
             }
@@ -248,7 +249,8 @@ package enum AssetLinks {
         return .success(.web(site: site))
     }
 
-    private static func parseAndroidTarget(_ descriptor: JSONValue) -> Result<Target, AssetLinksError.StatementProblem> {
+    private static func parseAndroidTarget(_ descriptor: JSONValue) -> Result<Target, AssetLinksError.StatementProblem>
+    {
         guard let packageValue = descriptor["package_name"] else { return .failure(.missingPackageName) }
         guard case .string(let package) = packageValue else {
             return .failure(.packageNameNotAString(found: packageValue.kindDescription))
@@ -295,15 +297,20 @@ package enum AssetLinks {
     private static func parseOrigin(_ text: String, isSite: Bool) -> Result<Origin, AssetLinksError.SiteProblem> {
         if let bad = text.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value >= 0x7F }) {
             let shown = bad.value == 0x20 ? "a space" : "U+" + String(bad.value, radix: 16, uppercase: true)
-            return .failure(.malformed("it contains \(shown); URLs must be ASCII without spaces (write international host names in their xn-- form)"))
+            return .failure(
+                .malformed(
+                    "it contains \(shown); URLs must be ASCII without spaces (write international host names in their xn-- form)"
+                ))
         }
         guard let colon = text.firstIndex(of: ":") else { return .failure(.missingScheme) }
         let scheme = text[..<colon]
         let afterColon = text[text.index(after: colon)...]
         guard let first = scheme.unicodeScalars.first, isASCIILetter(first),
-              scheme.unicodeScalars.allSatisfy({ isASCIILetter($0) || isASCIIDigit($0) || "+-.".unicodeScalars.contains($0) }),
-              // "example.com:8080" is a host and port, not a scheme.
-              !(afterColon.first.map(\.isNumber) ?? false)
+            scheme.unicodeScalars.allSatisfy({
+                isASCIILetter($0) || isASCIIDigit($0) || "+-.".unicodeScalars.contains($0)
+            }),
+            // "example.com:8080" is a host and port, not a scheme.
+            !(afterColon.first.map(\.isNumber) ?? false)
         else { return .failure(.missingScheme) }
         let lowerScheme = scheme.lowercased()
         guard lowerScheme == "http" || lowerScheme == "https" else {
@@ -330,7 +337,7 @@ package enum AssetLinks {
                 return .failure(.malformed("the port after ':' is empty; remove the ':' or give a port"))
             }
             guard digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let value = Int(digits), (1...65535).contains(value)
+                let value = Int(digits), (1...65535).contains(value)
             else {
                 return .failure(.malformed("port \(digits) is not a number from 1 to 65535"))
             }
@@ -340,9 +347,12 @@ package enum AssetLinks {
         if host.hasSuffix(".") { host = host.dropLast() }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard !host.isEmpty,
-              labels.allSatisfy({ label in
-                  !label.isEmpty && label.unicodeScalars.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == "-" || $0 == "_" }
-              })
+            labels.allSatisfy({ label in
+                !label.isEmpty
+                    && label.unicodeScalars.allSatisfy {
+                        isASCIILetter($0) || isASCIIDigit($0) || $0 == "-" || $0 == "_"
+                    }
+            })
         else {
             return .failure(.malformed("\"\(authority)\" is not a valid host name"))
         }
@@ -359,9 +369,10 @@ package enum AssetLinks {
     // MARK: - Character classes
 
     private static func isRelationToken(_ token: Substring) -> Bool {
-        !token.isEmpty && token.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || isASCIIDigit($0) || $0 == "_" || $0 == "."
-        }
+        !token.isEmpty
+            && token.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || isASCIIDigit($0) || $0 == "_" || $0 == "."
+            }
     }
 
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {

@@ -108,13 +108,16 @@ extension AssetLinksError: CustomStringConvertible, LocalizedError {
     package var description: String {
         switch self {
         case .invalidJSON(let reason, let line, let column):
-            return "Could not parse statement list: the content is not valid JSON (line \(line), column \(column)): \(reason). "
+            return
+                "Could not parse statement list: the content is not valid JSON (line \(line), column \(column)): \(reason). "
                 + "assetlinks.json must be strict JSON: double-quoted strings, no comments, no trailing commas."
         case .notAnArray(let found):
-            return "Could not parse statement list: expected a single array of statements at the top level but found \(found). "
+            return
+                "Could not parse statement list: expected a single array of statements at the top level but found \(found). "
                 + "Wrap the statements in [ ... ], even if there is only one."
         case .noStatements:
-            return "No statements were found: the list has no valid statement or include directive, so it grants nothing. "
+            return
+                "No statements were found: the list has no valid statement or include directive, so it grants nothing. "
                 + "Add a statement such as {\"relation\": [\"delegate_permission/common.handle_all_urls\"], \"target\": {...}}."
         case .invalidStatement(let index, let problem):
             return "Could not parse statement list entry at index \(index) (the entry is skipped): \(problem)"
@@ -128,38 +131,47 @@ extension AssetLinksError.StatementProblem: CustomStringConvertible {
     package var description: String {
         switch self {
         case .notAnObject(let found):
-            return "the entry is \(found), not an object. Each entry must be an object with \"relation\" and \"target\" (or an \"include\")."
+            return
+                "the entry is \(found), not an object. Each entry must be an object with \"relation\" and \"target\" (or an \"include\")."
         case .includeNotAString(let found):
             return "\"include\" is \(found); it must be a string holding the https:// URL of another statement list."
         case .includeWithStatementFields(let fields):
             let names = fields.map { "\"\($0)\"" }.joined(separator: " and ")
-            return "invalid field \(names) next to \"include\": an include directive cannot also be a statement. Put the statement in its own entry."
+            return
+                "invalid field \(names) next to \"include\": an include directive cannot also be a statement. Put the statement in its own entry."
         case .invalidIncludeURL(let url, let problem):
             return "the include URL \"\(url)\" is invalid: \(problem)"
         case .missingRelation:
             return "no relation array specified. Add \"relation\": [\"delegate_permission/common.handle_all_urls\"]."
         case .relationNotAnArray(let found):
-            return "\"relation\" is \(found), not an array. Write it as a list, e.g. \"relation\": [\"delegate_permission/common.handle_all_urls\"]."
+            return
+                "\"relation\" is \(found), not an array. Write it as a list, e.g. \"relation\": [\"delegate_permission/common.handle_all_urls\"]."
         case .emptyRelationArray:
-            return "\"relation\" is an empty array, so the statement grants nothing. List at least one relation, e.g. \"delegate_permission/common.handle_all_urls\"."
+            return
+                "\"relation\" is an empty array, so the statement grants nothing. List at least one relation, e.g. \"delegate_permission/common.handle_all_urls\"."
         case .relationNotAString(let position, let found):
             return "invalid relation at relation[\(position)]: expected a string but found \(found)."
         case .invalidRelation(let relation, .notKindSlashDetail):
-            return "Invalid relation string \"\(relation)\": it must be \"kind/detail\" with exactly one '/', e.g. \"delegate_permission/common.handle_all_urls\"."
+            return
+                "Invalid relation string \"\(relation)\": it must be \"kind/detail\" with exactly one '/', e.g. \"delegate_permission/common.handle_all_urls\"."
         case .invalidRelation(let relation, .invalidKind):
-            return "Invalid 'kind' field in relation string \"\(relation)\": the part before '/' must be non-empty and use only a-z, 0-9, '_' and '.' (no spaces, no upper case)."
+            return
+                "Invalid 'kind' field in relation string \"\(relation)\": the part before '/' must be non-empty and use only a-z, 0-9, '_' and '.' (no spaces, no upper case)."
         case .invalidRelation(let relation, .invalidDetail):
-            return "Invalid 'detail' field in relation string \"\(relation)\": the part after '/' must be non-empty and use only a-z, 0-9, '_' and '.' (no wildcards, spaces or upper case)."
+            return
+                "Invalid 'detail' field in relation string \"\(relation)\": the part after '/' must be non-empty and use only a-z, 0-9, '_' and '.' (no wildcards, spaces or upper case)."
         case .missingTarget:
             return "no target specified. Add a \"target\" object whose \"namespace\" is \"android_app\" or \"web\"."
         case .targetNotAnObject(let found):
-            return "\"target\" is \(found), not an object. Write it as an asset descriptor, e.g. {\"namespace\": \"web\", \"site\": \"https://example.com\"}."
+            return
+                "\"target\" is \(found), not an object. Write it as an asset descriptor, e.g. {\"namespace\": \"web\", \"site\": \"https://example.com\"}."
         case .missingNamespace:
             return "the target has no \"namespace\" field. Set it to \"android_app\" or \"web\"."
         case .namespaceNotAString(let found):
             return "the target's \"namespace\" is \(found); it must be the string \"android_app\" or \"web\"."
         case .unrecognizedNamespace(let namespace):
-            return "unrecognized namespace \"\(namespace)\" in the target. Use \"android_app\" or \"web\" (namespaces are case-sensitive)."
+            return
+                "unrecognized namespace \"\(namespace)\" in the target. Use \"android_app\" or \"web\" (namespaces are case-sensitive)."
         case .missingSite:
             return "no site field in web asset descriptor (or it is empty). Add \"site\": \"https://example.com\"."
         case .siteNotAString(let found):
@@ -167,17 +179,22 @@ extension AssetLinksError.StatementProblem: CustomStringConvertible {
         case .invalidSite(let site, let problem):
             return "Invalid site \"\(site)\": \(problem)"
         case .missingPackageName:
-            return "no package_name field in android app asset descriptor. Add the app's application ID, e.g. \"package_name\": \"com.example.app\"."
+            return
+                "no package_name field in android app asset descriptor. Add the app's application ID, e.g. \"package_name\": \"com.example.app\"."
         case .packageNameNotAString(let found):
-            return "invalid package name: \"package_name\" is \(found); it must be a string such as \"com.example.app\"."
+            return
+                "invalid package name: \"package_name\" is \(found); it must be a string such as \"com.example.app\"."
         case .invalidPackageName(let name):
-            return "invalid package name \"\(name)\": use at least two dot-separated segments that each start with a letter and contain only letters, digits and '_', e.g. \"com.example.app\"."
+            return
+                "invalid package name \"\(name)\": use at least two dot-separated segments that each start with a letter and contain only letters, digits and '_', e.g. \"com.example.app\"."
         case .missingFingerprints:
-            return "no sha256_cert_fingerprints field in android app asset descriptor. Add the SHA-256 fingerprint of the app's signing certificate (keytool -list -v, or Play Console > App integrity)."
+            return
+                "no sha256_cert_fingerprints field in android app asset descriptor. Add the SHA-256 fingerprint of the app's signing certificate (keytool -list -v, or Play Console > App integrity)."
         case .fingerprintsNotAnArray(let found):
             return "\"sha256_cert_fingerprints\" is \(found), not an array. Write it as a list: [\"14:6D:...:44:E5\"]."
         case .emptyFingerprintArray:
-            return "\"sha256_cert_fingerprints\" is empty: an android_app target must contain at least one certificate fingerprint."
+            return
+                "\"sha256_cert_fingerprints\" is empty: an android_app target must contain at least one certificate fingerprint."
         case .fingerprintNotAString(let position, let found):
             return "sha256_cert_fingerprints[\(position)] is \(found); each fingerprint must be a string."
         case .malformedFingerprint(let position, let value):
@@ -210,13 +227,15 @@ extension AssetLinksError.SiteProblem: CustomStringConvertible {
         case .missingScheme:
             return "not a valid URL: it has no scheme. Write it as \"https://host\"."
         case .notHTTP(let scheme):
-            return "non-HTTP URL (scheme \"\(scheme)\"). Only http:// and https:// are supported; Android App Links need https://."
+            return
+                "non-HTTP URL (scheme \"\(scheme)\"). Only http:// and https:// are supported; Android App Links need https://."
         case .malformed(let reason):
             return "not a valid URL: \(reason)."
         case .hasLoginInfo:
             return "the URL contains login information (user:password@). Remove it."
         case .hasPath:
-            return "a site cannot contain a path, not even a trailing '/'. Use only scheme://host[:port], e.g. \"https://example.com\"."
+            return
+                "a site cannot contain a path, not even a trailing '/'. Use only scheme://host[:port], e.g. \"https://example.com\"."
         case .hasQuery:
             return "a site cannot contain query parameters ('?...'). Remove them."
         case .hasFragment:

@@ -79,7 +79,9 @@ enum JSONValue {
             case .object, .array:
                 break
             default:
-                throw error("the top-level value is \(value.kindDescription), which strict JSON does not allow; the statement list must be an array", at: start)
+                throw error(
+                    "the top-level value is \(value.kindDescription), which strict JSON does not allow; the statement list must be an array",
+                    at: start)
             }
             skipWhitespace()
             guard offset == bytes.count else {
@@ -100,15 +102,23 @@ enum JSONValue {
             case UInt8(ascii: "["): return try array()
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
             case UInt8(ascii: "'"):
                 throw error("strings must use double quotes (\"), not single quotes")
             case UInt8(ascii: "/"):
                 throw error("comments are not allowed in JSON; remove them")
             case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                throw error("expected a value but found '\(Character(Unicode.Scalar(byte)))' (a missing value or an extra comma)")
+                throw error(
+                    "expected a value but found '\(Character(Unicode.Scalar(byte)))' (a missing value or an extra comma)"
+                )
             default:
                 throw error("unexpected character \(describeCharacter(at: offset))")
             }
@@ -200,7 +210,7 @@ enum JSONValue {
         mutating func literal(_ word: String) throws(AssetLinksError) {
             let expected = Array(word.utf8)
             guard bytes.count - offset >= expected.count,
-                  Array(bytes[offset..<offset + expected.count]) == expected
+                Array(bytes[offset..<offset + expected.count]) == expected
             else {
                 throw error("unexpected character \(describeCharacter(at: offset)); expected \(word)")
             }
@@ -288,7 +298,7 @@ enum JSONValue {
             if (0xD800...0xDBFF).contains(scalarValue) {
                 // A high surrogate must be followed by an escaped low surrogate.
                 guard bytes.count - offset >= 6,
-                      bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+                    bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
                 else {
                     throw error("unpaired UTF-16 surrogate in \\u escape", at: start)
                 }
@@ -330,7 +340,8 @@ enum JSONValue {
         mutating func skipWhitespace() {
             // RFC 8259 whitespace only: no form feeds, no non-breaking spaces.
             while let byte = peek(),
-                  byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+            {
                 offset += 1
             }
         }

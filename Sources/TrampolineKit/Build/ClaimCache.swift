@@ -42,9 +42,12 @@ struct ClaimCache: Sendable, Equatable {
     /// The cache beside the output folder at `outputURL`; nil when there is none or it is malformed.
     static func read(beside outputURL: URL) -> (key: Fingerprint, recorded: RecordedPaths)? {
         guard let bytes = FileBytes.array(WorkFolder(outputURL: outputURL).claims.path) else { return nil }
-        let header = Array(Self.header.utf8), keyEnd = header.count + 64
+        let header = Array(Self.header.utf8)
+        let keyEnd = header.count + 64
         guard bytes.count > keyEnd, bytes[keyEnd] == UInt8(ascii: "\n"), bytes.starts(with: header),
-              let key = bytes.withUnsafeBufferPointer({ Fingerprint(hexBytes: UnsafeBufferPointer(rebasing: $0[header.count..<keyEnd])) })
+            let key = bytes.withUnsafeBufferPointer({
+                Fingerprint(hexBytes: UnsafeBufferPointer(rebasing: $0[header.count..<keyEnd]))
+            })
         else { return nil }
         return (key, RecordedPaths(bytes: bytes, from: keyEnd + 1))
     }
@@ -77,9 +80,15 @@ struct ClaimCache: Sendable, Equatable {
             var elsewhere: [Int] = []
             bytes.withUnsafeBufferPointer { buffer in
                 for index in paths.indices {
-                    let same = index < lines.count && paths[index].withUTF8Bytes { utf8 in
-                        utf8.count == lines[index].count && (utf8.isEmpty || memcmp(utf8.baseAddress!, buffer.baseAddress! + lines[index].lowerBound, utf8.count) == 0)
-                    }
+                    let same =
+                        index < lines.count
+                        && paths[index].withUTF8Bytes { utf8 in
+                            utf8.count == lines[index].count
+                                && (utf8.isEmpty
+                                    || memcmp(
+                                        utf8.baseAddress!, buffer.baseAddress! + lines[index].lowerBound, utf8.count)
+                                        == 0)
+                        }
                     if same { result[index] = true } else { elsewhere.append(index) }
                 }
             }

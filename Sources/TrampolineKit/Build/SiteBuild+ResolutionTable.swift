@@ -6,9 +6,11 @@ extension SiteBuild {
     /// app with a snapshot would hold it. Nil when a file is not what the library reads (a bug,
     /// which ``resolutionProblems()`` reports).
     package func resolutionTable() -> SiteLinkTable? {
-        guard let data = self[.resolutionIndex], var table = try? SiteLinkTable(json: data, host: catalog.site.host) else { return nil }
+        guard let data = self[.resolutionIndex], var table = try? SiteLinkTable(json: data, host: catalog.site.host)
+        else { return nil }
         for shard in 0..<table.shards {
-            guard let bytes = self[.resolutionShard(shard)], let links = try? SiteLinkTable.shardLinks(json: bytes) else { return nil }
+            guard let bytes = self[.resolutionShard(shard)], let links = try? SiteLinkTable.shardLinks(json: bytes)
+            else { return nil }
             table.links.merge(links) { first, _ in first }
         }
         return table
@@ -26,7 +28,11 @@ extension SiteBuild {
     package func resolutionProblems() -> [Diagnostic] {
         let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
         guard let table = resolutionTable() else {
-            return [Diagnostic(.error, at: top, "the link table cannot be read back by TrampolineLink", hint: "this is a bug in Trampoline; please report it")]
+            return [
+                Diagnostic(
+                    .error, at: top, "the link table cannot be read back by TrampolineLink",
+                    hint: "this is a bug in Trampoline; please report it")
+            ]
         }
         let scheme = catalog.app.ios?.scheme ?? catalog.app.android?.scheme ?? ""
         var problems: [Diagnostic] = []
@@ -45,10 +51,11 @@ extension SiteBuild {
             case .success(let link): got = "resolves to \(link)"
             case .failure(let reason): got = "does not resolve (\(reason))"
             }
-            problems.append(Diagnostic(
-                .error, at: link.location, "\(url) \(got) through the link table, but its page opens \(expected)",
-                hint: "this is a bug in Trampoline; please report it with the link"
-            ))
+            problems.append(
+                Diagnostic(
+                    .error, at: link.location, "\(url) \(got) through the link table, but its page opens \(expected)",
+                    hint: "this is a bug in Trampoline; please report it with the link"
+                ))
             if problems.count >= 20 { break }
         }
         return problems

@@ -4,8 +4,10 @@ extension SiteBuilder {
     /// and measured, and the links planned again over more shards while one is too large. Also
     /// returns the bytes of the shards of the plan returned (by index in its entries), so the
     /// writer need not render them a second time.
-    static func fittingLinkTable(_ plan: SitePlan, catalog: Catalog, templates: TemplateSet, renderer: SiteRenderer,
-                                 engine: inout DiagnosticEngine) -> (plan: SitePlan, rendered: [Int: [UInt8]]) {
+    static func fittingLinkTable(
+        _ plan: SitePlan, catalog: Catalog, templates: TemplateSet, renderer: SiteRenderer,
+        engine: inout DiagnosticEngine
+    ) -> (plan: SitePlan, rendered: [Int: [UInt8]]) {
         var plan = plan
         var rendered: [Int: [UInt8]] = [:]
         for _ in 0..<4 {
@@ -19,12 +21,15 @@ extension SiteBuilder {
             let largest = bytes.map(\.count).max() ?? 0
             guard largest > LinkTable.shardLimit else { return (plan, rendered) }
             var again = DiagnosticEngine()
-            plan = SitePlanner.plan(for: catalog, templates: templates, shards: shards.count * largest / LinkTable.shardTarget + 1, engine: &again)
+            plan = SitePlanner.plan(
+                for: catalog, templates: templates, shards: shards.count * largest / LinkTable.shardTarget + 1,
+                engine: &again)
         }
         engine.error(
             "the link table does not fit in shards of \(LinkTable.shardLimit / 1024) KB",
             at: SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1),
-            hint: "a single link is too large for the compact layout; shorten its description or use site.layout: folders"
+            hint:
+                "a single link is too large for the compact layout; shorten its description or use site.layout: folders"
         )
         return (plan, [:])
     }
@@ -37,7 +42,8 @@ extension SiteBuilder {
         guard files > limit else { return }
         engine.warning(
             "the site has \(files) files, over the \(limit) files \(host.displayName) takes per deployment",
-            at: catalog.hostLocation ?? SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1),
+            at: catalog.hostLocation
+                ?? SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1),
             hint: catalog.site.layout == .folders
                 ? "use site.layout: compact (a few hundred files for 100,000 links; docs/compact.md), turn off qr_code, or move to a host with a higher limit"
                 : "the compact layout needs one shard per \(LinkTable.shardTarget / 1024) KB of links; split the links across several sites"

@@ -8,18 +8,24 @@ extension SiteBuilder {
         let base = configURL.deletingLastPathComponent()
         let url: URL
         if let override {
-            url = URL(fileURLWithPath: override, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            url = URL(
+                fileURLWithPath: override,
+                relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
         } else {
             url = URL(fileURLWithPath: catalog.site.output ?? "_site", relativeTo: base)
         }
         let output = url.standardizedFileURL.resolvingSymlinksInPath()
         let catalogFolder = base.standardizedFileURL.resolvingSymlinksInPath()
-        if catalogFolder.path == output.path || catalogFolder.path.hasPrefix(output.path.hasSuffix("/") ? output.path : output.path + "/") {
-            throw DiagnosticsError([Diagnostic(
-                .error, at: nil,
-                "the output folder \(output.path) contains the catalog's own folder",
-                hint: "write the site to a folder of its own, such as _site"
-            )])
+        if catalogFolder.path == output.path
+            || catalogFolder.path.hasPrefix(output.path.hasSuffix("/") ? output.path : output.path + "/")
+        {
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, at: nil,
+                    "the output folder \(output.path) contains the catalog's own folder",
+                    hint: "write the site to a folder of its own, such as _site"
+                )
+            ])
         }
         return output
     }

@@ -21,8 +21,11 @@ extension SiteBuilder {
         // The plan holds link pages in catalog order: walk it, sizes first (no lookup per link).
         for (index, entry) in site.plan.entries.enumerated() {
             guard let bytes = size(index), bytes > pageBudget, case .linkPage(let link, _, _) = entry.content,
-                  entry.path == link.pageOutputPath else { continue }
-            engine.warning("the page for \(link.path) is \(bytes) bytes, over the \(pageBudget)-byte (\(pageBudget / 1024) KB) budget", at: link.location, hint: "shorten its description or title")
+                entry.path == link.pageOutputPath
+            else { continue }
+            engine.warning(
+                "the page for \(link.path) is \(bytes) bytes, over the \(pageBudget)-byte (\(pageBudget / 1024) KB) budget",
+                at: link.location, hint: "shorten its description or title")
         }
         return engine.diagnostics
     }

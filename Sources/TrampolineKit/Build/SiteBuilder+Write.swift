@@ -24,7 +24,11 @@ extension SiteBuilder {
         } catch let error as DiagnosticsError {
             throw error
         } catch {
-            throw DiagnosticsError([Diagnostic(.error, at: nil, "\(error)", hint: "check that the output folder and the folder it is in are writable")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, at: nil, "\(error)",
+                    hint: "check that the output folder and the folder it is in are writable")
+            ])
         }
     }
 }

@@ -72,9 +72,10 @@ package struct SiteBuilder: Sendable {
         if usesLinkCache, let secret = LinkCache.localSecret(create: !linkCacheIsReadOnly) {
             let url = WorkFolder.linkCache(forCatalog: configURL)
             // Read and checked on another core while this one reads the catalog's text.
-            loader.linkCache = LinkCache.Setup(url: url, version: identity, secret: secret, early: Pending { LinkCache.load(from: url) },
-                                               earlyLayout: Pending { CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: url)) },
-                                               readOnly: linkCacheIsReadOnly)
+            loader.linkCache = LinkCache.Setup(
+                url: url, version: identity, secret: secret, early: Pending { LinkCache.load(from: url) },
+                earlyLayout: Pending { CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: url)) },
+                readOnly: linkCacheIsReadOnly)
         }
         let reading = loader.read(contentsOf: configURL, displayPath: configDisplayPath)
         // The link cache and layout read early are let go now, not when the build returns: the
@@ -84,12 +85,16 @@ package struct SiteBuilder: Sendable {
         defer { reading.cacheWrite?.wait() }
         let catalog = reading.catalog
         engine.append(contentsOf: reading.diagnostics)
-        lap("catalog", reading.cacheHits.map { cache in
-            let read = cache.hits == 0
-                ? "all \(cache.links) links read" + (reading.pieces.map { " in \($0) pieces on all cores" } ?? "")
-                : "\(cache.links - cache.hits) of \(cache.links) links read; the rest came unchanged from the link cache"
-            return reading.layoutUnparsed.map { "\(read); \($0) stood unchanged in place and were not parsed" } ?? read
-        })
+        lap(
+            "catalog",
+            reading.cacheHits.map { cache in
+                let read =
+                    cache.hits == 0
+                    ? "all \(cache.links) links read" + (reading.pieces.map { " in \($0) pieces on all cores" } ?? "")
+                    : "\(cache.links - cache.hits) of \(cache.links) links read; the rest came unchanged from the link cache"
+                return reading.layoutUnparsed.map { "\(read); \($0) stood unchanged in place and were not parsed" }
+                    ?? read
+            })
         guard let catalog, let templates, !engine.hasErrors else {
             throw DiagnosticsError(engine.sorted)
         }
@@ -98,15 +103,24 @@ package struct SiteBuilder: Sendable {
         // The last build's verified claims (a line per link) are read on another core while this one plans.
         // With it, which links' probe paths it records (`verified` below, under its key).
         let cachedClaims = output.flatMap { output in
-            catalog.app.ios == nil ? nil : Pending {
-                ClaimCache.read(beside: output).map { (key: $0.key, recorded: $0.recorded.contains(each: catalog.links.map(ClaimVerifier.probePath(of:)))) }
-            }
+            catalog.app.ios == nil
+                ? nil
+                : Pending {
+                    ClaimCache.read(beside: output).map {
+                        (
+                            key: $0.key,
+                            recorded: $0.recorded.contains(each: catalog.links.map(ClaimVerifier.probePath(of:)))
+                        )
+                    }
+                }
         }
         var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
-        let renderer = SiteRenderer(site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
+        let renderer = SiteRenderer(
+            site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
         var rendered: [Int: [UInt8]] = [:]
         if plan.linkTableShards > 0 {
-            (plan, rendered) = Self.fittingLinkTable(plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
+            (plan, rendered) = Self.fittingLinkTable(
+                plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
         }
         Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
         lap("plan")
@@ -127,14 +141,20 @@ package struct SiteBuilder: Sendable {
             AssetLinksVerifier.verify(assetLinks, catalog: catalog, engine: &engine)
         }
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
-        lap("claims", claims.map { claims in
-            claims.matched == catalog.links.count ? "all \(claims.matched) links matched"
-                : "\(claims.matched) of \(catalog.links.count) links matched; the rest were verified against the same AASA by an earlier build"
-        })
+        lap(
+            "claims",
+            claims.map { claims in
+                claims.matched == catalog.links.count
+                    ? "all \(claims.matched) links matched"
+                    : "\(claims.matched) of \(catalog.links.count) links matched; the rest were verified against the same AASA by an earlier build"
+            })
         return SiteBuild(
             plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: timings,
             // Only when something was matched: else the recorded cache is still exact.
-            claimCache: claims.flatMap { $0.matched > 0 ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil },
+            claimCache: claims.flatMap {
+                $0.matched > 0
+                    ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil
+            },
             rendered: rendered, previousOutput: previousOutput
         )
     }

@@ -12,8 +12,11 @@ extension Catalog {
         }
         for route in routes {
             guard let parameters = route.pattern.match(segments: segments),
-                  let link = links.first(where: { $0.route == route }) else { continue }
-            return PageMatch(link: link, pagePath: route.pageFolder + "/", deepLink: Route.fill(link.deepLink, parameters: parameters, restNames: route.restNames))
+                let link = links.first(where: { $0.route == route })
+            else { continue }
+            return PageMatch(
+                link: link, pagePath: route.pageFolder + "/",
+                deepLink: Route.fill(link.deepLink, parameters: parameters, restNames: route.restNames))
         }
         return nil
     }

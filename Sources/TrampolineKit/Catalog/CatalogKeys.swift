@@ -5,10 +5,11 @@ enum CatalogKeys {
     static let app = ["name", "ios", "android"]
     static let ios = ["team_id", "bundle_id", "app_store_id", "scheme", "app_store_url", "extra_app_ids"]
     static let android = ["package", "sha256_cert_fingerprints", "scheme", "play_store_url"]
-    static let defaults = [
-        "template", "fallback", "android_fallback", "fallback_delay_ms", "deferred", "cookie_name", "cookie_days",
-        "forward_query", "image", "in_app_browsers", "confirm_store",
-    ] + qr
+    static let defaults =
+        [
+            "template", "fallback", "android_fallback", "fallback_delay_ms", "deferred", "cookie_name", "cookie_days",
+            "forward_query", "image", "in_app_browsers", "confirm_store",
+        ] + qr
     /// The QR code options (CatalogReader+QR.swift).
     static let qr = ["qr_code", "qr_error_correction"]
     static let linkOwn = ["path", "deep_link", "title", "description", "web_url", "campaign"]

@@ -57,14 +57,15 @@ struct CatalogLayout: Sendable {
     /// The layout at `url` when it is whole, nil otherwise.
     static func load(from url: URL) -> CatalogLayout? {
         guard LinkCache.isReal(url, type: S_IFREG), LinkCache.foldersAreReal(above: url),
-              let bytes = FileBytes.array(url.path) else { return nil }
+            let bytes = FileBytes.array(url.path)
+        else { return nil }
         return CatalogLayout(bytes: bytes)
     }
 
     init?(bytes: [UInt8]) {
         let header = Self.magic.count + 32
         guard bytes.count >= header + 32, bytes[..<Self.magic.count].elementsEqual(Self.magic),
-              Array(SHA256.hash(data: bytes[..<(bytes.count - 32)])) == Array(bytes.suffix(32))
+            Array(SHA256.hash(data: bytes[..<(bytes.count - 32)])) == Array(bytes.suffix(32))
         else { return nil }
         var input = Reader(bytes: bytes, offset: header, end: bytes.count - 32)
         guard let column = input.number(), let count = input.number(), count <= bytes.count else { return nil }
@@ -73,12 +74,17 @@ struct CatalogLayout: Sendable {
         for _ in 0..<count {
             let start = input.offset
             guard let gapLength = input.number(), let gap = input.skip(gapLength),
-                  let entryColumn = input.number(), let length = input.number(), let lineBreaks = input.number(),
-                  let digest = input.skip(32) else { return nil }
-            entries.append(Entry(record: start..<input.offset, gap: gap, column: entryColumn, length: length,
-                                 lineBreaks: lineBreaks, digest: digest.lowerBound))
+                let entryColumn = input.number(), let length = input.number(), let lineBreaks = input.number(),
+                let digest = input.skip(32)
+            else { return nil }
+            entries.append(
+                Entry(
+                    record: start..<input.offset, gap: gap, column: entryColumn, length: length,
+                    lineBreaks: lineBreaks, digest: digest.lowerBound))
         }
-        guard let tailLength = input.number(), let tailDigest = input.skip(32), input.offset == input.end else { return nil }
+        guard let tailLength = input.number(), let tailDigest = input.skip(32), input.offset == input.end else {
+            return nil
+        }
         self.bytes = bytes
         self.key = Array(bytes[Self.magic.count..<header])
         self.column = column
@@ -98,7 +104,9 @@ struct CatalogLayout: Sendable {
     func gap(of entry: Entry, isAt offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = entry.gap.count
         guard offset >= 0, offset + length <= text.count else { return false }
-        return bytes.withUnsafeBytes { memcmp(text.baseAddress! + offset, $0.baseAddress! + entry.gap.lowerBound, length) == 0 }
+        return bytes.withUnsafeBytes {
+            memcmp(text.baseAddress! + offset, $0.baseAddress! + entry.gap.lowerBound, length) == 0
+        }
     }
 
     /// The line breaks in the gap (recorded only when ``TextPosition/lineBreaks(in:)`` counts
@@ -134,7 +142,9 @@ struct CatalogLayout: Sendable {
         }
 
         /// An entry read now.
-        mutating func append(gap: UnsafeBufferPointer<UInt8>, column: Int, length: Int, lineBreaks: Int, digest: SHA256.Digest) {
+        mutating func append(
+            gap: UnsafeBufferPointer<UInt8>, column: Int, length: Int, lineBreaks: Int, digest: SHA256.Digest
+        ) {
             Self.number(gap.count, to: &body)
             body += gap
             Self.number(column, to: &body)
@@ -180,7 +190,8 @@ struct CatalogLayout: Sendable {
         let end: Int
 
         mutating func number() -> Int? {
-            var value: UInt64 = 0, shift: UInt64 = 0
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
             while offset < end {
                 let byte = bytes[offset]
                 offset += 1

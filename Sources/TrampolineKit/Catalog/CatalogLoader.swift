@@ -55,11 +55,15 @@ package struct CatalogLoader: Sendable {
         let start = SourceLocation(file: displayPath, line: 1, column: 1)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            engine.error("no catalog at \(displayPath)", at: nil, hint: "pass --config PATH, or run 'trampoline init' to write a starter site-config.yml")
+            engine.error(
+                "no catalog at \(displayPath)", at: nil,
+                hint: "pass --config PATH, or run 'trampoline init' to write a starter site-config.yml")
             return Reading(catalog: nil, diagnostics: engine)
         }
         if isDirectory.boolValue {
-            engine.error("\(displayPath) is a directory, not a catalog file", at: start, hint: "point --config at the site-config.yml inside it")
+            engine.error(
+                "\(displayPath) is a directory, not a catalog file", at: start,
+                hint: "point --config at the site-config.yml inside it")
             return Reading(catalog: nil, diagnostics: engine)
         }
         var bytes: UnsafeMutableBufferPointer<UInt8>
@@ -76,7 +80,9 @@ package struct CatalogLoader: Sendable {
             bytes = UnsafeMutableBufferPointer(start: base, count: bytes.count - 3)
         }
         guard UTF8Check.isValid(UnsafeBufferPointer(bytes)) else {
-            Self.reportInvalidUTF8(in: bytes, what: "the catalog", displayPath: displayPath, hint: "save the file as UTF-8", engine: &engine)
+            Self.reportInvalidUTF8(
+                in: bytes, what: "the catalog", displayPath: displayPath, hint: "save the file as UTF-8",
+                engine: &engine)
             bytes.baseAddress?.deallocate()
             return Reading(catalog: nil, diagnostics: engine)
         }
@@ -90,9 +96,14 @@ package struct CatalogLoader: Sendable {
 
     /// The error for text that is not UTF-8, at its first invalid byte's line and column (the
     /// YAML parser would only say "invalid").
-    static func reportInvalidUTF8(in bytes: some Collection<UInt8>, what: String, displayPath: String, hint: String, engine: inout DiagnosticEngine) {
+    static func reportInvalidUTF8(
+        in bytes: some Collection<UInt8>, what: String, displayPath: String, hint: String,
+        engine: inout DiagnosticEngine
+    ) {
         let (line, column) = TextPosition.firstInvalidUTF8(in: [UInt8](bytes)) ?? (1, 1)
-        engine.error("\(what) is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column), hint: hint)
+        engine.error(
+            "\(what) is not valid UTF-8 text", at: SourceLocation(file: displayPath, line: line, column: column),
+            hint: hint)
     }
 
     /// A reader of the catalog named `displayPath`, with this loader's settings.
@@ -105,14 +116,20 @@ package struct CatalogLoader: Sendable {
 
     /// Loads catalog bytes; invalid UTF-8 and a byte-order mark are handled here rather than by the YAML parser.
     /// `baseURL` is the folder `links_file` is relative to (default: the working directory).
-    package func load(data: consuming Data, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+    package func load(data: consuming Data, displayPath: String, baseURL: URL? = nil) -> (
+        catalog: Catalog?, diagnostics: DiagnosticEngine
+    ) {
         let reading = read(data: consume data, displayPath: displayPath, baseURL: baseURL)
         return (reading.catalog, reading.diagnostics)
     }
 
     func read(data: consuming Data, displayPath: String, baseURL: URL?) -> Reading {
         var engine = DiagnosticEngine()
-        guard let text = Self.text(of: data, what: "the catalog", displayPath: displayPath, hint: "save the file as UTF-8", engine: &engine) else {
+        guard
+            let text = Self.text(
+                of: data, what: "the catalog", displayPath: displayPath, hint: "save the file as UTF-8", engine: &engine
+            )
+        else {
             return Reading(catalog: nil, diagnostics: engine)
         }
         // Each copy of a large catalog ends as soon as the next is made (`consume`): the file's
@@ -123,7 +140,9 @@ package struct CatalogLoader: Sendable {
 
     /// The text of a catalog or links file: a byte-order mark is dropped, and invalid UTF-8 is an
     /// error at its line and column (the YAML parser would only say "invalid").
-    static func text(of data: Data, what: String, displayPath: String, hint: String, engine: inout DiagnosticEngine) -> String? {
+    static func text(of data: Data, what: String, displayPath: String, hint: String, engine: inout DiagnosticEngine)
+        -> String?
+    {
         // Validated straight from the data: no intermediate copy of a large catalog.
         let bytes = data.starts(with: byteOrderMark) ? data.dropFirst(3) : data[...]
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -134,7 +153,9 @@ package struct CatalogLoader: Sendable {
     }
 
     /// Loads catalog text.
-    package func load(yaml: consuming String, displayPath: String, baseURL: URL? = nil) -> (catalog: Catalog?, diagnostics: DiagnosticEngine) {
+    package func load(yaml: consuming String, displayPath: String, baseURL: URL? = nil) -> (
+        catalog: Catalog?, diagnostics: DiagnosticEngine
+    ) {
         let reading = read(yaml: consume yaml, displayPath: displayPath, baseURL: baseURL)
         return (reading.catalog, reading.diagnostics)
     }

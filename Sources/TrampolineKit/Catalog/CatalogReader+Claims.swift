@@ -7,16 +7,21 @@ extension CatalogReader {
         let qr = Array("/qr.svg".utf8)
         // By index: iterating would copy each Link (a dozen strings) for two fields.
         for index in links.indices {
-            if links[index].route == nil, links[index].path.utf8.count > qr.count, links[index].path.utf8.suffix(qr.count).elementsEqual(qr) {
+            if links[index].route == nil, links[index].path.utf8.count > qr.count,
+                links[index].path.utf8.suffix(qr.count).elementsEqual(qr)
+            {
                 error(
                     "path \(links[index].path) ends in /qr.svg, where the site keeps its QR codes; site.claims: domain leaves those paths in the browser",
                     at: links[index].location, hint: "choose another last segment, or set site.claims: links"
                 )
             }
-            if let web = links[index].webURL, let location = links[index].webURLLocation, Self.isOnHost(web, host: host) {
+            if let web = links[index].webURL, let location = links[index].webURLLocation, Self.isOnHost(web, host: host)
+            {
                 error(
                     "web_url \(CatalogRules.quoted(web)) is on the site's own host, and site.claims: domain opens the app for every path of it\(claimsLocation.map { " (site.claims at \($0))" } ?? " (the default)")",
-                    at: location, hint: "serve the web page from another host, or set site.claims: links so only the links' own paths open the app"
+                    at: location,
+                    hint:
+                        "serve the web page from another host, or set site.claims: links so only the links' own paths open the app"
                 )
             }
             if engine.errors.count >= Self.errorLimit { return }
@@ -27,6 +32,7 @@ extension CatalogReader {
     /// (lower-case ASCII bytes), compared without case.
     static func isOnHost(_ url: String, host: [UInt8]) -> Bool {
         guard let separator = url.firstRange(of: "://") else { return false }
-        return URLAuthority(afterScheme: url[separator.upperBound...]).host.utf8.lazy.map(\.asciiLowercased).elementsEqual(host)
+        return URLAuthority(afterScheme: url[separator.upperBound...]).host.utf8.lazy.map(\.asciiLowercased)
+            .elementsEqual(host)
     }
 }

@@ -36,19 +36,28 @@ extension CatalogReader {
 
     /// The list starting at `list` in `text`, read by `layout`; nil when the layout does not fit
     /// (the caller then walks the list with libyaml).
-    static func readLinks(in text: UnsafeBufferPointer<UInt8>, list: ListStart, layout: CatalogLayout, key: [UInt8]) -> LayoutReading? {
-        let entries = layout.entries, column = layout.column
+    static func readLinks(in text: UnsafeBufferPointer<UInt8>, list: ListStart, layout: CatalogLayout, key: [UInt8])
+        -> LayoutReading?
+    {
+        let entries = layout.entries
+        let column = layout.column
         guard list.column == column, !entries.isEmpty, list.byte <= text.count else { return nil }
 
         let tailStart = text.count - layout.tailLength
         let tailMatches = tailStart >= 0 && layout.tailMatches(text)
-        let placed = PlacedDigests(layout: layout, text: text, listByte: list.byte, tailStart: tailMatches ? tailStart : nil)
+        let placed = PlacedDigests(
+            layout: layout, text: text, listByte: list.byte, tailStart: tailMatches ? tailStart : nil)
 
         // Forwards from the list's first dash.
         var spans: [LinkBatchReader.EntrySpan] = []
         spans.reserveCapacity(entries.count)
-        var position = list.byte, line = list.line, taken = 0
-        while taken < entries.count, let span = Self.span(of: entries[taken], in: layout, gapAt: position, line: line, digest: placed.forward[taken]) {
+        var position = list.byte
+        var line = list.line
+        var taken = 0
+        while taken < entries.count,
+            let span = Self.span(
+                of: entries[taken], in: layout, gapAt: position, line: line, digest: placed.forward[taken])
+        {
             spans.append(span)
             line = span.line + entries[taken].lineBreaks
             position = span.bytes.upperBound
@@ -56,18 +65,22 @@ extension CatalogReader {
         }
         // An entry that ends in blanks (a mapping, a block scalar's last lines) ends where the next
         // token starts: unless one starts right there, it is read again with what follows.
-        let blank: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#")]
+        let blank: Set<UInt8> = [
+            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"),
+        ]
         while taken > 0, position < text.count, blank.contains(text[position - 1]), blank.contains(text[position]) {
             taken -= 1
             let span = spans.removeLast()
             position = span.bytes.lowerBound - entries[taken].gap.count
             line = span.line - layout.gapLineBreaks(of: entries[taken])
         }
-        let changeStart = position, changeLine = line
+        let changeStart = position
+        let changeLine = line
 
         // Backwards from the end, when the text after the list is the same.
         let tailFollows = tailMatches && tailStart >= changeStart
-        var kept = entries.count, changeEnd = text.count
+        var kept = entries.count
+        var changeEnd = text.count
         /// The entries kept at the end, last first; their lines are known once the change's are.
         var keptSpans: [LinkBatchReader.EntrySpan] = []
         if tailFollows {
@@ -75,7 +88,10 @@ extension CatalogReader {
             while kept > taken {
                 let entry = entries[kept - 1]
                 let gapStart = end - entry.length - entry.gap.count
-                guard gapStart >= changeStart, let span = Self.span(of: entry, in: layout, gapAt: gapStart, line: 0, digest: placed.backward[kept - 1]) else { break }
+                guard gapStart >= changeStart,
+                    let span = Self.span(
+                        of: entry, in: layout, gapAt: gapStart, line: 0, digest: placed.backward[kept - 1])
+                else { break }
                 keptSpans.append(span)
                 end = gapStart
                 kept -= 1
@@ -93,10 +109,12 @@ extension CatalogReader {
         // the list), so whatever the change ends with (a block scalar's trailing lines, say) ends
         // there as it does in the whole file.
         guard Self.onlySpacesBefore(changeStart, in: text) || Self.blankAfter(changeStart, in: text) else { return nil }
-        var boundary = text.count, nextToken = text.count
+        var boundary = text.count
+        var nextToken = text.count
         if anchored {
             guard let dash = Self.dash(before: keptSpans.last!.bytes.lowerBound, notBefore: changeEnd, in: text),
-                  Self.onlySpacesBefore(dash, in: text), TextPosition.column(ofByte: dash, in: text) == column else { return nil }
+                Self.onlySpacesBefore(dash, in: text), TextPosition.column(ofByte: dash, in: text) == column
+            else { return nil }
             nextToken = dash
             boundary = dash - (column - 1)
         }
@@ -109,8 +127,10 @@ extension CatalogReader {
         var listEnd = changeStart
         if changed {
             // The changed text, read alone.
-            let stretch = ListStretch(text, from: changeStart, to: boundary, line: changeLine, pad: TextPosition.column(ofByte: changeStart, in: text) - 1,
-                                      nextToken: boundary < text.count ? nextToken : nil)
+            let stretch = ListStretch(
+                text, from: changeStart, to: boundary, line: changeLine,
+                pad: TextPosition.column(ofByte: changeStart, in: text) - 1,
+                nextToken: boundary < text.count ? nextToken : nil)
             let parser = stretch.parser
             var read: [(bytes: Range<Int>, line: Int, column: Int)] = []
             do {
@@ -128,7 +148,8 @@ extension CatalogReader {
                 } else {
                     // No item: only blank and comment lines, then (if anything) a top-level key.
                     guard !anchored, case .scalar("", plain: true) = try parser.node().kind,
-                          Self.blankUntilColumnOne(from: changeStart, in: text) else { return nil }
+                        Self.blankUntilColumnOne(from: changeStart, in: text)
+                    else { return nil }
                 }
                 if anchored {
                     guard try stretch.closeDocument() else { return nil }
@@ -141,17 +162,24 @@ extension CatalogReader {
             for entry in read {
                 let entryText = UnsafeBufferPointer(rebasing: text[entry.bytes])
                 let gap = UnsafeBufferPointer(rebasing: text[listEnd..<entry.bytes.lowerBound])
-                guard let lineBreaks = TextPosition.lineBreaks(in: entryText), TextPosition.lineBreaks(in: gap) != nil else { return nil }
+                guard let lineBreaks = TextPosition.lineBreaks(in: entryText), TextPosition.lineBreaks(in: gap) != nil
+                else { return nil }
                 let digest = LinkCache.digest(of: entryText, column: entry.column)
-                spans.append(LinkBatchReader.EntrySpan(bytes: entry.bytes, line: entry.line, column: entry.column, digest: digest))
-                builder.append(gap: gap, column: entry.column, length: entry.bytes.count, lineBreaks: lineBreaks, digest: digest)
+                spans.append(
+                    LinkBatchReader.EntrySpan(
+                        bytes: entry.bytes, line: entry.line, column: entry.column, digest: digest))
+                builder.append(
+                    gap: gap, column: entry.column, length: entry.bytes.count, lineBreaks: lineBreaks, digest: digest)
                 listEnd = entry.bytes.upperBound
             }
         }
 
         var tail = UnsafeBufferPointer(rebasing: text[listEnd...])
         if anchored {
-            guard let lineBreaks = TextPosition.lineBreaks(in: UnsafeBufferPointer(rebasing: text[changeStart..<changeEnd])) else { return nil }
+            guard
+                let lineBreaks = TextPosition.lineBreaks(
+                    in: UnsafeBufferPointer(rebasing: text[changeStart..<changeEnd]))
+            else { return nil }
             line = changeLine + lineBreaks
             for (index, var span) in zip(kept..<entries.count, keptSpans.reversed()) {
                 span.line += line
@@ -160,7 +188,9 @@ extension CatalogReader {
                     // Its gap now starts where the changed text's last entry ends.
                     let gap = UnsafeBufferPointer(rebasing: text[listEnd..<span.bytes.lowerBound])
                     guard TextPosition.lineBreaks(in: gap) != nil else { return nil }
-                    builder.append(gap: gap, column: span.column, length: span.bytes.count, lineBreaks: entries[index].lineBreaks, digest: span.digest!)
+                    builder.append(
+                        gap: gap, column: span.column, length: span.bytes.count, lineBreaks: entries[index].lineBreaks,
+                        digest: span.digest!)
                 } else {
                     builder.append(entries[index], of: layout)
                 }
@@ -181,12 +211,15 @@ extension CatalogReader {
         }
         guard TextPosition.lineBreaks(in: tail) != nil else { return nil }
         let file = builder.file(key: key, column: column, tail: tail)
-        return LayoutReading(spans: spans, unparsed: taken + entries.count - kept, rest: rest, newLayout: file == layout.bytes ? nil : file)
+        return LayoutReading(
+            spans: spans, unparsed: taken + entries.count - kept, rest: rest,
+            newLayout: file == layout.bytes ? nil : file)
     }
 
     /// The dash of the list item whose text starts at `valueStart`: the `-` before it past spaces
     /// and line breaks, not before `limit`.
-    private static func dash(before valueStart: Int, notBefore limit: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func dash(before valueStart: Int, notBefore limit: Int, in text: UnsafeBufferPointer<UInt8>) -> Int?
+    {
         var index = valueStart - 1
         while index >= limit {
             switch text[index] {
@@ -206,10 +239,17 @@ extension CatalogReader {
             let rest = text.count - index
             if text[index] == UInt8(ascii: "%") { return true }
             if rest >= 3, text[index] == text[index + 1], text[index] == text[index + 2],
-               text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "."),
-               rest == 3 || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(text[index + 3]) { return true }
+                text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "."),
+                rest == 3
+                    || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(
+                        text[index + 3])
+            {
+                return true
+            }
             // memchr: this runs over a whole catalog, on one core, before its pieces are read.
-            guard let base = text.baseAddress, let next = memchr(base + index, Int32(UInt8(ascii: "\n")), rest) else { return false }
+            guard let base = text.baseAddress, let next = memchr(base + index, Int32(UInt8(ascii: "\n")), rest) else {
+                return false
+            }
             index = base.distance(to: next.assumingMemoryBound(to: UInt8.self)) + 1
         }
         return false
@@ -217,11 +257,15 @@ extension CatalogReader {
 
     /// The entry of `layout` whose gap is at `gapAt`, found there with `digest` (nil when not:
     /// see ``PlacedDigests``); its line is `line` plus the gap's line breaks.
-    private static func span(of entry: CatalogLayout.Entry, in layout: CatalogLayout, gapAt gapStart: Int,
-                             line: Int, digest: SHA256.Digest?) -> LinkBatchReader.EntrySpan? {
+    private static func span(
+        of entry: CatalogLayout.Entry, in layout: CatalogLayout, gapAt gapStart: Int,
+        line: Int, digest: SHA256.Digest?
+    ) -> LinkBatchReader.EntrySpan? {
         guard let digest else { return nil }
         let start = gapStart + entry.gap.count
-        return LinkBatchReader.EntrySpan(bytes: start..<(start + entry.length), line: line + layout.gapLineBreaks(of: entry), column: entry.column, digest: digest)
+        return LinkBatchReader.EntrySpan(
+            bytes: start..<(start + entry.length), line: line + layout.gapLineBreaks(of: entry), column: entry.column,
+            digest: digest)
     }
 
     /// For every entry of a layout, its digest where the two walks over the new text would look
@@ -238,7 +282,8 @@ extension CatalogReader {
         /// `tailStart`: where the tail starts when it is the one recorded (else no backward walk).
         init(layout: CatalogLayout, text: UnsafeBufferPointer<UInt8>, listByte: Int, tailStart: Int?) {
             let entries = layout.entries
-            var forwardAt = [Int](), backwardAt = [Int](repeating: 0, count: tailStart == nil ? 0 : entries.count)
+            var forwardAt = [Int]()
+            var backwardAt = [Int](repeating: 0, count: tailStart == nil ? 0 : entries.count)
             forwardAt.reserveCapacity(entries.count)
             var position = listByte
             for entry in entries {
@@ -254,20 +299,32 @@ extension CatalogReader {
             // Both walks at once: each entry is found at most twice (a same-length edit puts the
             // two places together, where one digest serves both). The text lives through the map.
             let (forwardStarts, backwardStarts, shared) = (forwardAt, backwardAt, LinkBatchReader.Text(buffer: text))
-            let both = concurrentMap(entries.count, chunk: 1024) { index -> (forward: SHA256.Digest?, backward: SHA256.Digest?) in
-                let forward = Self.digest(of: entries[index], in: layout, gapAt: forwardStarts[index], text: shared.buffer)
+            let both = concurrentMap(entries.count, chunk: 1024) {
+                index -> (forward: SHA256.Digest?, backward: SHA256.Digest?) in
+                let forward = Self.digest(
+                    of: entries[index], in: layout, gapAt: forwardStarts[index], text: shared.buffer)
                 guard !backwardStarts.isEmpty else { return (forward, nil) }
                 let backwardStart = backwardStarts[index]
-                return (forward, backwardStart == forwardStarts[index] ? forward : Self.digest(of: entries[index], in: layout, gapAt: backwardStart, text: shared.buffer))
+                return (
+                    forward,
+                    backwardStart == forwardStarts[index]
+                        ? forward
+                        : Self.digest(of: entries[index], in: layout, gapAt: backwardStart, text: shared.buffer)
+                )
             }
             forward = both.map(\.forward)
-            backward = backwardStarts.isEmpty ? [SHA256.Digest?](repeating: nil, count: entries.count) : both.map(\.backward)
+            backward =
+                backwardStarts.isEmpty ? [SHA256.Digest?](repeating: nil, count: entries.count) : both.map(\.backward)
         }
 
         /// The digest of `entry`'s text when `text` holds its gap at `gapStart` and then text with
         /// the digest recorded; else nil.
-        static func digest(of entry: CatalogLayout.Entry, in layout: CatalogLayout, gapAt gapStart: Int, text: UnsafeBufferPointer<UInt8>) -> SHA256.Digest? {
-            let start = gapStart + entry.gap.count, end = start + entry.length
+        static func digest(
+            of entry: CatalogLayout.Entry, in layout: CatalogLayout, gapAt gapStart: Int,
+            text: UnsafeBufferPointer<UInt8>
+        ) -> SHA256.Digest? {
+            let start = gapStart + entry.gap.count
+            let end = start + entry.length
             guard gapStart >= 0, end <= text.count, layout.gap(of: entry, isAt: gapStart, in: text) else { return nil }
             let digest = LinkCache.digest(of: UnsafeBufferPointer(rebasing: text[start..<end]), column: entry.column)
             return layout.digest(at: entry.digest, equals: digest) ? digest : nil
@@ -296,7 +353,9 @@ extension CatalogReader {
             case UInt8(ascii: "\r"): return text[safe: index + 1] == UInt8(ascii: "\n")
             case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
             // A comment only after a blank: `}#` is not one.
-            case UInt8(ascii: "#"): return index > offset || offset == 0 || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(text[offset - 1])
+            case UInt8(ascii: "#"):
+                return index > offset || offset == 0
+                    || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(text[offset - 1])
             default: return false
             }
         }
@@ -319,6 +378,6 @@ extension CatalogReader {
     }
 }
 
-private extension UnsafeBufferPointer where Element == UInt8 {
-    subscript(safe index: Int) -> UInt8? { index >= 0 && index < count ? self[index] : nil }
+extension UnsafeBufferPointer where Element == UInt8 {
+    fileprivate subscript(safe index: Int) -> UInt8? { index >= 0 && index < count ? self[index] : nil }
 }

@@ -18,7 +18,9 @@ extension CatalogReader {
             let prefix = Array("links:\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: pad)
             let source = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: prefix.count + end - start)
             source.baseAddress!.initialize(from: prefix, count: prefix.count)
-            if let base = text.baseAddress, end > start { (source.baseAddress! + prefix.count).initialize(from: base + start, count: end - start) }
+            if let base = text.baseAddress, end > start {
+                (source.baseAddress! + prefix.count).initialize(from: base + start, count: end - start)
+            }
             parser = YAMLEventParser(taking: source, lineOffset: line - 2)
             shift = start - prefix.count
             self.end = end

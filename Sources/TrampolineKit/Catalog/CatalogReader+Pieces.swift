@@ -31,11 +31,18 @@ extension CatalogReader {
     /// The pieces of the block list starting at `list` in `text`, about `pieceBytes` each; nil
     /// when the list is too short for two, or when its text rules cutting out.
     static func listPieces(in text: UnsafeBufferPointer<UInt8>, list: ListStart, pieceBytes: Int) -> ListPieces? {
-        let column = list.column, indent = column - 1
-        guard let base = text.baseAddress, list.byte < text.count, pieceBytes > 0, (text.count - list.byte) / 2 >= pieceBytes else { return nil }
-        let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n"), dash = UInt8(ascii: "-")
+        let column = list.column
+        let indent = column - 1
+        guard let base = text.baseAddress, list.byte < text.count, pieceBytes > 0,
+            (text.count - list.byte) / 2 >= pieceBytes
+        else { return nil }
+        let space = UInt8(ascii: " ")
+        let newline = UInt8(ascii: "\n")
+        let dash = UInt8(ascii: "-")
         var starts: [(byte: Int, line: Int)] = [(list.byte, list.line)]
-        var items = 1, line = list.line, index = list.byte
+        var items = 1
+        var line = list.line
+        var index = list.byte
         var lastItem = (byte: list.byte, line: list.line)
         var next = list.byte + pieceBytes
         // Line by line (lines counted by LF alone: each piece checks that its text breaks lines
@@ -52,7 +59,8 @@ extension CatalogReader {
                 continue
             case UInt8(ascii: "\t"):
                 return nil
-            case dash where index - lineStart == indent && index + 1 < text.count
+            case dash
+            where index - lineStart == indent && index + 1 < text.count
                 && (text[index + 1] == space || text[index + 1] == newline || text[index + 1] == UInt8(ascii: "\r")):
                 // A document marker is three dashes; a `- ` is not one.
                 items += 1
@@ -64,14 +72,21 @@ extension CatalogReader {
             default:
                 // Less indented than the list (or a key beside it at the first column): the list
                 // ended. What follows is read with the last piece.
-                if index - lineStart < indent || index == lineStart { return finish(starts, lastItem: lastItem, items: items, text: text) }
+                if index - lineStart < indent || index == lineStart {
+                    return finish(starts, lastItem: lastItem, items: items, text: text)
+                }
             }
         }
         return finish(starts, lastItem: lastItem, items: items, text: text)
     }
 
-    private static func finish(_ starts: [(byte: Int, line: Int)], lastItem: (byte: Int, line: Int), items: Int, text: UnsafeBufferPointer<UInt8>) -> ListPieces? {
-        guard starts.count > 1, items <= linkLimit, !holdsDocumentMarkers(UnsafeBufferPointer(rebasing: text[starts[0].byte...])) else { return nil }
+    private static func finish(
+        _ starts: [(byte: Int, line: Int)], lastItem: (byte: Int, line: Int), items: Int,
+        text: UnsafeBufferPointer<UInt8>
+    ) -> ListPieces? {
+        guard starts.count > 1, items <= linkLimit,
+            !holdsDocumentMarkers(UnsafeBufferPointer(rebasing: text[starts[0].byte...]))
+        else { return nil }
         var starts = starts
         // The list's last item alone in the last piece, which libyaml reads with the rest of the
         // document: the piece before it, all items, can be read by the fast path.
@@ -83,15 +98,19 @@ extension CatalogReader {
     /// Nil, with nothing read, when a piece does not parse alone: the list is then read by the
     /// one parser, which still stands at its start. Else the ``CatalogLayout`` file of the list
     /// and the last piece's parser, standing after the list.
-    mutating func readPieces(_ pieces: ListPieces, list listStart: ListStart, batches: LinkBatchReader, setup: LinkCache.Setup,
-                             key: [UInt8], into list: inout LinkList) -> (layout: [UInt8]?, rest: YAMLEventParser)? {
+    mutating func readPieces(
+        _ pieces: ListPieces, list listStart: ListStart, batches: LinkBatchReader, setup: LinkCache.Setup,
+        key: [UInt8], into list: inout LinkList
+    ) -> (layout: [UInt8]?, rest: YAMLEventParser)? {
         guard let text = batches.cacheText else { return nil }
         let reader = batches.sibling()
         let spans = ChunkResults<LinkBatchReader.EntrySpan>(chunks: pieces.starts.count)
         let rest = ChunkResults<YAMLEventParser>(chunks: 1)
         for index in pieces.starts.indices {
             reader.addPiece {
-                guard let piece = Self.parsePiece(index, of: pieces, list: listStart, in: text.buffer) else { return nil }
+                guard let piece = Self.parsePiece(index, of: pieces, list: listStart, in: text.buffer) else {
+                    return nil
+                }
                 spans.set(index, piece.entries.compactMap(\.span))
                 if let parser = piece.rest { rest.set(0, [parser]) }
                 return piece.entries
@@ -120,19 +139,25 @@ extension CatalogReader {
     /// the list. Nil when the piece does not read as whole list items at `list`'s column, ending
     /// cleanly, without anchors or aliases.
     static func parsePiece(_ index: Int, of pieces: ListPieces, list: ListStart, in text: UnsafeBufferPointer<UInt8>)
-        -> (entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)], rest: YAMLEventParser?)? {
+        -> (entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)], rest: YAMLEventParser?)?
+    {
         let start = pieces.starts[index]
         let last = index == pieces.starts.count - 1
         let end = last ? text.count : pieces.starts[index + 1].byte
         // A piece before another is read without libyaml when it is all plain entries.
-        if !last, let items = YAMLSimpleList.items(in: text, from: start.byte, to: end, line: start.line, listColumn: list.column) {
-            return (items.map { item in
-                let entryText = UnsafeBufferPointer(rebasing: text[item.bytes])
-                var span = LinkBatchReader.EntrySpan(bytes: item.bytes, line: item.line, column: item.column)
-                span.digest = LinkCache.digest(of: entryText, column: item.column)
-                span.lineBreaks = item.lineBreaks
-                return (item.node, span)
-            }, nil)
+        if !last,
+            let items = YAMLSimpleList.items(
+                in: text, from: start.byte, to: end, line: start.line, listColumn: list.column)
+        {
+            return (
+                items.map { item in
+                    let entryText = UnsafeBufferPointer(rebasing: text[item.bytes])
+                    var span = LinkBatchReader.EntrySpan(bytes: item.bytes, line: item.line, column: item.column)
+                    span.digest = LinkCache.digest(of: entryText, column: item.column)
+                    span.lineBreaks = item.lineBreaks
+                    return (item.node, span)
+                }, nil
+            )
         }
         return libYAMLPiece(index, of: pieces, list: list, in: text)
     }
@@ -140,20 +165,26 @@ extension CatalogReader {
     /// ``parsePiece(_:of:list:in:)`` by libyaml, whatever the entries' shape: the reference the
     /// fast path is held to.
     static func libYAMLPiece(_ index: Int, of pieces: ListPieces, list: ListStart, in text: UnsafeBufferPointer<UInt8>)
-        -> (entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)], rest: YAMLEventParser?)? {
+        -> (entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)], rest: YAMLEventParser?)?
+    {
         let start = pieces.starts[index]
         let last = index == pieces.starts.count - 1
         let end = last ? text.count : pieces.starts[index + 1].byte
         // Lines counted by LF: a piece breaking them otherwise is not read alone.
-        guard TextPosition.lineBreaks(in: UnsafeBufferPointer(rebasing: text[start.byte..<end])) != nil else { return nil }
+        guard TextPosition.lineBreaks(in: UnsafeBufferPointer(rebasing: text[start.byte..<end])) != nil else {
+            return nil
+        }
         // The first piece starts at the dash, the others at the start of their line; a piece
         // before another ends at the start of the line of the next one's dash.
-        let stretch = ListStretch(text, from: start.byte, to: end, line: start.line, pad: index == 0 ? list.column - 1 : 0,
-                                  nextToken: last ? nil : end + list.column - 1)
+        let stretch = ListStretch(
+            text, from: start.byte, to: end, line: start.line, pad: index == 0 ? list.column - 1 : 0,
+            nextToken: last ? nil : end + list.column - 1)
         let parser = stretch.parser
         var entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)] = []
         do {
-            guard try stretch.open(), let sequence = try parser.beginSequence(), sequence.block, sequence.column == list.column else { return nil }
+            guard try stretch.open(), let sequence = try parser.beginSequence(), sequence.block,
+                sequence.column == list.column
+            else { return nil }
             while let valueStart = try parser.nextValueStart() {
                 let node = try parser.node()
                 guard parser.anchorsAndAliases == 0 else { return nil }
@@ -184,15 +215,21 @@ extension CatalogReader {
     /// The ``CatalogLayout`` file of a list whose entries are `spans` (with their digests), in
     /// order from `listStart`; nil when there are none, or when an entry or the text between or
     /// after them breaks lines other than by LF and CR LF.
-    static func layout(of spans: [LinkBatchReader.EntrySpan], listStart: ListStart, key: [UInt8], in text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    static func layout(
+        of spans: [LinkBatchReader.EntrySpan], listStart: ListStart, key: [UInt8], in text: UnsafeBufferPointer<UInt8>
+    ) -> [UInt8]? {
         var builder = CatalogLayout.Builder()
         var previousEnd = listStart.byte
         for span in spans {
             guard let digest = span.digest, span.bytes.lowerBound >= previousEnd else { return nil }
             let gap = UnsafeBufferPointer(rebasing: text[previousEnd..<span.bytes.lowerBound])
-            guard let lineBreaks = span.lineBreaks ?? TextPosition.lineBreaks(in: UnsafeBufferPointer(rebasing: text[span.bytes])),
-                  TextPosition.lineBreaks(in: gap) != nil else { return nil }
-            builder.append(gap: gap, column: span.column, length: span.bytes.count, lineBreaks: lineBreaks, digest: digest)
+            guard
+                let lineBreaks = span.lineBreaks
+                    ?? TextPosition.lineBreaks(in: UnsafeBufferPointer(rebasing: text[span.bytes])),
+                TextPosition.lineBreaks(in: gap) != nil
+            else { return nil }
+            builder.append(
+                gap: gap, column: span.column, length: span.bytes.count, lineBreaks: lineBreaks, digest: digest)
             previousEnd = span.bytes.upperBound
         }
         let tail = UnsafeBufferPointer(rebasing: text[previousEnd...])

@@ -7,10 +7,14 @@ extension CatalogReader {
             options.qrCode = value
         }
         if let level = optionalText("qr_error_correction", in: keys) {
-            if let value = QRErrorCorrection(rawValue: level.text) { options.qrErrorCorrection = value } else {
+            if let value = QRErrorCorrection(rawValue: level.text) {
+                options.qrErrorCorrection = value
+            } else {
                 error(
-                    "qr_error_correction must be L, M, Q or H, found \(CatalogRules.quoted(level.text))", at: level.location,
-                    hint: "L recovers from 7 % damage, M 15 % (the default), Q 25 %, H 30 %; higher levels make denser codes"
+                    "qr_error_correction must be L, M, Q or H, found \(CatalogRules.quoted(level.text))",
+                    at: level.location,
+                    hint:
+                        "L recovers from 7 % damage, M 15 % (the default), Q 25 %, H 30 %; higher levels make denser codes"
                 )
             }
         }

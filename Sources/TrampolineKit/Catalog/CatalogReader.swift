@@ -115,7 +115,8 @@ struct CatalogReader {
                 }
                 return nil
             }
-            var parser = parser, ended = false
+            var parser = parser
+            var ended = false
             while !ended, let key = try parser.nextKey() {
                 guard try readTopLevelKey(key, parser: parser, into: &top, list: &list) else { return nil }
                 switch rest.take() {
@@ -133,8 +134,11 @@ struct CatalogReader {
             // Reported by the whole file's parser, with the context it gives.
             throw PlainReadingNeeded()
         } catch let syntax as YAMLEventParser.SyntaxError {
-            let hint = "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
-            error("YAML syntax: \(syntax.message)", at: SourceLocation(file: file, line: syntax.line, column: syntax.column), hint: hint)
+            let hint =
+                "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
+            error(
+                "YAML syntax: \(syntax.message)",
+                at: SourceLocation(file: file, line: syntax.line, column: syntax.column), hint: hint)
             return nil
         } catch {
             self.error("cannot parse the catalog: \(error)", at: start)
@@ -147,16 +151,26 @@ struct CatalogReader {
             readLinksFile(linksFile, top: top, list: &list)
         }
         let site = top.sections["site"].flatMap { readSite($0) }
-        if top.sections["site"] == nil { error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog") }
-        if top.sections["app"] == nil { error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog") }
-        if top.linksKey == nil, top.sections["links_file"] == nil { error("the catalog is missing the required key 'links'", at: start, hint: "add links: to the catalog, or links_file: links.csv") }
+        if top.sections["site"] == nil {
+            error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog")
+        }
+        if top.sections["app"] == nil {
+            error("the catalog is missing the required key 'app'", at: start, hint: "add app: to the catalog")
+        }
+        if top.linksKey == nil, top.sections["links_file"] == nil {
+            error(
+                "the catalog is missing the required key 'links'", at: start,
+                hint: "add links: to the catalog, or links_file: links.csv")
+        }
         if let site, site.claims == .domain { checkWholeDomainClaim(site: site, links: list.links) }
         guard let site, let app = top.app, !engine.hasErrors else { return nil }
         return Catalog(site: site, app: app, links: list.links, hostLocation: hostLocation)
     }
 
     /// Reads one top-level key and its value. Returns false when reading must stop (too many links).
-    mutating func readTopLevelKey(_ key: YAMLNode, parser: YAMLEventParser, into top: inout TopLevel, list: inout LinkList) throws -> Bool {
+    mutating func readTopLevelKey(
+        _ key: YAMLNode, parser: YAMLEventParser, into top: inout TopLevel, list: inout LinkList
+    ) throws -> Bool {
         guard let name = key.text, CatalogKeys.root.contains(name) else {
             unknownKey(key, in: "the catalog", known: CatalogKeys.root)
             _ = try parser.node()
@@ -171,7 +185,9 @@ struct CatalogReader {
             return true
         }
         if let first = name == "links" ? top.linksKey : top.sections[name]?.key {
-            error("duplicate key '\(name)'; first at \(location(of: first))", at: location(of: key), hint: "each key may appear once; merge the two")
+            error(
+                "duplicate key '\(name)'; first at \(location(of: first))", at: location(of: key),
+                hint: "each key may appear once; merge the two")
             _ = try parser.node()
             return true
         }
@@ -185,7 +201,9 @@ struct CatalogReader {
         case "app": top.app = readApp((key, value))
         case "defaults":
             var options = LinkOptions()
-            readOptions(value, known: CatalogKeys.defaults, what: "defaults", into: &options, templateLocation: &top.defaultsTemplateLocation)
+            readOptions(
+                value, known: CatalogKeys.defaults, what: "defaults", into: &options,
+                templateLocation: &top.defaultsTemplateLocation)
             top.defaults = options
         default: break
         }
@@ -194,38 +212,58 @@ struct CatalogReader {
 
     /// `links:`: read item by item as the parser reaches them when the sections links depend on
     /// came first; otherwise kept until the end. Returns false past ``linkLimit``.
-    mutating func readLinksSection(parser: YAMLEventParser, into top: inout TopLevel, list: inout LinkList) throws -> Bool {
+    mutating func readLinksSection(parser: YAMLEventParser, into top: inout TopLevel, list: inout LinkList) throws
+        -> Bool
+    {
         let anchorsBefore = parser.anchorsAndAliases
         guard let sequence = try parser.beginSequence() else {
             let value = try parser.node()
             guard case .sequence(let items) = value.kind else {
-                error("links must be a list of links", at: location(of: value), hint: "start each link with '- path: /...'")
+                error(
+                    "links must be a list of links", at: location(of: value),
+                    hint: "start each link with '- path: /...'")
                 return true
             }
             top.waiting.append(contentsOf: items)
             return true
         }
         let ready = top.sections["site"] != nil && top.sections["app"] != nil && top.sections["defaults"] != nil
-        let batches = ready ? top.defaults.map { LinkBatchReader(reader: self, defaults: $0, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app) } : nil
+        let batches =
+            ready
+            ? top.defaults.map {
+                LinkBatchReader(
+                    reader: self, defaults: $0, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
+            } : nil
         if let batches, let setup = linkCache, let defaults = top.defaults {
-            let key = LinkCache.key(setup: setup, file: file, knownTemplates: knownTemplates, baseURL: baseURL,
-                                    defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
+            let key = LinkCache.key(
+                setup: setup, file: file, knownTemplates: knownTemplates, baseURL: baseURL,
+                defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
             // A layout only for a block list under a top-level `links:` at column 1, with no
             // anchor before it: then the text after the list can be read on its own.
-            let start = sequence.block && top.linksKey?.column == 1 && anchorsBefore == 0
-                ? ListStart(line: sequence.line, column: sequence.column, byte: parser.byteOffset(ofCharacter: sequence.index)) : nil
+            let start =
+                sequence.block && top.linksKey?.column == 1 && anchorsBefore == 0
+                ? ListStart(
+                    line: sequence.line, column: sequence.column, byte: parser.byteOffset(ofCharacter: sequence.index))
+                : nil
             // The text checked against the last reading's layout first: that needs only the text,
             // while another core is still reading and checking the link cache (used only with it).
             let layoutReading = start.flatMap { start in
-                (setup.earlyLayout.map(\.value) ?? CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: setup.url)))
-                    .flatMap { $0.key == key ? Self.readLinks(in: parser.buffer, list: start, layout: $0, key: key) : nil }
+                (setup.earlyLayout.map(\.value)
+                    ?? CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: setup.url)))
+                    .flatMap {
+                        $0.key == key ? Self.readLinks(in: parser.buffer, list: start, layout: $0, key: key) : nil
+                    }
             }
             // Read early or now; either way only under this key.
-            batches.cache = (setup.early.map(\.value) ?? LinkCache.load(from: setup.url)).flatMap { $0.key == key ? $0 : nil }
+            batches.cache = (setup.early.map(\.value) ?? LinkCache.load(from: setup.url)).flatMap {
+                $0.key == key ? $0 : nil
+            }
             // Without a cache, entries are recorded as they are read, if a file can be written at all.
             batches.cacheWriter = batches.cache == nil ? setup.writer(key: key) : nil
             if batches.cache != nil || batches.cacheWriter != nil {
-                return try readLinksSection(parser: parser, batches: batches, setup: setup, key: key, start: start, layoutReading: layoutReading, list: &list)
+                return try readLinksSection(
+                    parser: parser, batches: batches, setup: setup, key: key, start: start,
+                    layoutReading: layoutReading, list: &list)
             }
         }
         while let item = try parser.nextItem() {
@@ -235,7 +273,9 @@ struct CatalogReader {
                 top.waiting.append(item)
             }
             if (batches?.count ?? 0) > Self.linkLimit || top.waiting.count > Self.linkLimit {
-                error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: location(of: item), hint: "split the catalog, or check for YAML aliases that repeat the list")
+                error(
+                    "links has more than the \(Self.linkLimit) entries Trampoline accepts", at: location(of: item),
+                    hint: "split the catalog, or check for YAML aliases that repeat the list")
                 batches?.finish(into: &self, list: &list)
                 return false
             }
@@ -249,8 +289,10 @@ struct CatalogReader {
     /// otherwise entries are read as usual and recorded for the next build. With a ``CatalogLayout``
     /// of the last reading under the key, unchanged entries are not even walked past
     /// (`CatalogReader+Layout.swift`); a walk records the layout for the next build.
-    private mutating func readLinksSection(parser: YAMLEventParser, batches: LinkBatchReader, setup: LinkCache.Setup, key: [UInt8],
-                                           start listStart: ListStart?, layoutReading: LayoutReading?, list: inout LinkList) throws -> Bool {
+    private mutating func readLinksSection(
+        parser: YAMLEventParser, batches: LinkBatchReader, setup: LinkCache.Setup, key: [UInt8],
+        start listStart: ListStart?, layoutReading: LayoutReading?, list: inout LinkList
+    ) throws -> Bool {
         let cache = batches.cache
         let text = LinkBatchReader.Text(buffer: parser.buffer)
         batches.cacheText = text
@@ -261,8 +303,10 @@ struct CatalogReader {
             rest = reading.rest.map { .parser($0) } ?? .end
             newLayout = reading.newLayout
             layoutUnparsed = reading.unparsed
-        } else if cache == nil, let listStart, let pieces = Self.listPieces(in: text.buffer, list: listStart, pieceBytes: pieceBytes),
-                  let read = readPieces(pieces, list: listStart, batches: batches, setup: setup, key: key, into: &list) {
+        } else if cache == nil, let listStart,
+            let pieces = Self.listPieces(in: text.buffer, list: listStart, pieceBytes: pieceBytes),
+            let read = readPieces(pieces, list: listStart, batches: batches, setup: setup, key: key, into: &list)
+        {
             // A first reading of a long list: in pieces, on all cores (`CatalogReader+Pieces.swift`).
             rest = .parser(read.rest)
             newLayout = read.layout
@@ -278,7 +322,8 @@ struct CatalogReader {
                 } else {
                     node = try parser.node()
                 }
-                let bytes = parser.byteOffset(ofCharacter: start.index)..<parser.byteOffset(ofCharacter: parser.endIndex)
+                let bytes =
+                    parser.byteOffset(ofCharacter: start.index)..<parser.byteOffset(ofCharacter: parser.endIndex)
                 var span = LinkBatchReader.EntrySpan(bytes: bytes, line: start.line, column: start.column)
                 if node != nil || layoutSpans != nil {
                     // While the parser builds trees the workers are the busier side: the digest is made here.
@@ -295,7 +340,10 @@ struct CatalogReader {
                     batches.add(.text(span))
                 }
                 if batches.count > Self.linkLimit {
-                    error("links has more than the \(Self.linkLimit) entries Trampoline accepts", at: SourceLocation(file: file, line: start.line, column: start.column), hint: "split the catalog, or check for YAML aliases that repeat the list")
+                    error(
+                        "links has more than the \(Self.linkLimit) entries Trampoline accepts",
+                        at: SourceLocation(file: file, line: start.line, column: start.column),
+                        hint: "split the catalog, or check for YAML aliases that repeat the list")
                     batches.finish(into: &self, list: &list)
                     batches.cacheWriter?.discard()
                     return false
@@ -316,8 +364,11 @@ struct CatalogReader {
         // On another thread, while the build goes on (``Reading/cacheWrite`` says when it is done).
         let group = DispatchGroup()
         let (usedEntries, new) = (batches.usedEntries, batches.newEntries)
-        if let cache, LinkCache.isWorthRewriting(entries: cache.count, used: usedEntries.count, new: new.reduce(0) { $0 + $1.digests.count }),
-           let writer = setup.writer(key: key) {
+        if let cache,
+            LinkCache.isWorthRewriting(
+                entries: cache.count, used: usedEntries.count, new: new.reduce(0) { $0 + $1.digests.count }),
+            let writer = setup.writer(key: key)
+        {
             DispatchQueue.global().async(group: group) {
                 let kept = Set(usedEntries).sorted()
                 for start in stride(from: 0, to: kept.count, by: 4096) {
@@ -339,7 +390,9 @@ struct CatalogReader {
 
     /// Reads link items with the catalog's defaults and app.
     mutating func readLinkItems(_ items: [YAMLNode], top: TopLevel, list: inout LinkList) {
-        let batches = LinkBatchReader(reader: self, defaults: top.defaults ?? LinkOptions(), defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
+        let batches = LinkBatchReader(
+            reader: self, defaults: top.defaults ?? LinkOptions(),
+            defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
         for item in items { batches.add(item) }
         batches.finish(into: &self, list: &list)
     }
@@ -369,12 +422,17 @@ struct CatalogReader {
             if let problem = CatalogRules.webURLProblem(url.text, key: "site.url") {
                 error(problem.message, at: url.location, hint: problem.hint)
             } else if !url.text.lowercased().hasPrefix("https://") {
-                error("site.url must use https: iOS fetches the AASA file and opens universal links over https only", at: url.location, hint: "write https://\(url.text.drop { $0 != "/" }.drop { $0 == "/" })")
+                error(
+                    "site.url must use https: iOS fetches the AASA file and opens universal links over https only",
+                    at: url.location, hint: "write https://\(url.text.drop { $0 != "/" }.drop { $0 == "/" })")
             } else {
                 let parts = URLAuthority(afterScheme: url.text.dropFirst("https://".count))
                 if !(parts.rest.isEmpty || parts.rest == "/") || parts.userAndHost.count > 1 {
-                    error("site.url must be just https:// and a host, found \(CatalogRules.quoted(url.text))", at: url.location,
-                          hint: "Trampoline serves links from the root of their own host; write https://\(parts.hostPort)")
+                    error(
+                        "site.url must be just https:// and a host, found \(CatalogRules.quoted(url.text))",
+                        at: url.location,
+                        hint: "Trampoline serves links from the root of their own host; write https://\(parts.hostPort)"
+                    )
                 } else {
                     let host = parts.authority.lowercased()
                     result = SiteSettings(url: "https://\(host)", host: host, title: nil, language: "en", output: nil)
@@ -384,8 +442,12 @@ struct CatalogReader {
         let title = optionalText("title", in: keys)
         var language = "en"
         if let lang = optionalText("language", in: keys) {
-            if CatalogRules.isLanguageTag(lang.text) { language = lang.text } else {
-                error("site.language \(CatalogRules.quoted(lang.text)) is not a language tag", at: lang.location, hint: "use a BCP 47 tag such as en, fr or pt-BR")
+            if CatalogRules.isLanguageTag(lang.text) {
+                language = lang.text
+            } else {
+                error(
+                    "site.language \(CatalogRules.quoted(lang.text)) is not a language tag", at: lang.location,
+                    hint: "use a BCP 47 tag such as en, fr or pt-BR")
             }
         }
         let output = optionalText("output", in: keys)
@@ -396,8 +458,15 @@ struct CatalogReader {
         result?.language = language
         result?.output = output?.text
         if let layout = optionalText("layout", in: keys) {
-            if let value = SiteLayout(rawValue: layout.text) { result?.layout = value } else {
-                error("site.layout must be 'folders' or 'compact', found \(CatalogRules.quoted(layout.text))", at: layout.location, hint: "folders writes a page per link; compact serves every link from one page and a sharded link table")
+            if let value = SiteLayout(rawValue: layout.text) {
+                result?.layout = value
+            } else {
+                error(
+                    "site.layout must be 'folders' or 'compact', found \(CatalogRules.quoted(layout.text))",
+                    at: layout.location,
+                    hint:
+                        "folders writes a page per link; compact serves every link from one page and a sharded link table"
+                )
             }
         }
         if let claims = optionalText("claims", in: keys) {
@@ -405,7 +474,12 @@ struct CatalogReader {
                 result?.claims = value
                 claimsLocation = claims.location
             } else {
-                error("site.claims must be 'domain' or 'links', found \(CatalogRules.quoted(claims.text))", at: claims.location, hint: "domain claims every path of the host but the site's own files (the default); links claims each link, for a host shared with a web site")
+                error(
+                    "site.claims must be 'domain' or 'links', found \(CatalogRules.quoted(claims.text))",
+                    at: claims.location,
+                    hint:
+                        "domain claims every path of the host but the site's own files (the default); links claims each link, for a host shared with a web site"
+                )
             }
         }
         if let host = optionalText("host", in: keys) {
@@ -414,7 +488,10 @@ struct CatalogReader {
                 hostLocation = host.location
             } else {
                 let names = StaticHost.allCases.map(\.rawValue)
-                error("site.host \(CatalogRules.quoted(host.text)) is not a host Trampoline knows", at: host.location, hint: Suggestion.closest(to: host.text, among: names).map { "did you mean '\($0)'?" } ?? "use one of \(names.joined(separator: ", "))")
+                error(
+                    "site.host \(CatalogRules.quoted(host.text)) is not a host Trampoline knows", at: host.location,
+                    hint: Suggestion.closest(to: host.text, among: names).map { "did you mean '\($0)'?" }
+                        ?? "use one of \(names.joined(separator: ", "))")
             }
         }
         return result
@@ -427,7 +504,11 @@ struct CatalogReader {
             error("app.name is empty", at: name.location, hint: "give the app's display name")
         }
         guard keys["ios"] != nil || keys["android"] != nil else {
-            error("app needs an ios: or an android: section (or both)", at: location(of: entry.key), hint: "add ios: with team_id, bundle_id, app_store_id and scheme, or android: with package and sha256_cert_fingerprints")
+            error(
+                "app needs an ios: or an android: section (or both)", at: location(of: entry.key),
+                hint:
+                    "add ios: with team_id, bundle_id, app_store_id and scheme, or android: with package and sha256_cert_fingerprints"
+            )
             return nil
         }
         var ios: IOSApp?
@@ -447,9 +528,13 @@ struct CatalogReader {
     /// A custom URL scheme: letters first, and not one a browser would treat as its own.
     mutating func checkScheme(_ scheme: Located, registeredIn place: String) {
         if !CatalogRules.isScheme(scheme.text) {
-            error("scheme \(CatalogRules.quoted(scheme.text)) is not a URL scheme", at: scheme.location, hint: "write only the name, letters first, without ':' or '//', such as marry")
+            error(
+                "scheme \(CatalogRules.quoted(scheme.text)) is not a URL scheme", at: scheme.location,
+                hint: "write only the name, letters first, without ':' or '//', such as marry")
         } else if CatalogRules.forbiddenSchemes.contains(scheme.text.lowercased()) {
-            error("scheme '\(scheme.text)' is not an app's custom scheme", at: scheme.location, hint: "use the URL scheme registered in \(place)")
+            error(
+                "scheme '\(scheme.text)' is not an app's custom scheme", at: scheme.location,
+                hint: "use the URL scheme registered in \(place)")
         }
     }
 
@@ -462,7 +547,9 @@ struct CatalogReader {
         }
         let host = CatalogRules.hostOf(given.text.drop { $0 != "/" }.dropFirst(2))?.lowercased()
         if !hosts.contains(host ?? "") {
-            warning("\(key) does not point at \(hosts.sorted().first ?? "")", at: given.location, hint: "people without the app will not reach \(storeName) unless this page sends them there")
+            warning(
+                "\(key) does not point at \(hosts.sorted().first ?? "")", at: given.location,
+                hint: "people without the app will not reach \(storeName) unless this page sends them there")
         }
         return given.text
     }
@@ -472,25 +559,36 @@ struct CatalogReader {
         let what = "app.ios"
         let team = required("team_id", in: ios, of: iosEntry.value, what: what)
         if let team, !CatalogRules.matches(team.text, CatalogRules.isUpperAlnum, length: 10...10) {
-            error("team_id \(CatalogRules.quoted(team.text)) must be 10 characters A-Z and 0-9", at: team.location, hint: "copy it from the Apple Developer account's Membership page")
+            error(
+                "team_id \(CatalogRules.quoted(team.text)) must be 10 characters A-Z and 0-9", at: team.location,
+                hint: "copy it from the Apple Developer account's Membership page")
         }
         let bundle = required("bundle_id", in: ios, of: iosEntry.value, what: what)
         if let bundle, !CatalogRules.isBundleID(bundle.text) {
-            error("bundle_id \(CatalogRules.quoted(bundle.text)) is not a bundle identifier", at: bundle.location, hint: "use reverse-DNS letters, digits and hyphens, such as com.example.app")
+            error(
+                "bundle_id \(CatalogRules.quoted(bundle.text)) is not a bundle identifier", at: bundle.location,
+                hint: "use reverse-DNS letters, digits and hyphens, such as com.example.app")
         }
         let storeID = required("app_store_id", in: ios, of: iosEntry.value, what: what)
         if let storeID, !CatalogRules.matches(storeID.text, { ("0"..."9").contains($0) }, length: 1...15) {
-            error("app_store_id \(CatalogRules.quoted(storeID.text)) must be digits", at: storeID.location, hint: "use the number after 'id' in the App Store URL, in quotes: \"1356057329\"")
+            error(
+                "app_store_id \(CatalogRules.quoted(storeID.text)) must be digits", at: storeID.location,
+                hint: "use the number after 'id' in the App Store URL, in quotes: \"1356057329\"")
         }
         let scheme = required("scheme", in: ios, of: iosEntry.value, what: what)
         if let scheme { checkScheme(scheme, registeredIn: "the app's Info.plist") }
-        let given = storeURL("app_store_url", in: ios, hosts: ["apps.apple.com", "itunes.apple.com"], storeName: "the App Store")
+        let given = storeURL(
+            "app_store_url", in: ios, hosts: ["apps.apple.com", "itunes.apple.com"], storeName: "the App Store")
         var extra: [String] = []
         if let list = ios["extra_app_ids"] {
             for item in sequence(list.value, what: "extra_app_ids") {
                 guard let text = scalarText(item, what: "an extra_app_ids entry") else { continue }
-                if CatalogRules.isAppID(text) { extra.append(text) } else {
-                    error("extra_app_ids entry \(CatalogRules.quoted(text)) is not TEAMID.bundle.id", at: location(of: item), hint: "write the 10-character team ID, a dot and the bundle ID")
+                if CatalogRules.isAppID(text) {
+                    extra.append(text)
+                } else {
+                    error(
+                        "extra_app_ids entry \(CatalogRules.quoted(text)) is not TEAMID.bundle.id",
+                        at: location(of: item), hint: "write the 10-character team ID, a dot and the bundle ID")
                 }
             }
         }
@@ -502,15 +600,22 @@ struct CatalogReader {
     }
 
     mutating func readAndroid(_ androidEntry: Entry, iosScheme: String?) -> AndroidApp? {
-        guard let android = mapping(androidEntry.value, what: "app.android", known: CatalogKeys.android) else { return nil }
+        guard let android = mapping(androidEntry.value, what: "app.android", known: CatalogKeys.android) else {
+            return nil
+        }
         let what = "app.android"
         let package = required("package", in: android, of: androidEntry.value, what: what)
         if let package, !CatalogRules.isAndroidPackage(package.text) {
-            error("package \(CatalogRules.quoted(package.text)) is not an Android application id", at: package.location, hint: "use dot-separated segments that each start with a letter, such as com.example.app (the applicationId in build.gradle)")
+            error(
+                "package \(CatalogRules.quoted(package.text)) is not an Android application id", at: package.location,
+                hint:
+                    "use dot-separated segments that each start with a letter, such as com.example.app (the applicationId in build.gradle)"
+            )
         }
         var fingerprints: [String] = []
         var badFingerprints = 0
-        let hint = "copy the SHA-256 certificate fingerprint from Play Console (Setup > App signing) or from keytool -list -v: 32 hex pairs such as 14:6D:E9:…"
+        let hint =
+            "copy the SHA-256 certificate fingerprint from Play Console (Setup > App signing) or from keytool -list -v: 32 hex pairs such as 14:6D:E9:…"
         if let list = android["sha256_cert_fingerprints"] {
             for item in sequence(list.value, what: "sha256_cert_fingerprints") {
                 guard let text = scalarText(item, what: "a sha256_cert_fingerprints entry") else { continue }
@@ -518,7 +623,9 @@ struct CatalogReader {
                     if !fingerprints.contains(normal) { fingerprints.append(normal) }
                 } else {
                     badFingerprints += 1
-                    error("sha256_cert_fingerprints entry \(CatalogRules.quoted(text)) is not a SHA-256 fingerprint (32 bytes of hex)", at: location(of: item), hint: hint)
+                    error(
+                        "sha256_cert_fingerprints entry \(CatalogRules.quoted(text)) is not a SHA-256 fingerprint (32 bytes of hex)",
+                        at: location(of: item), hint: hint)
                 }
             }
             if fingerprints.isEmpty, badFingerprints == 0 {
@@ -535,7 +642,9 @@ struct CatalogReader {
             missing("scheme", in: androidEntry.value, what: what)
         }
         let given = storeURL("play_store_url", in: android, hosts: ["play.google.com"], storeName: "Google Play")
-        guard let package, let scheme, !fingerprints.isEmpty, CatalogRules.isAndroidPackage(package.text) else { return nil }
+        guard let package, let scheme, !fingerprints.isEmpty, CatalogRules.isAndroidPackage(package.text) else {
+            return nil
+        }
         return AndroidApp(
             package: package.text, sha256CertFingerprints: fingerprints, scheme: scheme,
             playStoreURL: given ?? "https://play.google.com/store/apps/details?id=\(package.text)"
@@ -561,7 +670,9 @@ struct CatalogReader {
         if let first = list.routeShapes[route.shape] {
             error(
                 "route \(link.path) is ambiguous with the route \(first.path) at \(first.location): both match the same URLs, and a static host's rewrite rules cannot tell them apart",
-                at: link.location, hint: "keep one of them, or make one more specific with a literal segment (/restaurant/:id beside /restaurant/by-name/:name)"
+                at: link.location,
+                hint:
+                    "keep one of them, or make one more specific with a literal segment (/restaurant/:id beside /restaurant/by-name/:name)"
             )
             return false
         }
@@ -569,7 +680,8 @@ struct CatalogReader {
         if let first = list.routeFolders[folder] {
             error(
                 "route \(link.path) would share its page \(route.pageFolder)/ with the route \(first.path) at \(first.location)",
-                at: link.location, hint: "rename a parameter; pages are named after the pattern with parameters spelled _name"
+                at: link.location,
+                hint: "rename a parameter; pages are named after the pattern with parameters spelled _name"
             )
             return false
         }
@@ -584,7 +696,9 @@ struct CatalogReader {
         // Paths that differ only in case are different links (Firebase's short links are); the
         // planner serves them without folders of their own (``SitePlanner/caseFoldedPaths(_:)``).
         if let first = list.seen[link.path] {
-            error("duplicate path \(link.path); first defined at \(first.location)", at: link.location, hint: "each link needs its own path")
+            error(
+                "duplicate path \(link.path); first defined at \(first.location)", at: link.location,
+                hint: "each link needs its own path")
             return
         }
         list.seen[link.path] = (link.path, link.location)
@@ -602,7 +716,9 @@ struct CatalogReader {
         }
     }
 
-    mutating func readLink(_ node: YAMLNode, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> Link? {
+    mutating func readLink(
+        _ node: YAMLNode, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?
+    ) -> Link? {
         if engine.errors.count >= Self.errorLimit { return nil }
         guard let keys = mapping(node, what: "a link", known: CatalogKeys.link) else { return nil }
         let errorsBefore = engine.errors.count
@@ -615,7 +731,9 @@ struct CatalogReader {
                     route = parsed
                     path = parsed.pattern.text
                 case .failure(let placed):
-                    error(placed.violation.message, at: column(placed.column, of: raw, in: keys["path"]), hint: placed.violation.hint)
+                    error(
+                        placed.violation.message, at: column(placed.column, of: raw, in: keys["path"]),
+                        hint: placed.violation.hint)
                 }
             } else {
                 switch CatalogRules.normalizedPath(raw.text) {
@@ -626,7 +744,8 @@ struct CatalogReader {
         }
         let title = required("title", in: keys, of: node, what: "the link")
         if let title, title.text.unicodeScalars.allSatisfy(\.isSpace) {
-            error("the link's title is empty", at: title.location, hint: "give the page a title; it is shown in previews")
+            error(
+                "the link's title is empty", at: title.location, hint: "give the page a title; it is shown in previews")
         }
         let description = optionalText("description", in: keys, multiline: true)
         var webURL: String?
@@ -642,7 +761,9 @@ struct CatalogReader {
         if let given = optionalText("deep_link", in: keys) {
             deepLink = checkDeepLink(given, app: app)
             if let route, let link = deepLink, let bad = CatalogRules.unknownPlaceholder(in: link, route: route) {
-                error(bad.violation.message, at: column(bad.column, of: given, in: keys["deep_link"]), hint: bad.violation.hint)
+                error(
+                    bad.violation.message, at: column(bad.column, of: given, in: keys["deep_link"]),
+                    hint: bad.violation.hint)
                 deepLink = nil
             }
         } else if let route, let app {
@@ -656,10 +777,14 @@ struct CatalogReader {
         }
         var options = defaults
         var templateLocation = defaultsTemplateLocation
-        readOptions(node, known: CatalogKeys.link, what: "the link", into: &options, templateLocation: &templateLocation, entries: keys)
+        readOptions(
+            node, known: CatalogKeys.link, what: "the link", into: &options, templateLocation: &templateLocation,
+            entries: keys)
         if options.fallback == .web || options.androidFallback == .web, webURL == nil, webEntry == nil {
             let key = options.fallback == .web ? "fallback" : "android_fallback"
-            error("\(key) is 'web' but the link has no web_url", at: location(of: node), hint: "add web_url: https://... to the link, or set \(key): store")
+            error(
+                "\(key) is 'web' but the link has no web_url", at: location(of: node),
+                hint: "add web_url: https://... to the link, or set \(key): store")
         }
         guard engine.errors.count == errorsBefore, let path, let title, let deepLink else { return nil }
         return Link(
@@ -681,22 +806,33 @@ struct CatalogReader {
 
     mutating func checkDeepLink(_ given: Located, app: AppSettings?) -> String? {
         let text = given.text
-        if let bad = text.unicodeScalars.first(where: { $0.isSpace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" || $0 == "`" || CatalogRules.isBidiControl($0) }) {
-            error("deep_link contains \(CatalogRules.describe(bad))", at: given.location, hint: "percent-encode it, or remove it")
+        if let bad = text.unicodeScalars.first(where: {
+            $0.isSpace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\"
+                || $0 == "`" || CatalogRules.isBidiControl($0)
+        }) {
+            error(
+                "deep_link contains \(CatalogRules.describe(bad))", at: given.location,
+                hint: "percent-encode it, or remove it")
             return nil
         }
         guard let colon = text.firstIndex(of: ":"), CatalogRules.isScheme(String(text[..<colon])) else {
-            error("deep_link \(CatalogRules.quoted(text)) has no scheme", at: given.location, hint: "write it as \(app?.scheme ?? "myapp")://screen")
+            error(
+                "deep_link \(CatalogRules.quoted(text)) has no scheme", at: given.location,
+                hint: "write it as \(app?.scheme ?? "myapp")://screen")
             return nil
         }
         let scheme = text[..<colon].lowercased()
         if let app, scheme != app.scheme.lowercased() {
-            error("deep_link uses the '\(scheme):' scheme, not the app's '\(app.scheme):'", at: given.location, hint: "deep links open the app through its own scheme; write \(app.scheme)://...")
+            error(
+                "deep_link uses the '\(scheme):' scheme, not the app's '\(app.scheme):'", at: given.location,
+                hint: "deep links open the app through its own scheme; write \(app.scheme)://...")
             return nil
         }
         if CatalogRules.setsDeferredLinkMarker(text) {
             let marker = CatalogRules.deferredLinkMarker
-            error("deep_link sets '\(marker)', the parameter the pages add to mark deferred links for the app", at: given.location, hint: "remove it; the pages add \(marker) (the visit time) themselves")
+            error(
+                "deep_link sets '\(marker)', the parameter the pages add to mark deferred links for the app",
+                at: given.location, hint: "remove it; the pages add \(marker) (the visit time) themselves")
             return nil
         }
         return text
@@ -704,24 +840,33 @@ struct CatalogReader {
 
     mutating func readCampaign(_ node: YAMLNode) -> [CampaignParameter] {
         guard case .mapping(let pairs) = node.kind else {
-            error("campaign must be a mapping of parameter names to values", at: location(of: node), hint: "write campaign: {utm_source: newsletter}")
+            error(
+                "campaign must be a mapping of parameter names to values", at: location(of: node),
+                hint: "write campaign: {utm_source: newsletter}")
             return []
         }
         var result: [CampaignParameter] = []
         for (key, value) in pairs {
             guard let name = scalarText(key, what: "a campaign parameter name"),
-                  let text = scalarText(value, what: "campaign.\(CatalogRules.printable(key.text ?? ""))", allowEmpty: true)
+                let text = scalarText(
+                    value, what: "campaign.\(CatalogRules.printable(key.text ?? ""))", allowEmpty: true)
             else { continue }
             if name.isEmpty {
                 error("a campaign parameter name is empty", at: location(of: key), hint: "name the parameter")
                 continue
             }
-            if let bad = CatalogRules.controlCharacter(in: name, allowNewlines: false) ?? CatalogRules.controlCharacter(in: text, allowNewlines: false) {
-                error("campaign.\(CatalogRules.printable(name)) contains \(CatalogRules.describe(bad))", at: location(of: value), hint: "remove it")
+            if let bad = CatalogRules.controlCharacter(in: name, allowNewlines: false)
+                ?? CatalogRules.controlCharacter(in: text, allowNewlines: false)
+            {
+                error(
+                    "campaign.\(CatalogRules.printable(name)) contains \(CatalogRules.describe(bad))",
+                    at: location(of: value), hint: "remove it")
                 continue
             }
             if name == CatalogRules.deferredLinkMarker {
-                error("campaign.\(name) is reserved: the pages add it to mark deferred links for the app", at: location(of: key), hint: "rename the parameter")
+                error(
+                    "campaign.\(name) is reserved: the pages add it to mark deferred links for the app",
+                    at: location(of: key), hint: "rename the parameter")
                 continue
             }
             result.append(CampaignParameter(name: name, value: text))
@@ -730,31 +875,55 @@ struct CatalogReader {
     }
 
     /// Reads the option keys present in `node` over `options`; used for `defaults:` and each link.
-    mutating func readOptions(_ node: YAMLNode, known: [String], what: String, into options: inout LinkOptions, templateLocation: inout SourceLocation, entries: MappingEntries? = nil) {
+    mutating func readOptions(
+        _ node: YAMLNode, known: [String], what: String, into options: inout LinkOptions,
+        templateLocation: inout SourceLocation, entries: MappingEntries? = nil
+    ) {
         guard let keys = entries ?? mapping(node, what: what, known: known) else { return }
         if let t = optionalText("template", in: keys) {
-            let valid = CatalogRules.matches(t.text, { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }, length: 1...64)
+            let valid = CatalogRules.matches(
+                t.text, { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" },
+                length: 1...64)
             if !valid {
-                error("template \(CatalogRules.quoted(t.text)) is not a template name", at: t.location, hint: "use interstitial, redirect, or the name of a Templates/<name>.md file (lowercase letters, digits, - and _)")
+                error(
+                    "template \(CatalogRules.quoted(t.text)) is not a template name", at: t.location,
+                    hint:
+                        "use interstitial, redirect, or the name of a Templates/<name>.md file (lowercase letters, digits, - and _)"
+                )
             } else if let knownTemplates, !knownTemplates.contains(t.text) {
                 let near = Suggestion.closest(to: t.text, among: knownTemplates.sorted())
-                error("no template named '\(t.text)'", at: t.location, hint: near.map { "did you mean '\($0)'?" } ?? "available: \(knownTemplates.sorted().joined(separator: ", "))")
+                error(
+                    "no template named '\(t.text)'", at: t.location,
+                    hint: near.map { "did you mean '\($0)'?" }
+                        ?? "available: \(knownTemplates.sorted().joined(separator: ", "))")
             } else {
                 options.template = t.text
                 templateLocation = t.location
             }
         }
         if let f = optionalText("fallback", in: keys) {
-            if let value = LinkOptions.Fallback(rawValue: f.text) { options.fallback = value } else {
-                error("fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location, hint: "store sends people to the App Store (Google Play on Android); web to the link's web_url")
+            if let value = LinkOptions.Fallback(rawValue: f.text) {
+                options.fallback = value
+            } else {
+                error(
+                    "fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location,
+                    hint: "store sends people to the App Store (Google Play on Android); web to the link's web_url")
             }
         }
         if let f = optionalText("android_fallback", in: keys) {
-            if let value = LinkOptions.Fallback(rawValue: f.text) { options.androidFallback = value } else {
-                error("android_fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location, hint: "store sends Android phones to Google Play; web to the link's web_url")
+            if let value = LinkOptions.Fallback(rawValue: f.text) {
+                options.androidFallback = value
+            } else {
+                error(
+                    "android_fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location,
+                    hint: "store sends Android phones to Google Play; web to the link's web_url")
             }
         }
-        if let entry = keys["fallback_delay_ms"], let value = integer(entry.value, what: "fallback_delay_ms", range: 0...60_000, hint: "iOS needs about 1000-2500 ms to switch to an installed app") {
+        if let entry = keys["fallback_delay_ms"],
+            let value = integer(
+                entry.value, what: "fallback_delay_ms", range: 0...60_000,
+                hint: "iOS needs about 1000-2500 ms to switch to an installed app")
+        {
             options.fallbackDelayMs = value
         }
         if let entry = keys["deferred"] {
@@ -762,7 +931,9 @@ struct CatalogReader {
             for item in sequence(entry.value, what: "deferred") {
                 guard let text = scalarText(item, what: "a deferred entry") else { continue }
                 guard let channel = LinkOptions.DeferredChannel(rawValue: text) else {
-                    error("unknown deferred channel \(CatalogRules.quoted(text))", at: location(of: item), hint: "use clipboard and/or cookie")
+                    error(
+                        "unknown deferred channel \(CatalogRules.quoted(text))", at: location(of: item),
+                        hint: "use clipboard and/or cookie")
                     continue
                 }
                 if channels.contains(channel) {
@@ -774,11 +945,18 @@ struct CatalogReader {
             options.deferred = channels
         }
         if let c = optionalText("cookie_name", in: keys) {
-            if CatalogRules.isCookieName(c.text) { options.cookieName = c.text } else {
-                error("cookie_name \(CatalogRules.quoted(c.text)) is not a safe cookie name", at: c.location, hint: "use 1-64 letters, digits, _ or -")
+            if CatalogRules.isCookieName(c.text) {
+                options.cookieName = c.text
+            } else {
+                error(
+                    "cookie_name \(CatalogRules.quoted(c.text)) is not a safe cookie name", at: c.location,
+                    hint: "use 1-64 letters, digits, _ or -")
             }
         }
-        if let entry = keys["cookie_days"], let value = integer(entry.value, what: "cookie_days", range: 1...400, hint: "browsers cap cookies at 400 days") {
+        if let entry = keys["cookie_days"],
+            let value = integer(
+                entry.value, what: "cookie_days", range: 1...400, hint: "browsers cap cookies at 400 days")
+        {
             options.cookieDays = value
         }
         if let entry = keys["forward_query"], let value = boolean(entry.value, what: "forward_query") {
@@ -792,13 +970,22 @@ struct CatalogReader {
             }
         }
         if let b = optionalText("in_app_browsers", in: keys) {
-            if let value = LinkOptions.InAppBrowsers(rawValue: b.text) { options.inAppBrowsers = value } else {
-                error("in_app_browsers must be 'escape' or 'ignore', found \(CatalogRules.quoted(b.text))", at: b.location, hint: "escape shows the way out of Instagram's, Facebook's, LINE's… browser; ignore treats them as any browser")
+            if let value = LinkOptions.InAppBrowsers(rawValue: b.text) {
+                options.inAppBrowsers = value
+            } else {
+                error(
+                    "in_app_browsers must be 'escape' or 'ignore', found \(CatalogRules.quoted(b.text))",
+                    at: b.location,
+                    hint:
+                        "escape shows the way out of Instagram's, Facebook's, LINE's… browser; ignore treats them as any browser"
+                )
             }
         }
         if let c = optionalText("confirm_store", in: keys) {
             if c.text.trimmingCharacters(in: .whitespaces).isEmpty || c.text.count > 300 {
-                error("confirm_store must be a question of 1 to 300 characters", at: c.location, hint: "for example: confirm_store: \"Install Tabi from the App Store?\"")
+                error(
+                    "confirm_store must be a question of 1 to 300 characters", at: c.location,
+                    hint: "for example: confirm_store: \"Install Tabi from the App Store?\"")
             } else {
                 options.confirmStore = c.text
             }
@@ -835,10 +1022,13 @@ struct CatalogReader {
 
     mutating func unknownKey(_ key: YAMLNode, in what: String, known: [String]) {
         guard let name = key.text else {
-            error("\(what) has a key that is not text", at: location(of: key), hint: "keys are plain words such as \(known.first ?? "path")")
+            error(
+                "\(what) has a key that is not text", at: location(of: key),
+                hint: "keys are plain words such as \(known.first ?? "path")")
             return
         }
-        let hint = Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'?" }
+        let hint =
+            Suggestion.closest(to: name, among: known).map { "did you mean '\($0)'?" }
             ?? "known keys: \(known.joined(separator: ", "))"
         error("unknown key \(CatalogRules.quoted(name)) in \(what)", at: location(of: key), hint: hint)
     }
@@ -846,7 +1036,9 @@ struct CatalogReader {
     /// The entries of a mapping by key, after reporting unknown and repeated keys.
     mutating func mapping(_ node: YAMLNode, what: String, known: [String]) -> MappingEntries? {
         guard case .mapping(let pairs) = node.kind else {
-            error("\(what) must be a mapping of keys to values, found \(kind(of: node))", at: location(of: node), hint: "indent its keys under it, one 'key: value' per line")
+            error(
+                "\(what) must be a mapping of keys to values, found \(kind(of: node))", at: location(of: node),
+                hint: "indent its keys under it, one 'key: value' per line")
             return nil
         }
         // Sized for its keys: growing it as they came was a third of the cost.
@@ -857,7 +1049,9 @@ struct CatalogReader {
                 continue
             }
             if let first = result[name] {
-                error("duplicate key '\(name)' in \(what); first at \(location(of: first.key))", at: location(of: key), hint: "each key may appear once; remove or rename the repeat")
+                error(
+                    "duplicate key '\(name)' in \(what); first at \(location(of: first.key))", at: location(of: key),
+                    hint: "each key may appear once; remove or rename the repeat")
                 continue
             }
             result[name] = (key, value)
@@ -877,7 +1071,9 @@ struct CatalogReader {
     /// the reading (a campaign parameter's name, printed safely).
     mutating func scalarText(_ node: YAMLNode, what: @autoclosure () -> String, allowEmpty: Bool = false) -> String? {
         guard case .scalar(let text, _) = node.kind, !node.isNull || allowEmpty else {
-            error("\(what()) must be text, found \(kind(of: node))", at: location(of: node), hint: "write a value after the colon; quote it if it contains ': ' or starts with a symbol")
+            error(
+                "\(what()) must be text, found \(kind(of: node))", at: location(of: node),
+                hint: "write a value after the colon; quote it if it contains ': ' or starts with a symbol")
             return nil
         }
         return text
@@ -903,7 +1099,9 @@ struct CatalogReader {
             return nil
         }
         if text.utf8.count > 1_000_000 {
-            error("\(key) is \(text.utf8.count) bytes long", at: at, hint: "keep catalog values under 1 MB; pages must stay small")
+            error(
+                "\(key) is \(text.utf8.count) bytes long", at: at,
+                hint: "keep catalog values under 1 MB; pages must stay small")
             return nil
         }
         return Located(text: text, location: at)
@@ -915,7 +1113,9 @@ struct CatalogReader {
             return nil
         }
         guard range.contains(value) else {
-            error("\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)", at: location(of: node), hint: hint)
+            error(
+                "\(what) must be between \(range.lowerBound) and \(range.upperBound), found \(value)",
+                at: location(of: node), hint: hint)
             return nil
         }
         return value
@@ -923,7 +1123,9 @@ struct CatalogReader {
 
     mutating func boolean(_ node: YAMLNode, what: String) -> Bool? {
         guard let value = node.bool else {
-            error("\(what) must be true or false, found \(kind(of: node))", at: location(of: node), hint: "write true or false")
+            error(
+                "\(what) must be true or false, found \(kind(of: node))", at: location(of: node),
+                hint: "write true or false")
             return nil
         }
         return value
@@ -931,7 +1133,9 @@ struct CatalogReader {
 
     mutating func sequence(_ node: YAMLNode, what: String) -> [YAMLNode] {
         guard case .sequence(let items) = node.kind else {
-            error("\(what) must be a list, found \(kind(of: node))", at: location(of: node), hint: "write it as [a, b] or one '- item' per line")
+            error(
+                "\(what) must be a list, found \(kind(of: node))", at: location(of: node),
+                hint: "write it as [a, b] or one '- item' per line")
             return []
         }
         return items

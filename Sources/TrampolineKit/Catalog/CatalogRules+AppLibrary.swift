@@ -13,7 +13,9 @@ extension CatalogRules {
 
     /// The catalog's diagnostic for a malformed route pattern.
     static func violation(_ error: RoutePatternError, in raw: String) -> RuleViolation {
-        RuleViolation("route \(quoted(raw)): \(error)", hint: "routes are /segment/:name, :name(digits) or :name(uuid), and *rest as the last segment")
+        RuleViolation(
+            "route \(quoted(raw)): \(error)",
+            hint: "routes are /segment/:name, :name(digits) or :name(uuid), and *rest as the last segment")
     }
 
     /// The parameter the pages append to deferred links (`tl_t`, the visit time), which the app
@@ -26,7 +28,8 @@ extension CatalogRules {
         let link = deepLink.prefix { $0 != "#" }
         guard let question = link.firstIndex(of: "?") else { return false }
         return link[link.index(after: question)...].split(separator: "&").contains { pair in
-            String(pair.prefix { $0 != "=" }).replacingOccurrences(of: "+", with: " ").removingPercentEncoding == deferredLinkMarker
+            String(pair.prefix { $0 != "=" }).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                == deferredLinkMarker
         }
     }
 }

@@ -26,7 +26,8 @@ extension CatalogRules {
         let pattern: RoutePattern
         switch routePattern(text) {
         case .success(let parsed): pattern = parsed
-        case .failure(let error): return .failure(PlacedViolation(violation: violation(error, in: raw), column: error.column))
+        case .failure(let error):
+            return .failure(PlacedViolation(violation: violation(error, in: raw), column: error.column))
         }
         guard !pattern.parameterNames.isEmpty else {
             return .failure(PlacedViolation(violation: .init("route \(quoted(raw)) has no parameter"), column: nil))
@@ -34,7 +35,13 @@ extension CatalogRules {
         // A route that starts with a parameter would take over the site's own files (/index.html,
         // /loadCookie.html, /.well-known/…) on hosts whose rewrite rules beat existing files.
         guard case .literal = pattern.segments.first else {
-            return .failure(PlacedViolation(violation: .init("route \(quoted(raw)) starts with a parameter", hint: "start a route with a literal segment, such as /restaurant/:id; the site's own pages live at the top"), column: 2))
+            return .failure(
+                PlacedViolation(
+                    violation: .init(
+                        "route \(quoted(raw)) starts with a parameter",
+                        hint:
+                            "start a route with a literal segment, such as /restaurant/:id; the site's own pages live at the top"
+                    ), column: 2))
         }
         var column = 2
         var literalPrefix = ""
@@ -48,19 +55,35 @@ extension CatalogRules {
             }
             if prefixOpen { literalPrefix += "/" + literal }
             if literal.contains("..") {
-                return .failure(PlacedViolation(violation: .init("route \(quoted(raw)) has a segment containing '..'", hint: "spell the path out without .."), column: column))
+                return .failure(
+                    PlacedViolation(
+                        violation: .init(
+                            "route \(quoted(raw)) has a segment containing '..'", hint: "spell the path out without .."),
+                        column: column))
             }
             if literal.hasPrefix(".") {
-                return .failure(PlacedViolation(violation: .init("route \(quoted(raw)) has a segment starting with '.', which hosts treat as hidden", hint: "start each segment with a letter or digit"), column: column))
+                return .failure(
+                    PlacedViolation(
+                        violation: .init(
+                            "route \(quoted(raw)) has a segment starting with '.', which hosts treat as hidden",
+                            hint: "start each segment with a letter or digit"), column: column))
             }
             if literal.utf8.count > 200 {
-                return .failure(PlacedViolation(violation: .init("route \(quoted(raw)) has a segment longer than 200 bytes", hint: "shorten it"), column: column))
+                return .failure(
+                    PlacedViolation(
+                        violation: .init(
+                            "route \(quoted(raw)) has a segment longer than 200 bytes", hint: "shorten it"),
+                        column: column))
             }
             column += literal.unicodeScalars.count
         }
         let lowered = literalPrefix.lowercased()
         if !lowered.isEmpty, reservedPaths.contains(where: { lowered == $0 || lowered.hasPrefix($0 + "/") }) {
-            return .failure(PlacedViolation(violation: .init("route \(quoted(raw)) is under a path reserved for Trampoline's own files", hint: "choose another first segment"), column: 1))
+            return .failure(
+                PlacedViolation(
+                    violation: .init(
+                        "route \(quoted(raw)) is under a path reserved for Trampoline's own files",
+                        hint: "choose another first segment"), column: 1))
         }
         return .success(Route(pattern))
     }
@@ -69,7 +92,8 @@ extension CatalogRules {
     private static func segmentLength(_ segment: RoutePattern.Segment) -> Int {
         switch segment {
         case .literal(let text): text.unicodeScalars.count
-        case .parameter(let name, let constraint): 1 + name.unicodeScalars.count + (constraint.map { $0.rawValue.count + 2 } ?? 0)
+        case .parameter(let name, let constraint):
+            1 + name.unicodeScalars.count + (constraint.map { $0.rawValue.count + 2 } ?? 0)
         case .rest(let name): 1 + name.unicodeScalars.count
         }
     }
@@ -79,6 +103,10 @@ extension CatalogRules {
         let names = Set(route.pattern.parameterNames)
         guard let bad = Route.placeholders(in: deepLink).first(where: { !names.contains($0.name) }) else { return nil }
         let known = route.pattern.parameterNames.map { ":" + $0 }.joined(separator: ", ")
-        return (RuleViolation("deep_link uses the parameter '\(bad.name)', which the path \(quoted(route.pattern.text)) does not have", hint: "use a parameter of the path (\(known)), or percent-encode the ':' as %3A"), bad.column)
+        return (
+            RuleViolation(
+                "deep_link uses the parameter '\(bad.name)', which the path \(quoted(route.pattern.text)) does not have",
+                hint: "use a parameter of the path (\(known)), or percent-encode the ':' as %3A"), bad.column
+        )
     }
 }

@@ -2,7 +2,10 @@
 /// or a message saying what is wrong and how to fix it.
 enum CatalogRules {
     /// Lower-cased: the files Trampoline writes at the top and the preview's dashboard.
-    static let reservedPaths = Set(OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + ["/_trampoline", Route.folderPrefix, "/" + OutputPath.linkTableFolder])
+    static let reservedPaths = Set(
+        OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + [
+            "/_trampoline", Route.folderPrefix, "/" + OutputPath.linkTableFolder,
+        ])
 
     /// ``reservedPaths`` as bytes, made once: ``normalizedPath(_:)`` runs for every link.
     static let reservedPathBytes = reservedPaths.map { Array($0.utf8) }
@@ -28,19 +31,23 @@ enum CatalogRules {
         var path = raw
         if path.utf8.count > 1, path.hasSuffix("/") { path.removeLast() }
         if path == "/" {
-            return .failure(.init("path '/' is the site's home page and cannot be a link", hint: "use a path such as /welcome"))
+            return .failure(
+                .init("path '/' is the site's home page and cannot be a link", hint: "use a path such as /welcome"))
         }
         if let bad = path.unicodeScalars.first(where: { !isPathCharacter($0) }) {
-            return .failure(.init(
-                "path \(quoted(raw)) contains \(describe(bad)), which is not allowed in a link path",
-                hint: "use letters, digits and - . _ ~ ! & ( ) + , ; = : @ between slashes; no %, *, ?, $, #, \\ or spaces"
-            ))
+            return .failure(
+                .init(
+                    "path \(quoted(raw)) contains \(describe(bad)), which is not allowed in a link path",
+                    hint:
+                        "use letters, digits and - . _ ~ ! & ( ) + , ; = : @ between slashes; no %, *, ?, $, #, \\ or spaces"
+                ))
         }
         // Every character is ASCII from here on (isPathCharacter), so the checks go by bytes:
         // splitting the String into Characters and comparing them was half the cost of reading
         // a link's fields.
         let bytes = Array(path.utf8)
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
         // The segments after the leading slash, the empty one after a trailing slash included.
         var start = 1
         while start <= bytes.count {
@@ -48,24 +55,40 @@ enum CatalogRules {
             let segment = bytes[start..<end]
             start = end + 1
             if segment.isEmpty {
-                return .failure(.init("path \(quoted(raw)) has an empty segment ('//')", hint: "remove the extra slash"))
+                return .failure(
+                    .init("path \(quoted(raw)) has an empty segment ('//')", hint: "remove the extra slash"))
             }
             // Any "..", not just a whole segment: servers and CDNs reject or normalize it unevenly.
-            if segment.elementsEqual([dot]) || zip(segment, segment.dropFirst()).contains(where: { $0 == dot && $1 == dot }) {
-                return .failure(.init("path \(quoted(raw)) contains a '\(String(decoding: segment, as: UTF8.self))' segment, which would leave its folder", hint: "spell the path out without . or .."))
+            if segment.elementsEqual([dot])
+                || zip(segment, segment.dropFirst()).contains(where: { $0 == dot && $1 == dot })
+            {
+                return .failure(
+                    .init(
+                        "path \(quoted(raw)) contains a '\(String(decoding: segment, as: UTF8.self))' segment, which would leave its folder",
+                        hint: "spell the path out without . or .."))
             }
             if segment.first == dot {
-                return .failure(.init("path \(quoted(raw)) has a segment starting with '.', which hosts treat as hidden", hint: "start each segment with a letter or digit"))
+                return .failure(
+                    .init(
+                        "path \(quoted(raw)) has a segment starting with '.', which hosts treat as hidden",
+                        hint: "start each segment with a letter or digit"))
             }
             if segment.count > 200 {
-                return .failure(.init("path \(quoted(raw)) has a segment longer than 200 bytes", hint: "shorten it; file systems cap names at 255 bytes"))
+                return .failure(
+                    .init(
+                        "path \(quoted(raw)) has a segment longer than 200 bytes",
+                        hint: "shorten it; file systems cap names at 255 bytes"))
             }
         }
         let lowered = bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
-        if reservedPathBytes.contains(where: { lowered.starts(with: $0) && (lowered.count == $0.count || lowered[$0.count] == UInt8(ascii: "/")) })
+        if reservedPathBytes.contains(where: {
+            lowered.starts(with: $0) && (lowered.count == $0.count || lowered[$0.count] == UInt8(ascii: "/"))
+        })
             || lowered.starts(with: "/.well-known".utf8)
         {
-            return .failure(.init("path \(quoted(raw)) is reserved for a file Trampoline writes itself", hint: "choose another path"))
+            return .failure(
+                .init(
+                    "path \(quoted(raw)) is reserved for a file Trampoline writes itself", hint: "choose another path"))
         }
         return .success(path)
     }
@@ -78,21 +101,28 @@ enum CatalogRules {
     /// ``webURLProblem(_:key:)`` without the fast path.
     static func checkedWebURLProblem(_ value: String, key: String) -> RuleViolation? {
         if let bad = value.unicodeScalars.first(where: { $0.isSpace || $0.value < 0x20 || $0.value == 0x7F }) {
-            return .init("\(key) contains \(describe(bad))", hint: "URLs cannot contain spaces or control characters; percent-encode them (%20)")
+            return .init(
+                "\(key) contains \(describe(bad))",
+                hint: "URLs cannot contain spaces or control characters; percent-encode them (%20)")
         }
         guard let colon = value.firstIndex(of: ":") else {
-            return .init("\(key) \(quoted(value)) is not an absolute URL", hint: "write it in full, starting with https://")
+            return .init(
+                "\(key) \(quoted(value)) is not an absolute URL", hint: "write it in full, starting with https://")
         }
         let scheme = value[..<colon].lowercased()
         guard scheme == "https" || scheme == "http" else {
-            return .init("\(key) uses the '\(scheme):' scheme; only http: and https: URLs are allowed here", hint: "use an https:// URL")
+            return .init(
+                "\(key) uses the '\(scheme):' scheme; only http: and https: URLs are allowed here",
+                hint: "use an https:// URL")
         }
         let rest = value[value.index(after: colon)...]
         guard rest.hasPrefix("//"), let host = hostOf(rest.dropFirst(2)), !host.isEmpty else {
             return .init("\(key) \(quoted(value)) has no host", hint: "write it as https://host/path")
         }
         if value.unicodeScalars.contains(where: { $0 == "\\" || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "`" }) {
-            return .init("\(key) \(quoted(value)) contains a character that must be percent-encoded (\\ \" < > `)", hint: "percent-encode it")
+            return .init(
+                "\(key) \(quoted(value)) contains a character that must be percent-encoded (\\ \" < > `)",
+                hint: "percent-encode it")
         }
         return urlSyntaxProblem(value, afterScheme: rest.dropFirst(2), key: key)
     }
@@ -106,13 +136,22 @@ enum CatalogRules {
 
     static func isPlainlyValidWebURL(_ value: String) -> Bool {
         return value.withUTF8Bytes { bytes in
-            let https = Array("https://".utf8), http = Array("http://".utf8)
+            let https = Array("https://".utf8)
+            let http = Array("http://".utf8)
             var i: Int
-            if bytes.starts(with: https) { i = https.count } else if bytes.starts(with: http) { i = http.count } else { return false }
+            if bytes.starts(with: https) {
+                i = https.count
+            } else if bytes.starts(with: http) {
+                i = http.count
+            } else {
+                return false
+            }
             // Host: labels of [a-z0-9-] (any case), separated by single dots.
             let hostStart = i
             var labelLength = 0
-            while i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#"), bytes[i] != UInt8(ascii: ":") {
+            while i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"),
+                bytes[i] != UInt8(ascii: "#"), bytes[i] != UInt8(ascii: ":")
+            {
                 let b = bytes[i]
                 if b == UInt8(ascii: ".") {
                     guard labelLength > 0 else { return false }
@@ -127,7 +166,8 @@ enum CatalogRules {
             guard i > hostStart else { return false }
             if i < bytes.count, bytes[i] == UInt8(ascii: ":") {
                 i += 1
-                var port = 0, digits = 0
+                var port = 0
+                var digits = 0
                 while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
                     port = port * 10 + Int(bytes[i] - UInt8(ascii: "0"))
                     digits += 1
@@ -135,7 +175,11 @@ enum CatalogRules {
                     if digits > 5 { return false }
                 }
                 guard port <= 65_535 else { return false }
-                if i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { return false }
+                if i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"),
+                    bytes[i] != UInt8(ascii: "#")
+                {
+                    return false
+                }
             }
             var hashes = 0
             // Read once: a global's every access checks that it is initialised.
@@ -157,17 +201,20 @@ enum CatalogRules {
     }
 
     private static func isAlphanumeric(_ b: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
     }
 
     private static func isHexDigit(_ b: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
     }
 
     /// Bidirectional formatting characters (LRM, RLM, the embeddings, overrides and isolates):
     /// RFC 3987 forbids them in IRIs, because they can make one URL look like another.
     static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
-        c.value == 0x200E || c.value == 0x200F || c.value == 0x061C || (0x202A...0x202E).contains(c.value) || (0x2066...0x2069).contains(c.value)
+        c.value == 0x200E || c.value == 0x200F || c.value == 0x061C || (0x202A...0x202E).contains(c.value)
+            || (0x2066...0x2069).contains(c.value)
     }
 
     /// What the WHATWG URL parser (and the W3C validator) refuse in an http(s) URL once the
@@ -176,52 +223,81 @@ enum CatalogRules {
     static func urlSyntaxProblem(_ value: String, afterScheme: Substring, key: String) -> RuleViolation? {
         let parts = URLAuthority(afterScheme: afterScheme)
         let pathAndRest = parts.rest
-        if let bad = value.unicodeScalars.first(where: { $0 == "{" || $0 == "}" || $0 == "|" || $0 == "^" || (!$0.isASCII && isBidiControl($0)) }) {
+        if let bad = value.unicodeScalars.first(where: {
+            $0 == "{" || $0 == "}" || $0 == "|" || $0 == "^" || (!$0.isASCII && isBidiControl($0))
+        }) {
             return bad.isASCII
-                ? .init("\(key) \(quoted(value)) contains \(describe(bad)), which must be percent-encoded in a URL", hint: "percent-encode it as %\(String(bad.value, radix: 16, uppercase: true))")
-                : .init("\(key) contains the text direction control \(describe(bad))", hint: "remove it; direction controls can make a URL look like another")
+                ? .init(
+                    "\(key) \(quoted(value)) contains \(describe(bad)), which must be percent-encoded in a URL",
+                    hint: "percent-encode it as %\(String(bad.value, radix: 16, uppercase: true))")
+                : .init(
+                    "\(key) contains the text direction control \(describe(bad))",
+                    hint: "remove it; direction controls can make a URL look like another")
         }
         if let bad = pathAndRest.unicodeScalars.first(where: { $0 == "[" || $0 == "]" }) {
-            return .init("\(key) \(quoted(value)) contains '\(bad)' after the host", hint: "percent-encode it as \(bad == "[" ? "%5B" : "%5D")")
+            return .init(
+                "\(key) \(quoted(value)) contains '\(bad)' after the host",
+                hint: "percent-encode it as \(bad == "[" ? "%5B" : "%5D")")
         }
         if pathAndRest.utf8.lazy.filter({ $0 == UInt8(ascii: "#") }).count > 1 {
             return .init("\(key) \(quoted(value)) has more than one '#'", hint: "percent-encode the later ones as %23")
         }
         let scalars = value.containsBytes("%") ? Array(value.unicodeScalars) : []
         for (i, c) in scalars.enumerated() where c == "%" {
-            guard i + 2 < scalars.count, scalars[i + 1].properties.isASCIIHexDigit, scalars[i + 2].properties.isASCIIHexDigit else {
-                return .init("\(key) \(quoted(value)) has a '%' that is not followed by two hex digits", hint: "write a literal % as %25")
+            guard i + 2 < scalars.count, scalars[i + 1].properties.isASCIIHexDigit,
+                scalars[i + 2].properties.isASCIIHexDigit
+            else {
+                return .init(
+                    "\(key) \(quoted(value)) has a '%' that is not followed by two hex digits",
+                    hint: "write a literal % as %25")
             }
         }
         if parts.userAndHost.count > 2 {
-            return .init("\(key) \(quoted(value)) has more than one '@' before the host", hint: "percent-encode an @ in a user name or password as %40")
+            return .init(
+                "\(key) \(quoted(value)) has more than one '@' before the host",
+                hint: "percent-encode an @ in a user name or password as %40")
         }
         let hostPort = parts.hostPort
         let port: Substring?
         if hostPort.hasPrefix("[") {
             guard let close = hostPort.firstIndex(of: "]"),
-                  hostPort[hostPort.index(after: hostPort.startIndex)..<close].allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
+                hostPort[hostPort.index(after: hostPort.startIndex)..<close].allSatisfy({
+                    $0.isHexDigit || $0 == ":" || $0 == "."
+                })
             else {
-                return .init("\(key) \(quoted(value)) has a broken IPv6 host", hint: "write an IPv6 address in brackets, such as https://[2001:db8::1]/")
+                return .init(
+                    "\(key) \(quoted(value)) has a broken IPv6 host",
+                    hint: "write an IPv6 address in brackets, such as https://[2001:db8::1]/")
             }
             let after = hostPort[hostPort.index(after: close)...]
             if !after.isEmpty, after.first != ":" {
-                return .init("\(key) \(quoted(value)) has text after the IPv6 host", hint: "only :port may follow the closing bracket")
+                return .init(
+                    "\(key) \(quoted(value)) has text after the IPv6 host",
+                    hint: "only :port may follow the closing bracket")
             }
             port = after.isEmpty ? nil : after.dropFirst()
         } else {
             let parts = hostPort.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let host = parts[0]
             if host.contains("[") || host.contains("]") {
-                return .init("\(key) \(quoted(value)) has '[' or ']' in its host", hint: "only an IPv6 address goes in brackets")
+                return .init(
+                    "\(key) \(quoted(value)) has '[' or ']' in its host", hint: "only an IPv6 address goes in brackets")
             }
-            if host.split(separator: ".", omittingEmptySubsequences: false).dropLast(host.hasSuffix(".") ? 1 : 0).contains(where: \.isEmpty) {
-                return .init("\(key) \(quoted(value)) has an empty label in its host ('..')", hint: "write the host name in full, such as example.com")
+            if host.split(separator: ".", omittingEmptySubsequences: false).dropLast(host.hasSuffix(".") ? 1 : 0)
+                .contains(where: \.isEmpty)
+            {
+                return .init(
+                    "\(key) \(quoted(value)) has an empty label in its host ('..')",
+                    hint: "write the host name in full, such as example.com")
             }
             port = parts.count > 1 ? parts[1] : nil
         }
-        if let port, !port.isEmpty, !(port.count <= 5 && port.allSatisfy({ $0.isASCII && $0.isNumber }) && Int(port)! <= 65_535) {
-            return .init("\(key) \(quoted(value)) has the port '\(port)'", hint: "a port is a number from 0 to 65535; leave it out for the default")
+        if let port, !port.isEmpty,
+            !(port.count <= 5 && port.allSatisfy({ $0.isASCII && $0.isNumber }) && Int(port)! <= 65_535)
+        {
+            return .init(
+                "\(key) \(quoted(value)) has the port '\(port)'",
+                hint: "a port is a number from 0 to 65535; leave it out for the default")
         }
         return nil
     }
@@ -231,9 +307,12 @@ enum CatalogRules {
     }
 
     static func isScheme(_ value: String) -> Bool {
-        guard let first = value.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
+        guard let first = value.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first) else {
+            return false
+        }
         return value.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "."
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-"
+                || $0 == "."
         }
     }
 
@@ -278,31 +357,46 @@ enum CatalogRules {
 
     static func isBundleID(_ value: String) -> Bool {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && value.utf8.count <= 155 && parts.allSatisfy { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+        return parts.count >= 2 && value.utf8.count <= 155
+            && parts.allSatisfy { part in
+                !part.isEmpty
+                    && part.unicodeScalars.allSatisfy {
+                        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                    }
             }
-        }
     }
 
     static func isAppID(_ value: String) -> Bool {
         guard let dot = value.firstIndex(of: ".") else { return false }
-        return matches(String(value[..<dot]), isUpperAlnum, length: 10...10) && isBundleID(String(value[value.index(after: dot)...]))
+        return matches(String(value[..<dot]), isUpperAlnum, length: 10...10)
+            && isBundleID(String(value[value.index(after: dot)...]))
     }
 
     /// The BCP 47 `langtag` grammar (language, extlang, script, region, variants, extensions,
     /// private use), in order. Whether a subtag is registered is not checked.
     static func isLanguageTag(_ value: String) -> Bool {
         let parts = value.split(separator: "-", omittingEmptySubsequences: false)
-        func alpha(_ s: Substring, _ n: ClosedRange<Int>) -> Bool { n.contains(s.count) && s.allSatisfy { $0.isASCII && $0.isLetter } }
+        func alpha(_ s: Substring, _ n: ClosedRange<Int>) -> Bool {
+            n.contains(s.count) && s.allSatisfy { $0.isASCII && $0.isLetter }
+        }
         func digits(_ s: Substring, _ n: Int) -> Bool { s.count == n && s.allSatisfy { $0.isASCII && $0.isNumber } }
-        func alnum(_ s: Substring, _ n: ClosedRange<Int>) -> Bool { n.contains(s.count) && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        func alnum(_ s: Substring, _ n: ClosedRange<Int>) -> Bool {
+            n.contains(s.count) && s.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
         guard let first = parts.first, alpha(first, 2...8) else { return false }
         var i = 1
-        if first.count <= 3 { var extlangs = 0; while i < parts.count, extlangs < 3, alpha(parts[i], 3...3) { i += 1; extlangs += 1 } }
+        if first.count <= 3 {
+            var extlangs = 0
+            while i < parts.count, extlangs < 3, alpha(parts[i], 3...3) {
+                i += 1
+                extlangs += 1
+            }
+        }
         if i < parts.count, alpha(parts[i], 4...4) { i += 1 }
         if i < parts.count, alpha(parts[i], 2...2) || digits(parts[i], 3) { i += 1 }
-        while i < parts.count, alnum(parts[i], 5...8) || (parts[i].count == 4 && parts[i].first!.isNumber && alnum(parts[i], 4...4)) { i += 1 }
+        while i < parts.count,
+            alnum(parts[i], 5...8) || (parts[i].count == 4 && parts[i].first!.isNumber && alnum(parts[i], 4...4))
+        { i += 1 }
         while i < parts.count, parts[i].count == 1, alnum(parts[i], 1...1), parts[i].lowercased() != "x" {
             i += 1
             guard i < parts.count, alnum(parts[i], 2...8) else { return false }
@@ -318,7 +412,12 @@ enum CatalogRules {
 
     /// RFC 6265 cookie-name token, narrowed to characters that need no quoting anywhere.
     static func isCookieName(_ value: String) -> Bool {
-        matches(value, { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }, length: 1...64)
+        matches(
+            value,
+            {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                    || $0 == "-"
+            }, length: 1...64)
     }
 
     /// Control characters other than tab and newline have no business in catalog text.
@@ -331,7 +430,9 @@ enum CatalogRules {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte < 0x20 || byte == 0x7F {
-                    if !(allowNewlines && (byte == 0x0A || byte == 0x09 || byte == 0x0D)) { return Unicode.Scalar(byte) }
+                    if !(allowNewlines && (byte == 0x0A || byte == 0x09 || byte == 0x0D)) {
+                        return Unicode.Scalar(byte)
+                    }
                 } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
                     return Unicode.Scalar(bytes[index + 1])
                 }
@@ -358,7 +459,10 @@ enum CatalogRules {
     /// must not drive or reorder the terminal.
     static func printable(_ value: String) -> String {
         let shown = value.count > 60 ? String(value.prefix(57)) + "..." : value
-        return shown.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || isBidiControl($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        return shown.unicodeScalars.map {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || isBidiControl($0)
+                ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+        }.joined()
     }
 }
 

@@ -110,7 +110,8 @@ final class LinkBatchReader: @unchecked Sendable {
             return spent
         }
         _ = consume done
-        let index = submitted, items = batch
+        let index = submitted
+        let items = batch
         submitted += 1
         batch = []
         DispatchQueue.global().async(group: group) { [self] in
@@ -121,7 +122,8 @@ final class LinkBatchReader: @unchecked Sendable {
     /// A reader with the same settings, cache and cache writer, for an attempt the caller may
     /// drop (then with the writer: see `CatalogReader+Pieces.swift`).
     func sibling() -> LinkBatchReader {
-        let other = LinkBatchReader(reader: reader, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+        let other = LinkBatchReader(
+            reader: reader, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
         other.cacheText = cacheText
         other.cache = cache
         other.cacheWriter = cacheWriter
@@ -166,28 +168,41 @@ final class LinkBatchReader: @unchecked Sendable {
         var read = BatchResult()
         read.links.reserveCapacity(items.count)
         read.ranges.reserveCapacity(items.count)
-        var chunk: [UInt8] = [], digests: [UInt64] = [], used: [Int] = [], failed = false
+        var chunk: [UInt8] = []
+        var digests: [UInt64] = []
+        var used: [Int] = []
+        var failed = false
         for item in items {
             let start = worker.engine.diagnostics.count
             var link: Link?
             switch item {
             case .node(let node, let span):
-                link = worker.readLink(node, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+                link = worker.readLink(
+                    node, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
                 if let span, let digest = span.digest, let link, worker.engine.diagnostics.count == start, records,
-                   LinkCache.appendEntry(digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk) {
+                    LinkCache.appendEntry(
+                        digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk)
+                {
                     digests.append(LinkCache.head(of: digest))
                 }
             case .text(let span):
-                guard let text = cacheText else { failed = true; break }
+                guard let text = cacheText else {
+                    failed = true
+                    break
+                }
                 let digest = span.digest ?? LinkCache.digest(of: text[span], column: span.column)
                 if let cache, let offset = cache.entry(for: digest),
-                   let decoded = cache.decodedLink(at: offset, line: span.line, file: worker.file) {
+                    let decoded = cache.decodedLink(at: offset, line: span.line, file: worker.file)
+                {
                     link = decoded
                     used.append(offset)
                 } else if let node = Self.parse(text[span], line: span.line, column: span.column) {
-                    link = worker.readLink(node, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+                    link = worker.readLink(
+                        node, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
                     if let link, worker.engine.diagnostics.count == start,
-                       LinkCache.appendEntry(digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk) {
+                        LinkCache.appendEntry(
+                            digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk)
+                    {
                         digests.append(LinkCache.head(of: digest))
                     }
                 } else {
@@ -202,7 +217,10 @@ final class LinkBatchReader: @unchecked Sendable {
     }
 
     /// Hands a worker's reading over to ``finish(into:list:)`` as batch `index`.
-    private func deliver(_ done: (BatchResult, chunk: [UInt8], digests: [UInt64], used: [Int], failed: Bool), index: Int, spent items: [Item]) {
+    private func deliver(
+        _ done: (BatchResult, chunk: [UInt8], digests: [UInt64], used: [Int], failed: Bool), index: Int,
+        spent items: [Item]
+    ) {
         let (read, chunk, digests, used, failed) = done
         cacheWriter?.append(chunk, digests: digests)
         cache?.release(entriesAt: used)
@@ -222,7 +240,9 @@ final class LinkBatchReader: @unchecked Sendable {
         var source = [UInt8](repeating: UInt8(ascii: " "), count: max(0, column - 1))
         source += text
         let parser = YAMLEventParser(String(decoding: source, as: UTF8.self), lineOffset: line - 1)
-        guard (try? parser.startDocument()) == true, let node = try? parser.node(), (try? parser.finishDocument()) != nil else { return nil }
+        guard (try? parser.startDocument()) == true, let node = try? parser.node(),
+            (try? parser.finishDocument()) != nil
+        else { return nil }
         return node
     }
 

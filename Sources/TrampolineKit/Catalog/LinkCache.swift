@@ -56,16 +56,21 @@ struct LinkCache: @unchecked Sendable {
     /// With `create` false it is only read: nil when there is none yet.
     static func localSecret(in folder: URL? = defaultSecretFolder, create: Bool = true) -> [UInt8]? {
         guard let folder else { return nil }
-        let url = folder.appendingPathComponent("trampoline", isDirectory: true).appendingPathComponent("link-cache-secret")
+        let url = folder.appendingPathComponent("trampoline", isDirectory: true).appendingPathComponent(
+            "link-cache-secret")
         if let data = try? Data(contentsOf: url), data.count == 32 { return Array(data) }
         guard create else { return nil }
         var generator = SystemRandomNumberGenerator()
         let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             // Made apart and renamed into place, so two first builds at once agree on one secret.
             let temporary = url.deletingLastPathComponent().appendingPathComponent(".link-cache-secret.\(getpid())")
-            guard FileManager.default.createFile(atPath: temporary.path, contents: Data(secret), attributes: [.posixPermissions: 0o600]) else { return nil }
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary.path, contents: Data(secret), attributes: [.posixPermissions: 0o600])
+            else { return nil }
             // Linked, not renamed: if another build made one meanwhile, theirs stays and is read below.
             try? FileManager.default.linkItem(atPath: temporary.path, toPath: url.path)
             try? FileManager.default.removeItem(at: temporary)
@@ -77,7 +82,9 @@ struct LinkCache: @unchecked Sendable {
 
     static var defaultSecretFolder: URL? {
         let environment = ProcessInfo.processInfo.environment
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return URL(fileURLWithPath: cache, isDirectory: true) }
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return URL(fileURLWithPath: cache, isDirectory: true)
+        }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
     }
@@ -94,8 +101,10 @@ struct LinkCache: @unchecked Sendable {
 
     // MARK: - Key
 
-    static func key(setup: Setup, file: String, knownTemplates: Set<String>?, baseURL: URL,
-                    defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?) -> [UInt8] {
+    static func key(
+        setup: Setup, file: String, knownTemplates: Set<String>?, baseURL: URL,
+        defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?
+    ) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         var input = magic + setup.secret
@@ -122,18 +131,24 @@ struct LinkCache: @unchecked Sendable {
 
     /// The cache at `url` when it is whole, whatever its key (see ``Setup/early``).
     static func load(from url: URL) -> LinkCache? {
-        guard isReal(url, type: S_IFREG), foldersAreReal(above: url), let file = MappedFile(path: url.path) else { return nil }
+        guard isReal(url, type: S_IFREG), foldersAreReal(above: url), let file = MappedFile(path: url.path) else {
+            return nil
+        }
         return LinkCache(file: file)
     }
 
     private init?(file: MappedFile) {
-        let header = Self.magic.count + 32, digestSize = 32
+        let header = Self.magic.count + 32
+        let digestSize = 32
         let data = file.bytes
         guard data.count >= header + digestSize,
-              data.prefix(Self.magic.count).elementsEqual(Self.magic),
-              SHA256.hash(data: UnsafeRawBufferPointer(rebasing: data[..<(data.count - digestSize)])).elementsEqual(data.suffix(digestSize)) else { return nil }
+            data.prefix(Self.magic.count).elementsEqual(Self.magic),
+            SHA256.hash(data: UnsafeRawBufferPointer(rebasing: data[..<(data.count - digestSize)])).elementsEqual(
+                data.suffix(digestSize))
+        else { return nil }
         var entries: [UInt64: Int] = [:]
-        var offset = header, count = 0
+        var offset = header
+        var count = 0
         let end = data.count - digestSize
         let ok = { (raw: UnsafeRawBufferPointer) -> Bool in
             // Counted first (a hop per entry), so the index is never grown and rehashed.
@@ -199,7 +214,8 @@ struct LinkCache: @unchecked Sendable {
     func decodedLink(at offset: Int, line: Int, file: String) -> Link? {
         let raw = self.file.bytes
         let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
-        return Self.decode(UnsafeRawBufferPointer(rebasing: raw[(offset + 36)..<(offset + 36 + length)]), line: line, file: file)
+        return Self.decode(
+            UnsafeRawBufferPointer(rebasing: raw[(offset + 36)..<(offset + 36 + length)]), line: line, file: file)
     }
 
     /// Gives back the memory of the pages the entries at `offsets` lie on, once decoded: a
@@ -213,7 +229,8 @@ struct LinkCache: @unchecked Sendable {
 
     /// The entries at `offsets` (digest, length and link), in one piece, for a new file.
     func entries(at offsets: [Int]) -> (bytes: [UInt8], digests: [UInt64]) {
-        var bytes: [UInt8] = [], digests: [UInt64] = []
+        var bytes: [UInt8] = []
+        var digests: [UInt64] = []
         let raw = file.bytes
         for offset in offsets {
             let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
@@ -310,7 +327,9 @@ struct LinkCache: @unchecked Sendable {
     /// Appends the entry of `link` to `out`: the digest, the length (4 bytes little-endian) and
     /// the link encoded in place; false, and nothing appended, for a link
     /// ``encode(_:line:file:)`` does not keep.
-    static func appendEntry(digest: SHA256.Digest, encoding link: Link, line: Int, file: String, to out: inout [UInt8]) -> Bool {
+    static func appendEntry(digest: SHA256.Digest, encoding link: Link, line: Int, file: String, to out: inout [UInt8])
+        -> Bool
+    {
         guard link.route == nil else { return false }
         var writer = ByteWriter(line: line, file: file)
         swap(&writer.bytes, &out)
@@ -331,17 +350,20 @@ struct LinkCache: @unchecked Sendable {
         do {
             var input = ByteReader(raw: raw, line: line, file: file)
             guard let path = input.string(), let deepLink = input.string(), let title = input.string(),
-                  let description = input.optionalString(), let webURL = input.optionalString(),
-                  let parameters = input.int() else { return nil }
+                let description = input.optionalString(), let webURL = input.optionalString(),
+                let parameters = input.int()
+            else { return nil }
             var campaign: [CampaignParameter] = []
             for _ in 0..<max(0, min(parameters, raw.count)) {
                 guard let name = input.string(), let value = input.string() else { return nil }
                 campaign.append(CampaignParameter(name: name, value: value))
             }
             var options = LinkOptions()
-            guard let template = input.string(), let fallback = input.string().flatMap(LinkOptions.Fallback.init(rawValue:)),
-                  let androidFallbackName = input.optionalString(),
-                  let delay = input.int(), let channels = input.int() else { return nil }
+            guard let template = input.string(),
+                let fallback = input.string().flatMap(LinkOptions.Fallback.init(rawValue:)),
+                let androidFallbackName = input.optionalString(),
+                let delay = input.int(), let channels = input.int()
+            else { return nil }
             options.template = template
             options.fallback = fallback
             if let androidFallbackName {
@@ -351,16 +373,19 @@ struct LinkCache: @unchecked Sendable {
             options.fallbackDelayMs = delay
             options.deferred = []
             for _ in 0..<max(0, min(channels, raw.count)) {
-                guard let channel = input.string().flatMap(LinkOptions.DeferredChannel.init(rawValue:)) else { return nil }
+                guard let channel = input.string().flatMap(LinkOptions.DeferredChannel.init(rawValue:)) else {
+                    return nil
+                }
                 options.deferred.append(channel)
             }
             guard let cookieName = input.string(), let cookieDays = input.int(), let forwardQuery = input.bool(),
-                  let image = input.optionalString(),
-                  let inAppBrowsers = input.string().flatMap(LinkOptions.InAppBrowsers.init(rawValue:)),
-                  let confirmStore = input.optionalString(), let qrCode = input.bool(),
-                  let correction = input.string().flatMap(QRErrorCorrection.init(rawValue:)),
-                  let location = input.location(), let webURLLocation = input.optionalLocation(),
-                  let templateLocation = input.location(), input.atEnd else { return nil }
+                let image = input.optionalString(),
+                let inAppBrowsers = input.string().flatMap(LinkOptions.InAppBrowsers.init(rawValue:)),
+                let confirmStore = input.optionalString(), let qrCode = input.bool(),
+                let correction = input.string().flatMap(QRErrorCorrection.init(rawValue:)),
+                let location = input.location(), let webURLLocation = input.optionalLocation(),
+                let templateLocation = input.location(), input.atEnd
+            else { return nil }
             options.cookieName = cookieName
             options.cookieDays = cookieDays
             options.forwardQuery = forwardQuery
@@ -369,9 +394,10 @@ struct LinkCache: @unchecked Sendable {
             options.confirmStore = confirmStore
             options.qrCode = qrCode
             options.qrErrorCorrection = correction
-            return Link(path: path, deepLink: deepLink, title: title, description: description, webURL: webURL,
-                        campaign: campaign, options: options, location: location, webURLLocation: webURLLocation,
-                        templateLocation: templateLocation)
+            return Link(
+                path: path, deepLink: deepLink, title: title, description: description, webURL: webURL,
+                campaign: campaign, options: options, location: location, webURLLocation: webURLLocation,
+                templateLocation: templateLocation)
         }
     }
 
@@ -482,7 +508,8 @@ struct LinkCache: @unchecked Sendable {
         }
 
         mutating func int() -> Int? {
-            var value: UInt64 = 0, shift: UInt64 = 0
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
             while let byte = byte() {
                 guard shift < 64 else { return nil }
                 value |= UInt64(byte & 0x7F) << shift

@@ -9,10 +9,16 @@ enum LinksFile {
     static func items(at url: URL, displayPath: String, engine: inout DiagnosticEngine) -> [YAMLNode]? {
         let start = SourceLocation(file: displayPath, line: 1, column: 1)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            engine.error("cannot read the links file \(displayPath)", at: nil, hint: "check links_file: it is relative to the catalog's folder")
+            engine.error(
+                "cannot read the links file \(displayPath)", at: nil,
+                hint: "check links_file: it is relative to the catalog's folder")
             return nil
         }
-        guard let text = CatalogLoader.text(of: data, what: "the links file", displayPath: displayPath, hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine) else {
+        guard
+            let text = CatalogLoader.text(
+                of: data, what: "the links file", displayPath: displayPath,
+                hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine)
+        else {
             return nil
         }
         switch url.pathExtension.lowercased() {
@@ -29,21 +35,30 @@ enum LinksFile {
         let parser = YAMLEventParser(text)
         do {
             guard try parser.startDocument() else {
-                engine.error("the links file is empty", at: SourceLocation(file: displayPath, line: 1, column: 1), hint: "write a JSON list of links: [{\"path\": \"/a\", \"title\": \"A\"}]")
+                engine.error(
+                    "the links file is empty", at: SourceLocation(file: displayPath, line: 1, column: 1),
+                    hint: "write a JSON list of links: [{\"path\": \"/a\", \"title\": \"A\"}]")
                 return nil
             }
             let root = try parser.node()
             try parser.finishDocument()
             guard case .sequence(let items) = root.kind else {
-                engine.error("the links file must hold a JSON list of links", at: SourceLocation(file: displayPath, line: root.line, column: root.column), hint: "write [{\"path\": \"/a\", \"title\": \"A\"}, ...]")
+                engine.error(
+                    "the links file must hold a JSON list of links",
+                    at: SourceLocation(file: displayPath, line: root.line, column: root.column),
+                    hint: "write [{\"path\": \"/a\", \"title\": \"A\"}, ...]")
                 return nil
             }
             return items
         } catch let error as YAMLEventParser.SyntaxError {
-            engine.error("JSON syntax: \(error.message)", at: SourceLocation(file: displayPath, line: error.line, column: error.column), hint: "check brackets, commas and quotes")
+            engine.error(
+                "JSON syntax: \(error.message)",
+                at: SourceLocation(file: displayPath, line: error.line, column: error.column),
+                hint: "check brackets, commas and quotes")
             return nil
         } catch {
-            engine.error("cannot read the links file: \(error)", at: SourceLocation(file: displayPath, line: 1, column: 1))
+            engine.error(
+                "cannot read the links file: \(error)", at: SourceLocation(file: displayPath, line: 1, column: 1))
             return nil
         }
     }
@@ -54,7 +69,9 @@ enum LinksFile {
     static func csv(_ text: String, displayPath: String, engine: inout DiagnosticEngine) -> [YAMLNode]? {
         guard let records = StrictCSV.records(text, displayPath: displayPath, engine: &engine) else { return nil }
         guard let first = records.first else {
-            engine.error("the links file is empty", at: SourceLocation(file: displayPath, line: 1, column: 1), hint: "the first row must name the columns: path,title,...")
+            engine.error(
+                "the links file is empty", at: SourceLocation(file: displayPath, line: 1, column: 1),
+                hint: "the first row must name the columns: path,title,...")
             return nil
         }
         var columns: [(index: Int, key: String, campaign: String?)] = []
@@ -64,23 +81,29 @@ enum LinksFile {
             if name.hasPrefix("campaign.") {
                 let parameter = String(name.dropFirst("campaign.".count))
                 if parameter.isEmpty {
-                    engine.error("column 'campaign.' names no parameter", at: at, hint: "write campaign.utm_source, say")
+                    engine.error(
+                        "column 'campaign.' names no parameter", at: at, hint: "write campaign.utm_source, say")
                 } else {
                     columns.append((index, "campaign", parameter))
                 }
             } else if name == "campaign" {
-                engine.error("a campaign column must name its parameter", at: at, hint: "use one column per parameter: campaign.utm_source, campaign.utm_campaign")
+                engine.error(
+                    "a campaign column must name its parameter", at: at,
+                    hint: "use one column per parameter: campaign.utm_source, campaign.utm_campaign")
             } else if CatalogKeys.link.contains(name) {
                 columns.append((index, name, nil))
             } else if !name.isEmpty {
-                let hint = Suggestion.closest(to: name, among: CatalogKeys.link).map { "did you mean '\($0)'?" } ?? "known columns: \(CatalogKeys.link.joined(separator: ", ")), campaign.<name>"
+                let hint =
+                    Suggestion.closest(to: name, among: CatalogKeys.link).map { "did you mean '\($0)'?" }
+                    ?? "known columns: \(CatalogKeys.link.joined(separator: ", ")), campaign.<name>"
                 engine.error("unknown column \(CatalogRules.quoted(name))", at: at, hint: hint)
             }
         }
         if engine.hasErrors { return nil }
         var items: [YAMLNode] = []
         for record in records.dropFirst() {
-            let cells = record.fields, row = record.row
+            let cells = record.fields
+            let row = record.row
             if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
             var campaign: [(key: YAMLNode, value: YAMLNode)] = []
@@ -88,7 +111,8 @@ enum LinksFile {
                 let cell = cells[column.index]
                 // An empty cell means "not set", so the defaults apply.
                 if cell.isEmpty { continue }
-                let line = row, col = column.index + 1
+                let line = row
+                let col = column.index + 1
                 func scalar(_ text: String, plain: Bool = false) -> YAMLNode {
                     YAMLNode(kind: .scalar(text, plain: plain), line: line, column: col)
                 }
@@ -103,7 +127,11 @@ enum LinksFile {
             }
             if !campaign.isEmpty {
                 let at = campaign[0].value
-                pairs.append((YAMLNode(kind: .scalar("campaign", plain: false), line: at.line, column: at.column), YAMLNode(kind: .mapping(campaign), line: at.line, column: at.column)))
+                pairs.append(
+                    (
+                        YAMLNode(kind: .scalar("campaign", plain: false), line: at.line, column: at.column),
+                        YAMLNode(kind: .mapping(campaign), line: at.line, column: at.column)
+                    ))
             }
             items.append(YAMLNode(kind: .mapping(pairs), line: row, column: 1))
         }

@@ -6,7 +6,9 @@ extension StrictCSV {
         case .success(let read):
             return read
         case .failure(let problem):
-            engine.error("malformed CSV: \(problem.message)", at: SourceLocation(file: displayPath, line: problem.row, column: problem.column), hint: problem.hint)
+            engine.error(
+                "malformed CSV: \(problem.message)",
+                at: SourceLocation(file: displayPath, line: problem.row, column: problem.column), hint: problem.hint)
             return nil
         }
     }

@@ -24,8 +24,10 @@ enum StrictCSV {
         let s = Array(text.unicodeScalars)
         var records: [Record] = []
         var fields: [String] = []
-        var row = 1, i = 0
-        let quoteHint = "a field with a quote, comma or line break must be quoted whole, with inner quotes doubled: \"say \"\"hi\"\"\""
+        var row = 1
+        var i = 0
+        let quoteHint =
+            "a field with a quote, comma or line break must be quoted whole, with inner quotes doubled: \"say \"\"hi\"\"\""
         func isEnd(_ c: Unicode.Scalar) -> Bool { c == "," || c == "\n" || c == "\r" }
         while true {
             var field = String.UnicodeScalarView()
@@ -49,15 +51,23 @@ enum StrictCSV {
                     }
                 }
                 if !closed {
-                    return .failure(Problem(row: row, column: column, message: "this quoted field is never closed", hint: quoteHint))
+                    return .failure(
+                        Problem(row: row, column: column, message: "this quoted field is never closed", hint: quoteHint)
+                    )
                 }
                 if i < s.count, !isEnd(s[i]) {
-                    return .failure(Problem(row: row, column: column, message: "text follows the closing quote of this field", hint: quoteHint))
+                    return .failure(
+                        Problem(
+                            row: row, column: column, message: "text follows the closing quote of this field",
+                            hint: quoteHint))
                 }
             } else {
                 while i < s.count, !isEnd(s[i]) {
                     if s[i] == "\"" {
-                        return .failure(Problem(row: row, column: column, message: "a quote inside a field that does not start with one", hint: quoteHint))
+                        return .failure(
+                            Problem(
+                                row: row, column: column,
+                                message: "a quote inside a field that does not start with one", hint: quoteHint))
                     }
                     field.append(s[i])
                     i += 1

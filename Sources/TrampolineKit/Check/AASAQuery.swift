@@ -14,15 +14,25 @@ package struct AASAQuery: Sendable {
     ///   - appIDs: the apps to ask about; nil means every app the file names.
     ///   - domain: the host serving the file (`host` or `host:port`); nil means each URL's own host.
     /// - Throws: ``DiagnosticsError`` when the file cannot be read as an AASA or names no app.
-    package init(aasa: Data, appIDs: [String]? = nil, domain: String? = nil, displayName: String = "the apple-app-site-association file") throws {
+    package init(
+        aasa: Data, appIDs: [String]? = nil, domain: String? = nil,
+        displayName: String = "the apple-app-site-association file"
+    ) throws {
         do {
             matcher = try AASAMatcher(data: aasa)
         } catch {
-            throw DiagnosticsError([Diagnostic(.error, at: nil, "\(displayName): \(error)", hint: "pass a JSON file with an applinks section")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, at: nil, "\(displayName): \(error)", hint: "pass a JSON file with an applinks section")
+            ])
         }
         let ids = appIDs ?? matcher.appIDs
         guard !ids.isEmpty else {
-            throw DiagnosticsError([Diagnostic(.error, at: nil, "\(displayName) names no app in its applinks details", hint: "add appIDs to a detail")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, at: nil, "\(displayName) names no app in its applinks details",
+                    hint: "add appIDs to a detail")
+            ])
         }
         self.appIDs = ids
         self.domain = domain
@@ -73,9 +83,14 @@ package struct AASAQuery: Sendable {
             let list = verdicts.map { verdict in
                 "{\"app_id\":\(string(verdict.appID)),\"decision\":\(string(verdict.decision.rawValue)),\"rule_index\":\(verdict.ruleIndex.map(String.init) ?? "null"),\"rule\":\(string(verdict.rule)),\"reason\":\(string(reasons[verdict.appID]))}"
             }
-            var members = ["\"url\":\(string(url))", "\"domain\":\(string(domain))", "\"verdicts\":[\(list.joined(separator: ","))]", "\"page\":\(string(page))"]
+            var members = [
+                "\"url\":\(string(url))", "\"domain\":\(string(domain))",
+                "\"verdicts\":[\(list.joined(separator: ","))]", "\"page\":\(string(page))",
+            ]
             members.append("\"app_receives\":\(string(appReceives))")
-            if appReceives == nil { members.append("\"reason\":\(string(resolved ? appReason : "no link table: --aasa was given"))") }
+            if appReceives == nil {
+                members.append("\"reason\":\(string(resolved ? appReason : "no link table: --aasa was given"))")
+            }
             return "{" + members.joined(separator: ",") + "}"
         }
     }
@@ -85,9 +100,10 @@ package struct AASAQuery: Sendable {
     package func answer(for input: String, pagesOf catalog: Catalog?) throws -> Answer {
         var answer = try answer(for: input)
         guard let catalog, !catalog.routes.isEmpty, let parts = AASAMatcher.URLParts(answer.url) else { return answer }
-        answer.page = catalog.page(forPath: parts.path.isEmpty ? "/" : parts.path).map {
-            "\($0.pagePath) (\($0.link.route == nil ? "the link" : "the route") \($0.link.path)) opens \($0.deepLink)"
-        } ?? "\(OutputPath.notFound.urlPath) (no link or route takes the path)"
+        answer.page =
+            catalog.page(forPath: parts.path.isEmpty ? "/" : parts.path).map {
+                "\($0.pagePath) (\($0.link.route == nil ? "the link" : "the route") \($0.link.path)) opens \($0.deepLink)"
+            } ?? "\(OutputPath.notFound.urlPath) (no link or route takes the path)"
         return answer
     }
 
@@ -97,12 +113,18 @@ package struct AASAQuery: Sendable {
         var url = input
         if input.hasPrefix("/") {
             guard let domain else {
-                throw DiagnosticsError([Diagnostic(.error, at: nil, "'\(input)' is a path, and there is no domain to put it on", hint: "give a full URL such as https://example.com\(input), or pass --domain")])
+                throw DiagnosticsError([
+                    Diagnostic(
+                        .error, at: nil, "'\(input)' is a path, and there is no domain to put it on",
+                        hint: "give a full URL such as https://example.com\(input), or pass --domain")
+                ])
             }
             url = "https://\(domain)\(input)"
         }
         guard let parts = AASAMatcher.URLParts(url) else {
-            throw DiagnosticsError([Diagnostic(.error, at: nil, "'\(input)' is not an absolute URL", hint: "write it as https://host/path")])
+            throw DiagnosticsError([
+                Diagnostic(.error, at: nil, "'\(input)' is not an absolute URL", hint: "write it as https://host/path")
+            ])
         }
         let authority = parts.port.map { "\(parts.host):\($0)" } ?? parts.host
         let domain = domain ?? authority

@@ -12,7 +12,8 @@ package struct CheckReport: Sendable {
     /// How many files the site has (the manifest included); nil when the catalog could not be loaded.
     package var fileCount: Int?
 
-    package init(diagnostics: [Diagnostic], catalog: Catalog? = nil, comparedOutput: URL? = nil, fileCount: Int? = nil) {
+    package init(diagnostics: [Diagnostic], catalog: Catalog? = nil, comparedOutput: URL? = nil, fileCount: Int? = nil)
+    {
         self.diagnostics = diagnostics
         self.catalog = catalog
         self.comparedOutput = comparedOutput

@@ -42,7 +42,9 @@ package enum ConformanceRunner {
             return value
         }
         guard let aasa = object["aasa"] else { throw CaseError(message: "missing \"aasa\"") }
-        let domain = try text("domain"), appID = try text("appId"), url = try text("url")
+        let domain = try text("domain")
+        let appID = try text("appId")
+        let url = try text("url")
         let matcher: AASAMatcher
         do {
             // The file is normally inlined as JSON; a string holding the file's text works too.
@@ -58,7 +60,10 @@ package enum ConformanceRunner {
     }
 
     private static func encode(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else {
             return #"{"error":"cannot encode the answer","id":null}"#
         }
         return String(decoding: data, as: UTF8.self)

@@ -18,7 +18,8 @@ package struct SameHostChecker: Sendable {
         self.specialPageLocations = specialPageLocations
     }
 
-    static let hint = "iOS opens a universal link tapped on a page of its own domain in Safari, not in the app; point it at another host or at a path the AASA does not claim"
+    static let hint =
+        "iOS opens a universal link tapped on a page of its own domain in Safari, not in the app; point it at another host or at a path the AASA does not claim"
 
     /// Warnings for each link's `web_url` and for each `<a href>` in the planned pages.
     package func warnings(for site: SiteBuild) -> [Diagnostic] {
@@ -31,18 +32,28 @@ package struct SameHostChecker: Sendable {
 
         for link in catalog.links {
             if let webURL = link.webURL, isClaimed(webURL) {
-                warn("web_url \(webURL) is on this site and the apple-app-site-association file claims it", at: link.webURLLocation ?? link.location, url: webURL)
+                warn(
+                    "web_url \(webURL) is on this site and the apple-app-site-association file claims it",
+                    at: link.webURLLocation ?? link.location, url: webURL)
             }
             guard let html = site[link.pageOutputPath] else { continue }
             for href in Self.anchorTargets(in: String(decoding: html, as: UTF8.self)) {
-                guard let url = resolve(href, onPage: catalog.site.url + link.visitPath), isClaimed(url) else { continue }
+                guard let url = resolve(href, onPage: catalog.site.url + link.visitPath), isClaimed(url) else {
+                    continue
+                }
                 if url == link.webURL {
                     // The button falls back to web_url: the finding above already names it.
-                    warn("web_url \(url) is on this site and the apple-app-site-association file claims it", at: link.webURLLocation ?? link.location, url: url)
+                    warn(
+                        "web_url \(url) is on this site and the apple-app-site-association file claims it",
+                        at: link.webURLLocation ?? link.location, url: url)
                 } else if link.description?.contains(href) == true {
-                    warn("the description of \(link.path) links to \(url), which the apple-app-site-association file claims", at: link.location, url: url)
+                    warn(
+                        "the description of \(link.path) links to \(url), which the apple-app-site-association file claims",
+                        at: link.location, url: url)
                 } else {
-                    warn("the page for \(link.path) (template '\(link.options.template)') links to \(url), which the apple-app-site-association file claims", at: link.templateLocation, url: url)
+                    warn(
+                        "the page for \(link.path) (template '\(link.options.template)') links to \(url), which the apple-app-site-association file claims",
+                        at: link.templateLocation, url: url)
                 }
             }
         }
@@ -52,7 +63,9 @@ package struct SameHostChecker: Sendable {
             guard let html = site[pagePath] else { continue }
             for href in Self.anchorTargets(in: String(decoding: html, as: UTF8.self)) {
                 guard let url = resolve(href, onPage: catalog.site.url + "/"), isClaimed(url) else { continue }
-                warn("\(pagePath) links to \(url), which the apple-app-site-association file claims", at: specialPageLocations[pagePath], url: url)
+                warn(
+                    "\(pagePath) links to \(url), which the apple-app-site-association file claims",
+                    at: specialPageLocations[pagePath], url: url)
             }
         }
         return result
@@ -60,14 +73,19 @@ package struct SameHostChecker: Sendable {
 
     /// Whether `url` is on the site's host and claimed for at least one of the catalog's apps.
     func isClaimed(_ url: String) -> Bool {
-        catalog.app.appIDs.contains { matcher.verdict(for: url, appID: $0, domain: catalog.site.host).decision == .match }
+        catalog.app.appIDs.contains {
+            matcher.verdict(for: url, appID: $0, domain: catalog.site.host).decision == .match
+        }
     }
 
     /// `href` made absolute against the page it appears on; nil for what is not a web URL.
     func resolve(_ href: String, onPage page: String) -> String? {
-        guard !href.hasPrefix("#"), let base = URL(string: page), let url = URL(string: href, relativeTo: base) else { return nil }
+        guard !href.hasPrefix("#"), let base = URL(string: page), let url = URL(string: href, relativeTo: base) else {
+            return nil
+        }
         let absolute = url.absoluteString
-        return absolute.lowercased().hasPrefix("https://") || absolute.lowercased().hasPrefix("http://") ? absolute : nil
+        return absolute.lowercased().hasPrefix("https://") || absolute.lowercased().hasPrefix("http://")
+            ? absolute : nil
     }
 
     // `<a … href="…">` with either quote; other tags (canonical links, images) are not taps.

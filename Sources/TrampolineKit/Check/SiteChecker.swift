@@ -35,15 +35,16 @@ package struct SiteChecker: Sendable {
             return CheckReport(diagnostics: [Diagnostic(.error, at: nil, "\(error)")])
         }
         var engine = DiagnosticEngine()
-        result.warnings.forEach { engine.emit($0) }
+        engine.emit(result.warnings)
         // What build finds as it writes, found here by rendering (check writes nothing).
-        SiteBuilder.pageBudgetWarnings(of: result).forEach { engine.emit($0) }
+        engine.emit(SiteBuilder.pageBudgetWarnings(of: result))
         // Every link through the table apps read: the deep link its page holds.
-        result.resolutionProblems().forEach { engine.emit($0) }
+        engine.emit(result.resolutionProblems())
 
         if let aasa = result[.rootAppSiteAssociation], let matcher = try? AASAMatcher(data: aasa) {
-            let sameHost = SameHostChecker(catalog: result.catalog, matcher: matcher, specialPageLocations: specialPageLocations())
-            sameHost.warnings(for: result).forEach { engine.emit($0) }
+            let sameHost = SameHostChecker(
+                catalog: result.catalog, matcher: matcher, specialPageLocations: specialPageLocations())
+            engine.emit(sameHost.warnings(for: result))
         }
 
         var compared: URL?
@@ -54,15 +55,16 @@ package struct SiteChecker: Sendable {
             // one must match the plan file for file.
             if staleness.outputExists {
                 let differences = staleness.differences(from: result)
-                staleness.diagnostics(for: differences, displayPath: Self.displayPath(outputURL)).forEach { engine.emit($0) }
+                engine.emit(staleness.diagnostics(for: differences, displayPath: Self.displayPath(outputURL)))
                 compared = outputURL
             }
         } catch let error as DiagnosticsError {
-            error.diagnostics.forEach { engine.emit($0) }
+            engine.emit(error.diagnostics)
         } catch {
             engine.error("\(error)", at: nil)
         }
-        return CheckReport(diagnostics: engine.sorted, catalog: result.catalog, comparedOutput: compared, fileCount: result.fileCount)
+        return CheckReport(
+            diagnostics: engine.sorted, catalog: result.catalog, comparedOutput: compared, fileCount: result.fileCount)
     }
 
     /// The special pages whose template is overridden in `Templates/`, so findings about them
@@ -82,7 +84,8 @@ package struct SiteChecker: Sendable {
 
     /// `url` relative to the working directory when it is inside it, as people typed it.
     package static func displayPath(_ url: URL) -> String {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.resolvingSymlinksInPath().path
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL
+            .resolvingSymlinksInPath().path
         let path = url.standardizedFileURL.path
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }

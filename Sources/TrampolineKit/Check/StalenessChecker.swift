@@ -31,7 +31,8 @@ package struct StalenessChecker: Sendable {
     /// Whether the folder exists at all (a site that was never built here is not "stale").
     package var outputExists: Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: outputURL.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: outputURL.path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
     }
 
     /// What differs between `plan` and the folder, file by file.
@@ -63,13 +64,25 @@ package struct StalenessChecker: Sendable {
         let hint = "run trampoline build"
         var result: [Diagnostic] = []
         if !differences.missing.isEmpty {
-            result.append(Diagnostic(.error, at: nil, "\(displayPath) is stale: \(Self.count(differences.missing.count)) missing (\(Self.summarize(differences.missing)))", hint: hint))
+            result.append(
+                Diagnostic(
+                    .error, at: nil,
+                    "\(displayPath) is stale: \(Self.count(differences.missing.count)) missing (\(Self.summarize(differences.missing)))",
+                    hint: hint))
         }
         if !differences.changed.isEmpty {
-            result.append(Diagnostic(.error, at: nil, "\(displayPath) is stale: \(Self.count(differences.changed.count)) out of date (\(Self.summarize(differences.changed)))", hint: hint))
+            result.append(
+                Diagnostic(
+                    .error, at: nil,
+                    "\(displayPath) is stale: \(Self.count(differences.changed.count)) out of date (\(Self.summarize(differences.changed)))",
+                    hint: hint))
         }
         if !differences.extra.isEmpty {
-            result.append(Diagnostic(.error, at: nil, "\(displayPath) is stale: \(Self.count(differences.extra.count)) no longer in the catalog (\(Self.summarize(differences.extra)))", hint: hint + ", which removes them"))
+            result.append(
+                Diagnostic(
+                    .error, at: nil,
+                    "\(displayPath) is stale: \(Self.count(differences.extra.count)) no longer in the catalog (\(Self.summarize(differences.extra)))",
+                    hint: hint + ", which removes them"))
         }
         return result
     }

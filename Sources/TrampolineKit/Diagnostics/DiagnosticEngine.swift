@@ -12,6 +12,10 @@ package struct DiagnosticEngine: Sendable {
         diagnostics.append(diagnostic)
     }
 
+    package mutating func emit(_ list: [Diagnostic]) {
+        diagnostics.append(contentsOf: list)
+    }
+
     package mutating func error(_ message: String, at location: SourceLocation?, hint: String? = nil) {
         emit(Diagnostic(.error, at: location, message, hint: hint))
     }
@@ -27,9 +31,10 @@ package struct DiagnosticEngine: Sendable {
     /// Diagnostics in file order, so the output reads top to bottom like the catalog.
     package var sorted: [Diagnostic] {
         diagnostics.enumerated().sorted { a, b in
-            let l = a.element.location, r = b.element.location
+            let l = a.element.location
+            let r = b.element.location
             switch (l, r) {
-            case let (l?, r?):
+            case (let l?, let r?):
                 if l.file != r.file { return l.file < r.file }
                 if l.line != r.line { return l.line < r.line }
                 if l.column != r.column { return l.column < r.column }

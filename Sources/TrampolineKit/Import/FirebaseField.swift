@@ -15,7 +15,11 @@
 /// `Deep link (link)`, `deep_link`, `link` and `LINK` are all the same column, in any order.
 enum FirebaseField: String, CaseIterable, Sendable {
     case shortLink, link, apn, afl, amv, ibi, ifl, ius, ipfl, ipbi, isi, imv, efr, ofl, st, sd, si
-    case utmSource = "utm_source", utmMedium = "utm_medium", utmCampaign = "utm_campaign", utmTerm = "utm_term", utmContent = "utm_content"
+    case utmSource = "utm_source"
+    case utmMedium = "utm_medium"
+    case utmCampaign = "utm_campaign"
+    case utmTerm = "utm_term"
+    case utmContent = "utm_content"
     case at, ct, mt, pt, archived, name, created
 
     /// The long-link query parameter, if the field is one.
@@ -80,7 +84,9 @@ enum FirebaseField: String, CaseIterable, Sendable {
 
     /// Lower-cased letters and digits only: `"Enable forced redirect? (efr)"` → `enableforcedredirectefr`.
     static func normalized(_ header: String) -> String {
-        String(String.UnicodeScalarView(header.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }))
+        String(
+            String.UnicodeScalarView(
+                header.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }))
     }
 
     /// The field a header names, or nil.

@@ -43,16 +43,24 @@ package struct FirebaseImport: Sendable {
         var writesCatalog = false
         if FileManager.default.fileExists(atPath: catalogURL.path) {
             guard let data = FileManager.default.contents(atPath: catalogURL.path),
-                  let text = CatalogLoader.text(of: data, what: "the catalog", displayPath: catalogDisplayPath, hint: "save the file as UTF-8", engine: &engine)
+                let text = CatalogLoader.text(
+                    of: data, what: "the catalog", displayPath: catalogDisplayPath, hint: "save the file as UTF-8",
+                    engine: &engine)
             else {
-                if !engine.hasErrors { engine.error("cannot read the catalog \(catalogDisplayPath)", at: nil, hint: "check its permissions") }
+                if !engine.hasErrors {
+                    engine.error(
+                        "cannot read the catalog \(catalogDisplayPath)", at: nil, hint: "check its permissions")
+                }
                 return finish(result, engine: engine, rows: rows)
             }
             catalogText = text
             if let named = Self.linksFileKey(in: text) {
                 hasLinksFileKey = true
                 if let wanted = options.linksFile, wanted != named {
-                    engine.error("the catalog's links_file is \(named), not \(wanted)", at: SourceLocation(file: catalogDisplayPath, line: 1, column: 1), hint: "leave out --links-file to import into \(named)")
+                    engine.error(
+                        "the catalog's links_file is \(named), not \(wanted)",
+                        at: SourceLocation(file: catalogDisplayPath, line: 1, column: 1),
+                        hint: "leave out --links-file to import into \(named)")
                 }
                 result.linksFile = named
             } else {
@@ -62,16 +70,24 @@ package struct FirebaseImport: Sendable {
             result.createsCatalog = true
             writesCatalog = true
             result.linksFile = options.linksFile ?? FirebaseImportOptions.defaultLinksFile
-            catalogText = FirebaseStarterCatalog.text(rows: rows, options: options, linksFile: result.linksFile, engine: &engine) ?? ""
+            catalogText =
+                FirebaseStarterCatalog.text(rows: rows, options: options, linksFile: result.linksFile, engine: &engine)
+                ?? ""
             hasLinksFileKey = true
         }
         let linksFile = result.linksFile
-        if linksFile.hasPrefix("/") || linksFile.split(separator: "/").contains("..") || !linksFile.lowercased().hasSuffix(".csv") {
-            engine.error("the import writes a .csv links file beside the catalog, not \(CatalogRules.quoted(linksFile))", at: nil, hint: "name a file such as firebase-links.csv (with --links-file, or links_file: in the catalog)")
+        if linksFile.hasPrefix("/") || linksFile.split(separator: "/").contains("..")
+            || !linksFile.lowercased().hasSuffix(".csv")
+        {
+            engine.error(
+                "the import writes a .csv links file beside the catalog, not \(CatalogRules.quoted(linksFile))",
+                at: nil,
+                hint: "name a file such as firebase-links.csv (with --links-file, or links_file: in the catalog)")
         }
         if !hasLinksFileKey {
             writesCatalog = true
-            catalogText += (catalogText.isEmpty || catalogText.hasSuffix("\n") ? "" : "\n")
+            catalogText +=
+                (catalogText.isEmpty || catalogText.hasSuffix("\n") ? "" : "\n")
                 + "# Links imported by 'trampoline import firebase'.\nlinks_file: \(FirebaseStarterCatalog.quoted(linksFile))\n"
         }
         guard !engine.hasErrors else { return finish(result, engine: engine, rows: rows) }
@@ -82,32 +98,47 @@ package struct FirebaseImport: Sendable {
         var existing = ImportedLinksFile()
         var existingText: String?
         if let data = FileManager.default.contents(atPath: linksURL.path) {
-            guard let text = CatalogLoader.text(of: data, what: "the links file", displayPath: linksDisplay, hint: "save it as UTF-8", engine: &engine),
-                  let read = ImportedLinksFile.read(text, displayPath: linksDisplay, engine: &engine)
+            guard
+                let text = CatalogLoader.text(
+                    of: data, what: "the links file", displayPath: linksDisplay, hint: "save it as UTF-8",
+                    engine: &engine),
+                let read = ImportedLinksFile.read(text, displayPath: linksDisplay, engine: &engine)
             else { return finish(result, engine: engine, rows: rows) }
             existing = read
             existingText = text
         }
         // The catalog with its links file as it is now: the app, the site and the links to collide with.
-        guard let catalog = load(catalogText, catalogDisplayPath: catalogDisplayPath, linksFile: linksFile, linksText: existingText ?? "path,title\n", engine: &engine) else {
+        guard
+            let catalog = load(
+                catalogText, catalogDisplayPath: catalogDisplayPath, linksFile: linksFile,
+                linksText: existingText ?? "path,title\n", engine: &engine)
+        else {
             return finish(result, engine: engine, rows: rows)
         }
-        let webHost = options.webHost?.lowercased() ?? FirebaseStarterCatalog.majority(rows.compactMap { row in
-            row[.link].flatMap { CatalogRules.webURLProblem($0, key: "link") == nil ? URLAuthority(afterScheme: $0.drop { $0 != ":" }.dropFirst(3)).host.lowercased() : nil }
-        }) ?? ""
+        let webHost =
+            options.webHost?.lowercased() ?? FirebaseStarterCatalog.majority(
+                rows.compactMap { row in
+                    row[.link].flatMap {
+                        CatalogRules.webURLProblem($0, key: "link") == nil
+                            ? URLAuthority(afterScheme: $0.drop { $0 != ":" }.dropFirst(3)).host.lowercased() : nil
+                    }
+                }) ?? ""
         warnAboutDomains(rows, site: catalog.site, engine: &engine)
 
         // Map and check each row; then the paths, against each other and the catalog's links.
         let mapper = FirebaseLinkMapper(app: catalog.app, webHost: webHost)
         // Paths are case-sensitive, as Firebase's suffixes are: /abc and /ABC are two links.
-        let others = Dictionary(catalog.links.filter { $0.location.file != linksDisplay }.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let others = Dictionary(
+            catalog.links.filter { $0.location.file != linksDisplay }.map { ($0.path, $0) },
+            uniquingKeysWith: { first, _ in first })
         var seen: [String: (path: String, location: SourceLocation)] = [:]
         var added: [String: [String: String]] = [:]
         var addedRow: [String: Int] = [:]
         for index in rows.indices {
             guard let entry = mapper.map(&rows[index]), !rows[index].hasErrors else { continue }
             var reader = CatalogReader(file: rows[index].file, knownTemplates: nil, baseURL: catalogFolder)
-            let link = reader.readLink(entry.node, defaults: LinkOptions(), defaultsTemplateLocation: entry.start, app: catalog.app)
+            let link = reader.readLink(
+                entry.node, defaults: LinkOptions(), defaultsTemplateLocation: entry.start, app: catalog.app)
             rows[index].diagnostics += reader.engine.diagnostics
             guard var link, !rows[index].hasErrors else { continue }
             var columns = entry.columns
@@ -115,7 +146,10 @@ package struct FirebaseImport: Sendable {
             let key = link.path
             let at = entry.values.first { $0.key == "path" }?.location ?? entry.start
             if let first = seen[key] {
-                rows[index].diagnostics.append(Diagnostic(.error, at: at, "duplicate short link \(link.path); first at \(first.location)", hint: "each link needs its own path; keep one"))
+                rows[index].diagnostics.append(
+                    Diagnostic(
+                        .error, at: at, "duplicate short link \(link.path); first at \(first.location)",
+                        hint: "each link needs its own path; keep one"))
                 continue
             }
             seen[key] = (link.path, at)
@@ -126,7 +160,10 @@ package struct FirebaseImport: Sendable {
                 if link == other {
                     result.unchanged += 1
                 } else {
-                    rows[index].diagnostics.append(Diagnostic(.error, at: at, "the catalog already has the path \(link.path) at \(other.location)", hint: "remove or rename one of the two"))
+                    rows[index].diagnostics.append(
+                        Diagnostic(
+                            .error, at: at, "the catalog already has the path \(link.path) at \(other.location)",
+                            hint: "remove or rename one of the two"))
                 }
                 continue
             }
@@ -135,7 +172,11 @@ package struct FirebaseImport: Sendable {
                     result.unchanged += 1
                 } else {
                     let line = existing.rowNumbers[key].map { ":\($0)" } ?? ""
-                    rows[index].diagnostics.append(Diagnostic(.error, at: at, "\(linksDisplay)\(line) already has \(old["path"] ?? link.path) with other values", hint: "delete that row (or the whole file) to import this link again"))
+                    rows[index].diagnostics.append(
+                        Diagnostic(
+                            .error, at: at,
+                            "\(linksDisplay)\(line) already has \(old["path"] ?? link.path) with other values",
+                            hint: "delete that row (or the whole file) to import this link again"))
                 }
                 continue
             }
@@ -146,7 +187,8 @@ package struct FirebaseImport: Sendable {
             for index in rows.indices where rows[index].hasErrors {
                 result.skippedInvalid += 1
                 rows[index].diagnostics = rows[index].diagnostics.map {
-                    $0.severity == .error ? Diagnostic(.warning, at: $0.location, "skipped this row: \($0.message)", hint: $0.hint) : $0
+                    $0.severity == .error
+                        ? Diagnostic(.warning, at: $0.location, "skipped this row: \($0.message)", hint: $0.hint) : $0
                 }
             }
         }
@@ -157,7 +199,11 @@ package struct FirebaseImport: Sendable {
         for (key, columns) in added { merged.rows[key] = columns }
         let newLinks = merged.text()
         result.imported = added.count
-        guard load(catalogText, catalogDisplayPath: catalogDisplayPath, linksFile: linksFile, linksText: newLinks, engine: &engine) != nil else {
+        guard
+            load(
+                catalogText, catalogDisplayPath: catalogDisplayPath, linksFile: linksFile, linksText: newLinks,
+                engine: &engine) != nil
+        else {
             return finish(result, engine: engine, rows: rows)
         }
         if writesCatalog {
@@ -176,11 +222,18 @@ package struct FirebaseImport: Sendable {
         var rows: [FirebaseRow] = []
         for input in inputs {
             guard let data = input.data ?? FileManager.default.contents(atPath: input.url.path) else {
-                engine.error("cannot read \(input.displayPath)", at: nil, hint: "check the path; pass the CSV files of Firebase's export or files of long links")
+                engine.error(
+                    "cannot read \(input.displayPath)", at: nil,
+                    hint: "check the path; pass the CSV files of Firebase's export or files of long links")
                 continue
             }
-            guard let text = CatalogLoader.text(of: data, what: "the export", displayPath: input.displayPath, hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine) else { continue }
-            let read = FirebaseLongLinkReader.looksLikeLongLinks(text)
+            guard
+                let text = CatalogLoader.text(
+                    of: data, what: "the export", displayPath: input.displayPath,
+                    hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine)
+            else { continue }
+            let read =
+                FirebaseLongLinkReader.looksLikeLongLinks(text)
                 ? FirebaseLongLinkReader.rows(text: text, displayPath: input.displayPath)
                 : FirebaseExportReader.rows(text: text, displayPath: input.displayPath, engine: &engine) ?? []
             for var row in read {
@@ -192,7 +245,10 @@ package struct FirebaseImport: Sendable {
                             continue
                         }
                     case "false", "no", "0", "n": break
-                    default: row.error("Archived? must be true or false, found \(CatalogRules.quoted(archived))", at: .archived, hint: "write true or false")
+                    default:
+                        row.error(
+                            "Archived? must be true or false, found \(CatalogRules.quoted(archived))", at: .archived,
+                            hint: "write true or false")
                     }
                 }
                 rows.append(row)
@@ -203,18 +259,26 @@ package struct FirebaseImport: Sendable {
 
     /// The catalog with `linksText` as its links file: loaded from a scratch folder, so the real
     /// links file is untouched. Nil after reporting errors.
-    func load(_ catalogText: String, catalogDisplayPath: String, linksFile: String, linksText: String, engine: inout DiagnosticEngine) -> Catalog? {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trampoline-import-\(UUID().uuidString)", isDirectory: true)
+    func load(
+        _ catalogText: String, catalogDisplayPath: String, linksFile: String, linksText: String,
+        engine: inout DiagnosticEngine
+    ) -> Catalog? {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trampoline-import-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let file = scratch.appendingPathComponent(linksFile)
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(linksText.utf8).write(to: file)
         } catch {
-            engine.error("cannot check the import: \(error.localizedDescription)", at: nil, hint: "check that the temporary folder is writable")
+            engine.error(
+                "cannot check the import: \(error.localizedDescription)", at: nil,
+                hint: "check that the temporary folder is writable")
             return nil
         }
-        let (catalog, diagnostics) = CatalogLoader().load(yaml: catalogText, displayPath: catalogDisplayPath, baseURL: scratch)
+        let (catalog, diagnostics) = CatalogLoader().load(
+            yaml: catalogText, displayPath: catalogDisplayPath, baseURL: scratch)
         for diagnostic in diagnostics.diagnostics where diagnostic.severity == .error {
             engine.emit(diagnostic)
         }
@@ -224,11 +288,15 @@ package struct FirebaseImport: Sendable {
     /// A short-link domain other than the site's: its printed links keep working only once it too serves the site.
     func warnAboutDomains(_ rows: [FirebaseRow], site: SiteSettings, engine: inout DiagnosticEngine) {
         var first: [String: FirebaseRow] = [:]
-        for row in rows where !row.isLongLink { if let domain = row.domain, domain != site.host, first[domain] == nil { first[domain] = row } }
+        for row in rows where !row.isLongLink {
+            if let domain = row.domain, domain != site.host, first[domain] == nil { first[domain] = row }
+        }
         for (domain, row) in first.sorted(by: { $0.key < $1.key }) {
-            engine.warning("short links on \(domain) are not on the site's host \(site.host)", at: row.location(.shortLink), hint: domain.hasSuffix(".page.link") || domain.hasSuffix(".app.goo.gl")
-                ? "Google owns \(domain) and no longer serves it: its printed links stop working whatever you deploy; the links are imported under \(site.host), share them from there"
-                : "printed \(domain) links keep working only if \(domain) serves this site too")
+            engine.warning(
+                "short links on \(domain) are not on the site's host \(site.host)", at: row.location(.shortLink),
+                hint: domain.hasSuffix(".page.link") || domain.hasSuffix(".app.goo.gl")
+                    ? "Google owns \(domain) and no longer serves it: its printed links stop working whatever you deploy; the links are imported under \(site.host), share them from there"
+                    : "printed \(domain) links keep working only if \(domain) serves this site too")
         }
     }
 

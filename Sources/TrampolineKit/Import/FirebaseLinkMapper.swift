@@ -16,14 +16,19 @@ struct FirebaseLinkMapper {
     func map(_ row: inout FirebaseRow) -> ImportedLink? {
         var link = ImportedLink(start: row.location(nil))
         checkApp(&row)
-        for (field, message) in FirebaseField.unsupported.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where row[field] != nil {
+        for (field, message) in FirebaseField.unsupported.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where row[field] != nil {
             row.warning(message, at: field, hint: "the value is not imported")
         }
         if let ipfl = row[.ipfl], ipfl != row[.ifl] {
-            row.warning("ipfl (iPad fallback link) has no equivalent: iPads without the app go where iPhones do", at: .ipfl, hint: "the value is not imported")
+            row.warning(
+                "ipfl (iPad fallback link) has no equivalent: iPads without the app go where iPhones do", at: .ipfl,
+                hint: "the value is not imported")
         }
         if let ofl = row[.ofl], ofl != row[.ifl] {
-            row.warning("ofl (desktop fallback link) has no equivalent of its own: desktops go where iPhones without the app go (\(row[.ifl] == nil ? "the App Store" : "ifl"))", at: .ofl, hint: "the value is not imported")
+            row.warning(
+                "ofl (desktop fallback link) has no equivalent of its own: desktops go where iPhones without the app go (\(row[.ifl] == nil ? "the App Store" : "ifl"))",
+                at: .ofl, hint: "the value is not imported")
         }
 
         // The page path: the short link's suffix, or (long links) the deep link's path.
@@ -31,10 +36,17 @@ struct FirebaseLinkMapper {
         if let short = row[.shortLink] {
             path = shortLinkSuffix(short, row: &row).map { ($0, .shortLink) }
         } else if !row.isLongLink {
-            row.error("the row has no short link", at: nil, hint: "the short link's suffix becomes the page's path; fill the Short link column")
+            row.error(
+                "the row has no short link", at: nil,
+                hint: "the short link's suffix becomes the page's path; fill the Short link column")
         }
         guard let target = row[.link] else {
-            row.error(row.isLongLink ? "the long link has no link= parameter (the deep link)" : "the row has no deep link (link)", at: nil, hint: "link is the https:// address of the screen the link opens\(row.isLongLink ? ", URL-encoded" : "")")
+            row.error(
+                row.isLongLink
+                    ? "the long link has no link= parameter (the deep link)" : "the row has no deep link (link)",
+                at: nil,
+                hint:
+                    "link is the https:// address of the screen the link opens\(row.isLongLink ? ", URL-encoded" : "")")
             return nil
         }
         if let problem = CatalogRules.webURLProblem(target, key: "link") {
@@ -44,18 +56,28 @@ struct FirebaseLinkMapper {
         let parts = URLAuthority(afterScheme: target.drop { $0 != ":" }.dropFirst(3))
         let host = parts.host.lowercased()
         if host != webHost {
-            row.error("link points at \(host), not at the app's web host \(webHost)", at: .link, hint: "link must be a page of the app's own site (its path opens the same screen in the app); pass --web-host \(host) if that is the app's site")
+            row.error(
+                "link points at \(host), not at the app's web host \(webHost)", at: .link,
+                hint:
+                    "link must be a page of the app's own site (its path opens the same screen in the app); pass --web-host \(host) if that is the app's site"
+            )
             return nil
         }
         let beforeFragment = parts.rest.prefix { $0 != "#" }
         let screen = beforeFragment.prefix { $0 != "?" }
         let query = beforeFragment.dropFirst(screen.count + 1)
         if parts.rest.count > beforeFragment.count {
-            row.warning("link's fragment (#\(parts.rest.dropFirst(beforeFragment.count + 1))) is not part of the deep link", at: .link, hint: "the deep link carries link's path and query")
+            row.warning(
+                "link's fragment (#\(parts.rest.dropFirst(beforeFragment.count + 1))) is not part of the deep link",
+                at: .link, hint: "the deep link carries link's path and query")
         }
         if row.isLongLink, row[.shortLink] == nil {
             guard !screen.isEmpty, screen != "/" else {
-                row.error("link has no path to name the page", at: .link, hint: "a long link's page takes link's path (https://\(host)/product/1 → /product/1); give this link one, or import the export's short link")
+                row.error(
+                    "link has no path to name the page", at: .link,
+                    hint:
+                        "a long link's page takes link's path (https://\(host)/product/1 → /product/1); give this link one, or import the export's short link"
+                )
                 return nil
             }
             path = (String(screen), .link)
@@ -69,14 +91,17 @@ struct FirebaseLinkMapper {
         link.set("deep_link", deepLink, at: row.location(.link))
 
         // One web_url per link: iOS's fallback page, else Android's, else the screen's web page.
-        let ifl = row[.ifl], afl = row[.afl]
+        let ifl = row[.ifl]
+        let afl = row[.afl]
         if let ifl {
             link.set("web_url", ifl, at: row.location(.ifl))
             link.set("fallback", "web", at: row.location(.ifl))
             if afl == nil {
                 link.set("android_fallback", "store", at: row.location(.ifl))
             } else if afl != ifl {
-                row.warning("afl differs from ifl, and a link has one web page: Android phones without the app go to ifl's page", at: .afl, hint: "afl is not imported")
+                row.warning(
+                    "afl differs from ifl, and a link has one web page: Android phones without the app go to ifl's page",
+                    at: .afl, hint: "afl is not imported")
             }
         } else if let afl {
             link.set("web_url", afl, at: row.location(.afl))
@@ -88,7 +113,10 @@ struct FirebaseLinkMapper {
             switch efr.lowercased() {
             case "1", "true", "yes": link.set("template", "redirect", at: row.location(.efr))
             case "0", "false", "no": break
-            default: row.error("efr must be 1 or 0, found \(CatalogRules.quoted(efr))", at: .efr, hint: "efr=1 skips the preview page (template: redirect)")
+            default:
+                row.error(
+                    "efr must be 1 or 0, found \(CatalogRules.quoted(efr))", at: .efr,
+                    hint: "efr=1 skips the preview page (template: redirect)")
             }
         }
         if let si = row[.si] { link.set("image", si, at: row.location(.si)) }
@@ -107,11 +135,15 @@ struct FirebaseLinkMapper {
         let parts = URLAuthority(afterScheme: short.drop { $0 != ":" }.dropFirst(3))
         row.domain = parts.host.lowercased()
         if parts.rest.contains("?") || parts.rest.contains("#") {
-            row.error("the short link \(CatalogRules.quoted(short)) has a query or fragment", at: .shortLink, hint: "a short link is https://<domain>/<suffix>")
+            row.error(
+                "the short link \(CatalogRules.quoted(short)) has a query or fragment", at: .shortLink,
+                hint: "a short link is https://<domain>/<suffix>")
             return nil
         }
         guard !parts.rest.isEmpty, parts.rest != "/" else {
-            row.error("the short link \(CatalogRules.quoted(short)) has no suffix", at: .shortLink, hint: "a short link is https://<domain>/<suffix>; the suffix becomes the page's path")
+            row.error(
+                "the short link \(CatalogRules.quoted(short)) has no suffix", at: .shortLink,
+                hint: "a short link is https://<domain>/<suffix>; the suffix becomes the page's path")
             return nil
         }
         return String(parts.rest)
@@ -122,12 +154,17 @@ struct FirebaseLinkMapper {
         func compare(_ field: FirebaseField, _ expected: String?, _ key: String, caseInsensitive: Bool = false) {
             guard let value = row[field] else { return }
             guard let expected else {
-                row.warning("\(field.rawValue) names \(CatalogRules.quoted(value)), but the catalog has no \(key.split(separator: ".").dropLast().joined(separator: "."))", at: field, hint: "add it to the catalog's app: section to open the links on that platform")
+                row.warning(
+                    "\(field.rawValue) names \(CatalogRules.quoted(value)), but the catalog has no \(key.split(separator: ".").dropLast().joined(separator: "."))",
+                    at: field, hint: "add it to the catalog's app: section to open the links on that platform")
                 return
             }
             let same = caseInsensitive ? value.lowercased() == expected.lowercased() : value == expected
             if !same {
-                row.error("\(field.rawValue) \(CatalogRules.quoted(value)) is not the catalog's \(key) \(CatalogRules.quoted(expected))", at: field, hint: "the links open one app; import this domain's links into that app's catalog, or fix \(key)")
+                row.error(
+                    "\(field.rawValue) \(CatalogRules.quoted(value)) is not the catalog's \(key) \(CatalogRules.quoted(expected))",
+                    at: field,
+                    hint: "the links open one app; import this domain's links into that app's catalog, or fix \(key)")
             }
         }
         compare(.ibi, app.ios?.bundleID, "app.ios.bundle_id")
@@ -135,7 +172,9 @@ struct FirebaseLinkMapper {
         compare(.ius, app.ios?.scheme, "app.ios.scheme", caseInsensitive: true)
         compare(.apn, app.android?.package, "app.android.package")
         if let ipbi = row[.ipbi], ipbi != (row[.ibi] ?? app.ios?.bundleID) {
-            row.warning("ipbi (iPad bundle ID) \(CatalogRules.quoted(ipbi)) has no equivalent: iPads open the catalog's iOS app", at: .ipbi, hint: "add TEAMID.\(ipbi) to app.ios.extra_app_ids if the iPad app is a separate one")
+            row.warning(
+                "ipbi (iPad bundle ID) \(CatalogRules.quoted(ipbi)) has no equivalent: iPads open the catalog's iOS app",
+                at: .ipbi, hint: "add TEAMID.\(ipbi) to app.ios.extra_app_ids if the iPad app is a separate one")
         }
     }
 
@@ -152,8 +191,10 @@ struct FirebaseLinkMapper {
             atLineStart = c == "\n" || (atLineStart && c == " ")
         }
         // "1. " or "1) " at the start would make an ordered list.
-        if let dot = out.unicodeScalars.firstIndex(where: { !("0"..."9").contains($0) }), dot != out.unicodeScalars.startIndex,
-           out.unicodeScalars[dot] == "." || out.unicodeScalars[dot] == ")" {
+        if let dot = out.unicodeScalars.firstIndex(where: { !("0"..."9").contains($0) }),
+            dot != out.unicodeScalars.startIndex,
+            out.unicodeScalars[dot] == "." || out.unicodeScalars[dot] == ")"
+        {
             out.unicodeScalars.insert("\\", at: dot)
         }
         return out

@@ -7,7 +7,10 @@ enum FirebaseLongLinkReader {
     /// True when `text` reads as long links rather than an export CSV: its first line that is
     /// neither blank nor a comment is an http(s) URL.
     static func looksLikeLongLinks(_ text: String) -> Bool {
-        guard let first = text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty && !$0.hasPrefix("#") }) else { return false }
+        guard
+            let first = text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }).first(
+                where: { !$0.isEmpty && !$0.hasPrefix("#") })
+        else { return false }
         let lowered = first.lowercased()
         return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
     }
@@ -28,7 +31,10 @@ enum FirebaseLongLinkReader {
         var row = FirebaseRow(file: displayPath, row: line)
         let at = SourceLocation(file: displayPath, line: line, column: indent + 1)
         if let problem = CatalogRules.webURLProblem(url, key: "the long link") {
-            row.diagnostics.append(Diagnostic(.error, at: at, problem.message, hint: problem.hint ?? "write one https://<domain>/?link=... URL per line"))
+            row.diagnostics.append(
+                Diagnostic(
+                    .error, at: at, problem.message,
+                    hint: problem.hint ?? "write one https://<domain>/?link=... URL per line"))
             return row
         }
         let afterScheme = url.drop { $0 != ":" }.dropFirst(3)
@@ -43,10 +49,15 @@ enum FirebaseLongLinkReader {
             row.cells[.shortLink] = FirebaseRow.Cell(text: "https://\(parts.authority)\(path)", column: indent + 1)
         }
         guard let question = rest.firstIndex(of: "?") else {
-            row.error("the long link has no parameters", at: nil, hint: "a long link carries ?link=<deep link>&ibi=...&apn=...")
+            row.error(
+                "the long link has no parameters", at: nil,
+                hint: "a long link carries ?link=<deep link>&ibi=...&apn=...")
             return row
         }
-        var offset = indent + url.unicodeScalars.distance(from: url.unicodeScalars.startIndex, to: question.samePosition(in: url.unicodeScalars)!) + 2
+        var offset =
+            indent
+            + url.unicodeScalars.distance(
+                from: url.unicodeScalars.startIndex, to: question.samePosition(in: url.unicodeScalars)!) + 2
         for pair in rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false) {
             defer { offset += pair.unicodeScalars.count + 1 }
             if pair.isEmpty { continue }
@@ -55,15 +66,25 @@ enum FirebaseLongLinkReader {
             let valueText = pair.dropFirst(keyText.count + 1)
             let cellAt = SourceLocation(file: displayPath, line: line, column: column)
             guard let key = decoded(keyText), let value = decoded(valueText) else {
-                row.diagnostics.append(Diagnostic(.error, at: cellAt, "parameter \(CatalogRules.quoted(String(pair))) has broken percent-encoding", hint: "write a literal % as %25"))
+                row.diagnostics.append(
+                    Diagnostic(
+                        .error, at: cellAt,
+                        "parameter \(CatalogRules.quoted(String(pair))) has broken percent-encoding",
+                        hint: "write a literal % as %25"))
                 continue
             }
             guard let field = FirebaseField.field(forParameter: key) else {
-                row.diagnostics.append(Diagnostic(.warning, at: cellAt, "unknown long-link parameter \(CatalogRules.quoted(key)) is ignored", hint: "Trampoline reads link, apn, afl, amv, ibi, ifl, ius, ipfl, ipbi, isi, imv, efr, ofl, st, sd, si, utm_*, at, ct, mt and pt"))
+                row.diagnostics.append(
+                    Diagnostic(
+                        .warning, at: cellAt, "unknown long-link parameter \(CatalogRules.quoted(key)) is ignored",
+                        hint:
+                            "Trampoline reads link, apn, afl, amv, ibi, ifl, ius, ipfl, ipbi, isi, imv, efr, ofl, st, sd, si, utm_*, at, ct, mt and pt"
+                    ))
                 continue
             }
             if row.cells[field] != nil {
-                row.diagnostics.append(Diagnostic(.error, at: cellAt, "parameter '\(key)' appears twice", hint: "keep one"))
+                row.diagnostics.append(
+                    Diagnostic(.error, at: cellAt, "parameter '\(key)' appears twice", hint: "keep one"))
                 continue
             }
             let trimmed = value.trimmingCharacters(in: .whitespaces)

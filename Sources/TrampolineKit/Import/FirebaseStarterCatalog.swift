@@ -4,24 +4,33 @@ import Foundation
 /// app from the rows' `ibi`/`isi`/`ius`/`apn` (the most common value of each) and the options
 /// for what the export lacks (team ID, signing fingerprints), and `links_file:`.
 enum FirebaseStarterCatalog {
-    static func text(rows: [FirebaseRow], options: FirebaseImportOptions, linksFile: String, engine: inout DiagnosticEngine) -> String? {
+    static func text(
+        rows: [FirebaseRow], options: FirebaseImportOptions, linksFile: String, engine: inout DiagnosticEngine
+    ) -> String? {
         let errorsBefore = engine.errors.count
         let manual = "or run 'trampoline init', fill its app: section and import again"
         let domain = majority(rows.compactMap(\.domain))
         var siteURL = options.siteURL
         if siteURL == nil, let domain {
             if domain.hasSuffix(".page.link") || domain.hasSuffix(".app.goo.gl") {
-                engine.error("the short links are on \(domain), a domain Google owns and cannot point at your site", at: nil, hint: "pass --site-url https://<a domain of yours> for the new site")
+                engine.error(
+                    "the short links are on \(domain), a domain Google owns and cannot point at your site", at: nil,
+                    hint: "pass --site-url https://<a domain of yours> for the new site")
             } else {
                 siteURL = "https://\(domain)"
             }
         } else if siteURL == nil {
-            engine.error("no short link gives the site's domain", at: nil, hint: "pass --site-url https://links.example.com")
+            engine.error(
+                "no short link gives the site's domain", at: nil, hint: "pass --site-url https://links.example.com")
         }
-        let ibi = majority(rows.compactMap { $0[.ibi] }), isi = majority(rows.compactMap { $0[.isi] })
-        let ius = majority(rows.compactMap { $0[.ius] }), apn = majority(rows.compactMap { $0[.apn] })
+        let ibi = majority(rows.compactMap { $0[.ibi] })
+        let isi = majority(rows.compactMap { $0[.isi] })
+        let ius = majority(rows.compactMap { $0[.ius] })
+        let apn = majority(rows.compactMap { $0[.apn] })
         if ibi == nil, apn == nil {
-            engine.error("the export names no app: no row has ibi or apn", at: nil, hint: "the catalog needs the app the links open; \(manual)")
+            engine.error(
+                "the export names no app: no row has ibi or apn", at: nil,
+                hint: "the catalog needs the app the links open; \(manual)")
         }
         var lines = [
             "# Trampoline link catalog, written by 'trampoline import firebase' from a Firebase Dynamic Links export.",
@@ -37,13 +46,18 @@ enum FirebaseStarterCatalog {
         if let ibi {
             if let team = options.teamID {
                 if !CatalogRules.matches(team, CatalogRules.isUpperAlnum, length: 10...10) {
-                    engine.error("--team-id \(CatalogRules.quoted(team)) must be 10 characters A-Z and 0-9", at: nil, hint: "copy it from the Apple Developer account's Membership page")
+                    engine.error(
+                        "--team-id \(CatalogRules.quoted(team)) must be 10 characters A-Z and 0-9", at: nil,
+                        hint: "copy it from the Apple Developer account's Membership page")
                 }
             } else {
-                engine.error("the export names the iOS app \(ibi) but not its team ID", at: nil, hint: "pass --team-id (the Apple Developer account's Membership page), \(manual)")
+                engine.error(
+                    "the export names the iOS app \(ibi) but not its team ID", at: nil,
+                    hint: "pass --team-id (the Apple Developer account's Membership page), \(manual)")
             }
             if isi == nil {
-                engine.error("the export names the iOS app \(ibi) but no row has its App Store ID (isi)", at: nil, hint: manual)
+                engine.error(
+                    "the export names the iOS app \(ibi) but no row has its App Store ID (isi)", at: nil, hint: manual)
             }
             lines += [
                 "  ios:",
@@ -54,22 +68,34 @@ enum FirebaseStarterCatalog {
             ]
             // The bundle ID is no scheme the app registers: a link would open nothing.
             if options.scheme == nil, ius == nil {
-                engine.error("the export names the iOS app \(ibi) but no custom URL scheme (ius)", at: nil, hint: "pass --scheme with the scheme in the app's Info.plist (CFBundleURLSchemes), such as --scheme acmeshop")
+                engine.error(
+                    "the export names the iOS app \(ibi) but no custom URL scheme (ius)", at: nil,
+                    hint:
+                        "pass --scheme with the scheme in the app's Info.plist (CFBundleURLSchemes), such as --scheme acmeshop"
+                )
             }
         }
         if let apn {
             if options.fingerprints.isEmpty {
-                engine.error("the export names the Android app \(apn) but not its signing certificate", at: nil, hint: "pass --sha256-cert-fingerprint (Play Console > Setup > App signing), \(manual)")
+                engine.error(
+                    "the export names the Android app \(apn) but not its signing certificate", at: nil,
+                    hint: "pass --sha256-cert-fingerprint (Play Console > Setup > App signing), \(manual)")
             }
             for fingerprint in options.fingerprints where CatalogRules.normalizedFingerprint(fingerprint) == nil {
-                engine.error("--sha256-cert-fingerprint \(CatalogRules.quoted(fingerprint)) is not a SHA-256 fingerprint (32 bytes of hex)", at: nil, hint: "copy it from Play Console > Setup > App signing")
+                engine.error(
+                    "--sha256-cert-fingerprint \(CatalogRules.quoted(fingerprint)) is not a SHA-256 fingerprint (32 bytes of hex)",
+                    at: nil, hint: "copy it from Play Console > Setup > App signing")
             }
-            lines += ["  android:", "    package: \(quoted(apn))", "    sha256_cert_fingerprints:"] + options.fingerprints.map { "      - \(quoted($0))" }
+            lines +=
+                ["  android:", "    package: \(quoted(apn))", "    sha256_cert_fingerprints:"]
+                + options.fingerprints.map { "      - \(quoted($0))" }
             if ibi == nil {
                 if let scheme = options.scheme {
                     lines.append("    scheme: \(quoted(scheme))")
                 } else {
-                    engine.error("an Android-only catalog needs the app's custom URL scheme", at: nil, hint: "pass --scheme (the one in the app's AndroidManifest.xml)")
+                    engine.error(
+                        "an Android-only catalog needs the app's custom URL scheme", at: nil,
+                        hint: "pass --scheme (the one in the app's AndroidManifest.xml)")
                 }
             }
         }
@@ -88,7 +114,9 @@ enum FirebaseStarterCatalog {
     static func majority(_ values: [String]) -> String? {
         var counts: [String: Int] = [:]
         for value in values { counts[value, default: 0] += 1 }
-        return counts.max { a, b in a.value != b.value ? a.value < b.value : a.key.utf8.lexicographicallyPrecedes(b.key.utf8) == false }?.key
+        return counts.max { a, b in
+            a.value != b.value ? a.value < b.value : a.key.utf8.lexicographicallyPrecedes(b.key.utf8) == false
+        }?.key
     }
 
     /// A YAML double-quoted scalar: JSON's string syntax, which YAML reads the same.

@@ -31,14 +31,22 @@ struct ImportedLink: Sendable {
         var campaign: [(key: YAMLNode, value: YAMLNode)] = []
         for value in values {
             if value.key.hasPrefix("campaign.") {
-                campaign.append((scalar(String(value.key.dropFirst("campaign.".count)), value.location), scalar(value.text, value.location)))
+                campaign.append(
+                    (
+                        scalar(String(value.key.dropFirst("campaign.".count)), value.location),
+                        scalar(value.text, value.location)
+                    ))
             } else {
                 pairs.append((scalar(value.key, value.location), scalar(value.text, value.location)))
             }
         }
         if let first = campaign.first {
-            pairs.append((scalar("campaign", SourceLocation(file: start.file, line: first.key.line, column: first.key.column)),
-                          YAMLNode(kind: .mapping(campaign), line: first.key.line, column: first.key.column)))
+            pairs.append(
+                (
+                    scalar(
+                        "campaign", SourceLocation(file: start.file, line: first.key.line, column: first.key.column)),
+                    YAMLNode(kind: .mapping(campaign), line: first.key.line, column: first.key.column)
+                ))
         }
         return YAMLNode(kind: .mapping(pairs), line: start.line, column: start.column)
     }

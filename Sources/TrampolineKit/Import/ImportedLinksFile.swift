@@ -36,7 +36,9 @@ struct ImportedLinksFile {
         // Writing to memory cannot fail; `try?` keeps a stream error from becoming a crash.
         if let writer = try? CSVWriter(stream: stream, newline: .lf) {
             try? writer.write(row: columns)
-            for key in rows.keys.sorted(by: { (rows[$0]?["path"] ?? $0).utf8.lexicographicallyPrecedes((rows[$1]?["path"] ?? $1).utf8) }) {
+            for key in rows.keys.sorted(by: {
+                (rows[$0]?["path"] ?? $0).utf8.lexicographicallyPrecedes((rows[$1]?["path"] ?? $1).utf8)
+            }) {
                 let row = rows[key] ?? [:]
                 try? writer.write(row: columns.map { row[$0] ?? "" })
             }

@@ -29,10 +29,11 @@ enum MarkdownRenderer {
             if let iterator = cmark_iter_new(document) {
                 while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
                     guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                          cmark_node_get_type(node) == CMARK_NODE_IMAGE
+                        cmark_node_get_type(node) == CMARK_NODE_IMAGE
                     else { continue }
                     guard let url = cmark_node_get_url(node) else { continue }
-                    let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
+                    let bytes = UnsafeBufferPointer(
+                        start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
                     if !isSafeImageSource(utf8: bytes) { unsafeImages.append(node) }
                 }
                 cmark_iter_free(iterator)
@@ -46,7 +47,9 @@ enum MarkdownRenderer {
             // Made with the document's allocator: released the same way.
             defer { if allocator == .system { free(buffer) } }
             let length = strlen(buffer)
-            return buffer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+            return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                Array(UnsafeBufferPointer(start: $0, count: length))
+            }
         } ?? []
     }
 
@@ -63,7 +66,9 @@ enum MarkdownRenderer {
             return isSafeImageSource(String(decoding: url, as: UTF8.self))
         }
         let scheme = url[..<colon]
-        if scheme.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) { return true }
+        if scheme.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            return true
+        }
         let lowered = scheme.map(\.asciiLowercased)
         return lowered.elementsEqual("https".utf8) || lowered.elementsEqual("http".utf8)
     }
@@ -80,7 +85,9 @@ enum MarkdownRenderer {
     /// `body` applied to `markdown` parsed (nil when cmark gives no document), with cmark's
     /// memory from `allocator`; the document is freed after it, and with the arena every block
     /// cmark took is let go at once.
-    private static func withDocument<T>(_ utf8: [UInt8], options: Int32, allocator: Allocator, _ body: (OpaquePointer) -> T) -> T? {
+    private static func withDocument<T>(
+        _ utf8: [UInt8], options: Int32, allocator: Allocator, _ body: (OpaquePointer) -> T
+    ) -> T? {
         let arena = allocator == .arena ? Arena.current : nil
         arena?.pointee.begin()
         defer { arena?.pointee.end() }
@@ -88,7 +95,9 @@ enum MarkdownRenderer {
         guard let parser = cmark_parser_new_with_mem(options, memory) else { return nil }
         utf8.withUnsafeBufferPointer { bytes in
             bytes.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
+                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                    cmark_parser_feed(parser, $0, bytes.count)
+                }
             }
         }
         let document = cmark_parser_finish(parser)
@@ -147,11 +156,12 @@ enum MarkdownRenderer {
         /// keeps a pointer to it), calling into the current thread's arena.
         nonisolated(unsafe) static let memory: UnsafeMutablePointer<cmark_mem> = {
             let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
-            memory.initialize(to: cmark_mem(
-                calloc: { count, size in Arena.current.pointee.allocate(count * size, zeroed: true) },
-                realloc: { pointer, size in Arena.current.pointee.reallocate(pointer, to: size) },
-                free: { _ in }
-            ))
+            memory.initialize(
+                to: cmark_mem(
+                    calloc: { count, size in Arena.current.pointee.allocate(count * size, zeroed: true) },
+                    realloc: { pointer, size in Arena.current.pointee.reallocate(pointer, to: size) },
+                    free: { _ in }
+                ))
             return memory
         }()
 
@@ -294,9 +304,10 @@ extension MarkdownRenderer {
     /// ``plainText(from:)`` the plain way, scalar by scalar through `String`s: what the fast path
     /// (``plainTextBytes(from:allocator:)``) is tested against.
     static func plainText(from markdown: String, allocator: Allocator) -> String {
-        let text = withDocument(Array(markdown.utf8), options: CMARK_OPT_VALIDATE_UTF8, allocator: allocator) { document in
-            literalText(of: document)
-        } ?? ""
+        let text =
+            withDocument(Array(markdown.utf8), options: CMARK_OPT_VALIDATE_UTF8, allocator: allocator) { document in
+                literalText(of: document)
+            } ?? ""
         var collapsed = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in text.unicodeScalars {
@@ -322,7 +333,9 @@ extension MarkdownRenderer {
     /// Calls `literal` with the text of each text and code node, in order, and `separator` for
     /// each break and after each paragraph, heading and list item. Literals are owned by their
     /// nodes: cmark_node_free releases them.
-    private static func walkText(of document: OpaquePointer, literal: (UnsafeBufferPointer<UInt8>) -> Void, separator: () -> Void) {
+    private static func walkText(
+        of document: OpaquePointer, literal: (UnsafeBufferPointer<UInt8>) -> Void, separator: () -> Void
+    ) {
         guard let iterator = cmark_iter_new(document) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
@@ -333,10 +346,13 @@ extension MarkdownRenderer {
             if event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
                 if let text = cmark_node_get_literal(node) {
                     let length = strlen(text)
-                    text.withMemoryRebound(to: UInt8.self, capacity: length) { literal(UnsafeBufferPointer(start: $0, count: length)) }
+                    text.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        literal(UnsafeBufferPointer(start: $0, count: length))
+                    }
                 }
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK
-                || (event == CMARK_EVENT_EXIT && (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_ITEM))
+                || (event == CMARK_EVENT_EXIT
+                    && (type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_ITEM))
             {
                 separator()
             }

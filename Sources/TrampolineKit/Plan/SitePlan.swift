@@ -22,7 +22,8 @@ package struct SitePlan: Sendable, Equatable {
         // The planner puts them last already: then the array is kept as it is, since copying 200k
         // entries (each a link's dozen strings) was a third of planning a large site.
         let firstClaim = entries.firstIndex(where: \.path.isClaimFile) ?? entries.endIndex
-        self.entries = entries[firstClaim...].allSatisfy(\.path.isClaimFile)
+        self.entries =
+            entries[firstClaim...].allSatisfy(\.path.isClaimFile)
             ? entries
             : entries.filter { !$0.path.isClaimFile } + entries.filter(\.path.isClaimFile)
         positions = PlanPositions()
@@ -35,7 +36,8 @@ package struct SitePlan: Sendable, Equatable {
     package func index(of path: OutputPath) -> Int? {
         // The claim files are last: found from the end without the index.
         if path.isClaimFile {
-            var index = entries.endIndex, found: Int?
+            var index = entries.endIndex
+            var found: Int?
             while index > 0, entries[index - 1].path.isClaimFile {
                 index -= 1
                 if entries[index].path == path { found = index }
@@ -58,7 +60,8 @@ package struct SitePlan: Sendable, Equatable {
         if case .linkPage(_, _, let behaviour)? = self[.linkPage(linkPath)]?.content { return behaviour }
         // The compact layout: the link's entry in the shard its path hashes to.
         guard linkTableShards > 0,
-              case .linkTable(_, let links)? = self[.linkTable(LinkTable.shard(of: linkPath, count: linkTableShards))]?.content
+            case .linkTable(_, let links)? = self[.linkTable(LinkTable.shard(of: linkPath, count: linkTableShards))]?
+                .content
         else { return nil }
         return links.first { $0.link.path == linkPath }?.behaviour
     }

@@ -11,7 +11,9 @@ extension SitePlanner {
             engine.error(
                 "the URL of link \(link.path) is \(url.utf8.count) bytes, too long for a QR code: version 40 at error correction \(level.rawValue) holds at most \(capacity) bytes",
                 at: link.location,
-                hint: level == .low ? "shorten the path, or set qr_code: false on this link" : "shorten the path, lower qr_error_correction (L holds the most), or set qr_code: false on this link"
+                hint: level == .low
+                    ? "shorten the path, or set qr_code: false on this link"
+                    : "shorten the path, lower qr_error_correction (L holds the most), or set qr_code: false on this link"
             )
             return nil
         }

@@ -9,7 +9,9 @@ enum SitePlanner {
     /// In the compact layout the links go into `shards` link-table files (by default as many as
     /// their estimated size needs; the builder asks again with more if one turns out too large),
     /// served by the lookup page at `404.html` and a rewrite rule; they get no QR codes.
-    static func plan(for catalog: Catalog, templates: TemplateSet, shards: Int? = nil, engine: inout DiagnosticEngine) -> SitePlan {
+    static func plan(for catalog: Catalog, templates: TemplateSet, shards: Int? = nil, engine: inout DiagnosticEngine)
+        -> SitePlan
+    {
         var entries: [PlanEntry] = []
         let compact = catalog.site.layout == .compact
         entries.reserveCapacity(compact ? 64 : catalog.links.count * 2 + 8)
@@ -19,26 +21,34 @@ enum SitePlanner {
         let folded = compact ? [] : caseFoldedPaths(catalog.links)
         let looksUp: @Sendable (Link) -> Bool = { link in link.route == nil && (compact || folded.contains(link.path)) }
         if !folded.isEmpty { warnAboutCaseFolding(folded, catalog: catalog, engine: &engine) }
-        let shardCount = compact ? (shards ?? LinkTable.shardCount(for: catalog.links))
+        let shardCount =
+            compact
+            ? (shards ?? LinkTable.shardCount(for: catalog.links))
             : folded.isEmpty ? 0 : (shards ?? LinkTable.shardCount(for: catalog.links.filter(looksUp)))
         var table = [[LinkTableEntry]](repeating: [], count: shardCount)
         // Each link's entries on every core (a large catalog's plan is mostly copying links into
         // entries), then gathered in catalog order with their diagnostics.
         let links = catalog.links
-        let perLink = concurrentMap(links.count, chunk: 1024) { index -> (page: PlanEntry?, qr: PlanEntry?, row: ResolutionRow?, diagnostics: DiagnosticEngine) in
+        let perLink = concurrentMap(links.count, chunk: 1024) {
+            index -> (page: PlanEntry?, qr: PlanEntry?, row: ResolutionRow?, diagnostics: DiagnosticEngine) in
             var local = DiagnosticEngine()
             let link = links[index]
             let row = link.route == nil ? ResolutionRow(link) : nil
             guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
-                local.error("template '\(link.options.template)' is not a link template", at: link.templateLocation, hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
+                local.error(
+                    "template '\(link.options.template)' is not a link template", at: link.templateLocation,
+                    hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
                 return (nil, nil, row, local)
             }
             if looksUp(link) {
                 return (nil, nil, row, local)
             }
             // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
-            let page = PlanEntry(path: link.pageOutputPath, content: .linkPage(link, template: template.name, behaviour: template.behaviour))
-            let qr = link.route == nil && link.options.qrCode ? qrEntry(for: link, catalog: catalog, engine: &local) : nil
+            let page = PlanEntry(
+                path: link.pageOutputPath,
+                content: .linkPage(link, template: template.name, behaviour: template.behaviour))
+            let qr =
+                link.route == nil && link.options.qrCode ? qrEntry(for: link, catalog: catalog, engine: &local) : nil
             return (page, qr, row, local)
         }
         var rows: [ResolutionRow] = []
@@ -49,8 +59,11 @@ enum SitePlanner {
             engine.append(contentsOf: diagnostics)
             if let page { entries.append(page) }
             if let qr { entries.append(qr) }
-            if looksUp(links[index]), diagnostics.diagnostics.isEmpty, let behaviour = templates.pages[links[index].options.template]?.behaviour {
-                table[LinkTable.shard(of: links[index].path, count: shardCount)].append(LinkTableEntry(link: links[index], behaviour: behaviour))
+            if looksUp(links[index]), diagnostics.diagnostics.isEmpty,
+                let behaviour = templates.pages[links[index].options.template]?.behaviour
+            {
+                table[LinkTable.shard(of: links[index].path, count: shardCount)].append(
+                    LinkTableEntry(link: links[index], behaviour: behaviour))
             }
         }
         for (index, links) in table.enumerated() {
@@ -58,7 +71,8 @@ enum SitePlanner {
         }
         entries += resolutionEntries(for: catalog, rows: rows)
         let routes = catalog.routes
-        let notFound = shardCount > 0 ? SpecialPage.linkLookup(shards: shardCount, routes: routes) : .notFound(routes: routes)
+        let notFound =
+            shardCount > 0 ? SpecialPage.linkLookup(shards: shardCount, routes: routes) : .notFound(routes: routes)
         for page in [SpecialPage.home, notFound, .loadCookie(cookieNames: cookieNames(of: catalog))] {
             entries.append(PlanEntry(path: page.outputPath, content: .specialPage(page)))
         }
@@ -75,18 +89,33 @@ enum SitePlanner {
         if !routes.isEmpty || catchAll {
             // Cloudflare Pages applies rules before files: a plain link a route's rule would take
             // (/restaurant/best beside /restaurant/:id) gets a rule of its own, first.
-            let kept = catalog.links.filter { link in link.route == nil && routes.contains { $0.rewriteRuleTakes(link.path) } }.map(\.path)
-            entries.append(PlanEntry(path: .redirects, content: .hostFile(.redirects(routes: routes, kept: kept, lookup: compact, catchAll: catchAll))))
+            let kept = catalog.links.filter { link in
+                link.route == nil && routes.contains { $0.rewriteRuleTakes(link.path) }
+            }.map(\.path)
+            entries.append(
+                PlanEntry(
+                    path: .redirects,
+                    content: .hostFile(.redirects(routes: routes, kept: kept, lookup: compact, catchAll: catchAll))))
             checkRewriteRuleLimits(routes: routes.count, kept: kept.count, catalog: catalog, engine: &engine)
         }
         if catalog.app.ios != nil {
             let claims = AppSiteAssociation.claimPatterns(for: catalog)
             for path in OutputPath.appSiteAssociationFiles {
-                entries.append(PlanEntry(path: path, content: .appSiteAssociation(appIDs: catalog.app.appIDs, claims: claims, excluded: AppSiteAssociation.excluded(for: catalog))))
+                entries.append(
+                    PlanEntry(
+                        path: path,
+                        content: .appSiteAssociation(
+                            appIDs: catalog.app.appIDs, claims: claims,
+                            excluded: AppSiteAssociation.excluded(for: catalog))))
             }
         }
         if let android = catalog.app.android {
-            entries.append(PlanEntry(path: .assetLinks, content: .assetLinks(package: android.package, fingerprints: android.sha256CertFingerprints, excluded: catalog.site.claims == .domain ? SiteFiles.unclaimedPatterns : nil)))
+            entries.append(
+                PlanEntry(
+                    path: .assetLinks,
+                    content: .assetLinks(
+                        package: android.package, fingerprints: android.sha256CertFingerprints,
+                        excluded: catalog.site.claims == .domain ? SiteFiles.unclaimedPatterns : nil)))
         }
         return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
     }
@@ -101,14 +130,18 @@ enum SitePlanner {
         for row in rows { shards[SiteLinkTable.shard(of: row.path, count: count)].append(row) }
         // By index: iterating would copy each Link (a dozen strings) for one field.
         var routeLink: [Route: Int] = [:]
-        for index in links.indices { if let route = links[index].route, routeLink[route] == nil { routeLink[route] = index } }
+        for index in links.indices {
+            if let route = links[index].route, routeLink[route] == nil { routeLink[route] = index }
+        }
         let index = ResolutionIndex(
-            host: catalog.site.host.lowercased(), scheme: catalog.app.ios?.scheme, androidScheme: catalog.app.android?.scheme,
+            host: catalog.site.host.lowercased(), scheme: catalog.app.ios?.scheme,
+            androidScheme: catalog.app.android?.scheme,
             shards: count, routes: catalog.routes.compactMap { routeLink[$0].map { links[$0] } }
         )
         var entries = [PlanEntry(path: .resolutionIndex, content: .resolutionIndex(index))]
         for (number, shard) in shards.enumerated() {
-            entries.append(PlanEntry(path: .resolutionShard(number), content: .resolutionShard(shard: number, rows: shard)))
+            entries.append(
+                PlanEntry(path: .resolutionShard(number), content: .resolutionShard(shard: number, rows: shard)))
         }
         return entries
     }
@@ -135,10 +168,14 @@ enum SitePlanner {
     /// Says once how links that differ only in case are served.
     static func warnAboutCaseFolding(_ folded: Set<String>, catalog: Catalog, engine: inout DiagnosticEngine) {
         let example = folded.sorted().prefix(2).joined(separator: " and ")
-        let first = catalog.links.first { folded.contains($0.path) }?.location ?? SourceLocation(file: "site-config.yml", line: 1, column: 1)
+        let first =
+            catalog.links.first { folded.contains($0.path) }?.location
+            ?? SourceLocation(file: "site-config.yml", line: 1, column: 1)
         engine.warning(
             "\(folded.count) links have paths that differ from another link's only in case (\(example)…): they get no folder and no QR code of their own; 404.html finds each in the link table (_links/) by its exact path",
-            at: first, hint: "the host must serve /404.html for paths without a file (Netlify, Cloudflare Pages, GitHub Pages and Firebase Hosting do; on S3 + CloudFront set it as the error page with status 200); rename one of each pair to give both a page of their own"
+            at: first,
+            hint:
+                "the host must serve /404.html for paths without a file (Netlify, Cloudflare Pages, GitHub Pages and Firebase Hosting do; on S3 + CloudFront set it as the error page with status 200); rename one of each pair to give both a page of their own"
         )
     }
 
@@ -151,7 +188,9 @@ enum SitePlanner {
         let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
         engine.warning(
             "_redirects has \(routes) route rules and \(kept) rules keeping plain links beside routes; Cloudflare Pages reads at most \(cloudflareDynamicRuleLimit) and \(cloudflareStaticRuleLimit)",
-            at: top, hint: "on Cloudflare Pages, use fewer routes or move plain links out of the routes' folders; Netlify and GitHub Pages are not affected"
+            at: top,
+            hint:
+                "on Cloudflare Pages, use fewer routes or move plain links out of the routes' folders; Netlify and GitHub Pages are not affected"
         )
     }
 
@@ -161,7 +200,8 @@ enum SitePlanner {
         var names: [String] = []
         // By index: iterating would copy each Link (a dozen strings) for two fields.
         let links = catalog.links
-        for index in links.indices where links[index].options.deferred.contains(.cookie) && !names.contains(links[index].options.cookieName) {
+        for index in links.indices
+        where links[index].options.deferred.contains(.cookie) && !names.contains(links[index].options.cookieName) {
             names.append(links[index].options.cookieName)
         }
         return names.isEmpty ? [LinkOptions().cookieName] : names

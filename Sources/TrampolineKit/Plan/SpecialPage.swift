@@ -13,7 +13,9 @@ package enum SpecialPage: Sendable, Equatable, Encodable, CaseIterable {
     /// when it is none, it hands the visit to the first of `routes` that matches (as `notFound`).
     case linkLookup(shards: Int, routes: [Route])
 
-    package static var allCases: [SpecialPage] { [.home, .notFound(routes: []), .loadCookie(cookieNames: []), .linkLookup(shards: 1, routes: [])] }
+    package static var allCases: [SpecialPage] {
+        [.home, .notFound(routes: []), .loadCookie(cookieNames: []), .linkLookup(shards: 1, routes: [])]
+    }
 
     /// The template (`Templates/<name>.md`) the page is rendered from.
     package var templateName: String {

@@ -37,7 +37,9 @@ struct ContentSecurityPolicy: Sendable {
             if let origin = Self.origin(of: source), !origins.contains(origin) { origins.append(origin) }
         }
         let originKey = script.rawValue + "\n" + origins.joined(separator: "\n")
-        let policy = cache.lock.withLock({ cache.byOrigins[originKey] }) ?? Array(makePolicy(script: script, origins: origins).utf8)
+        let policy =
+            cache.lock.withLock({ cache.byOrigins[originKey] })
+            ?? Array(makePolicy(script: script, origins: origins).utf8)
         cache.lock.withLock {
             if cache.policies.count < 1024 { cache.policies[key] = policy }
             if cache.byOrigins.count < 1024 { cache.byOrigins[originKey] = policy }
@@ -83,9 +85,12 @@ struct ContentSecurityPolicy: Sendable {
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
         let hostPort = URLAuthority(afterScheme: url.drop { $0 != "/" }.dropFirst(2)).hostPort
         // Only plain host characters: the policy goes into the page unescaped.
-        guard !hostPort.isEmpty, hostPort.unicodeScalars.allSatisfy({
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == ":" || $0 == "[" || $0 == "]"
-        }) else { return nil }
+        guard !hostPort.isEmpty,
+            hostPort.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "."
+                    || $0 == "-" || $0 == ":" || $0 == "[" || $0 == "]"
+            })
+        else { return nil }
         return String(lower.prefix { $0 != ":" }) + "://" + hostPort.lowercased()
     }
 
@@ -99,15 +104,19 @@ struct ContentSecurityPolicy: Sendable {
             // From `<` to `<` with memchr: the generic firstRange(of:) was a sixth of a build, and
             // a byte-by-byte scan still a few instructions a byte of every page's body.
             while i + imageTag.count <= bytes.count {
-                guard let found = memchr(bytes.baseAddress! + i, Int32(UInt8(ascii: "<")), bytes.count - i) else { break }
+                guard let found = memchr(bytes.baseAddress! + i, Int32(UInt8(ascii: "<")), bytes.count - i) else {
+                    break
+                }
                 i = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                guard i + imageTag.count <= bytes.count, imageTag.indices.allSatisfy({ bytes[i + $0] == imageTag[$0] }) else {
+                guard i + imageTag.count <= bytes.count, imageTag.indices.allSatisfy({ bytes[i + $0] == imageTag[$0] })
+                else {
                     i += 1
                     continue
                 }
                 let value = bytes[(i + imageTag.count)...].prefix { $0 != UInt8(ascii: "\"") }
                 let source = String(decoding: value, as: UTF8.self)
-                sources.append(value.contains(UInt8(ascii: "&")) ? source.replacingOccurrences(of: "&amp;", with: "&") : source)
+                sources.append(
+                    value.contains(UInt8(ascii: "&")) ? source.replacingOccurrences(of: "&amp;", with: "&") : source)
                 i = value.endIndex
             }
             return sources

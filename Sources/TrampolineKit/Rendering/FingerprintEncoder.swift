@@ -70,10 +70,23 @@ struct FingerprintEncoder: Encoder {
             buffer.bytes.append(UInt8(ascii: "="))
         }
 
-        mutating func encodeNil(forKey key: Key) { self.key(key); buffer.bytes.append(UInt8(ascii: "~")) }
-        mutating func encode(_ value: Bool, forKey key: Key) { self.key(key); buffer.bytes.append(UInt8(ascii: value ? "t" : "f")) }
-        mutating func encode(_ value: String, forKey key: Key) { self.key(key); FingerprintEncoder.append(value, to: buffer) }
-        mutating func encode(_ value: Int, forKey key: Key) { self.key(key); buffer.bytes.append(contentsOf: String(value).utf8); buffer.bytes.append(UInt8(ascii: ";")) }
+        mutating func encodeNil(forKey key: Key) {
+            self.key(key)
+            buffer.bytes.append(UInt8(ascii: "~"))
+        }
+        mutating func encode(_ value: Bool, forKey key: Key) {
+            self.key(key)
+            buffer.bytes.append(UInt8(ascii: value ? "t" : "f"))
+        }
+        mutating func encode(_ value: String, forKey key: Key) {
+            self.key(key)
+            FingerprintEncoder.append(value, to: buffer)
+        }
+        mutating func encode(_ value: Int, forKey key: Key) {
+            self.key(key)
+            buffer.bytes.append(contentsOf: String(value).utf8)
+            buffer.bytes.append(UInt8(ascii: ";"))
+        }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) {
             // A metadata comparison, not `is`: a dynamic cast on every nested value was a tenth
             // of a rebuild's fingerprinting.
@@ -81,13 +94,19 @@ struct FingerprintEncoder: Encoder {
             self.key(key)
             // The fast path for links (PlanEntry+Fingerprint.swift): the same bytes, written directly.
             if T.self == Link.self, !buffer.plain {
-                withUnsafePointer(to: value) { $0.withMemoryRebound(to: Link.self, capacity: 1) { $0.pointee.appendFingerprint(to: &buffer.bytes, depth: depth) } }
+                withUnsafePointer(to: value) {
+                    $0.withMemoryRebound(to: Link.self, capacity: 1) {
+                        $0.pointee.appendFingerprint(to: &buffer.bytes, depth: depth)
+                    }
+                }
                 return
             }
             FingerprintEncoder.append(value, to: buffer, depth: depth)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+            -> KeyedEncodingContainer<NestedKey>
+        {
             self.key(key)
             buffer.bytes.append(UInt8(ascii: "{"))
             return KeyedEncodingContainer(Keyed<NestedKey>(buffer: buffer, depth: depth &+ 1))
@@ -100,7 +119,10 @@ struct FingerprintEncoder: Encoder {
         }
 
         mutating func superEncoder() -> Encoder { FingerprintEncoder(buffer: buffer, depth: depth) }
-        mutating func superEncoder(forKey key: Key) -> Encoder { self.key(key); return FingerprintEncoder(buffer: buffer, depth: depth) }
+        mutating func superEncoder(forKey key: Key) -> Encoder {
+            self.key(key)
+            return FingerprintEncoder(buffer: buffer, depth: depth)
+        }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
@@ -115,14 +137,22 @@ struct FingerprintEncoder: Encoder {
             buffer.bytes.append(UInt8(ascii: ","))
         }
 
-        mutating func encodeNil() { next(); buffer.bytes.append(UInt8(ascii: "~")) }
-        mutating func encode(_ value: String) { next(); FingerprintEncoder.append(value, to: buffer) }
+        mutating func encodeNil() {
+            next()
+            buffer.bytes.append(UInt8(ascii: "~"))
+        }
+        mutating func encode(_ value: String) {
+            next()
+            FingerprintEncoder.append(value, to: buffer)
+        }
         mutating func encode<T: Encodable>(_ value: T) {
             next()
             FingerprintEncoder.append(value, to: buffer, depth: depth)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             next()
             buffer.bytes.append(UInt8(ascii: "{"))
             return KeyedEncodingContainer(Keyed<NestedKey>(buffer: buffer, depth: depth &+ 1))
@@ -134,7 +164,10 @@ struct FingerprintEncoder: Encoder {
             return Unkeyed(buffer: buffer, depth: depth &+ 1)
         }
 
-        mutating func superEncoder() -> Encoder { next(); return FingerprintEncoder(buffer: buffer, depth: depth) }
+        mutating func superEncoder() -> Encoder {
+            next()
+            return FingerprintEncoder(buffer: buffer, depth: depth)
+        }
     }
 
     struct Single: SingleValueEncodingContainer {
@@ -145,7 +178,10 @@ struct FingerprintEncoder: Encoder {
         mutating func encodeNil() { buffer.bytes.append(UInt8(ascii: "~")) }
         mutating func encode(_ value: Bool) { buffer.bytes.append(UInt8(ascii: value ? "t" : "f")) }
         mutating func encode(_ value: String) { FingerprintEncoder.append(value, to: buffer) }
-        mutating func encode(_ value: Int) { buffer.bytes.append(contentsOf: String(value).utf8); buffer.bytes.append(UInt8(ascii: ";")) }
+        mutating func encode(_ value: Int) {
+            buffer.bytes.append(contentsOf: String(value).utf8)
+            buffer.bytes.append(UInt8(ascii: ";"))
+        }
         mutating func encode<T: Encodable>(_ value: T) { FingerprintEncoder.append(value, to: buffer, depth: depth) }
     }
 }

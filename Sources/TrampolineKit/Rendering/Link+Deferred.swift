@@ -32,7 +32,9 @@ extension Link {
         result.reserveCapacity(utf8.count + 32 * kept.count)
         result += link
         if link.contains(UInt8(ascii: "?")) {
-            if let last = link.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "&") { result.append(UInt8(ascii: "&")) }
+            if let last = link.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "&") {
+                result.append(UInt8(ascii: "&"))
+            }
         } else {
             result.append(UInt8(ascii: "?"))
         }
@@ -60,7 +62,9 @@ extension Link {
             if !name.isEmpty {
                 // Decoding (and its Foundation call) only when there is something to decode.
                 if name.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) {
-                    if let decoded = String(Substring(name)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding, !decoded.isEmpty {
+                    if let decoded = String(Substring(name)).replacingOccurrences(of: "+", with: " ")
+                        .removingPercentEncoding, !decoded.isEmpty
+                    {
                         keys.append(decoded)
                     }
                 } else {

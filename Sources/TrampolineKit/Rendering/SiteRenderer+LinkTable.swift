@@ -18,13 +18,17 @@ extension SiteRenderer {
         var out = "{"
         for (index, entry) in entries.enumerated() {
             let link = entry.link
-            var pairs = linkData(link, behaviour: entry.behaviour).map { ($0.0, $0.1.json) }.filter { key, value in base[key] != value }
+            var pairs = linkData(link, behaviour: entry.behaviour).map { ($0.0, $0.1.json) }.filter { key, value in
+                base[key] != value
+            }
             pairs.append(("title", Escaping.jsonString(link.title)))
             if let description = link.description {
                 pairs.append(("text", Escaping.jsonString(MarkdownRenderer.plainText(from: description))))
             }
             if index > 0 { out += ",\n" }
-            out += Escaping.jsonString(link.path) + ":{" + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+            out +=
+                Escaping.jsonString(link.path) + ":{"
+                + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
         }
         out += "}\n"
         return Array(out.utf8)
@@ -33,17 +37,21 @@ extension SiteRenderer {
     /// The lookup page's data block: how many shards, the table's base values and the button's
     /// text for a link that is found; with routes, their table, tried when the path is no link.
     func linkLookupData(shards: Int, routes: [Route]) -> [(String, DataValue)] {
-        let button = templates.pages[LinkOptions().template]?.button.map { template -> String in
-            var bytes: [UInt8] = []
-            template.render(bodyValues(), into: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
-        } ?? "Open in \(app.name)"
+        let button =
+            templates.pages[LinkOptions().template]?.button.map { template -> String in
+                var bytes: [UInt8] = []
+                template.render(bodyValues(), into: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            } ?? "Open in \(app.name)"
         return [
             ("behaviour", .string(PageBehaviour.linkLookup.rawValue)),
             ("shards", .int(shards)),
             ("table", .string("/" + OutputPath.linkTableFolder + "/")),
             ("button", .string(button)),
-            ("base", .json("{" + tableBase.map { Escaping.jsonString($0.0) + ":" + $0.1.json }.joined(separator: ",") + "}")),
+            (
+                "base",
+                .json("{" + tableBase.map { Escaping.jsonString($0.0) + ":" + $0.1.json }.joined(separator: ",") + "}")
+            ),
         ] + (routes.isEmpty ? [] : [("routes", .json(Self.routeTable(routes)))])
     }
 }

@@ -6,7 +6,9 @@ extension SiteRenderer {
     /// and with `catchAll` a last rule sends every other path there (on hosts that serve files
     /// that exist first).
     static func redirects(routes: [Route], kept: [String], lookup: Bool, catchAll: Bool) -> String {
-        var lines = ["# Written by trampoline: rewrites (status 200, the address stays). See docs/routes.md and docs/compact.md in Trampoline."]
+        var lines = [
+            "# Written by trampoline: rewrites (status 200, the address stays). See docs/routes.md and docs/compact.md in Trampoline."
+        ]
         let lookupPage = OutputPath.notFound.urlPath
         lines += kept.map { "\($0) \(lookup ? lookupPage : $0 + "/") 200" }
         lines += routes.map { "\($0.redirectSource) \($0.pageFolder)/ 200" }
@@ -16,6 +18,8 @@ extension SiteRenderer {
 
     /// The 404 page's route table, as JSON: `[[segments, page], …]` in the order routes are tried.
     static func routeTable(_ routes: [Route]) -> String {
-        "[" + routes.map { "[" + $0.scriptSegments + "," + Escaping.jsonString($0.pageFolder + "/") + "]" }.joined(separator: ",") + "]"
+        "["
+            + routes.map { "[" + $0.scriptSegments + "," + Escaping.jsonString($0.pageFolder + "/") + "]" }.joined(
+                separator: ",") + "]"
     }
 }

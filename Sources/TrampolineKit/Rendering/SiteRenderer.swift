@@ -1,6 +1,6 @@
-import TrampolineLink
 import Foundation
 import Mustache
+import TrampolineLink
 import TrampolineQR
 
 /// Turns a ``PlanEntry`` into bytes and a ``Fingerprint``: the one place output is made.
@@ -25,7 +25,9 @@ package struct SiteRenderer: Sendable {
         self.site = site
         self.app = app
         self.templates = templates
-        csp = ContentSecurityPolicy(script: templates.script, loadCookieScript: templates.loadCookieScript, routeScript: templates.routeScript, style: templates.style)
+        csp = ContentSecurityPolicy(
+            script: templates.script, loadCookieScript: templates.loadCookieScript, routeScript: templates.routeScript,
+            style: templates.style)
         constants = Constants(
             language: Array(site.language.utf8), siteTitle: Array((site.title ?? app.name).utf8),
             style: Array(templates.style.utf8), script: Array(templates.script.utf8),
@@ -53,7 +55,8 @@ package struct SiteRenderer: Sendable {
         // /proc/self/exe and stat(2) directly: Bundle.main lists the executable's folder and
         // FileManager's attributes go through a dictionary of casts, a millisecond of every start.
         #if os(Linux)
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
+        let path =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
         #else
         let path = Bundle.main.executablePath
         #endif
@@ -111,13 +114,18 @@ package struct SiteRenderer: Sendable {
         var files: [OutputPath] = []
         if app.ios != nil { files += OutputPath.appSiteAssociationFiles }
         if app.android != nil { files.append(.assetLinks) }
-        let table = SiteLinkTable.folder + "*\n  Content-Type: application/json\n  Cache-Control: public, max-age=300\n  Access-Control-Allow-Origin: *\n"
-        return files.map { "\($0.urlPath)\n  Content-Type: application/json\n  Cache-Control: max-age=300\n" }.joined() + table
+        let table =
+            SiteLinkTable.folder
+            + "*\n  Content-Type: application/json\n  Cache-Control: public, max-age=300\n  Access-Control-Allow-Origin: *\n"
+        return files.map { "\($0.urlPath)\n  Content-Type: application/json\n  Cache-Control: max-age=300\n" }.joined()
+            + table
     }
 
     /// The planner only names templates the set has (it reports any other as an error).
     func page(named name: String) -> PageTemplate {
-        guard let template = templates.pages[name] else { preconditionFailure("the plan names template '\(name)', which the template set lacks") }
+        guard let template = templates.pages[name] else {
+            preconditionFailure("the plan names template '\(name)', which the template set lacks")
+        }
         return template
     }
 
@@ -125,16 +133,22 @@ package struct SiteRenderer: Sendable {
     func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
         // A route's page stands for many URLs: it names none of them (no canonical URL, no og:url).
         let url: String? = link.route == nil ? site.url + link.path : nil
-        let title = Array(link.title.utf8), image = bytes(link.image), urlBytes = bytes(url)
+        let title = Array(link.title.utf8)
+        let image = bytes(link.image)
+        let urlBytes = bytes(url)
         let description = bytes(link.description)
         let descriptionText = description.map { MarkdownRenderer.plainTextBytes(from: $0) }
         // The body's values and the layout's share one copy of each text's bytes.
-        let values = bodyValues(title: title, description: description, image: image, url: urlBytes, deepLink: bytes(link.deepLink))
+        let values = bodyValues(
+            title: title, description: description, image: image, url: urlBytes, deepLink: bytes(link.deepLink))
         return page(
             template: template, values: values,
             frame: Frame(
                 title: title, description: descriptionText, url: urlBytes,
-                image: image, banner: app.ios.map { id in Array((url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)").utf8) },
+                image: image,
+                banner: app.ios.map { id in
+                    Array((url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)").utf8)
+                },
                 buttonHref: bytes(link.fallbackURL(app: app)), data: linkData(link, behaviour: template.behaviour)
             )
         )
@@ -158,7 +172,9 @@ package struct SiteRenderer: Sendable {
             ("forwardQuery", .bool(link.options.forwardQuery)),
         ]
         // Only when set: most links keep the defaults, and every byte is in every page.
-        if link.options.inAppBrowsers != .escape { data.append(("inApp", .string(link.options.inAppBrowsers.rawValue))) }
+        if link.options.inAppBrowsers != .escape {
+            data.append(("inApp", .string(link.options.inAppBrowsers.rawValue)))
+        }
         if let question = link.options.confirmStore { data.append(("confirm", .string(question))) }
         if let route = link.route {
             data.append(("route", .json(route.scriptSegments)))
@@ -166,9 +182,23 @@ package struct SiteRenderer: Sendable {
         }
         if let android = constants.androidJSON {
             let utm = link.campaign.filter { $0.name.hasPrefix("utm_") }
-            data.append(("android", .json("{" + android + ",\"fallback\":" + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue) + "}")))
+            data.append(
+                (
+                    "android",
+                    .json(
+                        "{" + android + ",\"fallback\":"
+                            + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue)
+                            + "}")
+                ))
             // Apart from the app's values, which most links share (one copy in the link table's base).
-            data.append(("utm", .json("[" + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }.joined(separator: ",") + "]")))
+            data.append(
+                (
+                    "utm",
+                    .json(
+                        "["
+                            + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }
+                            .joined(separator: ",") + "]")
+                ))
         }
         return data
     }
@@ -181,13 +211,18 @@ package struct SiteRenderer: Sendable {
         var markdown: [UInt8] = []
         inApp.body.render(bodyValues(), into: &markdown)
         let html = String(decoding: MarkdownRenderer.html(from: markdown), as: UTF8.self)
-        let config = "{" + [
-            "\"app\":" + Escaping.jsonString(app.name),
-            "\"appIDs\":[" + app.appIDs.map(Escaping.jsonString).joined(separator: ",") + "]",
-            "\"assetLinks\":" + (app.android == nil ? "false" : "true"),
-            "\"inApp\":" + Escaping.jsonString(html),
-        ].joined(separator: ",") + "}"
-        return Array(templates.moreScript.replacingOccurrences(of: TemplateSet.moreScriptConfigMarker, with: "(" + Escaping.scriptSafeJSON(config) + ")").utf8)
+        let config =
+            "{"
+            + [
+                "\"app\":" + Escaping.jsonString(app.name),
+                "\"appIDs\":[" + app.appIDs.map(Escaping.jsonString).joined(separator: ",") + "]",
+                "\"assetLinks\":" + (app.android == nil ? "false" : "true"),
+                "\"inApp\":" + Escaping.jsonString(html),
+            ].joined(separator: ",") + "}"
+        return Array(
+            templates.moreScript.replacingOccurrences(
+                of: TemplateSet.moreScriptConfigMarker, with: "(" + Escaping.scriptSafeJSON(config) + ")"
+            ).utf8)
     }
 
     /// A link's `qr.svg`. The planner leaves out URLs too long for a QR code, so encoding cannot fail here.
@@ -228,7 +263,8 @@ package struct SiteRenderer: Sendable {
         return page(
             template: template, values: bodyValues(),
             frame: Frame(
-                title: Array(pageTitle.utf8), description: nil, url: special == .home ? Array((site.url + "/").utf8) : nil,
+                title: Array(pageTitle.utf8), description: nil,
+                url: special == .home ? Array((site.url + "/").utf8) : nil,
                 image: nil, banner: app.ios.map { Array("app-id=\($0.appStoreID)".utf8) },
                 buttonHref: template.behaviour == .page ? bytes(app.storeURL) : nil, data: data, script: script
             )
@@ -238,7 +274,10 @@ package struct SiteRenderer: Sendable {
     /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``, as
     /// UTF-8 bytes; the app's three are the same for every page, made once. Pages other than a
     /// link's have none of the link's texts (the defaults).
-    func bodyValues(title: [UInt8]? = nil, description: [UInt8]? = nil, image: [UInt8]? = nil, url: [UInt8]? = nil, deepLink: [UInt8]? = nil) -> [[UInt8]?] {
+    func bodyValues(
+        title: [UInt8]? = nil, description: [UInt8]? = nil, image: [UInt8]? = nil, url: [UInt8]? = nil,
+        deepLink: [UInt8]? = nil
+    ) -> [[UInt8]?] {
         [constants.appName, constants.siteTitle, constants.storeURL, title, description, image, url, deepLink]
     }
 
@@ -286,7 +325,9 @@ package struct SiteRenderer: Sendable {
             for (index, (key, value)) in frame.data.enumerated() {
                 if index > 0 { object.append(UInt8(ascii: ",")) }
                 // Keys are this file's own identifiers: nothing in them to escape.
-                assert(key.utf8.allSatisfy { $0 < 0x80 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }, "data key \(key)")
+                assert(
+                    key.utf8.allSatisfy { $0 < 0x80 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) },
+                    "data key \(key)")
                 object.append(UInt8(ascii: "\""))
                 object.append(contentsOf: key.utf8)
                 object.append(UInt8(ascii: "\""))
@@ -326,7 +367,8 @@ package struct SiteRenderer: Sendable {
 
     /// Layout values every page shares, as bytes once.
     private struct Constants: Sendable {
-        var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8], routeScript: [UInt8]
+        var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8],
+            routeScript: [UInt8]
         /// ``SiteRenderer/bodyValues(title:description:image:url:deepLink:)``'s first three
         /// (``siteTitle`` is the second).
         var appName: [UInt8], storeURL: [UInt8]?

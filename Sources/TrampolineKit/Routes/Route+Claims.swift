@@ -6,23 +6,25 @@ extension Route {
     /// trailing-slash form); the app shows its own "not found" for a link it does not know. A
     /// route starts with a literal segment, so no claim can reach the site's own top-level files.
     package var claimPattern: String {
-        "/" + pattern.segments.map { segment in
-            if case .literal(let text) = segment { text } else { "*" }
-        }.joined(separator: "/")
+        "/"
+            + pattern.segments.map { segment in
+                if case .literal(let text) = segment { text } else { "*" }
+            }.joined(separator: "/")
     }
 
     /// A path the route matches, for `check` and the claim verifier: parameters get a value their
     /// constraint accepts (`123456`, a UUID, `sample`), a rest two segments.
     package var samplePath: String {
-        "/" + pattern.segments.map { segment in
-            switch segment {
-            case .literal(let text): text
-            case .parameter(_, .digits): "123456"
-            case .parameter(_, .uuid): "123e4567-e89b-12d3-a456-426614174000"
-            case .parameter(_, nil): "sample"
-            case .rest: "a/b"
-            }
-        }.joined(separator: "/")
+        "/"
+            + pattern.segments.map { segment in
+                switch segment {
+                case .literal(let text): text
+                case .parameter(_, .digits): "123456"
+                case .parameter(_, .uuid): "123e4567-e89b-12d3-a456-426614174000"
+                case .parameter(_, nil): "sample"
+                case .rest: "a/b"
+                }
+            }.joined(separator: "/")
     }
 
     /// Android's `<data>` element: `pathPrefix` when the only parameter is a final `*rest`
@@ -31,11 +33,20 @@ extension Route {
     package var intentFilterData: (attribute: String, value: String) {
         let literals = pattern.segments.dropLast()
         if case .rest = pattern.segments.last, literals.allSatisfy({ if case .literal = $0 { true } else { false } }) {
-            return ("pathPrefix", "/" + literals.map { if case .literal(let text) = $0 { text } else { "" } }.joined(separator: "/") + "/")
+            return (
+                "pathPrefix",
+                "/" + literals.map { if case .literal(let text) = $0 { text } else { "" } }.joined(separator: "/") + "/"
+            )
         }
-        let value = "/" + pattern.segments.map { segment in
-            if case .literal(let text) = segment { text.replacingOccurrences(of: ".", with: "\\\\.") } else { "..*" }
-        }.joined(separator: "/")
+        let value =
+            "/"
+            + pattern.segments.map { segment in
+                if case .literal(let text) = segment {
+                    text.replacingOccurrences(of: ".", with: "\\\\.")
+                } else {
+                    "..*"
+                }
+            }.joined(separator: "/")
         return ("pathPattern", value)
     }
 }

@@ -10,7 +10,8 @@ extension Route {
     ///
     /// The same order is used by `_redirects` (first rule wins), the 404 page's table and `match`.
     package func precedes(_ other: Route) -> Bool {
-        let a = pattern.segments.map(Self.key), b = other.pattern.segments.map(Self.key)
+        let a = pattern.segments.map(Self.key)
+        let b = other.pattern.segments.map(Self.key)
         for (x, y) in zip(a, b) where x != y {
             return x.rank != y.rank ? x.rank < y.rank : x.text < y.text
         }

@@ -28,24 +28,26 @@ package struct Route: Sendable, Hashable, Encodable {
     /// `_name` (`/restaurant/:id(digits)` → `/_routes/restaurant/_id`). Two routes that would share
     /// a folder are a catalog error, so the spelling stays readable rather than injective.
     package var pageFolder: String {
-        Self.folderPrefix + pattern.segments.map { segment in
-            switch segment {
-            case .literal(let text): "/" + text
-            case .parameter(let name, _), .rest(let name): "/_" + name
-            }
-        }.joined()
+        Self.folderPrefix
+            + pattern.segments.map { segment in
+                switch segment {
+                case .literal(let text): "/" + text
+                case .parameter(let name, _), .rest(let name): "/_" + name
+                }
+            }.joined()
     }
 
     /// The rewrite rule's source in Netlify's and Cloudflare's `_redirects` syntax: `:name` for
     /// one segment and `*` for the rest. Constraints cannot be said there; the page checks them.
     package var redirectSource: String {
-        "/" + pattern.segments.map { segment in
-            switch segment {
-            case .literal(let text): text
-            case .parameter(let name, _): ":" + name
-            case .rest: "*"
-            }
-        }.joined(separator: "/")
+        "/"
+            + pattern.segments.map { segment in
+                switch segment {
+                case .literal(let text): text
+                case .parameter(let name, _): ":" + name
+                case .rest: "*"
+                }
+            }.joined(separator: "/")
     }
 
     /// The deep link's path when the catalog gives none, with the parameters as placeholders

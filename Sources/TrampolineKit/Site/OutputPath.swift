@@ -79,7 +79,10 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
     package static let claimFiles = appSiteAssociationFiles + [assetLinks]
 
     /// The files at the top of the site that a link's path must never collide with.
-    package static let topLevelFiles = [home, notFound, loadCookie, moreScript, routeScript, rootAppSiteAssociation, headers, redirects, noJekyll, manifest]
+    package static let topLevelFiles = [
+        home, notFound, loadCookie, moreScript, routeScript, rootAppSiteAssociation, headers, redirects, noJekyll,
+        manifest,
+    ]
 
     /// True for the AASA copies and `assetlinks.json`.
     package var isClaimFile: Bool { Self.claimFiles.contains(self) }

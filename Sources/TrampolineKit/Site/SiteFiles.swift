@@ -11,9 +11,11 @@ package enum SiteFiles {
     /// that never grow with the catalog: the pages, the association files and the link table
     /// (`/.well-known/*`), the scripts, the QR codes, the compact layout's shards, the route
     /// pages and the hosts' own files.
-    package static let unclaimedPatterns = pages + [
-        "/.well-known/*", OutputPath.rootAppSiteAssociation.urlPath, "/trampoline-*.js", "*/qr.svg",
-        "/" + OutputPath.linkTableFolder + "/*", Route.folderPrefix + "/*",
-        OutputPath.headers.urlPath, OutputPath.redirects.urlPath, OutputPath.noJekyll.urlPath, OutputPath.manifest.urlPath,
-    ]
+    package static let unclaimedPatterns =
+        pages + [
+            "/.well-known/*", OutputPath.rootAppSiteAssociation.urlPath, "/trampoline-*.js", "*/qr.svg",
+            "/" + OutputPath.linkTableFolder + "/*", Route.folderPrefix + "/*",
+            OutputPath.headers.urlPath, OutputPath.redirects.urlPath, OutputPath.noJekyll.urlPath,
+            OutputPath.manifest.urlPath,
+        ]
 }

@@ -16,10 +16,13 @@ enum AtomicFile {
     /// Writes `piece(0)`, `piece(1)`, … `piece(count - 1)` as the file at `url`, each made
     /// just before it is written: only one is in memory at a time.
     static func write(pieces count: Int, _ piece: (Int) -> [UInt8], to url: URL) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).tmp")
         unlink(temporary.path)  // left by a killed build with this pid
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
         do {
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             for index in 0..<count { try handle.write(contentsOf: piece(index)) }

@@ -22,7 +22,8 @@ enum DecimalText {
     /// (UInt64.max has 20 digits): for writers that append bytes their own way.
     static func withDigits<R>(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var rest = value, start = 20
+            var rest = value
+            var start = 20
             repeat {
                 start -= 1
                 digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)

@@ -25,7 +25,9 @@ enum Digest {
         first.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         second.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         return hasher.finalize().withUnsafeBytes { digest in
-            func word(_ index: Int) -> UInt64 { UInt64(bigEndian: digest.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
+            func word(_ index: Int) -> UInt64 {
+                UInt64(bigEndian: digest.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            }
             return Fingerprint(words: SIMD4(word(0), word(1), word(2), word(3)))
         }
     }

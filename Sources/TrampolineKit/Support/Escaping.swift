@@ -17,7 +17,8 @@ package enum Escaping {
     /// which gives the same bytes, since no piece splits a UTF-8 sequence.
     static func appendScriptSafeJSON(_ json: String, to out: inout [UInt8]) {
         json.withUTF8Bytes { bytes in
-            var start = 0, index = 0
+            var start = 0
+            var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 guard scriptSpecial.contains(byte) else {
@@ -32,7 +33,9 @@ package enum Escaping {
                 case UInt8(ascii: "&"): replacement = "\\u0026"
                 default:
                     // 0xE2: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-                    guard index + 3 <= bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
+                    guard index + 3 <= bytes.count, bytes[index + 1] == 0x80,
+                        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                    else {
                         index += 1
                         continue
                     }
@@ -40,7 +43,8 @@ package enum Escaping {
                     length = 3
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                out.append(
+                    contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                 index += length
                 start = index
             }
@@ -54,7 +58,8 @@ package enum Escaping {
     static func appendScriptSafeJSONString(_ text: String, to out: inout [UInt8]) {
         text.withUTF8Bytes { bytes in
             out.append(UInt8(ascii: "\""))
-            var start = 0, index = 0
+            var start = 0
+            var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 guard jsonSpecial.contains(byte) || scriptSpecial.contains(byte) else {
@@ -70,7 +75,9 @@ package enum Escaping {
                 case UInt8(ascii: "\t"): escape = (UInt8(ascii: "t"), nil)
                 case 0xE2:
                     // U+2028 and U+2029 (E2 80 A8, E2 80 A9); any other E2 sequence is text.
-                    guard index + 3 <= bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
+                    guard index + 3 <= bytes.count, bytes[index + 1] == 0x80,
+                        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+                    else {
                         index += 1
                         continue
                     }
@@ -192,7 +199,8 @@ package enum Escaping {
     static let scriptSpecial = ByteSet { "<>&".utf8.contains($0) || $0 == 0xE2 }
     static let jsonSpecial = ByteSet { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     static let formSpecial = ByteSet { byte in
-        !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "*-._".utf8.contains(byte))
     }
     static let markdownSpecial = ByteSet {
@@ -238,13 +246,14 @@ package enum Escaping {
 
     /// The one table of HTML replacements (text and both attribute quotes).
     private static func writeHTML(_ byte: UInt8, to out: inout [UInt8]) {
-        let text: StaticString = switch byte {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\""): "&quot;"
-        default: "&#39;"
-        }
+        let text: StaticString =
+            switch byte {
+            case UInt8(ascii: "&"): "&amp;"
+            case UInt8(ascii: "<"): "&lt;"
+            case UInt8(ascii: ">"): "&gt;"
+            case UInt8(ascii: "\""): "&quot;"
+            default: "&#39;"
+            }
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -260,7 +269,9 @@ package enum Escaping {
 
     /// `bytes` appended to `out`, each byte in `special` written by `write` instead.
     @inline(__always)
-    static func append(_ bytes: [UInt8], special: ByteSet, to out: inout [UInt8], _ write: (UInt8, inout [UInt8]) -> Void) {
+    static func append(
+        _ bytes: [UInt8], special: ByteSet, to out: inout [UInt8], _ write: (UInt8, inout [UInt8]) -> Void
+    ) {
         // Through the buffer: array slices cost a bounds check and a retain per run, and this
         // runs over every value of every page.
         bytes.withUnsafeBufferPointer { append($0, special: special, to: &out, write) }
@@ -268,7 +279,10 @@ package enum Escaping {
 
     /// ``append(_:special:to:_:)`` from bytes in place (a string's own UTF-8, say).
     @inline(__always)
-    static func append(_ buffer: UnsafeBufferPointer<UInt8>, special: ByteSet, to out: inout [UInt8], _ write: (UInt8, inout [UInt8]) -> Void) {
+    static func append(
+        _ buffer: UnsafeBufferPointer<UInt8>, special: ByteSet, to out: inout [UInt8],
+        _ write: (UInt8, inout [UInt8]) -> Void
+    ) {
         var start = 0
         for i in 0..<buffer.count where special.contains(buffer[i]) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i]))

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 /// `read(2)`, named apart from ``FileBytes/read(_:)``.

@@ -47,7 +47,9 @@ package struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         var out: [UInt8] = []
         out.reserveCapacity(64)
         for i in 0..<4 {
-            for shift in stride(from: 56, through: 0, by: -8) { Hex.append(UInt8(truncatingIfNeeded: words[i] >> UInt64(shift)), to: &out, digits: Hex.lower) }
+            for shift in stride(from: 56, through: 0, by: -8) {
+                Hex.append(UInt8(truncatingIfNeeded: words[i] >> UInt64(shift)), to: &out, digits: Hex.lower)
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +21,9 @@ final class MappedFile: @unchecked Sendable {
     init?(path: String) {
         guard let (descriptor, size) = FileBytes.openRegularFile(path) else { return nil }
         defer { close(descriptor) }
-        guard size > 0, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        guard size > 0, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
+            return nil
+        }
         bytes = UnsafeRawBufferPointer(start: base, count: size)
     }
 

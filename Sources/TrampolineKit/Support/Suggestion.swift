@@ -11,7 +11,8 @@ enum Suggestion {
 
     /// Levenshtein distance; keys are short so the quadratic table is fine.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

@@ -12,7 +12,8 @@ enum TextPosition {
     /// nil when it holds a break counted otherwise (a lone CR, or U+0085, U+2028, U+2029), so a
     /// caller adding lines up by bytes knows it would go wrong.
     static func lineBreaks(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var count = 0, index = 0
+        var count = 0
+        var index = 0
         let end = bytes.count
         while index < end {
             switch bytes[index] {
@@ -22,7 +23,9 @@ enum TextPosition {
             case 0xC2:
                 if index + 1 < end, bytes[index + 1] == 0x85 { return nil }
             case 0xE2:
-                if index + 2 < end, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return nil }
+                if index + 2 < end, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                    return nil
+                }
             default: break
             }
             index += 1
@@ -50,7 +53,9 @@ enum TextPosition {
             case 0xF0...0xF4: length = 4
             default: length = 0
             }
-            guard length > 0, index + length <= bytes.count, String(validating: bytes[index..<index + length], as: UTF8.self) != nil else {
+            guard length > 0, index + length <= bytes.count,
+                String(validating: bytes[index..<index + length], as: UTF8.self) != nil
+            else {
                 return bytes.withUnsafeBufferPointer { of(byte: index, in: $0) }
             }
             index += length

@@ -9,7 +9,9 @@ enum UTF8Check {
         var index = 0
         while index < count {
             // ASCII, eight bytes at a time: most of a catalog.
-            while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            while index + 8 <= count,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 index += 8
             }
             while index < count, base[index] < 0x80 { index += 1 }

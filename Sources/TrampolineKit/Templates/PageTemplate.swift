@@ -24,8 +24,11 @@ struct PageTemplate: Sendable {
         var bodyLineOffset = 0
         if text.hasPrefix("---\n") || text.hasPrefix("---\r\n") {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
-                engine.error("front matter starts with '---' but never ends", at: SourceLocation(file: file, line: 1, column: 1), hint: "close it with a line of '---'")
+            guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+            else {
+                engine.error(
+                    "front matter starts with '---' but never ends", at: SourceLocation(file: file, line: 1, column: 1),
+                    hint: "close it with a line of '---'")
                 return nil
             }
             frontMatter = lines[1..<end].joined(separator: "\n")
@@ -41,7 +44,9 @@ struct PageTemplate: Sendable {
                 // matter starts on the file's second line.
                 let parser = YAMLEventParser(frontMatter, lineOffset: 1)
                 guard try parser.startDocument(), case .mapping(let pairs) = try parser.node().kind else {
-                    engine.error("front matter must be 'key: value' lines", at: SourceLocation(file: file, line: 2, column: 1), hint: "known keys: \(frontMatterKeys.joined(separator: ", "))")
+                    engine.error(
+                        "front matter must be 'key: value' lines", at: SourceLocation(file: file, line: 2, column: 1),
+                        hint: "known keys: \(frontMatterKeys.joined(separator: ", "))")
                     return nil
                 }
                 try parser.finishDocument()
@@ -51,8 +56,11 @@ struct PageTemplate: Sendable {
                     case "behaviour":
                         // link-lookup is the compact layout's 404.html, set by the build alone.
                         let allowed = Behaviour.allCases.filter { $0 != .linkLookup }
-                        guard let raw = value.text, let parsed = Behaviour(rawValue: raw), allowed.contains(parsed) else {
-                            engine.error("behaviour must be one of \(allowed.map(\.rawValue).joined(separator: ", "))", at: at, hint: "interstitial shows a preview and a button; redirect tries the app at once")
+                        guard let raw = value.text, let parsed = Behaviour(rawValue: raw), allowed.contains(parsed)
+                        else {
+                            engine.error(
+                                "behaviour must be one of \(allowed.map(\.rawValue).joined(separator: ", "))", at: at,
+                                hint: "interstitial shows a preview and a button; redirect tries the app at once")
                             continue
                         }
                         behaviour = parsed
@@ -60,15 +68,22 @@ struct PageTemplate: Sendable {
                         buttonText = value.text
                     default:
                         let name = key.text ?? "?"
-                        let hint = Suggestion.closest(to: name, among: frontMatterKeys).map { "did you mean '\($0)'?" } ?? "known keys: \(frontMatterKeys.joined(separator: ", "))"
+                        let hint =
+                            Suggestion.closest(to: name, among: frontMatterKeys).map { "did you mean '\($0)'?" }
+                            ?? "known keys: \(frontMatterKeys.joined(separator: ", "))"
                         engine.error("unknown front matter key '\(name)'", at: at, hint: hint)
                     }
                 }
             } catch let error as YAMLEventParser.SyntaxError {
-                engine.error("front matter is not valid YAML: \(error.message)", at: SourceLocation(file: file, line: error.line, column: error.column), hint: "check indentation and quoting")
+                engine.error(
+                    "front matter is not valid YAML: \(error.message)",
+                    at: SourceLocation(file: file, line: error.line, column: error.column),
+                    hint: "check indentation and quoting")
                 return nil
             } catch {
-                engine.error("front matter is not valid YAML: \(error)", at: SourceLocation(file: file, line: 2, column: 1), hint: "check indentation and quoting")
+                engine.error(
+                    "front matter is not valid YAML: \(error)", at: SourceLocation(file: file, line: 2, column: 1),
+                    hint: "check indentation and quoting")
                 return nil
             }
         }
@@ -76,10 +91,14 @@ struct PageTemplate: Sendable {
         let parsedBody: SplicingTemplate
         do {
             button = try buttonText.map {
-                SplicingTemplate(try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + $0), source: $0, keys: valueKeys, escaper: .none)
+                SplicingTemplate(
+                    try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + $0), source: $0, keys: valueKeys,
+                    escaper: .none)
             }
         } catch {
-            engine.error("button text is not a valid template: \(error)", at: SourceLocation(file: file, line: 2, column: 1), hint: "check the {{ }} pairs")
+            engine.error(
+                "button text is not a valid template: \(error)", at: SourceLocation(file: file, line: 2, column: 1),
+                hint: "check the {{ }} pairs")
             return nil
         }
         // On a line of its own, so a standalone tag on the body's first line stays standalone.
@@ -91,11 +110,16 @@ struct PageTemplate: Sendable {
                 source: body, keys: valueKeys, escaper: .markdown
             )
         } catch let error as MustacheTemplate.ParserError {
-            let at = SourceLocation(file: file, line: max(1, error.context.lineNumber - 1) + bodyLineOffset, column: max(1, error.context.columnNumber))
-            engine.error("template syntax: \(error.error)", at: at, hint: "check the {{ }} pairs and {{#section}}...{{/section}} nesting")
+            let at = SourceLocation(
+                file: file, line: max(1, error.context.lineNumber - 1) + bodyLineOffset,
+                column: max(1, error.context.columnNumber))
+            engine.error(
+                "template syntax: \(error.error)", at: at,
+                hint: "check the {{ }} pairs and {{#section}}...{{/section}} nesting")
             return nil
         } catch {
-            engine.error("template syntax: \(error)", at: SourceLocation(file: file, line: bodyLineOffset + 1, column: 1))
+            engine.error(
+                "template syntax: \(error)", at: SourceLocation(file: file, line: bodyLineOffset + 1, column: 1))
             return nil
         }
         return PageTemplate(name: name, behaviour: behaviour, button: button, body: parsedBody)

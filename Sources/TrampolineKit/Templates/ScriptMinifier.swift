@@ -36,7 +36,8 @@ enum ScriptMinifier {
 
         static func isAlphanumeric(_ c: UInt8) -> Bool {
             (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-                || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
+                || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || c == UInt8(ascii: "_")
+                || c == UInt8(ascii: "$")
                 || c == UInt8(ascii: "\\") || c > 126
         }
 
@@ -96,7 +97,8 @@ enum ScriptMinifier {
             if d <= 1 {
                 output.append(a)
                 let operators: [UInt8] = [UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/")]
-                if (y == UInt8(ascii: "\n") || y == UInt8(ascii: " ")) && operators.contains(a) && operators.contains(b) {
+                if (y == UInt8(ascii: "\n") || y == UInt8(ascii: " ")) && operators.contains(a) && operators.contains(b)
+                {
                     output.append(y)
                 }
             }
@@ -153,7 +155,8 @@ enum ScriptMinifier {
 
         mutating func run() -> Bool {
             guard action(3) else { return false }
-            let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+            let space = UInt8(ascii: " ")
+            let newline = UInt8(ascii: "\n")
             while a != Self.end {
                 let step: Int
                 switch a {
@@ -161,7 +164,8 @@ enum ScriptMinifier {
                     step = Self.isAlphanumeric(b) ? 1 : 2
                 case newline:
                     switch b {
-                    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "!"), UInt8(ascii: "~"):
+                    case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "+"), UInt8(ascii: "-"),
+                        UInt8(ascii: "!"), UInt8(ascii: "~"):
                         step = 1
                     case space:
                         step = 3
@@ -174,8 +178,9 @@ enum ScriptMinifier {
                         step = Self.isAlphanumeric(a) ? 1 : 3
                     case newline:
                         switch a {
-                        case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: "-"),
-                             UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"):
+                        case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: "+"),
+                            UInt8(ascii: "-"),
+                            UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "`"):
                             step = 1
                         default:
                             step = Self.isAlphanumeric(a) ? 1 : 3

@@ -56,7 +56,8 @@ final class SplicingTemplate: @unchecked Sendable {
             if value.isEmpty { anyEmpty = true }
         }
         guard splicable, !anyEmpty, let shapeForm = compiled(for: shape, example: values) else {
-            out.append(contentsOf: renderWithMustache(values.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8)
+            out.append(
+                contentsOf: renderWithMustache(values.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8)
             return
         }
         Self.splice(shapeForm, values, escaper, into: &out)
@@ -80,7 +81,9 @@ final class SplicingTemplate: @unchecked Sendable {
             for values in [example] + Self.hostileValues.map({ value in example.map { $0 == nil ? nil : value } }) {
                 var spliced: [UInt8] = []
                 Self.splice(candidate, values, escaper, into: &spliced)
-                if spliced != Array(renderWithMustache(values.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8) {
+                if spliced
+                    != Array(renderWithMustache(values.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8)
+                {
                     compiled = nil
                     break
                 }
@@ -94,7 +97,9 @@ final class SplicingTemplate: @unchecked Sendable {
         }
     }
 
-    private static let hostileValues = ["<\u{301}\"\u{301}&x\n", "\nline\n\n", "'\u{338} *_[a](b)\r\n"].map { Array($0.utf8) }
+    private static let hostileValues = ["<\u{301}\"\u{301}&x\n", "\nline\n\n", "'\u{338} *_[a](b)\r\n"].map {
+        Array($0.utf8)
+    }
 
     /// One shape compiled, or nil if the sentinels show the template does more than place values.
     func compile(shape: UInt64) -> Compiled? {
@@ -103,8 +108,8 @@ final class SplicingTemplate: @unchecked Sendable {
             keys.indices.map { shape & (1 << UInt64($0)) == 0 ? nil : "\(Self.open)\($0)\(middle)\(Self.close)" }
         }
         guard let plain = Self.parse(renderWithMustache(values(""))),
-              let probed = Self.parse(renderWithMustache(values(probe))),
-              plain.count == probed.count
+            let probed = Self.parse(renderWithMustache(values(probe))),
+            plain.count == probed.count
         else { return nil }
         var compiled = Compiled()
         for (a, b) in zip(plain, probed) {
@@ -128,7 +133,9 @@ final class SplicingTemplate: @unchecked Sendable {
         return compiled
     }
 
-    private static func splice(_ compiled: Compiled, _ values: [[UInt8]?], _ escaper: Escaping.Context, into out: inout [UInt8]) {
+    private static func splice(
+        _ compiled: Compiled, _ values: [[UInt8]?], _ escaper: Escaping.Context, into out: inout [UInt8]
+    ) {
         // Where each value's escaped form was first written in `out`: a value a layout shows
         // again (a page's title and description, three times each) is copied from there, not
         // escaped anew.
@@ -137,7 +144,8 @@ final class SplicingTemplate: @unchecked Sendable {
             compiled.text.withUnsafeBufferPointer { text in
                 for piece in compiled.pieces {
                     switch piece {
-                    case .literal(let start, let end): out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+                    case .literal(let start, let end):
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
                     case .value(let i, let escaped):
                         guard escaped else {
                             out.append(contentsOf: values[i]!)
@@ -160,7 +168,9 @@ final class SplicingTemplate: @unchecked Sendable {
     /// `out` would share its storage and make the append copy the whole array).
     private static func appendCopy(of range: Range<Int>, in out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
-            out.withUnsafeBufferPointer { bytes in _ = scratch.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[range])) }
+            out.withUnsafeBufferPointer { bytes in
+                _ = scratch.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
+            }
             out.append(contentsOf: scratch)
         }
     }
@@ -185,11 +195,20 @@ final class SplicingTemplate: @unchecked Sendable {
             }
             if !literal.isEmpty { parts.append(.literal(String(literal))) }
             literal = String.UnicodeScalarView()
-            var digits = "", middle = String.UnicodeScalarView(), closed = false
+            var digits = ""
+            var middle = String.UnicodeScalarView()
+            var closed = false
             while let next = scalars.next() {
-                if next == close { closed = true; break }
+                if next == close {
+                    closed = true
+                    break
+                }
                 if next == open { return nil }
-                if middle.isEmpty, ("0"..."9").contains(next) { digits.unicodeScalars.append(next) } else { middle.append(next) }
+                if middle.isEmpty, ("0"..."9").contains(next) {
+                    digits.unicodeScalars.append(next)
+                } else {
+                    middle.append(next)
+                }
             }
             guard closed, let index = Int(digits) else { return nil }
             parts.append(.slot(index, String(middle)))

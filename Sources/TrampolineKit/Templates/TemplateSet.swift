@@ -20,7 +20,9 @@ struct TemplateSet: Sendable {
     var pages: [String: PageTemplate]
 
     /// Files every site needs besides the link templates.
-    static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js", moreScriptFile = "trampoline-more.js", loadCookieScriptFile = "loadCookie.js", routeScriptFile = "trampoline-route.js"
+    static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js",
+        moreScriptFile = "trampoline-more.js", loadCookieScriptFile = "loadCookie.js",
+        routeScriptFile = "trampoline-route.js"
     /// The marker in `trampoline-more.js` that the renderer replaces with the site's values.
     static let moreScriptConfigMarker = "(TRAMPOLINE_CONFIG)"
     /// The scripts, each minified (``ScriptMinifier``) once per build.
@@ -42,18 +44,23 @@ struct TemplateSet: Sendable {
     }
 
     /// Loads the built-ins, then the overrides in `directory` (if it exists).
-    static func load(overrides directory: URL?, displayDirectory: String, engine: inout DiagnosticEngine) -> TemplateSet? {
+    static func load(overrides directory: URL?, displayDirectory: String, engine: inout DiagnosticEngine)
+        -> TemplateSet?
+    {
         var sources: [String: (text: String, file: String)] = [:]
         for (name, text) in EmbeddedTemplates.files {
             sources[name] = (text, "(built-in)/\(name)")
         }
         if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            for name in names.sorted() where name.hasSuffix(".md") || name == layoutFile || name == styleFile || scriptFiles.contains(name) {
+            for name in names.sorted()
+            where name.hasSuffix(".md") || name == layoutFile || name == styleFile || scriptFiles.contains(name) {
                 let display = displayDirectory.isEmpty ? name : "\(displayDirectory)/\(name)"
                 guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
-                      let text = String(data: data, encoding: .utf8)
+                    let text = String(data: data, encoding: .utf8)
                 else {
-                    engine.error("cannot read template \(display) as UTF-8 text", at: SourceLocation(file: display, line: 1, column: 1), hint: "save it as UTF-8")
+                    engine.error(
+                        "cannot read template \(display) as UTF-8 text",
+                        at: SourceLocation(file: display, line: 1, column: 1), hint: "save it as UTF-8")
                     continue
                 }
                 sources[name] = (text, display)
@@ -61,7 +68,9 @@ struct TemplateSet: Sendable {
         }
         // The scripts are minified on another core while this one parses the pages (a millisecond
         // or two of every build's start, before anything else can begin).
-        let scriptSources = scriptFiles.compactMap { name in sources[name].map { (name: name, text: $0.text, file: $0.file) } }
+        let scriptSources = scriptFiles.compactMap { name in
+            sources[name].map { (name: name, text: $0.text, file: $0.file) }
+        }
         let minifying = Pending { scriptSources.map { ($0.name, $0.file, ScriptMinifier.minify($0.text)) } }
         var pages: [String: PageTemplate] = [:]
         for (name, source) in sources where name.hasSuffix(".md") {
@@ -75,13 +84,20 @@ struct TemplateSet: Sendable {
             if let minified {
                 scripts[name] = minified
             } else {
-                engine.error("\(file) ends inside a string, comment or regular expression", at: SourceLocation(file: file, line: 1, column: 1), hint: "close it: the build minifies the script, which needs whole tokens")
+                engine.error(
+                    "\(file) ends inside a string, comment or regular expression",
+                    at: SourceLocation(file: file, line: 1, column: 1),
+                    hint: "close it: the build minifies the script, which needs whole tokens")
             }
         }
         if engine.hasErrors { return nil }
-        guard let layoutSource = sources[layoutFile], let style = sources[styleFile]?.text, let script = scripts[scriptFile],
-              let moreScript = scripts[moreScriptFile], let loadCookieScript = scripts[loadCookieScriptFile], let routeScript = scripts[routeScriptFile] else {
-            engine.error("the built-in templates are incomplete", at: nil, hint: "this is a bug in Trampoline; please report it")
+        guard let layoutSource = sources[layoutFile], let style = sources[styleFile]?.text,
+            let script = scripts[scriptFile],
+            let moreScript = scripts[moreScriptFile], let loadCookieScript = scripts[loadCookieScriptFile],
+            let routeScript = scripts[routeScriptFile]
+        else {
+            engine.error(
+                "the built-in templates are incomplete", at: nil, hint: "this is a bug in Trampoline; please report it")
             return nil
         }
         let layout: SplicingTemplate
@@ -93,7 +109,11 @@ struct TemplateSet: Sendable {
             let parsed = try MustacheTemplate(string: pragma + layoutSource.text)
             layout = SplicingTemplate(parsed, source: layoutSource.text, keys: layoutKeys, escaper: .html)
         } catch let error as MustacheTemplate.ParserError {
-            engine.error("template syntax: \(error.error)", at: SourceLocation(file: layoutSource.file, line: max(1, error.context.lineNumber - 1), column: max(1, error.context.columnNumber)), hint: "check the {{ }} pairs and section nesting")
+            engine.error(
+                "template syntax: \(error.error)",
+                at: SourceLocation(
+                    file: layoutSource.file, line: max(1, error.context.lineNumber - 1),
+                    column: max(1, error.context.columnNumber)), hint: "check the {{ }} pairs and section nesting")
             return nil
         } catch {
             engine.error("template syntax: \(error)", at: SourceLocation(file: layoutSource.file, line: 1, column: 1))
@@ -101,15 +121,23 @@ struct TemplateSet: Sendable {
         }
         for special in specialPages where pages[special] == nil {
             if !engine.hasErrors {
-                engine.error("the template \(special).md is missing", at: nil, hint: "restore it, or delete your override so the built-in one is used")
+                engine.error(
+                    "the template \(special).md is missing", at: nil,
+                    hint: "restore it, or delete your override so the built-in one is used")
             }
         }
         // Checked in the minified text: a marker left in a comment is gone.
         if let more = sources[moreScriptFile], scripts[moreScriptFile]?.contains(moreScriptConfigMarker) == false {
-            engine.error("\(more.file) has lost its TRAMPOLINE_CONFIG marker", at: SourceLocation(file: more.file, line: 1, column: 1), hint: "keep the last line '})(TRAMPOLINE_CONFIG);': the build puts the site's values there")
+            engine.error(
+                "\(more.file) has lost its TRAMPOLINE_CONFIG marker",
+                at: SourceLocation(file: more.file, line: 1, column: 1),
+                hint: "keep the last line '})(TRAMPOLINE_CONFIG);': the build puts the site's values there")
         }
         if engine.hasErrors { return nil }
-        let digest = Digest.hex(sources.keys.sorted().map { "\($0)\u{0}\(sources[$0]!.text)" }.joined(separator: "\u{0}\u{2}"))
-        return TemplateSet(layout: layout, style: style, script: script, moreScript: moreScript, loadCookieScript: loadCookieScript, routeScript: routeScript, sourceDigest: digest, pages: pages)
+        let digest = Digest.hex(
+            sources.keys.sorted().map { "\($0)\u{0}\(sources[$0]!.text)" }.joined(separator: "\u{0}\u{2}"))
+        return TemplateSet(
+            layout: layout, style: style, script: script, moreScript: moreScript, loadCookieScript: loadCookieScript,
+            routeScript: routeScript, sourceDigest: digest, pages: pages)
     }
 }

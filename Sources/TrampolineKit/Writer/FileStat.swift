@@ -26,7 +26,9 @@ struct FileStat: Sendable, Equatable {
         #else
         let mtime = info.st_mtim
         #endif
-        self.init(size: Int(info.st_size), inode: UInt64(info.st_ino), seconds: Int(mtime.tv_sec), nanoseconds: Int(mtime.tv_nsec))
+        self.init(
+            size: Int(info.st_size), inode: UInt64(info.st_ino), seconds: Int(mtime.tv_sec),
+            nanoseconds: Int(mtime.tv_nsec))
     }
 
     /// The stat of the file at `path`, or nil when there is none.

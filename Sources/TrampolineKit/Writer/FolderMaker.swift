@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Creates the folders above output files, from any thread, never through a symbolic link: a
 /// link planted in the output folder must not make the build write outside it.
@@ -65,10 +66,13 @@ final class FolderMaker: @unchecked Sendable {
                 let failure = errno
                 var info = stat()
                 guard failure == EEXIST, fstatat(base, folder, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                    throw SiteWriter.WriteError(path: path, reason: "cannot create \(relative): \(String(cString: strerror(failure)))")
+                    throw SiteWriter.WriteError(
+                        path: path, reason: "cannot create \(relative): \(String(cString: strerror(failure)))")
                 }
                 guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                    throw SiteWriter.WriteError(path: path, reason: "\(relative) is not a folder (a symbolic link or a file); refusing to write through it")
+                    throw SiteWriter.WriteError(
+                        path: path,
+                        reason: "\(relative) is not a folder (a symbolic link or a file); refusing to write through it")
                 }
                 createdLast = false
             }

@@ -27,7 +27,7 @@ struct Manifest: Sendable, Equatable {
         } else {
             // An edited or older manifest (older ones also held fingerprints, now ignored).
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let files = object["files"] as? [String]
+                let files = object["files"] as? [String]
             else { return (Manifest(paths: []), false) }
             list = files
         }
@@ -52,7 +52,8 @@ struct Manifest: Sendable, Equatable {
         out.append(contentsOf: header.utf8)
         out.append(UInt8(ascii: "\n"))
         let ascii = paths.allSatisfy { $0.withUTF8Bytes { !$0.contains { $0 >= 0x80 } } }
-        let sorted = ascii
+        let sorted =
+            ascii
             ? paths.sorted { a, b in a.withUTF8Bytes { a in b.withUTF8Bytes { b in a.lexicographicallyPrecedes(b) } } }
             : paths.sorted()
         for (i, path) in sorted.enumerated() {
@@ -81,12 +82,14 @@ struct Manifest: Sendable, Equatable {
         let bytes = [UInt8](data)
         // Only what encoded() writes: no escapes, no control characters but line breaks, valid UTF-8.
         guard !bytes.contains(where: { $0 == UInt8(ascii: "\\") || ($0 < 0x20 && $0 != UInt8(ascii: "\n")) }),
-              String(validating: bytes, as: UTF8.self) != nil
+            String(validating: bytes, as: UTF8.self) != nil
         else { return nil }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard lines.last?.isEmpty == true else { return nil }
         lines.removeLast()
-        guard lines.count >= 2, lines.first!.elementsEqual(header.utf8), lines.last!.elementsEqual(footer.utf8) else { return nil }
+        guard lines.count >= 2, lines.first!.elementsEqual(header.utf8), lines.last!.elementsEqual(footer.utf8) else {
+            return nil
+        }
         let body = lines.dropFirst().dropLast()
         var files: [String] = []
         files.reserveCapacity(body.count)
@@ -112,7 +115,9 @@ struct Manifest: Sendable, Equatable {
     static func isSafeRelativePath(_ path: String) -> Bool {
         // Byte by byte, in one pass with no copy (a rebuild checks 200k paths): a segment is what
         // lies between slashes; none may be empty, `.` or `..`; no backslash or NUL anywhere.
-        var segmentLength = 0, segmentDots = 0, any = false
+        var segmentLength = 0
+        var segmentDots = 0
+        var any = false
         for byte in path.utf8 {
             any = true
             switch byte {

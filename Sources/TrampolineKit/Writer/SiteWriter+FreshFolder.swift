@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -23,12 +24,14 @@ extension SiteWriter {
     /// or empty (or is a symbolic link: renaming onto it would replace the link), or when the
     /// final rename fails (a mount point, something written into the folder meanwhile): the
     /// plain write then does the work. `FreshFolderWriteTests` holds the two to the same result.
-    func writeFreshFolder(_ files: [OutputFile], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Summary? {
+    func writeFreshFolder(_ files: [OutputFile], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws
+        -> Summary?
+    {
         var existing = stat()
         let exists = lstat(outputURL.path, &existing) == 0
         if exists {
             guard (existing.st_mode & S_IFMT) == S_IFDIR,
-                  (try? FileManager.default.contentsOfDirectory(atPath: outputURL.path))?.isEmpty == true
+                (try? FileManager.default.contentsOfDirectory(atPath: outputURL.path))?.isEmpty == true
             else { return nil }
         } else if errno != ENOENT {
             return nil
@@ -40,7 +43,11 @@ extension SiteWriter {
         do {
             try fm.createDirectory(at: fresh, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(path: fresh.path, reason: "cannot create the folder for a new site beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable")
+            throw WriteError(
+                path: fresh.path,
+                reason:
+                    "cannot create the folder for a new site beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable"
+            )
         }
         // Gone already once renamed; a failed or killed write leaves it to the next one.
         defer { try? fm.removeItem(at: fresh) }
@@ -53,17 +60,22 @@ extension SiteWriter {
         let manifestBytes = Pending { Manifest.encoded(paths: files.map(\.path.value)) }
         // O_EXCL | O_NOFOLLOW: the folder is new and ours; nothing can be there already.
         // A few files rendered, then created (``renderAhead``).
-        try Self.concurrentlyApply(batchesOf: Self.renderAhead, { batch in
-            let made = batch.map { files[$0].bytes() }
-            for (index, bytes) in zip(batch, made) {
-                let file = files[index]
-                try folders.make(for: file.path.value)
-                let (folder, path) = folders.location(of: file.path.value)
-                let stat = try Self.create(path, in: folder, with: bytes, flags: O_EXCL | O_NOFOLLOW, reportedAs: file.path.value)
-                outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
-            }
-        }, to: Self.siteFilesFirst(files))
-        let manifestStat = try Self.create(root + "/" + Manifest.path.value, with: manifestBytes.take(), flags: O_EXCL | O_NOFOLLOW, reportedAs: Manifest.path.value)
+        try Self.concurrentlyApply(
+            batchesOf: Self.renderAhead,
+            { batch in
+                let made = batch.map { files[$0].bytes() }
+                for (index, bytes) in zip(batch, made) {
+                    let file = files[index]
+                    try folders.make(for: file.path.value)
+                    let (folder, path) = folders.location(of: file.path.value)
+                    let stat = try Self.create(
+                        path, in: folder, with: bytes, flags: O_EXCL | O_NOFOLLOW, reportedAs: file.path.value)
+                    outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
+                }
+            }, to: Self.siteFilesFirst(files))
+        let manifestStat = try Self.create(
+            root + "/" + Manifest.path.value, with: manifestBytes.take(), flags: O_EXCL | O_NOFOLLOW,
+            reportedAs: Manifest.path.value)
         // An empty folder the user made keeps its permissions.
         if exists { chmod(root, existing.st_mode & 0o7777) }
         // rename(2) replaces a missing or empty folder atomically.

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 /// `write(2)`, named apart from ``SiteWriter/write(_:progress:)``.
@@ -40,7 +41,9 @@ package struct SiteWriter: Sendable {
     /// done, files in all) about a hundred times over the write, from any thread, so a terminal
     /// can show progress on large sites.
     @discardableResult
-    package func write(_ files: [OutputFile], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws -> Summary {
+    package func write(_ files: [OutputFile], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) throws
+        -> Summary
+    {
         try write(files, previous: readPrevious(), progress: progress)
     }
 
@@ -79,7 +82,9 @@ package struct SiteWriter: Sendable {
     func readPrevious() -> Previous {
         let stamps = StampCache.read(from: WorkFolder(outputURL: outputURL).stamps)
         let statMatches = Self.statMatches(of: stamps, in: outputURL.path)
-        if let recorded = Self.recordedManifestStat(in: stamps), recorded == FileStat(path: outputURL.path + "/" + Manifest.path.value) {
+        if let recorded = Self.recordedManifestStat(in: stamps),
+            recorded == FileStat(path: outputURL.path + "/" + Manifest.path.value)
+        {
             return Previous(manifest: nil, isCanonical: true, stamps: stamps, statMatches: statMatches)
         }
         let (manifest, isCanonical) = Manifest.readWithLayout(from: outputURL)
@@ -97,7 +102,8 @@ package struct SiteWriter: Sendable {
         guard descriptor >= 0 else { return [Bool](repeating: false, count: stamps.count) }
         defer { close(descriptor) }
         return concurrentMap(stamps.count, chunk: 4096) { position in
-            stamps.withPath(at: position) { FileStat(relativePath: $0, in: descriptor) } == stamps.entry(at: position).stat
+            stamps.withPath(at: position) { FileStat(relativePath: $0, in: descriptor) }
+                == stamps.entry(at: position).stat
         }
     }
 
@@ -137,7 +143,9 @@ package struct SiteWriter: Sendable {
                 if record < files.count {
                     StampCache.appendRecord(path: files[record].path.value, entry: outcome.stamp(at: record), to: &out)
                 } else {
-                    StampCache.appendRecord(path: Manifest.path.value, entry: StampCache.Entry(fingerprint: Fingerprint(words: .zero), stat: manifest!), to: &out)
+                    StampCache.appendRecord(
+                        path: Manifest.path.value,
+                        entry: StampCache.Entry(fingerprint: Fingerprint(words: .zero), stat: manifest!), to: &out)
                 }
             }
             return out
@@ -154,7 +162,10 @@ package struct SiteWriter: Sendable {
     /// ``write(_:progress:)`` with the previous state already read. The state is taken over and
     /// let go once every file is in place: its 17 MB of stamps at 100k links would otherwise
     /// stand beside the summary and the new stamp file, a rebuild's peak of memory.
-    func write(_ files: [OutputFile], previous state: consuming Previous, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Summary {
+    func write(
+        _ files: [OutputFile], previous state: consuming Previous,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    ) throws -> Summary {
         if usesFreshFolder, let summary = try writeFreshFolder(files, progress: progress) { return summary }
         let fm = FileManager.default
         let work = WorkFolder(outputURL: outputURL)
@@ -163,7 +174,11 @@ package struct SiteWriter: Sendable {
             try? fm.removeItem(at: work.staging)
             try fm.createDirectory(at: work.staging, withIntermediateDirectories: true)
         } catch {
-            throw WriteError(path: work.staging.path, reason: "cannot create the staging folder beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable")
+            throw WriteError(
+                path: work.staging.path,
+                reason:
+                    "cannot create the staging folder beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable"
+            )
         }
         defer { try? fm.removeItem(at: work.staging) }
         let previousCount = state.stamps.count
@@ -182,11 +197,15 @@ package struct SiteWriter: Sendable {
                 removed.append(path)
                 removeEmptyParents(of: path)
             }
-            try writeIfChanged(Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
+            try writeIfChanged(
+                Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging,
+                stagingName: "manifest")
         } else if !applied.isCanonical {
             // The same set of files in a file of our own layout is the same bytes (encoding sorts
             // 200k paths: skip it); anything else is encoded and compared.
-            try writeIfChanged(Manifest(paths: Set(files.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging, stagingName: "manifest")
+            try writeIfChanged(
+                Manifest(paths: Set(files.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging,
+                stagingName: "manifest")
         }
         // Best effort: without it the next write renders and compares every file. Not written
         // when it would say what it says: every file proven by its stamp, no other record, the
@@ -194,7 +213,8 @@ package struct SiteWriter: Sendable {
         let manifestStat = FileStat(path: outputURL.path + "/" + Manifest.path.value)
         let stampsWritten = DispatchGroup()
         if outcome.reusedCount != files.count || previousCount != files.count + 1
-            || manifestStat == nil || previousManifestStat != manifestStat {
+            || manifestStat == nil || previousManifestStat != manifestStat
+        {
             DispatchQueue.global().async(group: stampsWritten) {
                 Self.writeStamps(of: files, outcome: outcome, manifest: manifestStat, to: work.stamps)
             }
@@ -216,14 +236,17 @@ package struct SiteWriter: Sendable {
 
     /// Puts every file of `files` in place (the AASA last), each proven by its stamp, found
     /// unchanged, or written; `state` is let go when this returns.
-    private func apply(_ files: [OutputFile], previous state: consuming Previous, staging: URL,
-                       progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) throws -> Applied {
+    private func apply(
+        _ files: [OutputFile], previous state: consuming Previous, staging: URL,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    ) throws -> Applied {
         let stamps = state.stamps
         let records = state.recordPositions(of: files)
         // The plan's paths are distinct: all of them in the previous manifest, and as many, is
         // the same set (no set of 200k paths built to find that out when nothing was added). A
         // witnessed manifest lists the stamps' paths.
-        let allKnown: Bool, sameSet: Bool
+        let allKnown: Bool
+        let sameSet: Bool
         if let manifest = state.manifest {
             allKnown = files.allSatisfy { manifest.paths.contains($0.path.value) }
             sameSet = allKnown && files.count == manifest.paths.count
@@ -233,12 +256,17 @@ package struct SiteWriter: Sendable {
         }
         // The stamps' paths are filtered like a manifest's: a tampered cache must not make the
         // writer delete outside the folder.
-        let previousPaths = sameSet ? nil
-            : state.manifest?.paths ?? Set((0..<(stamps.count - 1)).map(stamps.path(at:)).filter(Manifest.isSafeRelativePath))
+        let previousPaths =
+            sameSet
+            ? nil
+            : state.manifest?.paths
+                ?? Set((0..<(stamps.count - 1)).map(stamps.path(at:)).filter(Manifest.isSafeRelativePath))
         // Record the union first: if this run dies half-way, the next one still knows every file
         // it may have written and can clean them up.
         if !allKnown, let previousPaths {
-            try writeIfChanged(Manifest(paths: previousPaths.union(files.lazy.map(\.path.value))).encoded(), to: Manifest.path.value, staging: staging, stagingName: "manifest-intent")
+            try writeIfChanged(
+                Manifest(paths: previousPaths.union(files.lazy.map(\.path.value))).encoded(), to: Manifest.path.value,
+                staging: staging, stagingName: "manifest-intent")
         }
         let folders = FolderMaker(root: outputURL.path)
         let outcome = Outcome(total: files.count, progress: progress)
@@ -249,7 +277,9 @@ package struct SiteWriter: Sendable {
             // (its stat as recorded, see `statMatches`): the bytes would be the same, so neither
             // render nor compare them. Checked before the file is copied out of the list: the
             // copy's retains and releases, for each of a rebuild's 200k files, from both cores.
-            if let recorded = state.provenStamp(atRecord: records[index]), recorded.fingerprint == files[index].fingerprint {
+            if let recorded = state.provenStamp(atRecord: records[index]),
+                recorded.fingerprint == files[index].fingerprint
+            {
                 outcome.record(index, .reused, stamp: recorded)
                 return
             }
@@ -259,10 +289,13 @@ package struct SiteWriter: Sendable {
             let data = file.bytes()
             // A folder made just now holds no file to compare with.
             let isNewFolder = try folders.make(for: path)
-            if !isNewFolder, let existing = FileBytes.array(target, ifSize: data.count), existing == data, let stat = FileStat(path: target) {
+            if !isNewFolder, let existing = FileBytes.array(target, ifSize: data.count), existing == data,
+                let stat = FileStat(path: target)
+            {
                 outcome.record(index, .unchanged, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             } else {
-                let stat = try writeAtomically(data, to: path, staging: staging, stagingName: Self.stagingName(for: path))
+                let stat = try writeAtomically(
+                    data, to: path, staging: staging, stagingName: Self.stagingName(for: path))
                 outcome.record(index, .written, stamp: .init(fingerprint: file.fingerprint, stat: stat))
             }
         }
@@ -294,7 +327,9 @@ package struct SiteWriter: Sendable {
 
     /// The manifest too keeps its mtime when nothing changed.
     func writeIfChanged(_ data: Data, to path: String, staging: URL, stagingName: String) throws {
-        if FileBytes.array(outputURL.path + "/" + path, ifSize: data.count).map({ $0.elementsEqual(data) }) == true { return }
+        if FileBytes.array(outputURL.path + "/" + path, ifSize: data.count).map({ $0.elementsEqual(data) }) == true {
+            return
+        }
         try writeAtomically([UInt8](data), to: path, staging: staging, stagingName: stagingName)
     }
 
@@ -306,7 +341,9 @@ package struct SiteWriter: Sendable {
 
     /// ``concurrentlyApply(_:to:)`` a batch at a time: `apply` gets up to `batch` consecutive
     /// elements of `indices`, each batch inside one chunk of one core.
-    static func concurrentlyApply(batchesOf batch: Int, _ apply: @Sendable (ArraySlice<Int>) throws -> Void, to indices: [Int]) throws {
+    static func concurrentlyApply(
+        batchesOf batch: Int, _ apply: @Sendable (ArraySlice<Int>) throws -> Void, to indices: [Int]
+    ) throws {
         // Chunks are handed to whichever core is free; the last one is finished by one core while
         // the other waits, so they stay short (512 files had been 10-20 ms, a few % of a 10k build).
         let chunk = max(batch, 64)
@@ -345,7 +382,9 @@ package struct SiteWriter: Sendable {
     /// open `folder` (or to the working folder), writes `data` and returns its ``FileStat``; on
     /// failure removes it and throws, naming `path`.
     @discardableResult
-    static func create(_ file: String, in folder: Int32 = AT_FDCWD, with data: [UInt8], flags: Int32, reportedAs path: String) throws -> FileStat {
+    static func create(
+        _ file: String, in folder: Int32 = AT_FDCWD, with data: [UInt8], flags: Int32, reportedAs path: String
+    ) throws -> FileStat {
         // Plain POSIX writes: FileManager.createFile makes its own temporary file, fsync and
         // rename, which tripled the cost per page on a real disk.
         let descriptor = openat(folder, file, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o644)
@@ -387,7 +426,9 @@ package struct SiteWriter: Sendable {
         var components = path.split(separator: "/").dropLast()
         while !components.isEmpty {
             let url = outputURL.appendingPathComponent(components.joined(separator: "/"))
-            guard let contents = try? FileManager.default.contentsOfDirectory(atPath: url.path), contents.isEmpty else { return }
+            guard let contents = try? FileManager.default.contentsOfDirectory(atPath: url.path), contents.isEmpty else {
+                return
+            }
             try? FileManager.default.removeItem(at: url)
             components = components.dropLast()
         }
@@ -426,7 +467,10 @@ package struct SiteWriter: Sendable {
             (stamps.baseAddress! + index).initialize(to: stamp)
             kinds[index] = kind
             guard let progress else { return }
-            let done: Int = lock.withLock { self.done += 1; return self.done }
+            let done: Int = lock.withLock {
+                self.done += 1
+                return self.done
+            }
             if done % step == 0 || done == total { progress(done, total) }
         }
 
@@ -456,7 +500,9 @@ package struct SiteWriter: Sendable {
                 case .pending: continue
                 case .written: summary.written.append(path)
                 case .unchanged: summary.unchanged.append(path)
-                case .reused: summary.unchanged.append(path); summary.reused.append(path)
+                case .reused:
+                    summary.unchanged.append(path)
+                    summary.reused.append(path)
                 }
             }
             return summary

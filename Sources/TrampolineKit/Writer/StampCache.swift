@@ -87,8 +87,10 @@ struct StampCache: Sendable, Equatable {
     func entry(at position: Int) -> Entry {
         let start = starts[position]
         let words = SIMD4<UInt64>(
-            UInt64(bigEndian: Self.load(UInt64.self, from: bytes, at: start)), UInt64(bigEndian: Self.load(UInt64.self, from: bytes, at: start + 8)),
-            UInt64(bigEndian: Self.load(UInt64.self, from: bytes, at: start + 16)), UInt64(bigEndian: Self.load(UInt64.self, from: bytes, at: start + 24)))
+            UInt64(bigEndian: Self.load(UInt64.self, from: bytes, at: start)),
+            UInt64(bigEndian: Self.load(UInt64.self, from: bytes, at: start + 8)),
+            UInt64(bigEndian: Self.load(UInt64.self, from: bytes, at: start + 16)),
+            UInt64(bigEndian: Self.load(UInt64.self, from: bytes, at: start + 24)))
         let stat = FileStat(
             size: Int(truncatingIfNeeded: Self.load(UInt64.self, from: bytes, at: start + 32)),
             inode: Self.load(UInt64.self, from: bytes, at: start + 40),
@@ -113,7 +115,10 @@ struct StampCache: Sendable, Equatable {
         guard position >= 0, position < starts.count else { return false }
         let range = pathRange(at: position)
         return path.withUTF8Bytes { utf8 in
-            utf8.count == range.count && bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + range.lowerBound, utf8.baseAddress!, range.count) == 0 }
+            utf8.count == range.count
+                && bytes.withUnsafeBufferPointer {
+                    memcmp($0.baseAddress! + range.lowerBound, utf8.baseAddress!, range.count) == 0
+                }
         }
     }
 
@@ -138,7 +143,8 @@ struct StampCache: Sendable, Equatable {
 
     /// The file: ``magic`` and a record per entry, by path.
     func encoded() -> Data {
-        let entries = self.entries, paths = entries.keys.sorted()
+        let entries = self.entries
+        let paths = entries.keys.sorted()
         return Data(Self.encoded(count: paths.count) { (paths[$0], entries[paths[$0]]!) })
     }
 
@@ -198,12 +204,15 @@ struct StampCache: Sendable, Equatable {
 
     /// Finds where each record of `file` (this cache's bytes) starts; false when one is malformed.
     private mutating func indexed(_ file: UnsafeBufferPointer<UInt8>) -> Bool {
-        let magic = Self.magic, fixedSize = Self.fixedSize
+        let magic = Self.magic
+        let fixedSize = Self.fixedSize
         var start = magic.count
         while start < file.count {
             guard file.count - start >= fixedSize else { return false }
             let pathStart = start + fixedSize
-            let length = Int(UInt32(littleEndian: UnsafeRawPointer(file.baseAddress! + pathStart - 4).loadUnaligned(as: UInt32.self)))
+            let length = Int(
+                UInt32(littleEndian: UnsafeRawPointer(file.baseAddress! + pathStart - 4).loadUnaligned(as: UInt32.self))
+            )
             guard length > 0, file.count - pathStart > length, file[pathStart + length] == 0 else { return false }
             let path = UnsafeBufferPointer(rebasing: file[pathStart..<(pathStart + length)])
             // Valid UTF-8, checked in place; no NUL, which no file name has and which would end

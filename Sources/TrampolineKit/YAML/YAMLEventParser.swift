@@ -79,7 +79,9 @@ final class YAMLEventParser {
         guard case .streamStart = try take() else { throw syntax("expected the start of a YAML stream") }
         switch try peek() {
         case .streamEnd: return false
-        case .documentStart: _ = try take(); return true
+        case .documentStart:
+            _ = try take()
+            return true
         default: throw syntax("expected a YAML document")
         }
     }
@@ -129,7 +131,8 @@ final class YAMLEventParser {
             switch try take() {
             case .documentEnd: continue
             case .streamEnd: return
-            case .documentStart: throw syntax("the file holds more than one YAML document ('---'); a catalog is one document")
+            case .documentStart:
+                throw syntax("the file holds more than one YAML document ('---'); a catalog is one document")
             default: continue
             }
         }
@@ -138,7 +141,8 @@ final class YAMLEventParser {
     /// The whole next value as a tree.
     func node() throws -> YAMLNode {
         _ = try peek()  // the event's position is known once it has been read
-        let line = pendingLine, column = pendingColumn
+        let line = pendingLine
+        let column = pendingColumn
         switch try take() {
         case .scalar(let text, let plain, let anchor):
             let node = YAMLNode(kind: .scalar(text, plain: plain), line: line, column: column)
@@ -146,7 +150,10 @@ final class YAMLEventParser {
             return node
         case .alias(let name):
             // The anchored value keeps its own position: that is where its text is written.
-            guard let node = anchors[name] else { throw SyntaxError(line: line, column: column, message: "the alias *\(name) has no anchor &\(name) before it") }
+            guard let node = anchors[name] else {
+                throw SyntaxError(
+                    line: line, column: column, message: "the alias *\(name) has no anchor &\(name) before it")
+            }
             return node
         case .sequenceStart(let anchor, _):
             var items: [YAMLNode] = []
@@ -239,7 +246,8 @@ final class YAMLEventParser {
         // Eight ASCII bytes at a time: catalogs are mostly ASCII.
         let raw = UnsafeRawPointer(bytes.baseAddress!)
         while index - character >= 8, bytes.count - byte >= 8,
-              raw.loadUnaligned(fromByteOffset: byte, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            raw.loadUnaligned(fromByteOffset: byte, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
             byte += 8
             character += 8
         }
@@ -271,7 +279,9 @@ final class YAMLEventParser {
             let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
             return .scalar(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE, anchor: Self.string(scalar.anchor))
         case YAML_SEQUENCE_START_EVENT:
-            return .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor), block: event.data.sequence_start.style == YAML_BLOCK_SEQUENCE_STYLE)
+            return .sequenceStart(
+                anchor: Self.string(event.data.sequence_start.anchor),
+                block: event.data.sequence_start.style == YAML_BLOCK_SEQUENCE_STYLE)
         case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
         case YAML_MAPPING_START_EVENT: return .mappingStart(anchor: Self.string(event.data.mapping_start.anchor))
         case YAML_MAPPING_END_EVENT: return .mappingEnd
@@ -296,8 +306,11 @@ final class YAMLEventParser {
         }
         var message = problem
         if let context = parser.context.map({ String(cString: $0) }) {
-            message += " (\(context) at \(Int(parser.context_mark.line) + 1 + lineOffset):\(parser.context_mark.column + 1))"
+            message +=
+                " (\(context) at \(Int(parser.context_mark.line) + 1 + lineOffset):\(parser.context_mark.column + 1))"
         }
-        return SyntaxError(line: Int(parser.problem_mark.line) + 1 + lineOffset, column: Int(parser.problem_mark.column) + 1, message: message)
+        return SyntaxError(
+            line: Int(parser.problem_mark.line) + 1 + lineOffset, column: Int(parser.problem_mark.column) + 1,
+            message: message)
     }
 }

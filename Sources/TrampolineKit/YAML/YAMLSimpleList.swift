@@ -26,15 +26,20 @@ enum YAMLSimpleList {
     /// the start of the line of the next item, whose dash is the token after the last item (the
     /// list's last item, whose end depends on what follows the list, is left to libyaml). Nil
     /// when any of it is outside the plain shape.
-    static func items(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, line: Int, listColumn: Int) -> [Item]? {
-        guard listColumn >= 1, start < end, end + listColumn - 1 < text.count, text[end + listColumn - 1] == UInt8(ascii: "-"),
-              let base = text.baseAddress, isPlainText(base, from: start, to: end) else { return nil }
+    static func items(in text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, line: Int, listColumn: Int)
+        -> [Item]?
+    {
+        guard listColumn >= 1, start < end, end + listColumn - 1 < text.count,
+            text[end + listColumn - 1] == UInt8(ascii: "-"),
+            let base = text.baseAddress, isPlainText(base, from: start, to: end)
+        else { return nil }
         var reader = Reader(base: base, end: end, line: line, lineStart: start)
         let indent = listColumn - 1
         if text[start] == UInt8(ascii: "-") {
             // At the first item's dash: its line's indentation lies before `start`.
             guard start >= indent, (start - indent..<start).allSatisfy({ text[$0] == UInt8(ascii: " ") }),
-                  start == indent || text[start - indent - 1] == UInt8(ascii: "\n") else { return nil }
+                start == indent || text[start - indent - 1] == UInt8(ascii: "\n")
+            else { return nil }
             reader.lineStart = start - indent
             reader.index = start
         } else if !reader.skipSpaces(exactly: indent) {
@@ -55,11 +60,17 @@ enum YAMLSimpleList {
         var index = start
         while index < end {
             let byte = base[index]
-            if byte >= 0x20 && byte < 0x7F { index += 1; continue }
+            if byte >= 0x20 && byte < 0x7F {
+                index += 1
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\n"): break
             case 0xC2: if index + 1 < end, base[index + 1] < 0xA0 { return false }
-            case 0xE2: if index + 2 < end, base[index + 1] == 0x80, base[index + 2] == 0xA8 || base[index + 2] == 0xA9 { return false }
+            case 0xE2:
+                if index + 2 < end, base[index + 1] == 0x80, base[index + 2] == 0xA8 || base[index + 2] == 0xA9 {
+                    return false
+                }
             case 0xEF:
                 if index + 2 < end, base[index + 1] == 0xBB, base[index + 2] == 0xBF { return false }
                 if index + 2 < end, base[index + 1] == 0xBF, base[index + 2] >= 0xBE { return false }
@@ -123,7 +134,9 @@ enum YAMLSimpleList {
             guard byte == UInt8(ascii: "-"), index + 1 < end, base[index + 1] == UInt8(ascii: " ") else { return nil }
             index += 1
             skipSpaces()
-            let itemLine = line, keyColumn = index - lineStart + 1, first = index
+            let itemLine = line
+            let keyColumn = index - lineStart + 1
+            let first = index
             // Room for a link's usual keys: grown from empty, the list was copied three times an item.
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
             pairs.reserveCapacity(8)
@@ -143,12 +156,15 @@ enum YAMLSimpleList {
                 if index >= end {
                     // The token after the piece: the next item's dash, on the line at `end`.
                     guard lineStart == end else { return nil }
-                    return Item(node: YAMLNode(kind: .mapping(pairs), line: itemLine, column: keyColumn),
-                                bytes: first..<end + listColumn - 1, line: itemLine, column: keyColumn, lineBreaks: line - itemLine)
+                    return Item(
+                        node: YAMLNode(kind: .mapping(pairs), line: itemLine, column: keyColumn),
+                        bytes: first..<end + listColumn - 1, line: itemLine, column: keyColumn,
+                        lineBreaks: line - itemLine)
                 }
                 if indentation == listColumn - 1, byte == UInt8(ascii: "-") {
-                    return Item(node: YAMLNode(kind: .mapping(pairs), line: itemLine, column: keyColumn),
-                                bytes: first..<index, line: itemLine, column: keyColumn, lineBreaks: line - itemLine)
+                    return Item(
+                        node: YAMLNode(kind: .mapping(pairs), line: itemLine, column: keyColumn),
+                        bytes: first..<index, line: itemLine, column: keyColumn, lineBreaks: line - itemLine)
                 }
                 guard indentation == keyColumn - 1 else { return nil }
             }
@@ -159,8 +175,11 @@ enum YAMLSimpleList {
             let start = index
             guard start < end, isKeyStart(base[start]) else { return nil }
             while index < end, isKeyByte(base[index]) { index += 1 }
-            guard index + 1 < end, base[index] == UInt8(ascii: ":"), base[index + 1] == UInt8(ascii: " ") else { return nil }
-            let node = YAMLNode(kind: .scalar(text(start..<index), plain: true), line: line, column: start - lineStart + 1)
+            guard index + 1 < end, base[index] == UInt8(ascii: ":"), base[index + 1] == UInt8(ascii: " ") else {
+                return nil
+            }
+            let node = YAMLNode(
+                kind: .scalar(text(start..<index), plain: true), line: line, column: start - lineStart + 1)
             index += 1
             return node
         }
@@ -170,12 +189,14 @@ enum YAMLSimpleList {
         }
 
         private func isKeyByte(_ byte: UInt8) -> Bool {
-            isKeyStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            isKeyStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
         }
 
         /// A mapping value starting at `index`; `index` ends at the line break after it.
         private mutating func value(keyColumn: Int) -> YAMLNode? {
-            let line = line, column = column
+            let line = line
+            let column = column
             let scalar: YAMLNode.Kind
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -198,7 +219,8 @@ enum YAMLSimpleList {
 
         /// Quoted text ending on its line, without escapes but `''` in single quotes.
         private mutating func quoted() -> String? {
-            let quote = byte, single = quote == UInt8(ascii: "'")
+            let quote = byte
+            let single = quote == UInt8(ascii: "'")
             index += 1
             var start = index
             var text = ""
@@ -228,14 +250,17 @@ enum YAMLSimpleList {
 
         /// Plain text to the end of its line, which must not go on on the next.
         private mutating func blockPlain() -> String? {
-            guard index < end, !Self.indicators.contains(base[index]), base[index] != UInt8(ascii: "\n") else { return nil }
+            guard index < end, !Self.indicators.contains(base[index]), base[index] != UInt8(ascii: "\n") else {
+                return nil
+            }
             let start = index
             var last = index
             while index < end, base[index] != UInt8(ascii: "\n") {
                 switch base[index] {
                 case UInt8(ascii: ":"):
                     // `: ` or `:` at the line's end is a mapping, not text.
-                    guard index + 1 < end, base[index + 1] != UInt8(ascii: " "), base[index + 1] != UInt8(ascii: "\n") else { return nil }
+                    guard index + 1 < end, base[index + 1] != UInt8(ascii: " "), base[index + 1] != UInt8(ascii: "\n")
+                    else { return nil }
                 case UInt8(ascii: "#"):
                     // A comment, after a space.
                     guard base[index - 1] != UInt8(ascii: " ") else { return nil }
@@ -310,7 +335,9 @@ enum YAMLSimpleList {
             }
             while true {
                 if mapping {
-                    guard let key = flowPlain(key: true), byte == UInt8(ascii: ":"), index + 1 < end, base[index + 1] == UInt8(ascii: " ") else { return nil }
+                    guard let key = flowPlain(key: true), byte == UInt8(ascii: ":"), index + 1 < end,
+                        base[index + 1] == UInt8(ascii: " ")
+                    else { return nil }
                     index += 1
                     skipSpaces()
                     guard let value = flowPlain(key: false) else { return nil }
@@ -335,8 +362,12 @@ enum YAMLSimpleList {
         /// A plain scalar inside a flow collection: up to `,`, `]`, `}` or (a key) `:`; trailing
         /// spaces are not part of it.
         private mutating func flowPlain(key: Bool) -> YAMLNode? {
-            guard index < end, !Self.indicators.contains(base[index]), base[index] != UInt8(ascii: " "), base[index] != UInt8(ascii: "\n") else { return nil }
-            let line = line, column = column, start = index
+            guard index < end, !Self.indicators.contains(base[index]), base[index] != UInt8(ascii: " "),
+                base[index] != UInt8(ascii: "\n")
+            else { return nil }
+            let line = line
+            let column = column
+            let start = index
             var last = index
             scan: while index < end {
                 switch base[index] {
@@ -344,7 +375,8 @@ enum YAMLSimpleList {
                 case UInt8(ascii: ":"):
                     guard key else { return nil }
                     break scan
-                case UInt8(ascii: "\n"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                case UInt8(ascii: "\n"), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "#"), UInt8(ascii: "\""),
+                    UInt8(ascii: "'"):
                     return nil
                 case UInt8(ascii: " "):
                     index += 1

@@ -68,7 +68,8 @@ package struct LinkFlow: Sendable, Equatable {
             let verdict = appID.flatMap { matcher?.verdict(for: url, appID: $0, domain: catalog.site.host) }
             let fallbackURL = link.fallbackURL(app: catalog.app) ?? url
             let deferred = link.deferredLink
-            let cookie = link.options.deferred.contains(.cookie)
+            let cookie =
+                link.options.deferred.contains(.cookie)
                 ? "\(link.options.cookieName)=\(encodeURIComponent(deferred)); path=/; max-age=\(link.options.cookieDays * 86400); SameSite=Lax; Secure"
                 : nil
             return LinkFlow(
@@ -76,7 +77,8 @@ package struct LinkFlow: Sendable, Equatable {
                 deepLink: link.deepLink, deferredLink: deferred,
                 fallbackURL: fallbackURL, fallbackKind: link.options.fallback.rawValue,
                 fallbackDelayMs: link.options.fallbackDelayMs, template: link.options.template,
-                behaviour: (link.route.map { site.plan.behaviour(ofRoute: $0) } ?? site.plan.behaviour(ofLink: link.path)) ?? .interstitial,
+                behaviour: (link.route.map { site.plan.behaviour(ofRoute: $0) }
+                    ?? site.plan.behaviour(ofLink: link.path)) ?? .interstitial,
                 decision: verdict?.decision ?? .noMatch, rule: verdict?.rule,
                 clipboardText: link.options.deferred.contains(.clipboard) ? deferred : nil,
                 cookie: cookie, forwardQuery: link.options.forwardQuery,
@@ -100,14 +102,20 @@ package struct LinkFlow: Sendable, Equatable {
         for parameter in link.campaign where parameter.name.hasPrefix("utm_") {
             referrer += "&" + Escaping.formComponent(parameter.name) + "=" + Escaping.formComponent(parameter.value)
         }
-        let play = app.playStoreURL + (app.playStoreURL.contains("?") ? "&" : "?") + "referrer=" + Escaping.formComponent(referrer)
+        let play =
+            app.playStoreURL + (app.playStoreURL.contains("?") ? "&" : "?") + "referrer="
+            + Escaping.formComponent(referrer)
         let kind = link.options.androidFallback ?? link.options.fallback
         let fallback = kind == .web ? (link.webURL ?? play) : play
         var rest = Substring(deferred)
         if let colon = rest.firstIndex(of: ":") { rest = rest[rest.index(after: colon)...] }
         if rest.hasPrefix("//") { rest = rest.dropFirst(2) }
         let data = rest.prefix { $0 != "#" }
-        let intent = "intent://\(data)#Intent;scheme=\(app.scheme);package=\(app.package);S.browser_fallback_url=\(encodeURIComponent(fallback));end"
-        return AndroidFlow(intentURL: intent, fallbackURL: fallback, fallbackKind: kind == .web && link.webURL != nil ? "web" : "store", referrer: fallback == play ? referrer : nil)
+        let intent =
+            "intent://\(data)#Intent;scheme=\(app.scheme);package=\(app.package);S.browser_fallback_url=\(encodeURIComponent(fallback));end"
+        return AndroidFlow(
+            intentURL: intent, fallbackURL: fallback,
+            fallbackKind: kind == .web && link.webURL != nil ? "web" : "store",
+            referrer: fallback == play ? referrer : nil)
     }
 }

@@ -39,7 +39,9 @@ struct ContainedFileSystem: FileProvider {
         try await local.loadFile(id: id, context: context)
     }
 
-    func loadFile(id: FileIdentifier, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+    func loadFile(id: FileIdentifier, range: ClosedRange<Int>, context: some RequestContext) async throws
+        -> ResponseBody
+    {
         try await local.loadFile(id: id, range: range, context: context)
     }
 

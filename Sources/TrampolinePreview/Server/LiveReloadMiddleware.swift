@@ -7,10 +7,12 @@ import TrampolineKit
 struct LiveReloadMiddleware<Context: RequestContext>: RouterMiddleware {
     let state: PreviewState
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var response = try await next(request, context)
         guard response.status == .ok || response.status == .notFound,
-              response.headers[.contentType]?.hasPrefix("text/html") == true
+            response.headers[.contentType]?.hasPrefix("text/html") == true
         else { return response }
         let (generation, failure) = await (state.generation, state.failure)
         let isDashboard = request.uri.path.hasPrefix(PreviewRoutes.prefix)

@@ -4,7 +4,9 @@ import Hummingbird
 /// `..` segments, raw or percent-encoded (`%2e%2e`, `..%2f`), encoded slashes or backslashes,
 /// NUL bytes and undecodable escapes all answer 400.
 struct PathGuardMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard Self.isSafe(request.uri.path) else {
             throw HTTPError(.badRequest, message: "This path is not allowed.")
         }

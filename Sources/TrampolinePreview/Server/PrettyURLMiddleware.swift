@@ -7,10 +7,12 @@ import Hummingbird
 struct PrettyURLMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: ContainedFileSystem
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let path = request.uri.path
         guard path.count > 1, !path.hasSuffix("/"), let decoded = path.removingPercentEncoding,
-              let id = files.getFileIdentifier(decoded)
+            let id = files.getFileIdentifier(decoded)
         else { return try await next(request, context) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: id, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -37,19 +37,26 @@ enum PreviewRoutes {
 
     static func dashboard(state: PreviewState) async throws -> Response {
         let (snapshot, failure, generation) = await (state.snapshot, state.failure, state.generation)
-        return html(DashboardPage(snapshot: snapshot, failure: failure, generation: generation, outputPath: state.outputURL.path).render())
+        return html(
+            DashboardPage(
+                snapshot: snapshot, failure: failure, generation: generation, outputPath: state.outputURL.path
+            ).render())
     }
 
     static func simulation(_ request: Request, state: PreviewState) async throws -> Response {
         let query = request.uri.queryParameters
         guard let path = query["path"].map(String.init) else {
-            throw HTTPError(.badRequest, message: "Add ?path=/your/link&app=installed (or app=missing), and &platform=android for Android.")
+            throw HTTPError(
+                .badRequest,
+                message: "Add ?path=/your/link&app=installed (or app=missing), and &platform=android for Android.")
         }
         let snapshot = await state.snapshot
         guard let flow = snapshot.flows.first(where: { $0.path == path }) else {
             throw HTTPError(.notFound, message: "No link with that path in the last good build.")
         }
-        return html(SimulationPage(flow: flow, appInstalled: query["app"] != "missing", android: query["platform"] == "android").render())
+        return html(
+            SimulationPage(flow: flow, appInstalled: query["app"] != "missing", android: query["platform"] == "android")
+                .render())
     }
 
     /// `text/event-stream`: a `hello` with the current generation, then a `reload` per rebuild.

@@ -59,7 +59,8 @@ package struct PreviewServer: Sendable {
         onReady: @escaping @Sendable (Address) -> Void
     ) async throws {
         let rebuilder = SiteRebuilder(
-            builder: SiteBuilder(configURL: configuration.configURL, configDisplayPath: configuration.configDisplayPath),
+            builder: SiteBuilder(
+                configURL: configuration.configURL, configDisplayPath: configuration.configDisplayPath),
             outputOverride: configuration.outputOverride
         )
         let (snapshot, outputURL) = try rebuilder.initialBuild()

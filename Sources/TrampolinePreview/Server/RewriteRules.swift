@@ -17,7 +17,9 @@ struct RewriteRules: Sendable, Equatable {
     init(_ text: String) {
         rules = text.split(separator: "\n").compactMap { line in
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.count == 3, fields[2] == "200", fields[0].hasPrefix("/"), !line.hasPrefix("#") else { return nil }
+            guard fields.count == 3, fields[2] == "200", fields[0].hasPrefix("/"), !line.hasPrefix("#") else {
+                return nil
+            }
             return Rule(source: fields[0].split(separator: "/"), target: String(fields[1]))
         }
     }
@@ -29,7 +31,9 @@ struct RewriteRules: Sendable, Equatable {
         return rules.first { rule in
             for (i, source) in rule.source.enumerated() {
                 if source == "*" { return true }
-                guard i < parts.count, !parts[i].isEmpty, source.hasPrefix(":") || source == parts[i] else { return false }
+                guard i < parts.count, !parts[i].isEmpty, source.hasPrefix(":") || source == parts[i] else {
+                    return false
+                }
             }
             return parts.count == rule.source.count
         }?.target

@@ -9,7 +9,9 @@ import TrampolineKit
 struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
     static var aasaPaths: Set<String> { Set(OutputPath.claimFiles.map(\.urlPath)) }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         // The router picks the endpoint before middleware runs, so a preview route's own 404 could
         // not be re-dispatched to the page: those keep their own answer.
         if request.uri.path.hasPrefix(PreviewRoutes.prefix) { return try await next(request, context) }
@@ -42,10 +44,12 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The page a `_redirects` rule sends `request` to, when the site has the file and a rule
     /// takes the path; nil otherwise.
-    func rewrittenPage(for request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response? {
+    func rewrittenPage(for request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response?
+    {
         guard let rules = try? await next(Self.wholeFile(OutputPath.redirects.urlPath, for: request), context),
-              rules.status == .ok,
-              let target = RewriteRules(String(buffer: try await rules.body.collect())).target(for: request.uri.path)
+            rules.status == .ok,
+            let target = RewriteRules(String(buffer: try await rules.body.collect())).target(for: request.uri.path)
         else { return nil }
         var page = try await next(request.withPath(target), context)
         guard page.status == .ok else { return nil }
@@ -56,7 +60,9 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// A route's page when a `_redirects` rule takes the path, else the site's own 404.html,
     /// fetched through the same file middleware, with status 404.
-    func notFoundPage(for request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func notFoundPage(for request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
         guard request.method == .get || request.method == .head, request.uri.path != OutputPath.notFound.urlPath else {
             throw HTTPError(.notFound)
         }

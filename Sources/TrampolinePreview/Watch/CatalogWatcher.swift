@@ -25,7 +25,8 @@ struct CatalogWatcher: Service {
     }
 
     private func poll() async throws {
-        let config = rebuilder.builder.configURL, templates = rebuilder.builder.templatesURL
+        let config = rebuilder.builder.configURL
+        let templates = rebuilder.builder.templatesURL
         var seen = WatchFingerprint.take(config: config, templates: templates)
         var pending: WatchFingerprint?
         var ticks = 0
@@ -34,9 +35,15 @@ struct CatalogWatcher: Service {
             ticks += 1
             if ticks % heartbeatEvery == 0 { await state.broadcast(.heartbeat) }
             let now = WatchFingerprint.take(config: config, templates: templates)
-            if now == seen { pending = nil; continue }
+            if now == seen {
+                pending = nil
+                continue
+            }
             // Debounce: build once the files look the same on two polls in a row.
-            guard now == pending else { pending = now; continue }
+            guard now == pending else {
+                pending = now
+                continue
+            }
             seen = now
             pending = nil
             await rebuild()

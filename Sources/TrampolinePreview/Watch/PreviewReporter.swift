@@ -7,7 +7,9 @@ package struct PreviewReporter: Sendable {
     /// A rebuild failed; the previous site is still served.
     package var failed: @Sendable ([Diagnostic]) -> Void
 
-    package init(rebuilt: @escaping @Sendable (BuildSnapshot) -> Void, failed: @escaping @Sendable ([Diagnostic]) -> Void) {
+    package init(
+        rebuilt: @escaping @Sendable (BuildSnapshot) -> Void, failed: @escaping @Sendable ([Diagnostic]) -> Void
+    ) {
         self.rebuilt = rebuilt
         self.failed = failed
     }

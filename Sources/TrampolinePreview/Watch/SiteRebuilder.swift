@@ -18,7 +18,8 @@ package struct SiteRebuilder: Sendable {
     /// The first build: decides the folder to serve. Throws ``DiagnosticsError`` when the catalog
     /// is broken or the folder cannot be written.
     package func initialBuild() throws -> (snapshot: BuildSnapshot, outputURL: URL) {
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         let result = try builder.build()
         let outputURL = try builder.outputURL(for: result.catalog, override: outputOverride)
         let snapshot = try write(result, to: outputURL, duration: clock.now - start)
@@ -28,13 +29,16 @@ package struct SiteRebuilder: Sendable {
     /// A rebuild into the folder being served. The folder stays the one chosen at start even if
     /// `site.output` changes, so the server never serves a folder nothing writes to.
     package func rebuild(into outputURL: URL) throws -> BuildSnapshot {
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         let result = try builder.build()
         return try write(result, to: outputURL, duration: clock.now - start)
     }
 
     func write(_ site: SiteBuild, to outputURL: URL, duration: Duration) throws -> BuildSnapshot {
         let summary = try builder.write(site, to: outputURL)
-        return BuildSnapshot(site: site, warnings: site.warnings + summary.warnings, summary: summary, flows: LinkFlow.flows(for: site), duration: duration)
+        return BuildSnapshot(
+            site: site, warnings: site.warnings + summary.warnings, summary: summary, flows: LinkFlow.flows(for: site),
+            duration: duration)
     }
 }

@@ -6,7 +6,8 @@ struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build the site from the catalog.",
-        discussion: "Nothing is written unless the whole catalog is valid. Files are replaced atomically, unchanged files are left alone, and pages of removed links are deleted."
+        discussion:
+            "Nothing is written unless the whole catalog is valid. Files are replaced atomically, unchanged files are left alone, and pages of removed links are deleted."
     )
 
     @OptionGroup var options: CatalogOptions
@@ -19,7 +20,8 @@ struct Build: ParsableCommand {
 
     func run() throws {
         MemoryTuning.apply()
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         var builder = options.builder
         builder.outputOverride = output
         builder.readsPreviousOutputEarly = true
@@ -41,12 +43,18 @@ struct Build: ParsableCommand {
             progress?.clear()
             Console.report(summary.warnings)
             if timings {
-                for timing in result.timings + [SiteBuilder.Timing(step: "render and write", duration: clock.now - writeStart)] {
-                    Console.note("\(timing.step): \(Console.duration(timing.duration))" + (timing.detail.map { " (\($0))" } ?? ""))
+                for timing in result.timings + [
+                    SiteBuilder.Timing(step: "render and write", duration: clock.now - writeStart)
+                ] {
+                    Console.note(
+                        "\(timing.step): \(Console.duration(timing.duration))"
+                            + (timing.detail.map { " (\($0))" } ?? ""))
                 }
             }
             let aasa = result[.rootAppSiteAssociation]?.count ?? 0
-            print("Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa)); \(result.fileCount) files\(result.catalog.site.layout == .compact ? " (compact layout)" : "") in \(Console.duration(clock.now - start))")
+            print(
+                "Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa)); \(result.fileCount) files\(result.catalog.site.layout == .compact ? " (compact layout)" : "") in \(Console.duration(clock.now - start))"
+            )
             Console.exitSuccess(keeping: (result, summary))
         } catch let error as DiagnosticsError {
             progress?.clear()

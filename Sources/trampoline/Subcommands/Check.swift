@@ -7,16 +7,18 @@ struct Check: ParsableCommand {
         commandName: "check",
         abstract: "Check the catalog, the AASA and the built site without writing anything.",
         discussion: """
-        Runs every check build runs, reads the planned apple-app-site-association file back with \
-        Apple's matching rules (each link claimed for every app, the site's own pages not), warns \
-        about web_url and buttons on the site's own claimed host, and compares the output folder \
-        with what build would write. Exits 1 when there are errors (or warnings, with --strict).
-        """
+            Runs every check build runs, reads the planned apple-app-site-association file back with \
+            Apple's matching rules (each link claimed for every app, the site's own pages not), warns \
+            about web_url and buttons on the site's own claimed host, and compares the output folder \
+            with what build would write. Exits 1 when there are errors (or warnings, with --strict).
+            """
     )
 
     @OptionGroup var options: CatalogOptions
 
-    @Option(name: .shortAndLong, help: "Output folder to compare (default: the catalog's site.output, else _site beside it).")
+    @Option(
+        name: .shortAndLong,
+        help: "Output folder to compare (default: the catalog's site.output, else _site beside it).")
     var output: String?
 
     @Option(help: ArgumentHelp("Report format: text, json or github (workflow annotations).", valueName: "format"))
@@ -40,8 +42,13 @@ struct Check: ParsableCommand {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let counts = "\(plural(report.errorCount, "error")), \(plural(report.warningCount, "warning"))"
         guard let catalog = report.catalog else { return "Checked \(options.config): \(counts)" }
-        let output = report.comparedOutput.map { "compared with \(Console.displayPath($0))" } ?? "no output folder to compare"
-        let files = report.fileCount.map { ", \(plural($0, "file"))\(catalog.site.layout == .compact ? " (compact layout)" : "")" } ?? ""
-        return "Checked \(plural(catalog.links.count, "link")) for \(plural(catalog.app.appIDs.count, "app ID"))\(files), \(output): \(counts)"
+        let output =
+            report.comparedOutput.map { "compared with \(Console.displayPath($0))" } ?? "no output folder to compare"
+        let files =
+            report.fileCount.map {
+                ", \(plural($0, "file"))\(catalog.site.layout == .compact ? " (compact layout)" : "")"
+            } ?? ""
+        return
+            "Checked \(plural(catalog.links.count, "link")) for \(plural(catalog.app.appIDs.count, "app ID"))\(files), \(output): \(counts)"
     }
 }

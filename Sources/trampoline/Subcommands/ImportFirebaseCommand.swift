@@ -8,18 +8,21 @@ struct ImportFirebaseCommand: ParsableCommand {
         commandName: "firebase",
         abstract: "Import Firebase Dynamic Links: the CSV export (one file per domain) or FDL long links.",
         discussion: """
-        Each link keeps its short link's suffix as its path (case and all: /abc and /ABC stay two \
-        links), so printed links on a custom domain keep working once that domain serves the new \
-        site. Links on *.page.link cannot: Google owns those domains and no longer serves them; \
-        re-share those links from the new domain. Long links may be given as arguments (an https \
-        URL), as files of one per line, or on standard input (-). The links go into the catalog's links_file (default \
-        firebase-links.csv, added to the catalog when it names none); a missing catalog is created. \
-        Nothing is written unless every row is valid (or --skip-invalid leaves the bad ones out); \
-        importing the same export twice changes nothing.
-        """
+            Each link keeps its short link's suffix as its path (case and all: /abc and /ABC stay two \
+            links), so printed links on a custom domain keep working once that domain serves the new \
+            site. Links on *.page.link cannot: Google owns those domains and no longer serves them; \
+            re-share those links from the new domain. Long links may be given as arguments (an https \
+            URL), as files of one per line, or on standard input (-). The links go into the catalog's links_file (default \
+            firebase-links.csv, added to the catalog when it names none); a missing catalog is created. \
+            Nothing is written unless every row is valid (or --skip-invalid leaves the bad ones out); \
+            importing the same export twice changes nothing.
+            """
     )
 
-    @Argument(help: ArgumentHelp("Firebase export CSV files, files of FDL long links, long links themselves, or - for standard input.", valueName: "file|url|-"))
+    @Argument(
+        help: ArgumentHelp(
+            "Firebase export CSV files, files of FDL long links, long links themselves, or - for standard input.",
+            valueName: "file|url|-"))
     var files: [String]
 
     @OptionGroup var options: CatalogOptions
@@ -36,16 +39,21 @@ struct ImportFirebaseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The only host link may have (default: the host most rows use).", valueName: "host"))
     var webHost: String?
 
-    @Option(help: ArgumentHelp("New catalog: site.url (default: https:// and the short links' domain).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp("New catalog: site.url (default: https:// and the short links' domain).", valueName: "url"))
     var siteURL: String?
 
     @Option(help: ArgumentHelp("New catalog: the iOS app's team ID.", valueName: "id"))
     var teamID: String?
 
-    @Option(help: ArgumentHelp("New catalog: the Android app's SHA-256 signing fingerprint (repeatable).", valueName: "hex"))
+    @Option(
+        help: ArgumentHelp("New catalog: the Android app's SHA-256 signing fingerprint (repeatable).", valueName: "hex")
+    )
     var sha256CertFingerprint: [String] = []
 
-    @Option(help: ArgumentHelp("New catalog: the app's custom URL scheme (default: ius, else the bundle ID).", valueName: "scheme"))
+    @Option(
+        help: ArgumentHelp(
+            "New catalog: the app's custom URL scheme (default: ius, else the bundle ID).", valueName: "scheme"))
     var scheme: String?
 
     @Option(help: ArgumentHelp("New catalog: app.name (default: the bundle ID's last part).", valueName: "name"))
@@ -66,23 +74,36 @@ struct ImportFirebaseCommand: ParsableCommand {
         settings.scheme = scheme
         settings.appName = appName
         let inputs = Self.inputs(files)
-        let result = FirebaseImport(options: settings).run(inputs, catalogURL: URL(fileURLWithPath: options.config), catalogDisplayPath: options.config)
+        let result = FirebaseImport(options: settings).run(
+            inputs, catalogURL: URL(fileURLWithPath: options.config), catalogDisplayPath: options.config)
         Console.report(result.diagnostics, format: format)
         if result.hasErrors {
             let errors = result.diagnostics.filter { $0.severity == .error }.count
-            Console.note("Nothing imported: \(errors) error\(errors == 1 ? "" : "s"); fix them, or pass --skip-invalid to leave those rows out.")
+            Console.note(
+                "Nothing imported: \(errors) error\(errors == 1 ? "" : "s"); fix them, or pass --skip-invalid to leave those rows out."
+            )
             throw ExitCode.failure
         }
         for file in result.files {
             do {
                 try Data(file.text.utf8).write(to: file.url, options: .atomic)
             } catch {
-                Console.report([Diagnostic(.error, at: nil, "cannot write \(Console.displayPath(file.url)): \(error.localizedDescription)", hint: "check that the folder is writable")], format: format)
+                Console.report(
+                    [
+                        Diagnostic(
+                            .error, at: nil,
+                            "cannot write \(Console.displayPath(file.url)): \(error.localizedDescription)",
+                            hint: "check that the folder is writable")
+                    ], format: format)
                 throw ExitCode.failure
             }
         }
-        let written = result.files.isEmpty ? "nothing changed" : "wrote " + result.files.map { Console.displayPath($0.url) }.joined(separator: " and ")
-        print("Imported \(result.imported) link\(result.imported == 1 ? "" : "s") into \(result.linksFile) (\(result.createsCatalog ? "new catalog " : "")\(options.config)): \(result.unchanged) unchanged, \(result.skippedArchived) archived skipped, \(result.skippedInvalid) invalid skipped, \(result.warningCount) warnings; \(written).")
+        let written =
+            result.files.isEmpty
+            ? "nothing changed" : "wrote " + result.files.map { Console.displayPath($0.url) }.joined(separator: " and ")
+        print(
+            "Imported \(result.imported) link\(result.imported == 1 ? "" : "s") into \(result.linksFile) (\(result.createsCatalog ? "new catalog " : "")\(options.config)): \(result.unchanged) unchanged, \(result.skippedArchived) archived skipped, \(result.skippedInvalid) invalid skipped, \(result.warningCount) warnings; \(written)."
+        )
     }
 
     /// Files as they are; `-` as standard input; long links given as arguments, one input with
@@ -96,14 +117,17 @@ struct ImportFirebaseCommand: ParsableCommand {
                 links.append(argument)
             } else if argument == "-" {
                 let data = FileHandle.standardInput.readDataToEndOfFile()
-                inputs.append(FirebaseImport.Input(url: URL(fileURLWithPath: "/dev/stdin"), displayPath: "<stdin>", data: data))
+                inputs.append(
+                    FirebaseImport.Input(url: URL(fileURLWithPath: "/dev/stdin"), displayPath: "<stdin>", data: data))
             } else {
                 inputs.append(FirebaseImport.Input(url: URL(fileURLWithPath: argument), displayPath: argument))
             }
         }
         if !links.isEmpty {
             let text = links.joined(separator: "\n") + "\n"
-            inputs.append(FirebaseImport.Input(url: URL(fileURLWithPath: "/dev/null"), displayPath: "<arguments>", data: Data(text.utf8)))
+            inputs.append(
+                FirebaseImport.Input(
+                    url: URL(fileURLWithPath: "/dev/null"), displayPath: "<arguments>", data: Data(text.utf8)))
         }
         return inputs
     }

@@ -6,7 +6,8 @@ struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Start a project: a commented site-config.yml, its JSON Schema and a copy of the templates.",
-        discussion: "Writes into DIR (default: the current folder). Never overwrites: if any of the files exists, nothing is written."
+        discussion:
+            "Writes into DIR (default: the current folder). Never overwrites: if any of the files exists, nothing is written."
     )
 
     @Argument(help: "The folder to write into; created if missing.")
@@ -22,28 +23,40 @@ struct Init: ParsableCommand {
             files.append(("Templates/\(name)", text))
         }
         // Check everything first: a half-written project is worse than none.
-        let existing = files.map(\.path).filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        let existing = files.map(\.path).filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }
         if !existing.isEmpty {
             let shown = existing.map { Console.displayPath(folder.appendingPathComponent($0).standardizedFileURL) }
-            Console.report([Diagnostic(
-                .error, at: nil,
-                "\(shown.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); nothing was written",
-                hint: "init never overwrites; move the file\(existing.count == 1 ? "" : "s") away or pick another folder"
-            )])
+            Console.report([
+                Diagnostic(
+                    .error, at: nil,
+                    "\(shown.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); nothing was written",
+                    hint:
+                        "init never overwrites; move the file\(existing.count == 1 ? "" : "s") away or pick another folder"
+                )
+            ])
             throw ExitCode.failure
         }
         do {
             for file in files {
                 let url = folder.appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
             }
         } catch {
-            Console.report([Diagnostic(.error, at: nil, "cannot write the starter files: \(error.localizedDescription)", hint: "check that \(directory) is writable")])
+            Console.report([
+                Diagnostic(
+                    .error, at: nil, "cannot write the starter files: \(error.localizedDescription)",
+                    hint: "check that \(directory) is writable")
+            ])
             throw ExitCode.failure
         }
         let config = Console.displayPath(folder.appendingPathComponent(StarterCatalog.fileName).standardizedFileURL)
         print("Wrote \(config), \(CatalogSchema.fileName) and \(BuiltinTemplates.files.count) templates in Templates/.")
-        print("Next: edit \(config), then run 'trampoline serve --config \(config)' to preview or 'trampoline build --config \(config)'.")
+        print(
+            "Next: edit \(config), then run 'trampoline serve --config \(config)' to preview or 'trampoline build --config \(config)'."
+        )
     }
 }

@@ -7,19 +7,20 @@ struct Match: ParsableCommand {
         commandName: "match",
         abstract: "Show what an apple-app-site-association file decides for URLs.",
         discussion: """
-        Prints, for each URL and each app ID, match, exclude or no_match and the rule that decided it, \
-        using Apple's matching rules. By default the AASA is the one build would write from the catalog, \
-        served by the catalog's host; with --aasa it is that file, served by --domain or by each URL's host. \
-        A URL may be a path (/topic/1) when the domain is known.
-        With --jsonl, reads conformance cases ({"id", "aasa", "domain", "appId", "url"}) one per line on \
-        standard input and answers each with {"id", "decision"} or {"id", "error"} on standard output.
-        """
+            Prints, for each URL and each app ID, match, exclude or no_match and the rule that decided it, \
+            using Apple's matching rules. By default the AASA is the one build would write from the catalog, \
+            served by the catalog's host; with --aasa it is that file, served by --domain or by each URL's host. \
+            A URL may be a path (/topic/1) when the domain is known.
+            With --jsonl, reads conformance cases ({"id", "aasa", "domain", "appId", "url"}) one per line on \
+            standard input and answers each with {"id", "decision"} or {"id", "error"} on standard output.
+            """
     )
 
     @Option(name: .shortAndLong, help: "The link catalog whose AASA to use (default: site-config.yml).")
     var config: String?
 
-    @Option(help: ArgumentHelp("An apple-app-site-association file to use instead of the catalog's.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("An apple-app-site-association file to use instead of the catalog's.", valueName: "file"))
     var aasa: String?
 
     @Option(help: ArgumentHelp("The host serving the --aasa file (default: each URL's host).", valueName: "host"))
@@ -37,12 +38,15 @@ struct Match: ParsableCommand {
     func validate() throws {
         if jsonl {
             guard config == nil, aasa == nil, domain == nil, urls.isEmpty else {
-                throw ValidationError("--jsonl reads everything from standard input; it takes no other options or URLs.")
+                throw ValidationError(
+                    "--jsonl reads everything from standard input; it takes no other options or URLs.")
             }
             return
         }
         if config != nil, aasa != nil { throw ValidationError("Pass --config or --aasa, not both.") }
-        if domain != nil, aasa == nil { throw ValidationError("--domain applies to --aasa; with a catalog the domain is its site host.") }
+        if domain != nil, aasa == nil {
+            throw ValidationError("--domain applies to --aasa; with a catalog the domain is its site host.")
+        }
         if urls.isEmpty { throw ValidationError("Give at least one URL to match.") }
     }
 
@@ -88,14 +92,22 @@ struct Match: ParsableCommand {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: aasa))
             } catch {
-                throw DiagnosticsError([Diagnostic(.error, at: nil, "cannot read \(aasa): \(error.localizedDescription)", hint: "check the path")])
+                throw DiagnosticsError([
+                    Diagnostic(
+                        .error, at: nil, "cannot read \(aasa): \(error.localizedDescription)", hint: "check the path")
+                ])
             }
             return (try AASAQuery(aasa: data, domain: domain, displayName: aasa), nil)
         }
         let path = config ?? "site-config.yml"
         let result = try SiteBuilder(configURL: URL(fileURLWithPath: path), configDisplayPath: path).build()
         guard let data = result[.rootAppSiteAssociation] else {
-            throw DiagnosticsError([Diagnostic(.error, at: SourceLocation(file: path, line: 1, column: 1), "the catalog has no iOS app, so the site has no apple-app-site-association file to match against", hint: "add app.ios to the catalog, or pass --aasa FILE")])
+            throw DiagnosticsError([
+                Diagnostic(
+                    .error, at: SourceLocation(file: path, line: 1, column: 1),
+                    "the catalog has no iOS app, so the site has no apple-app-site-association file to match against",
+                    hint: "add app.ios to the catalog, or pass --aasa FILE")
+            ])
         }
         return (try AASAQuery(aasa: data, appIDs: result.catalog.app.appIDs, domain: result.catalog.site.host), result)
     }

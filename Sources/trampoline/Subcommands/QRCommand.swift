@@ -8,7 +8,8 @@ struct QRCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "qr",
         abstract: "Print a QR code of a text (a URL, say) as SVG.",
-        discussion: "The same encoder that writes each link's qr.svg: byte mode (the text's UTF-8 bytes), the smallest version that fits, the mask the standard's penalty rules pick."
+        discussion:
+            "The same encoder that writes each link's qr.svg: byte mode (the text's UTF-8 bytes), the smallest version that fits, the mask the standard's penalty rules pick."
     )
 
     /// What to print: the SVG, or the modules as 0/1 rows after a `version= level= mask=` line (for tests).
@@ -37,17 +38,20 @@ struct QRCommand: ParsableCommand {
         do {
             code = try QRCode(text: text, errorCorrection: level, mask: mask)
         } catch {
-            let hint = switch error {
-            case .tooLong: "shorten the text, or use a lower error-correction level (--level L holds the most)"
-            case .invalidMask: "pass --mask 0 to 7, or leave it out to let the penalty rules choose"
-            }
+            let hint =
+                switch error {
+                case .tooLong: "shorten the text, or use a lower error-correction level (--level L holds the most)"
+                case .invalidMask: "pass --mask 0 to 7, or leave it out to let the penalty rules choose"
+                }
             Console.report([Diagnostic(.error, at: nil, error.description, hint: hint)])
             throw ExitCode.failure
         }
-        let rendered = switch format {
-        case .svg: code.svg()
-        case .text: "version=\(code.version) level=\(code.errorCorrection.rawValue) mask=\(code.mask)\n" + code.matrixText()
-        }
+        let rendered =
+            switch format {
+            case .svg: code.svg()
+            case .text:
+                "version=\(code.version) level=\(code.errorCorrection.rawValue) mask=\(code.mask)\n" + code.matrixText()
+            }
         guard let output else {
             print(rendered, terminator: "")
             return
@@ -55,7 +59,11 @@ struct QRCommand: ParsableCommand {
         do {
             try Data(rendered.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            Console.report([Diagnostic(.error, at: nil, "cannot write \(output): \(error.localizedDescription)", hint: "check that its folder exists and is writable")])
+            Console.report([
+                Diagnostic(
+                    .error, at: nil, "cannot write \(output): \(error.localizedDescription)",
+                    hint: "check that its folder exists and is writable")
+            ])
             throw ExitCode.failure
         }
     }

@@ -8,11 +8,11 @@ struct Serve: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Build the site and preview it locally, rebuilding on every change.",
         discussion: """
-        Serves the output folder as a static host would (pretty URLs, 404.html, the AASA as JSON), \
-        watches the catalog and the Templates folder beside it, rebuilds on change and reloads open \
-        pages. While the catalog is broken the last good site stays up with the errors over it. \
-        The dashboard at /_trampoline/ shows every link's flow. Stop with Ctrl-C.
-        """
+            Serves the output folder as a static host would (pretty URLs, 404.html, the AASA as JSON), \
+            watches the catalog and the Templates folder beside it, rebuilds on change and reloads open \
+            pages. While the catalog is broken the last good site stays up with the errors over it. \
+            The dashboard at /_trampoline/ shows every link's flow. Stop with Ctrl-C.
+            """
     )
 
     @OptionGroup var options: CatalogOptions
@@ -44,18 +44,24 @@ struct Serve: AsyncParsableCommand {
         let reporter = PreviewReporter(
             rebuilt: { snapshot in
                 Console.report(snapshot.warnings)
-                Console.say("Rebuilt \(snapshot.catalog.links.count) links: \(snapshot.summary.written.count) written, \(snapshot.summary.unchanged.count) unchanged, \(snapshot.summary.removed.count) removed in \(Console.duration(snapshot.duration))")
+                Console.say(
+                    "Rebuilt \(snapshot.catalog.links.count) links: \(snapshot.summary.written.count) written, \(snapshot.summary.unchanged.count) unchanged, \(snapshot.summary.removed.count) removed in \(Console.duration(snapshot.duration))"
+                )
             },
             failed: { diagnostics in
                 Console.report(diagnostics)
-                Console.say("The catalog has errors; still serving the last good build (see the page overlay or /_trampoline/).")
+                Console.say(
+                    "The catalog has errors; still serving the last good build (see the page overlay or /_trampoline/)."
+                )
             }
         )
         do {
             try await PreviewServer(configuration: configuration, reporter: reporter).run(
                 onBuilt: { snapshot in Console.report(snapshot.warnings) },
                 onReady: { address in
-                    Console.say("Serving \(Console.displayPath(address.outputURL)) at \(address.url) (dashboard: /_trampoline/)")
+                    Console.say(
+                        "Serving \(Console.displayPath(address.outputURL)) at \(address.url) (dashboard: /_trampoline/)"
+                    )
                     Console.say("Press Ctrl-C to stop.")
                 }
             )

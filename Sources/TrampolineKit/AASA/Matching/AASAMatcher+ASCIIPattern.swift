@@ -84,7 +84,9 @@ extension AASAMatcher {
         }
 
         /// The positions reachable after `elements` from the positions in `start` (bit p: p bytes consumed).
-        private func advance(_ elements: ArraySlice<Element>, from start: UInt64, bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        private func advance(_ elements: ArraySlice<Element>, from start: UInt64, bytes: UnsafeBufferPointer<UInt8>)
+            -> UInt64
+        {
             let count = bytes.count
             // Positions 0...count, and those before the end (from which one more byte can be read).
             let valid = UInt64.max >> UInt64(63 - count)
@@ -111,7 +113,9 @@ extension AASAMatcher {
                     while positions != 0 {
                         let position = positions.trailingZeroBitCount
                         positions &= positions - 1
-                        if characterClass.contains(Character(Unicode.Scalar(bytes[position])), caseSensitive: caseSensitive) {
+                        if characterClass.contains(
+                            Character(Unicode.Scalar(bytes[position])), caseSensitive: caseSensitive)
+                        {
                             next |= 1 << UInt64(position + 1)
                         }
                     }
@@ -122,8 +126,12 @@ extension AASAMatcher {
                         let position = positions.trailingZeroBitCount
                         positions &= positions - 1
                         for length in list.lengths where position + length <= count {
-                            let candidate = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]), as: UTF8.self)
-                            if codes.contains(caseSensitive ? candidate : candidate.lowercased()) { next |= 1 << UInt64(position + length) }
+                            let candidate = String(
+                                decoding: UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]),
+                                as: UTF8.self)
+                            if codes.contains(caseSensitive ? candidate : candidate.lowercased()) {
+                                next |= 1 << UInt64(position + length)
+                            }
                         }
                     }
                 case .alternatives(let alternatives):

@@ -28,8 +28,9 @@ extension AASAMatcher {
                     self = .bool(number.boolValue)
                 } else if kind == "d" || kind == "f" {
                     let double = number.doubleValue
-                    self = .number(double == double.rounded() && abs(double) < 1e15
-                        ? String(Int64(double)) : String(double))
+                    self = .number(
+                        double == double.rounded() && abs(double) < 1e15
+                            ? String(Int64(double)) : String(double))
                 } else {
                     self = .number(number.stringValue)
                 }
@@ -45,7 +46,12 @@ extension AASAMatcher {
             } else if let dictionary = value as? [String: Any] {
                 var members: [String: JSONValue] = [:]
                 for (key, item) in dictionary {
-                    members[key] = try JSONValue(any: item, at: { let parent = location(); return parent.isEmpty ? key : parent + "." + key }())
+                    members[key] = try JSONValue(
+                        any: item,
+                        at: {
+                            let parent = location()
+                            return parent.isEmpty ? key : parent + "." + key
+                        }())
                 }
                 self = .object(members)
             } else {
@@ -64,7 +70,9 @@ extension AASAMatcher {
             case .null: return "null"
             case .array(let items): return "[" + items.map(\.rendered).joined(separator: ", ") + "]"
             case .object(let members):
-                let keys = members.keys.sorted { Self.keyRank($0) < Self.keyRank($1) || (Self.keyRank($0) == Self.keyRank($1) && $0 < $1) }
+                let keys = members.keys.sorted {
+                    Self.keyRank($0) < Self.keyRank($1) || (Self.keyRank($0) == Self.keyRank($1) && $0 < $1)
+                }
                 return "{" + keys.map { "\(Self.quote($0)): \(members[$0]!.rendered)" }.joined(separator: ", ") + "}"
             }
         }

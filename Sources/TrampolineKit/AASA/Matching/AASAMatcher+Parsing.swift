@@ -14,7 +14,8 @@ extension AASAMatcher {
         guard case .object(let applinks) = applinksValue else {
             throw AASAMatcherError(location: "applinks", message: "must be an object, found \(applinksValue.typeName)")
         }
-        let variables = try substitutionVariables(applinks["substitutionVariables"], at: "applinks.substitutionVariables")
+        let variables = try substitutionVariables(
+            applinks["substitutionVariables"], at: "applinks.substitutionVariables")
         let fileDefaults = try defaults(applinks["defaults"], at: "applinks.defaults")
 
         switch applinks["details"] {
@@ -27,10 +28,13 @@ extension AASAMatcher {
                 // iOS reads only the entries that are objects and skips the rest (swcd checks
                 // each with _NSIsNSDictionary); see Fixtures/aasa-conformance/SOURCE.md.
                 guard case .object(let members) = entry else {
-                    notes.append(AASAMatcherNote(location: location, message: "is \(entry.typeName), not an object; iOS skips it"))
+                    notes.append(
+                        AASAMatcherNote(
+                            location: location, message: "is \(entry.typeName), not an object; iOS skips it"))
                     continue
                 }
-                details.append(try detail(members, at: location, fileDefaults: fileDefaults, variables: variables, notes: &notes))
+                details.append(
+                    try detail(members, at: location, fileDefaults: fileDefaults, variables: variables, notes: &notes))
             }
             return details
         case .object(let entries)?:
@@ -41,15 +45,21 @@ extension AASAMatcher {
             for appID in entries.keys.sorted() {
                 let location = "applinks.details.\(appID)"
                 guard case .object(var members) = entries[appID]! else {
-                    notes.append(AASAMatcherNote(location: location, message: "is \(entries[appID]!.typeName), not an object; iOS skips it"))
+                    notes.append(
+                        AASAMatcherNote(
+                            location: location, message: "is \(entries[appID]!.typeName), not an object; iOS skips it"))
                     continue
                 }
                 members["appID"] = .string(appID)
-                details.append(try detail(members, at: location, fileDefaults: fileDefaults, variables: variables, notes: &notes))
+                details.append(
+                    try detail(members, at: location, fileDefaults: fileDefaults, variables: variables, notes: &notes))
             }
             return details
         case let other?:
-            throw AASAMatcherError(location: "applinks.details", message: "must be an array (or, in the legacy form, an object keyed by app ID), found \(other.typeName)")
+            throw AASAMatcherError(
+                location: "applinks.details",
+                message: "must be an array (or, in the legacy form, an object keyed by app ID), found \(other.typeName)"
+            )
         }
     }
 
@@ -57,37 +67,54 @@ extension AASAMatcher {
     /// Fixtures/aasa-conformance/SOURCE.md): an `appIDs` array names exactly its string items,
     /// and an `appID` beside it is ignored; only without an `appIDs` array does a string `appID`
     /// name the app. An entry that names no app claims nothing for anyone.
-    static func namedApps(_ members: [String: JSONValue], at location: String, notes: inout [AASAMatcherNote]) -> [String] {
+    static func namedApps(_ members: [String: JSONValue], at location: String, notes: inout [AASAMatcherNote])
+        -> [String]
+    {
         if case .array(let items)? = members["appIDs"] {
             var apps: [String] = []
             for (index, item) in items.enumerated() {
                 if case .string(let appID) = item {
                     apps.append(appID)
                 } else {
-                    notes.append(AASAMatcherNote(location: "\(location).appIDs[\(index)]", message: "is \(item.typeName), not an app ID; iOS skips it"))
+                    notes.append(
+                        AASAMatcherNote(
+                            location: "\(location).appIDs[\(index)]",
+                            message: "is \(item.typeName), not an app ID; iOS skips it"))
                 }
             }
             if case .string(let ignored)? = members["appID"], !apps.contains(ignored) {
-                notes.append(AASAMatcherNote(
-                    location: "\(location).appID",
-                    message: "names \(ignored) beside an \"appIDs\" array; iOS reads only \"appIDs\" and ignores \"appID\"",
-                    appID: ignored))
+                notes.append(
+                    AASAMatcherNote(
+                        location: "\(location).appID",
+                        message:
+                            "names \(ignored) beside an \"appIDs\" array; iOS reads only \"appIDs\" and ignores \"appID\"",
+                        appID: ignored))
             }
             if apps.isEmpty {
-                notes.append(AASAMatcherNote(location: location, message: "names no app (its \"appIDs\" array holds no app ID); iOS ignores the entry"))
+                notes.append(
+                    AASAMatcherNote(
+                        location: location,
+                        message: "names no app (its \"appIDs\" array holds no app ID); iOS ignores the entry"))
             }
             return apps
         }
         if let appIDs = members["appIDs"] {
-            notes.append(AASAMatcherNote(location: "\(location).appIDs", message: "is \(appIDs.typeName), not an array; iOS ignores it"))
+            notes.append(
+                AASAMatcherNote(
+                    location: "\(location).appIDs", message: "is \(appIDs.typeName), not an array; iOS ignores it"))
         }
         if case .string(let appID)? = members["appID"] {
             return [appID]
         }
         if let appID = members["appID"] {
-            notes.append(AASAMatcherNote(location: "\(location).appID", message: "is \(appID.typeName), not an app ID; iOS ignores it"))
+            notes.append(
+                AASAMatcherNote(
+                    location: "\(location).appID", message: "is \(appID.typeName), not an app ID; iOS ignores it"))
         }
-        notes.append(AASAMatcherNote(location: location, message: "names no app (no \"appIDs\" array and no \"appID\" string); iOS ignores the entry"))
+        notes.append(
+            AASAMatcherNote(
+                location: location,
+                message: "names no app (no \"appIDs\" array and no \"appID\" string); iOS ignores the entry"))
         return []
     }
 
@@ -106,16 +133,19 @@ extension AASAMatcher {
             // When both are present, components win: `paths` is the pre-iOS 13 spelling and
             // newer systems read `components` instead of it.
             guard case .array(let components) = componentsValue else {
-                throw AASAMatcherError(location: "\(location).components", message: "must be an array, found \(componentsValue.typeName)")
+                throw AASAMatcherError(
+                    location: "\(location).components", message: "must be an array, found \(componentsValue.typeName)")
             }
             for (index, component) in components.enumerated() {
                 let componentLocation = "\(location).components[\(index)]"
                 guard case .object(let keys) = component else {
-                    throw AASAMatcherError(location: componentLocation, message: "must be an object, found \(component.typeName)")
+                    throw AASAMatcherError(
+                        location: componentLocation, message: "must be an object, found \(component.typeName)")
                 }
                 try validateRuleKeys(keys, at: componentLocation)
                 let own = keys.filter { Rule.ruleKeys.contains($0.key) }
-                rules.append(Rule(settings: inherited.merging(own) { $1 }, variables: variables, text: component.rendered))
+                rules.append(
+                    Rule(settings: inherited.merging(own) { $1 }, variables: variables, text: component.rendered))
             }
         } else if let pathsValue = members["paths"] {
             // Legacy paths constrain the path only; `NOT ` marks an exclusion. They still follow
@@ -138,7 +168,9 @@ extension AASAMatcher {
 
     /// A `defaults` object: Apple documents it as a subclass of components, and swcutil applies
     /// every component key found there (`/`, `?`, `#`, `exclude` as well as the two flags).
-    private static func defaults(_ value: JSONValue?, at location: String) throws(AASAMatcherError) -> [String: JSONValue] {
+    private static func defaults(_ value: JSONValue?, at location: String) throws(AASAMatcherError) -> [String:
+        JSONValue]
+    {
         guard let value else { return [:] }
         guard case .object(let keys) = value else {
             throw AASAMatcherError(location: location, message: "must be an object, found \(value.typeName)")
@@ -149,28 +181,37 @@ extension AASAMatcher {
 
     private static func validateRuleKeys(_ keys: [String: JSONValue], at location: String) throws(AASAMatcherError) {
         for key in ["/", "#"] {
-            if let value = keys[key], case .string = value {} else if let value = keys[key] {
-                throw AASAMatcherError(location: "\(location).\(key)", message: "must be a pattern string, found \(value.typeName)")
+            if let value = keys[key], case .string = value {
+            } else if let value = keys[key] {
+                throw AASAMatcherError(
+                    location: "\(location).\(key)", message: "must be a pattern string, found \(value.typeName)")
             }
         }
         if let value = keys["?"] {
             switch value {
-            case .string, .object: break // non-string values inside the object are tolerated, as by swcutil
+            case .string, .object: break  // non-string values inside the object are tolerated, as by swcutil
             default:
-                throw AASAMatcherError(location: "\(location).?", message: "must be a pattern string or an object of query item patterns, found \(value.typeName)")
+                throw AASAMatcherError(
+                    location: "\(location).?",
+                    message: "must be a pattern string or an object of query item patterns, found \(value.typeName)")
             }
         }
         for key in ["exclude", "caseSensitive", "percentEncoded"] {
-            if let value = keys[key], case .bool = value {} else if let value = keys[key] {
-                throw AASAMatcherError(location: "\(location).\(key)", message: "must be true or false, found \(value.rendered)")
+            if let value = keys[key], case .bool = value {
+            } else if let value = keys[key] {
+                throw AASAMatcherError(
+                    location: "\(location).\(key)", message: "must be true or false, found \(value.rendered)")
             }
         }
     }
 
-    private static func substitutionVariables(_ value: JSONValue?, at location: String) throws(AASAMatcherError) -> [String: [String]] {
+    private static func substitutionVariables(_ value: JSONValue?, at location: String) throws(AASAMatcherError)
+        -> [String: [String]]
+    {
         guard let value else { return [:] }
         guard case .object(let members) = value else {
-            throw AASAMatcherError(location: location, message: "must be an object of name to list of strings, found \(value.typeName)")
+            throw AASAMatcherError(
+                location: location, message: "must be an object of name to list of strings, found \(value.typeName)")
         }
         var variables: [String: [String]] = [:]
         for (name, values) in members {
@@ -185,7 +226,8 @@ extension AASAMatcher {
         }
         return try items.enumerated().map { (index, item) throws(AASAMatcherError) in
             guard case .string(let string) = item else {
-                throw AASAMatcherError(location: "\(location)[\(index)]", message: "must be a string, found \(item.typeName)")
+                throw AASAMatcherError(
+                    location: "\(location)[\(index)]", message: "must be a string, found \(item.typeName)")
             }
             return string
         }

@@ -34,7 +34,8 @@ extension AASAMatcher {
                 guard !caseSensitive else { return false }
                 // The built-ins are lists of alternatives like any other variable, so case folding
                 // applies to them too: with caseSensitive false, $(upper) accepts "a".
-                for variant in [String(character).lowercased(), String(character).uppercased()] where variant.count == 1 {
+                for variant in [String(character).lowercased(), String(character).uppercased()] where variant.count == 1
+                {
                     if containsExactly(Character(variant)) { return true }
                 }
                 return false
@@ -60,9 +61,15 @@ extension AASAMatcher {
         enum CodeList: Sendable {
             case region, language
 
-            var codes: Set<String> { self == .region ? AASAMatcher.ISOCodes.regionSet : AASAMatcher.ISOCodes.languageSet }
-            var foldedCodes: Set<String> { self == .region ? AASAMatcher.ISOCodes.regionFoldedSet : AASAMatcher.ISOCodes.languageFoldedSet }
-            var lengths: [Int] { self == .region ? AASAMatcher.ISOCodes.regionLengths : AASAMatcher.ISOCodes.languageLengths }
+            var codes: Set<String> {
+                self == .region ? AASAMatcher.ISOCodes.regionSet : AASAMatcher.ISOCodes.languageSet
+            }
+            var foldedCodes: Set<String> {
+                self == .region ? AASAMatcher.ISOCodes.regionFoldedSet : AASAMatcher.ISOCodes.languageFoldedSet
+            }
+            var lengths: [Int] {
+                self == .region ? AASAMatcher.ISOCodes.regionLengths : AASAMatcher.ISOCodes.languageLengths
+            }
         }
 
         /// Element sequences, any of which may match. Usually one; path patterns ending in `/*`
@@ -75,13 +82,17 @@ extension AASAMatcher {
         /// Compiles `source`. `variables` are the file's custom substitution variables.
         /// With `parentMatchesTrailingSlashStar`, a pattern ending in `/*` also matches the text
         /// without that final segment (`/buy/*` matches `/buy`), as swcutil does for paths.
-        init(_ source: String, caseSensitive: Bool, variables: [String: [String]], parentMatchesTrailingSlashStar: Bool = false) {
+        init(
+            _ source: String, caseSensitive: Bool, variables: [String: [String]],
+            parentMatchesTrailingSlashStar: Bool = false
+        ) {
             self.caseSensitive = caseSensitive
             let elements = Self.parse(source, caseSensitive: caseSensitive, variables: variables)
             var variants = [elements]
             if parentMatchesTrailingSlashStar, elements.count >= 2,
-               case .star = elements[elements.count - 1],
-               case .literal("/", _) = elements[elements.count - 2] {
+                case .star = elements[elements.count - 1],
+                case .literal("/", _) = elements[elements.count - 2]
+            {
                 variants.append(Array(elements.dropLast(2)))
             }
             self.variants = variants
@@ -101,7 +112,8 @@ extension AASAMatcher {
             var start = [Bool](repeating: false, count: characters.count + 1)
             start[0] = true
             for elements in variants {
-                let end = Self.advance(elements[...], from: start, characters: characters, folded: folded, caseSensitive: caseSensitive)
+                let end = Self.advance(
+                    elements[...], from: start, characters: characters, folded: folded, caseSensitive: caseSensitive)
                 if end[characters.count] { return true }
             }
             return false
@@ -128,7 +140,8 @@ extension AASAMatcher {
                 case "$" where variables != nil && index + 1 < characters.count && characters[index + 1] == "(":
                     if let close = characters[(index + 2)...].firstIndex(of: ")") {
                         let name = String(characters[(index + 2)..<close])
-                        elements.append(variable(named: name, caseSensitive: caseSensitive, variables: variables ?? [:]))
+                        elements.append(
+                            variable(named: name, caseSensitive: caseSensitive, variables: variables ?? [:]))
                         index = close + 1
                     } else {
                         // No closing parenthesis: not a variable reference, so the text is literal.
@@ -143,7 +156,8 @@ extension AASAMatcher {
             return elements
         }
 
-        private static func variable(named name: String, caseSensitive: Bool, variables: [String: [String]]) -> Element {
+        private static func variable(named name: String, caseSensitive: Bool, variables: [String: [String]]) -> Element
+        {
             // A custom variable with a built-in's name shadows the built-in: the file author's
             // definition is the more specific one.
             if let values = variables[name] {
@@ -166,7 +180,8 @@ extension AASAMatcher {
         // MARK: - Matching
 
         private static func advance(
-            _ elements: ArraySlice<Element>, from start: [Bool], characters: [Character], folded: [String], caseSensitive: Bool
+            _ elements: ArraySlice<Element>, from start: [Bool], characters: [Character], folded: [String],
+            caseSensitive: Bool
         ) -> [Bool] {
             let count = characters.count
             var current = start
@@ -188,13 +203,16 @@ extension AASAMatcher {
                     }
                 case .characterClass(let characterClass):
                     for position in 0..<count where current[position] {
-                        if characterClass.contains(characters[position], caseSensitive: caseSensitive) { next[position + 1] = true }
+                        if characterClass.contains(characters[position], caseSensitive: caseSensitive) {
+                            next[position + 1] = true
+                        }
                     }
                 case .codes(let list):
                     let codes = caseSensitive ? list.codes : list.foldedCodes
                     for position in 0..<count where current[position] {
                         for length in list.lengths where position + length <= count {
-                            let candidate = caseSensitive
+                            let candidate =
+                                caseSensitive
                                 ? String(characters[position..<(position + length)])
                                 : folded[position..<(position + length)].joined()
                             if codes.contains(candidate) { next[position + length] = true }
@@ -202,7 +220,9 @@ extension AASAMatcher {
                     }
                 case .alternatives(let alternatives):
                     for alternative in alternatives {
-                        let reached = advance(alternative[...], from: current, characters: characters, folded: folded, caseSensitive: caseSensitive)
+                        let reached = advance(
+                            alternative[...], from: current, characters: characters, folded: folded,
+                            caseSensitive: caseSensitive)
                         for position in 0...count where reached[position] { next[position] = true }
                     }
                 case .never:

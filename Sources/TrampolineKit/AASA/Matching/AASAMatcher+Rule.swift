@@ -54,8 +54,9 @@ extension AASAMatcher {
             self.text = text
 
             if case .string(let source)? = settings["/"] {
-                path = Pattern(Self.normalizedPath(source), caseSensitive: caseSensitive, variables: variables,
-                               parentMatchesTrailingSlashStar: true)
+                path = Pattern(
+                    Self.normalizedPath(source), caseSensitive: caseSensitive, variables: variables,
+                    parentMatchesTrailingSlashStar: true)
             } else {
                 path = nil
             }
@@ -71,9 +72,14 @@ extension AASAMatcher {
                 var constraints: [QueryItemConstraint] = []
                 var allStrings = true
                 for name in members.keys.sorted() {
-                    guard case .string(let source)? = members[name] else { allStrings = false; break }
-                    constraints.append(QueryItemConstraint(
-                        name: name, pattern: Pattern(source, caseSensitive: caseSensitive, variables: variables), caseSensitive: caseSensitive))
+                    guard case .string(let source)? = members[name] else {
+                        allStrings = false
+                        break
+                    }
+                    constraints.append(
+                        QueryItemConstraint(
+                            name: name, pattern: Pattern(source, caseSensitive: caseSensitive, variables: variables),
+                            caseSensitive: caseSensitive))
                 }
                 // swcutil drops the whole dictionary when any value is not a string, taking the
                 // valid constraints beside it along: {"a": "1", "flag": true} matches ?a=2.
@@ -146,7 +152,8 @@ extension AASAMatcher {
         /// `first..<end` (empty when it is all slashes): what ``normalizedPath(_:)`` keeps, after
         /// one slash.
         static func trimmedSlashes(_ bytes: UnsafeBufferPointer<UInt8>) -> (first: Int, end: Int) {
-            var first = 0, end = bytes.count
+            var first = 0
+            var end = bytes.count
             while first < end && bytes[first] == UInt8(ascii: "/") { first += 1 }
             while end > first && bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
             return (first, end)
@@ -160,10 +167,13 @@ extension AASAMatcher {
         /// Whether `query` has an item named as `constraint` says, and whether every such item's
         /// value matches its pattern.
         func itemMatch(_ constraint: QueryItemConstraint, in query: String?) -> (present: Bool, allMatch: Bool) {
-            if percentEncoded, let name = constraint.asciiName, let query, let fast = Self.asciiItemMatch(name, constraint.pattern, in: query, caseSensitive: caseSensitive) {
+            if percentEncoded, let name = constraint.asciiName, let query,
+                let fast = Self.asciiItemMatch(name, constraint.pattern, in: query, caseSensitive: caseSensitive)
+            {
                 return fast
             }
-            var present = false, allMatch = true
+            var present = false
+            var allMatch = true
             forEachQueryItem(query) { itemName, value in
                 guard allMatch, namesEqual(itemName, constraint.name) else { return }
                 present = true
@@ -177,7 +187,9 @@ extension AASAMatcher {
         /// values of items so named. Nil when the query is not ASCII. The claims check matched
         /// every probe of every link against the `?debug=1` exclusion, a String per name and
         /// value; `URLPartsTests` hold this to ``forEachQueryItem(_:_:)``.
-        static func asciiItemMatch(_ name: [UInt8], _ pattern: Pattern, in query: String, caseSensitive: Bool) -> (present: Bool, allMatch: Bool)? {
+        static func asciiItemMatch(_ name: [UInt8], _ pattern: Pattern, in query: String, caseSensitive: Bool) -> (
+            present: Bool, allMatch: Bool
+        )? {
             query.withUTF8Bytes { bytes -> (Bool, Bool)? in
                 guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
                 var present = false
@@ -190,11 +202,17 @@ extension AASAMatcher {
                     if start < end {
                         var equals = start
                         while equals < end && bytes[equals] != UInt8(ascii: "=") { equals += 1 }
-                        if equals - start == name.count && (0..<name.count).allSatisfy({ i in
-                            (caseSensitive ? bytes[start + i] : bytes[start + i].asciiLowercased) == name[i]
-                        }) {
+                        if equals - start == name.count
+                            && (0..<name.count).allSatisfy({ i in
+                                (caseSensitive ? bytes[start + i] : bytes[start + i].asciiLowercased) == name[i]
+                            })
+                        {
                             present = true
-                            let value = equals < end ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end]), as: UTF8.self) : ""
+                            let value =
+                                equals < end
+                                ? String(
+                                    decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end]), as: UTF8.self)
+                                : ""
                             if !pattern.matches(value) { return (true, false) }
                         }
                     }

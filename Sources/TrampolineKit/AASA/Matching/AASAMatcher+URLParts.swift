@@ -7,7 +7,7 @@ extension AASAMatcher {
         // A space or tab Character is that one byte: when neither end byte is one, no Character
         // at the ends is one either, and the text is returned without breaking graphemes.
         guard let first = text.utf8.first, let last = text.utf8.last,
-              first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09
+            first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09
         else { return text }
         guard text.first == " " || text.first == "\t" || text.last == " " || text.last == "\t" else { return text }
         return String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
@@ -39,19 +39,23 @@ extension AASAMatcher {
         /// would not follow. `URLPartsTests` hold it to ``init(_:)`` of the joined text.
         func appending(path pathSuffix: String, query: String?) -> URLParts? {
             guard self.query == nil, fragment == nil,
-                  !pathSuffix.withUTF8Bytes({ $0.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } }),
-                  query?.withUTF8Bytes({ $0.contains(UInt8(ascii: "#")) }) != true,
-                  // With no path, a suffix not starting with `/` would be read as part of the authority.
-                  pathSuffix.isEmpty || !path.isEmpty || pathSuffix.utf8.first == UInt8(ascii: "/")
+                !pathSuffix.withUTF8Bytes({ $0.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } }),
+                query?.withUTF8Bytes({ $0.contains(UInt8(ascii: "#")) }) != true,
+                // With no path, a suffix not starting with `/` would be read as part of the authority.
+                pathSuffix.isEmpty || !path.isEmpty || pathSuffix.utf8.first == UInt8(ascii: "/")
             else { return nil }
             let newPath = path + pathSuffix
             let newNormalizedPath = pathSuffix.isEmpty ? normalizedPath : Rule.normalizedPath(newPath)
-            return URLParts(scheme: scheme, host: host, port: port, path: newPath, normalizedPath: newNormalizedPath,
-                            decodedNormalizedPath: Self.decodedNormalizedPath(of: newPath, normalized: newNormalizedPath),
-                            query: query, fragment: nil)
+            return URLParts(
+                scheme: scheme, host: host, port: port, path: newPath, normalizedPath: newNormalizedPath,
+                decodedNormalizedPath: Self.decodedNormalizedPath(of: newPath, normalized: newNormalizedPath),
+                query: query, fragment: nil)
         }
 
-        private init(scheme: String, host: String, port: Int?, path: String, normalizedPath: String, decodedNormalizedPath: String, query: String?, fragment: String?) {
+        private init(
+            scheme: String, host: String, port: Int?, path: String, normalizedPath: String,
+            decodedNormalizedPath: String, query: String?, fragment: String?
+        ) {
             self.scheme = scheme
             self.host = host
             self.port = port
@@ -64,7 +68,8 @@ extension AASAMatcher {
 
         /// `path` decoded and normalised; without a `%`, decoding changes nothing and `normalized` is it.
         private static func decodedNormalizedPath(of path: String, normalized: String) -> String {
-            path.withUTF8Bytes { $0.contains(UInt8(ascii: "%")) } ? Rule.normalizedPath(percentDecoded(path)) : normalized
+            path.withUTF8Bytes { $0.contains(UInt8(ascii: "%")) }
+                ? Rule.normalizedPath(percentDecoded(path)) : normalized
         }
 
         /// Splits `string`; nil when it is not an absolute URL with an authority.
@@ -75,7 +80,9 @@ extension AASAMatcher {
             let scheme = rest[..<colon]
             // RFC 3986: a letter, then letters, digits, `+`, `-` and `.`, all ASCII, so bytes will do.
             guard let first = scheme.utf8.first, Self.isASCIILetter(first),
-                  scheme.utf8.allSatisfy({ Self.isASCIILetter($0) || (48...57).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
+                scheme.utf8.allSatisfy({
+                    Self.isASCIILetter($0) || (48...57).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E
+                })
             else { return nil }
             self.scheme = scheme.lowercased()
             rest = rest[rest.index(after: colon)...]
@@ -99,7 +106,9 @@ extension AASAMatcher {
             normalizedPath = Rule.normalizedPath(path)
             decodedNormalizedPath = Self.decodedNormalizedPath(of: path, normalized: normalizedPath)
             var authority = rest[..<authorityEnd]
-            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.index(after: at)...] }
+            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
+                authority = authority[authority.index(after: at)...]
+            }
 
             // Split host and port; a bracketed IPv6 literal contains colons of its own.
             var hostPart = authority
@@ -135,7 +144,8 @@ extension AASAMatcher {
             var domainHost = Substring(AASAMatcher.trimmingSpaces(domain))
             var domainPort: Int?
             if !domainHost.hasPrefix("["), let colon = domainHost.lastIndex(of: ":"),
-               let number = Int(domainHost[domainHost.index(after: colon)...]) {
+                let number = Int(domainHost[domainHost.index(after: colon)...])
+            {
                 domainPort = number
                 domainHost = domainHost[..<colon]
             }
@@ -166,7 +176,8 @@ extension AASAMatcher {
             var index = 0
             while index < source.count {
                 if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-                   let high = Hex.value(of: source[index + 1]), let low = Hex.value(of: source[index + 2]) {
+                    let high = Hex.value(of: source[index + 1]), let low = Hex.value(of: source[index + 2])
+                {
                     bytes.append(high << 4 | low)
                     index += 3
                 } else {

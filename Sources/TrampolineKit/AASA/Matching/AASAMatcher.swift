@@ -67,7 +67,8 @@ package struct AASAMatcher: Sendable {
             guard !literal.isEmpty, let literal = literal[path] else { return other }
             var merged: [Int] = []
             merged.reserveCapacity(literal.count + other.count)
-            var i = 0, j = 0
+            var i = 0
+            var j = 0
             while i < literal.count || j < other.count {
                 if j == other.count || (i < literal.count && literal[i] < other[j]) {
                     merged.append(literal[i])
@@ -86,7 +87,8 @@ package struct AASAMatcher: Sendable {
             for index in candidates(for: path) {
                 let rule = rules[index]
                 if rule.matches(parts) {
-                    return AASAVerdict(decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
+                    return AASAVerdict(
+                        decision: rule.exclude ? .exclude : .match, appID: appID, ruleIndex: index, rule: rule.text)
                 }
             }
             return AASAVerdict(decision: .noMatch, appID: appID)
@@ -125,10 +127,12 @@ package struct AASAMatcher: Sendable {
             for appID in detail.appIDs {
                 if let earlier = first[appID] {
                     if earlier != index {
-                        notes.append(AASAMatcherNote(
-                            location: detail.location,
-                            message: "names \(appID) again; iOS applies only the first entry that names an app (\(parsed[earlier].location)), so these rules do not apply to it",
-                            appID: appID))
+                        notes.append(
+                            AASAMatcherNote(
+                                location: detail.location,
+                                message:
+                                    "names \(appID) again; iOS applies only the first entry that names an app (\(parsed[earlier].location)), so these rules do not apply to it",
+                                appID: appID))
                     }
                 } else {
                     first[appID] = index
@@ -166,12 +170,17 @@ package struct AASAMatcher: Sendable {
     /// it (``URLParts/appending(path:query:)``).
     func verdicts(for parts: URLParts, apps: [(appID: String, rules: RuleSet?)]) -> [AASAVerdict] {
         guard parts.scheme == "https" else { return apps.map { AASAVerdict(decision: .noMatch, appID: $0.appID) } }
-        return apps.map { $0.rules?.verdict(for: parts, path: parts.normalizedPath, appID: $0.appID) ?? AASAVerdict(decision: .noMatch, appID: $0.appID) }
+        return apps.map {
+            $0.rules?.verdict(for: parts, path: parts.normalizedPath, appID: $0.appID)
+                ?? AASAVerdict(decision: .noMatch, appID: $0.appID)
+        }
     }
 
     /// The only path `rule` can match when its pattern is plain text, else nil.
     static func literalPath(of rule: Rule) -> String? {
-        guard rule.percentEncoded, let path = rule.path, path.caseSensitive, path.variants.count == 1 else { return nil }
+        guard rule.percentEncoded, let path = rule.path, path.caseSensitive, path.variants.count == 1 else {
+            return nil
+        }
         var characters: [Character] = []
         for element in path.variants[0] {
             guard case .literal(let character, _) = element else { return nil }

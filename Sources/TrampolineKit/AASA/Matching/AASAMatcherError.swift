@@ -16,7 +16,8 @@ package struct AASAMatcherError: Error, CustomStringConvertible, Sendable, Equat
     }
 
     package var description: String {
-        location.isEmpty ? "malformed apple-app-site-association: \(message)"
+        location.isEmpty
+            ? "malformed apple-app-site-association: \(message)"
             : "malformed apple-app-site-association at \(location): \(message)"
     }
 }
