@@ -65,7 +65,7 @@ final class URLPartsTests: XCTestCase {
         for percentEncoded in [true, false] {
             let rule = AASAMatcher.Rule(
                 settings: [
-                    "/": .string("*"), "?": .object(["a": .string("*")]), "percentEncoded": .bool(percentEncoded),
+                    "/": .string("*"), "?": .object([("a", .string("*"))]), "percentEncoded": .bool(percentEncoded),
                 ], variables: [:], text: "")
             for _ in 0..<3_000 {
                 let query = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
@@ -92,7 +92,7 @@ final class URLPartsTests: XCTestCase {
             for name in names {
                 for pattern in ["1", "*", "", "?*"] {
                     let rule = AASAMatcher.Rule(
-                        settings: ["?": .object([name: .string(pattern)]), "caseSensitive": .bool(caseSensitive)],
+                        settings: ["?": .object([(name, .string(pattern))]), "caseSensitive": .bool(caseSensitive)],
                         variables: [:], text: "")
                     guard case .items(let constraints) = rule.query, let constraint = constraints.first else {
                         return XCTFail("no item constraint")

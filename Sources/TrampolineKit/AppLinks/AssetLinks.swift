@@ -69,7 +69,12 @@ package enum AssetLinks {
     ///   be used. Problems with single entries do not throw; they are listed in
     ///   ``ParseResult/problems``.
     package static func parse(_ data: Data) throws(AssetLinksError) -> ParseResult {
-        let root = try JSONValue.parseDocument(data)
+        let root: JSONValue
+        do {
+            root = try JSONValue.parseDocument(data, expecting: "a JSON array of statements")
+        } catch {
+            throw .invalidJSON(reason: error.reason, line: error.line, column: error.column)
+        }
         guard case .array(let entries) = root else {
             throw .notAnArray(found: root.kindDescription)
         }

@@ -6,13 +6,15 @@ extension AASAMatcher {
     /// parts of `details` that iOS skips (entries that are not objects, entries that name no
     /// app): those are reported in `notes`.
     static func parse(_ root: JSONValue, notes: inout [AASAMatcherNote]) throws(AASAMatcherError) -> [Detail] {
-        guard case .object(let top) = root else {
-            throw AASAMatcherError(location: "", message: "the file must be a JSON object, found \(root.typeName)")
+        guard let top = root.dictionary else {
+            throw AASAMatcherError(
+                location: "", message: "the file must be a JSON object, found \(root.kindDescription)")
         }
         // A file without applinks (say, webcredentials only) is valid; it claims no URLs.
         guard let applinksValue = top["applinks"] else { return [] }
-        guard case .object(let applinks) = applinksValue else {
-            throw AASAMatcherError(location: "applinks", message: "must be an object, found \(applinksValue.typeName)")
+        guard let applinks = applinksValue.dictionary else {
+            throw AASAMatcherError(
+                location: "applinks", message: "must be an object, found \(applinksValue.kindDescription)")
         }
         let variables = try substitutionVariables(
             applinks["substitutionVariables"], at: "applinks.substitutionVariables")
@@ -27,27 +29,29 @@ extension AASAMatcher {
                 let location = "applinks.details[\(index)]"
                 // iOS reads only the entries that are objects and skips the rest (swcd checks
                 // each with _NSIsNSDictionary); see Fixtures/aasa-conformance/SOURCE.md.
-                guard case .object(let members) = entry else {
+                guard let members = entry.dictionary else {
                     notes.append(
                         AASAMatcherNote(
-                            location: location, message: "is \(entry.typeName), not an object; iOS skips it"))
+                            location: location, message: "is \(entry.kindDescription), not an object; iOS skips it"))
                     continue
                 }
                 details.append(
                     try detail(members, at: location, fileDefaults: fileDefaults, variables: variables, notes: &notes))
             }
             return details
-        case .object(let entries)?:
+        case .object(let pairs)?:
+            let entries = JSONValue.dictionary(pairs)
             // The oldest form: {"details": {"<appID>": {"paths": [...]}}}. JSON objects have no
             // order, so the entries are evaluated sorted by app ID. iOS reads each entry as if
             // its key were the entry's "appID".
             var details: [Detail] = []
             for appID in entries.keys.sorted() {
                 let location = "applinks.details.\(appID)"
-                guard case .object(var members) = entries[appID]! else {
+                guard var members = entries[appID]!.dictionary else {
                     notes.append(
                         AASAMatcherNote(
-                            location: location, message: "is \(entries[appID]!.typeName), not an object; iOS skips it"))
+                            location: location,
+                            message: "is \(entries[appID]!.kindDescription), not an object; iOS skips it"))
                     continue
                 }
                 members["appID"] = .string(appID)
@@ -58,7 +62,8 @@ extension AASAMatcher {
         case let other?:
             throw AASAMatcherError(
                 location: "applinks.details",
-                message: "must be an array (or, in the legacy form, an object keyed by app ID), found \(other.typeName)"
+                message:
+                    "must be an array (or, in the legacy form, an object keyed by app ID), found \(other.kindDescription)"
             )
         }
     }
@@ -79,7 +84,7 @@ extension AASAMatcher {
                     notes.append(
                         AASAMatcherNote(
                             location: "\(location).appIDs[\(index)]",
-                            message: "is \(item.typeName), not an app ID; iOS skips it"))
+                            message: "is \(item.kindDescription), not an app ID; iOS skips it"))
                 }
             }
             if case .string(let ignored)? = members["appID"], !apps.contains(ignored) {
@@ -101,7 +106,8 @@ extension AASAMatcher {
         if let appIDs = members["appIDs"] {
             notes.append(
                 AASAMatcherNote(
-                    location: "\(location).appIDs", message: "is \(appIDs.typeName), not an array; iOS ignores it"))
+                    location: "\(location).appIDs",
+                    message: "is \(appIDs.kindDescription), not an array; iOS ignores it"))
         }
         if case .string(let appID)? = members["appID"] {
             return [appID]
@@ -109,7 +115,8 @@ extension AASAMatcher {
         if let appID = members["appID"] {
             notes.append(
                 AASAMatcherNote(
-                    location: "\(location).appID", message: "is \(appID.typeName), not an app ID; iOS ignores it"))
+                    location: "\(location).appID", message: "is \(appID.kindDescription), not an app ID; iOS ignores it"
+                ))
         }
         notes.append(
             AASAMatcherNote(
@@ -134,13 +141,14 @@ extension AASAMatcher {
             // newer systems read `components` instead of it.
             guard case .array(let components) = componentsValue else {
                 throw AASAMatcherError(
-                    location: "\(location).components", message: "must be an array, found \(componentsValue.typeName)")
+                    location: "\(location).components",
+                    message: "must be an array, found \(componentsValue.kindDescription)")
             }
             for (index, component) in components.enumerated() {
                 let componentLocation = "\(location).components[\(index)]"
-                guard case .object(let keys) = component else {
+                guard let keys = component.dictionary else {
                     throw AASAMatcherError(
-                        location: componentLocation, message: "must be an object, found \(component.typeName)")
+                        location: componentLocation, message: "must be an object, found \(component.kindDescription)")
                 }
                 try validateRuleKeys(keys, at: componentLocation)
                 let own = keys.filter { Rule.ruleKeys.contains($0.key) }
@@ -172,8 +180,8 @@ extension AASAMatcher {
         JSONValue]
     {
         guard let value else { return [:] }
-        guard case .object(let keys) = value else {
-            throw AASAMatcherError(location: location, message: "must be an object, found \(value.typeName)")
+        guard let keys = value.dictionary else {
+            throw AASAMatcherError(location: location, message: "must be an object, found \(value.kindDescription)")
         }
         try validateRuleKeys(keys, at: location)
         return keys.filter { Rule.ruleKeys.contains($0.key) }
@@ -184,7 +192,7 @@ extension AASAMatcher {
             if let value = keys[key], case .string = value {
             } else if let value = keys[key] {
                 throw AASAMatcherError(
-                    location: "\(location).\(key)", message: "must be a pattern string, found \(value.typeName)")
+                    location: "\(location).\(key)", message: "must be a pattern string, found \(value.kindDescription)")
             }
         }
         if let value = keys["?"] {
@@ -193,7 +201,8 @@ extension AASAMatcher {
             default:
                 throw AASAMatcherError(
                     location: "\(location).?",
-                    message: "must be a pattern string or an object of query item patterns, found \(value.typeName)")
+                    message:
+                        "must be a pattern string or an object of query item patterns, found \(value.kindDescription)")
             }
         }
         for key in ["exclude", "caseSensitive", "percentEncoded"] {
@@ -209,9 +218,10 @@ extension AASAMatcher {
         -> [String: [String]]
     {
         guard let value else { return [:] }
-        guard case .object(let members) = value else {
+        guard let members = value.dictionary else {
             throw AASAMatcherError(
-                location: location, message: "must be an object of name to list of strings, found \(value.typeName)")
+                location: location,
+                message: "must be an object of name to list of strings, found \(value.kindDescription)")
         }
         var variables: [String: [String]] = [:]
         for (name, values) in members {
@@ -222,12 +232,13 @@ extension AASAMatcher {
 
     private static func strings(_ value: JSONValue, at location: String) throws(AASAMatcherError) -> [String] {
         guard case .array(let items) = value else {
-            throw AASAMatcherError(location: location, message: "must be an array of strings, found \(value.typeName)")
+            throw AASAMatcherError(
+                location: location, message: "must be an array of strings, found \(value.kindDescription)")
         }
         return try items.enumerated().map { (index, item) throws(AASAMatcherError) in
             guard case .string(let string) = item else {
                 throw AASAMatcherError(
-                    location: "\(location)[\(index)]", message: "must be a string, found \(item.typeName)")
+                    location: "\(location)[\(index)]", message: "must be a string, found \(item.kindDescription)")
             }
             return string
         }

@@ -96,7 +96,8 @@ extension AASAMatcher {
                 variants.append(Array(elements.dropLast(2)))
             }
             self.variants = variants
-            ascii = ASCIIPattern(variants: variants, caseSensitive: caseSensitive)
+            ascii =
+                FastPath.aasaBytePatterns.isOn ? ASCIIPattern(variants: variants, caseSensitive: caseSensitive) : nil
         }
 
         /// True when the pattern covers all of `text`.

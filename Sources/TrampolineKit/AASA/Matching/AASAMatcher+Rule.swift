@@ -68,7 +68,8 @@ extension AASAMatcher {
             switch settings["?"] {
             case .string(let source)?:
                 query = .whole(Pattern(source, caseSensitive: caseSensitive, variables: variables))
-            case .object(let members)?:
+            case .object(let pairs)?:
+                let members = JSONValue.dictionary(pairs)
                 var constraints: [QueryItemConstraint] = []
                 var allStrings = true
                 for name in members.keys.sorted() {

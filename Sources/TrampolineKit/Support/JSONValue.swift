@@ -1,12 +1,13 @@
 import Foundation
 
-/// A JSON value read by a strict RFC 8259 reader.
+/// A JSON value: the project's one JSON type. Read strictly (RFC 8259) by ``parseDocument(_:expecting:)``,
+/// as Google's Digital Asset Links parser reads, or made from `JSONSerialization`'s objects as Apple's
+/// AASA reader gets them (`AASA/Matching/JSONValue+Foundation.swift`).
 ///
-/// We read JSON ourselves rather than through `JSONSerialization` so that the
-/// rules are identical on every platform (Darwin's and Linux's Foundation
-/// differ on fragments, booleans vs. numbers and error texts) and so that every
-/// syntax error carries a line and column the user can act on.
-enum JSONValue {
+/// The strict reader is our own rather than `JSONSerialization` so that the rules are identical on
+/// every platform (Darwin's and Linux's Foundation differ on fragments, booleans vs. numbers and
+/// error texts) and so that every syntax error carries a line and column the user can act on.
+enum JSONValue: Sendable, Equatable {
     /// Members in document order. Duplicate keys are kept; lookups use the
     /// last one, as common JSON parsers do.
     case object([(key: String, value: JSONValue)])
@@ -44,34 +45,49 @@ enum JSONValue {
         }
     }
 
-    /// Parses a complete statement-list document.
+    /// Parses a complete document; `expected` names what it should hold, for the errors.
     ///
     /// Strict mode, as Google's parser uses: the top-level value must be an
     /// array or an object (a bare `42` or `"foo"` is rejected as invalid JSON),
     /// and comments, trailing commas, single quotes, `NaN` and a byte order
     /// mark are all errors.
-    static func parseDocument(_ data: Data) throws(AssetLinksError) -> JSONValue {
-        var reader = Reader(bytes: Array(data))
+    static func parseDocument(_ data: Data, expecting expected: String) throws(JSONSyntaxError) -> JSONValue {
+        var reader = Reader(bytes: Array(data), expected: expected)
         return try reader.document()
+    }
+
+    static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.array(let x), .array(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.null, .null): return true
+        default: return false
+        }
     }
 
     private struct Reader {
         let bytes: [UInt8]
+        let expected: String
         var offset = 0
         var depth = 0
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], expected: String) {
             self.bytes = bytes
+            self.expected = expected
         }
 
-        mutating func document() throws(AssetLinksError) -> JSONValue {
+        mutating func document() throws(JSONSyntaxError) -> JSONValue {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
                 throw error("the file starts with a byte order mark (BOM); save it as UTF-8 without a BOM")
             }
             try checkUTF8()
             skipWhitespace()
             guard offset < bytes.count else {
-                throw error("the file is empty; it must contain a JSON array of statements")
+                throw error("the file is empty; it must contain \(expected)")
             }
             let start = offset
             let value = try self.value()
@@ -80,7 +96,7 @@ enum JSONValue {
                 break
             default:
                 throw error(
-                    "the top-level value is \(value.kindDescription), which strict JSON does not allow; the statement list must be an array",
+                    "the top-level value is \(value.kindDescription), which strict JSON does not allow; it must be \(expected)",
                     at: start)
             }
             skipWhitespace()
@@ -92,7 +108,7 @@ enum JSONValue {
 
         // MARK: Values
 
-        mutating func value() throws(AssetLinksError) -> JSONValue {
+        mutating func value() throws(JSONSyntaxError) -> JSONValue {
             skipWhitespace()
             guard let byte = peek() else {
                 throw error("unexpected end of input; the document is truncated")
@@ -124,7 +140,7 @@ enum JSONValue {
             }
         }
 
-        mutating func object() throws(AssetLinksError) -> JSONValue {
+        mutating func object() throws(JSONSyntaxError) -> JSONValue {
             try enterContainer()
             defer { depth -= 1 }
             offset += 1  // "{"
@@ -167,7 +183,7 @@ enum JSONValue {
             }
         }
 
-        mutating func array() throws(AssetLinksError) -> JSONValue {
+        mutating func array() throws(JSONSyntaxError) -> JSONValue {
             try enterContainer()
             defer { depth -= 1 }
             offset += 1  // "["
@@ -200,14 +216,14 @@ enum JSONValue {
             }
         }
 
-        mutating func enterContainer() throws(AssetLinksError) {
+        mutating func enterContainer() throws(JSONSyntaxError) {
             depth += 1
             if depth > JSONValue.maximumDepth {
                 throw error("nesting is deeper than \(JSONValue.maximumDepth) levels")
             }
         }
 
-        mutating func literal(_ word: String) throws(AssetLinksError) {
+        mutating func literal(_ word: String) throws(JSONSyntaxError) {
             let expected = Array(word.utf8)
             guard bytes.count - offset >= expected.count,
                 Array(bytes[offset..<offset + expected.count]) == expected
@@ -217,7 +233,7 @@ enum JSONValue {
             offset += expected.count
         }
 
-        mutating func number() throws(AssetLinksError) -> String {
+        mutating func number() throws(JSONSyntaxError) -> String {
             let start = offset
             if peek() == UInt8(ascii: "-") { offset += 1 }
             guard let first = peek(), isDigit(first) else {
@@ -246,7 +262,7 @@ enum JSONValue {
             return String(decoding: bytes[start..<offset], as: UTF8.self)
         }
 
-        mutating func string() throws(AssetLinksError) -> String {
+        mutating func string() throws(JSONSyntaxError) -> String {
             offset += 1  // opening quote
             var buffer: [UInt8] = []
             while true {
@@ -269,7 +285,7 @@ enum JSONValue {
             }
         }
 
-        mutating func escape(into buffer: inout [UInt8]) throws(AssetLinksError) {
+        mutating func escape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
             let start = offset
             offset += 1  // backslash
             guard let code = peek() else {
@@ -316,7 +332,7 @@ enum JSONValue {
             buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
         }
 
-        mutating func hex4(escapeStart: Int) throws(AssetLinksError) -> UInt32 {
+        mutating func hex4(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
             guard bytes.count - offset >= 4 else {
                 throw error("\\u must be followed by four hex digits", at: escapeStart)
             }
@@ -365,7 +381,7 @@ enum JSONValue {
 
         /// Rejects malformed UTF-8 before parsing, so string contents can be
         /// copied byte by byte later.
-        func checkUTF8() throws(AssetLinksError) {
+        func checkUTF8() throws(JSONSyntaxError) {
             var iterator = bytes.makeIterator()
             var parser = Unicode.UTF8.ForwardParser()
             var position = 0
@@ -397,7 +413,7 @@ enum JSONValue {
 
         /// Builds an error located at `position` (default: the current offset),
         /// counting lines and Unicode scalars so the column matches an editor.
-        func error(_ reason: String, at position: Int? = nil) -> AssetLinksError {
+        func error(_ reason: String, at position: Int? = nil) -> JSONSyntaxError {
             let end = min(position ?? offset, bytes.count)
             var line = 1
             var column = 1
@@ -409,7 +425,7 @@ enum JSONValue {
                     column += 1
                 }
             }
-            return .invalidJSON(reason: reason, line: line, column: column)
+            return JSONSyntaxError(reason: reason, line: line, column: column)
         }
     }
 }
