@@ -142,7 +142,7 @@ package enum ClaimVerifier {
             let matcher = worker == 0 ? matcher : ((try? AASAMatcher(data: aasa)) ?? matcher)
             let apps = matcher.ruleSets(for: appIDs.map(own))
             let siteParts = LinkProbes.parts(of: site, domain: domain)
-            let fast = FastProbes(apps: apps, siteParts: siteParts)
+            let fast = FastPath.claimBytes.isOn ? FastProbes(apps: apps, siteParts: siteParts) : nil
             while let c = queue.take() {
                 var found: [(Int, String, Int)] = []
                 var count = 0

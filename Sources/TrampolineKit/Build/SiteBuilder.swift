@@ -69,7 +69,7 @@ package struct SiteBuilder: Sendable {
         )
         lap("templates")
         var loader = CatalogLoader(knownTemplates: templates?.linkTemplateNames)
-        if usesLinkCache, let secret = LinkCache.localSecret(create: !linkCacheIsReadOnly) {
+        if usesLinkCache, FastPath.linkCache.isOn, let secret = LinkCache.localSecret(create: !linkCacheIsReadOnly) {
             let url = WorkFolder.linkCache(forCatalog: configURL)
             // Read and checked on another core while this one reads the catalog's text.
             loader.linkCache = LinkCache.Setup(
@@ -99,11 +99,13 @@ package struct SiteBuilder: Sendable {
             throw DiagnosticsError(engine.sorted)
         }
         let output = try? outputURL(for: catalog, override: outputOverride)
-        let previousOutput = readsPreviousOutputEarly ? output.map(PreviousOutputRead.init(outputURL:)) : nil
+        let previousOutput =
+            readsPreviousOutputEarly && FastPath.earlyStamps.isOn
+            ? output.map(PreviousOutputRead.init(outputURL:)) : nil
         // The last build's verified claims (a line per link) are read on another core while this one plans.
         // With it, which links' probe paths it records (`verified` below, under its key).
         let cachedClaims = output.flatMap { output in
-            catalog.app.ios == nil
+            catalog.app.ios == nil || !FastPath.claimCache.isOn
                 ? nil
                 : Pending {
                     ClaimCache.read(beside: output).map {

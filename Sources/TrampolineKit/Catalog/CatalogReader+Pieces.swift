@@ -145,7 +145,7 @@ extension CatalogReader {
         let last = index == pieces.starts.count - 1
         let end = last ? text.count : pieces.starts[index + 1].byte
         // A piece before another is read without libyaml when it is all plain entries.
-        if !last,
+        if !last, FastPath.yamlSimpleList.isOn,
             let items = YAMLSimpleList.items(
                 in: text, from: start.byte, to: end, line: start.line, listColumn: list.column)
         {

@@ -95,7 +95,7 @@ enum CatalogRules {
 
     /// Absolute http(s) URLs only; everything else (javascript:, data:, protocol-relative) is refused.
     static func webURLProblem(_ value: String, key: String) -> RuleViolation? {
-        isPlainlyValidWebURL(value) ? nil : checkedWebURLProblem(value, key: key)
+        FastPath.webURLBytes.isOn && isPlainlyValidWebURL(value) ? nil : checkedWebURLProblem(value, key: key)
     }
 
     /// ``webURLProblem(_:key:)`` without the fast path.

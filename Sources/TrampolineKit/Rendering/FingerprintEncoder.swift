@@ -27,7 +27,10 @@ struct FingerprintEncoder: Encoder {
     /// holds the two to each other.
     static func encode<T: Encodable>(_ value: T, plain: Bool = false) -> [UInt8] {
         // The fast path for link pages and QR codes (PlanEntry+Fingerprint.swift): the same bytes.
-        if !plain, let entry = value as? PlanEntry, let bytes = entry.fastFingerprintBytes() { return bytes }
+        if !plain, FastPath.fingerprint.isOn, let entry = value as? PlanEntry, let bytes = entry.fastFingerprintBytes()
+        {
+            return bytes
+        }
         let encoder = FingerprintEncoder(buffer: Buffer(plain: plain))
         encoder.buffer.bytes.reserveCapacity(1024)
         // Only this file's encoder runs, and it never throws.

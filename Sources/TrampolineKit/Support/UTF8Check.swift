@@ -4,6 +4,7 @@
 enum UTF8Check {
     /// True when `bytes` are valid UTF-8 (what `String(validating:as: UTF8.self)` accepts).
     static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard FastPath.utf8Check.isOn else { return String(validating: bytes, as: UTF8.self) != nil }
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         var index = 0

@@ -55,7 +55,7 @@ final class SplicingTemplate: @unchecked Sendable {
             shape |= 1 << UInt64(i)
             if value.isEmpty { anyEmpty = true }
         }
-        guard splicable, !anyEmpty, let shapeForm = compiled(for: shape, example: values) else {
+        guard splicable, !anyEmpty, FastPath.splicing.isOn, let shapeForm = compiled(for: shape, example: values) else {
             out.append(
                 contentsOf: renderWithMustache(values.map { $0.map { String(decoding: $0, as: UTF8.self) } }).utf8)
             return

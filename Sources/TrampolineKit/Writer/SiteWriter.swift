@@ -80,7 +80,8 @@ package struct SiteWriter: Sendable {
     /// A file changed after this reading and before the write is taken as it was, as one changed
     /// just after the build would be.
     func readPrevious() -> Previous {
-        let stamps = StampCache.read(from: WorkFolder(outputURL: outputURL).stamps)
+        let stamps =
+            FastPath.earlyStamps.isOn ? StampCache.read(from: WorkFolder(outputURL: outputURL).stamps) : StampCache()
         let statMatches = Self.statMatches(of: stamps, in: outputURL.path)
         if let recorded = Self.recordedManifestStat(in: stamps),
             recorded == FileStat(path: outputURL.path + "/" + Manifest.path.value)
@@ -166,7 +167,9 @@ package struct SiteWriter: Sendable {
         _ files: [OutputFile], previous state: consuming Previous,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) throws -> Summary {
-        if usesFreshFolder, let summary = try writeFreshFolder(files, progress: progress) { return summary }
+        if usesFreshFolder, FastPath.freshFolder.isOn, let summary = try writeFreshFolder(files, progress: progress) {
+            return summary
+        }
         let fm = FileManager.default
         let work = WorkFolder(outputURL: outputURL)
         try fm.createDirectory(at: outputURL, withIntermediateDirectories: true)

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The fast paths a build can be made to go without, each standing for a plain path (or a library)
+/// that produces the same bytes. `TRAMPOLINE_PLAIN_PATHS` turns them off: `all`, or names separated
+/// by commas. It is read by tests (`PlainPathsTests` builds every test catalog both ways and
+/// compares every byte) and by `Benchmarks/fast_paths.py`, which measures what each one saves;
+/// users have no reason to set it. The map of all fast paths is in CONTRIBUTING.md.
+package enum FastPath: String, CaseIterable, Sendable {
+    /// `YAMLSimpleList`: plain list entries read without libyaml.
+    case yamlSimpleList = "yaml-simple-list"
+    /// The link cache, the catalog layout and the list read in pieces: a rebuild reads only what changed.
+    case linkCache = "link-cache"
+    /// `CatalogRules.isPlainlyValidWebURL`: plain http(s) URLs accepted by bytes.
+    case webURLBytes = "web-url-bytes"
+    /// `UTF8Check`: the catalog's UTF-8 checked in place.
+    case utf8Check = "utf8-check"
+    /// `ClaimVerifier+FastProbes`: the claims check by bytes.
+    case claimBytes = "claim-bytes"
+    /// `ASCIIPattern`: AASA patterns matched by a byte program.
+    case aasaBytePatterns = "aasa-byte-patterns"
+    /// `ClaimCache`: a rebuild matches only the links not verified before.
+    case claimCache = "claim-cache"
+    /// `PlanEntry+Fingerprint`: link pages' and QR codes' fingerprints written directly.
+    case fingerprint = "fingerprint"
+    /// `SplicingTemplate`: values spliced into pre-rendered text instead of swift-mustache per page.
+    case splicing = "splicing"
+    /// `Manifest.encoded(paths:)`: the manifest written from bytes.
+    case manifestBytes = "manifest-bytes"
+    /// `SiteWriter+FreshFolder`: a first build made beside the folder and renamed once.
+    case freshFolder = "fresh-folder"
+    /// `PreviousOutputRead` and `StampCache`: the last build's stamps and `stat`s, read early on all cores, prove
+    /// files unchanged without reading them.
+    case earlyStamps = "early-stamps"
+
+    package static let environmentVariable = "TRAMPOLINE_PLAIN_PATHS"
+
+    /// The fast paths turned off for this process.
+    package static let off: Set<FastPath> = parse(ProcessInfo.processInfo.environment[environmentVariable])
+
+    package var isOn: Bool { !Self.off.contains(self) }
+
+    static func parse(_ value: String?) -> Set<FastPath> {
+        guard let value, !value.isEmpty else { return [] }
+        if value == "all" { return Set(allCases) }
+        return Set(value.split(separator: ",").compactMap { FastPath(rawValue: String($0)) })
+    }
+}
