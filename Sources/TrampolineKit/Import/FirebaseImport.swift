@@ -34,164 +34,25 @@ package struct FirebaseImport: Sendable {
         var result = FirebaseImportResult()
         var engine = DiagnosticEngine()
         var rows = read(inputs, engine: &engine, result: &result)
-        guard !engine.hasErrors else { return finish(result, engine: engine, rows: rows) }
-
-        // The catalog as it is, or the one the import creates.
-        let catalogFolder = catalogURL.deletingLastPathComponent()
-        var catalogText: String
-        var hasLinksFileKey = false
-        var writesCatalog = false
-        if FileManager.default.fileExists(atPath: catalogURL.path) {
-            guard let data = FileManager.default.contents(atPath: catalogURL.path),
-                let text = CatalogLoader.text(
-                    of: data, what: "the catalog", displayPath: catalogDisplayPath, hint: "save the file as UTF-8",
-                    engine: &engine)
-            else {
-                if !engine.hasErrors {
-                    engine.error(
-                        "cannot read the catalog \(catalogDisplayPath)", at: nil, hint: "check its permissions")
-                }
-                return finish(result, engine: engine, rows: rows)
-            }
-            catalogText = text
-            if let named = Self.linksFileKey(in: text) {
-                hasLinksFileKey = true
-                if let wanted = options.linksFile, wanted != named {
-                    engine.error(
-                        "the catalog's links_file is \(named), not \(wanted)",
-                        at: SourceLocation(file: catalogDisplayPath, line: 1, column: 1),
-                        hint: "leave out --links-file to import into \(named)")
-                }
-                result.linksFile = named
-            } else {
-                result.linksFile = options.linksFile ?? FirebaseImportOptions.defaultLinksFile
-            }
-        } else {
-            result.createsCatalog = true
-            writesCatalog = true
-            result.linksFile = options.linksFile ?? FirebaseImportOptions.defaultLinksFile
-            catalogText =
-                FirebaseStarterCatalog.text(rows: rows, options: options, linksFile: result.linksFile, engine: &engine)
-                ?? ""
-            hasLinksFileKey = true
-        }
+        guard !engine.hasErrors,
+            let target = catalogText(
+                at: catalogURL, displayPath: catalogDisplayPath, rows: rows, result: &result, engine: &engine)
+        else { return finish(result, engine: engine, rows: rows) }
         let linksFile = result.linksFile
-        if linksFile.hasPrefix("/") || linksFile.split(separator: "/").contains("..")
-            || !linksFile.lowercased().hasSuffix(".csv")
-        {
-            engine.error(
-                "the import writes a .csv links file beside the catalog, not \(CatalogRules.quoted(linksFile))",
-                at: nil,
-                hint: "name a file such as firebase-links.csv (with --links-file, or links_file: in the catalog)")
-        }
-        if !hasLinksFileKey {
-            writesCatalog = true
-            catalogText +=
-                (catalogText.isEmpty || catalogText.hasSuffix("\n") ? "" : "\n")
-                + "# Links imported by 'trampoline import firebase'.\nlinks_file: \(FirebaseStarterCatalog.quoted(linksFile))\n"
-        }
-        guard !engine.hasErrors else { return finish(result, engine: engine, rows: rows) }
-
-        let linksURL = catalogFolder.appendingPathComponent(linksFile)
+        let linksURL = catalogURL.deletingLastPathComponent().appendingPathComponent(linksFile)
         let folderPrefix = (catalogDisplayPath as NSString).deletingLastPathComponent
         let linksDisplay = folderPrefix.isEmpty ? linksFile : "\(folderPrefix)/\(linksFile)"
-        var existing = ImportedLinksFile()
-        var existingText: String?
-        if let data = FileManager.default.contents(atPath: linksURL.path) {
-            guard
-                let text = CatalogLoader.text(
-                    of: data, what: "the links file", displayPath: linksDisplay, hint: "save it as UTF-8",
-                    engine: &engine),
-                let read = ImportedLinksFile.read(text, displayPath: linksDisplay, engine: &engine)
-            else { return finish(result, engine: engine, rows: rows) }
-            existing = read
-            existingText = text
-        }
         // The catalog with its links file as it is now: the app, the site and the links to collide with.
-        guard
+        guard let (existing, existingText) = existingLinks(at: linksURL, displayPath: linksDisplay, engine: &engine),
             let catalog = load(
-                catalogText, catalogDisplayPath: catalogDisplayPath, linksFile: linksFile,
+                target.text, catalogDisplayPath: catalogDisplayPath, linksFile: linksFile,
                 linksText: existingText ?? "path,title\n", engine: &engine)
-        else {
-            return finish(result, engine: engine, rows: rows)
-        }
-        let webHost =
-            options.webHost?.lowercased() ?? FirebaseStarterCatalog.majority(
-                rows.compactMap { row in
-                    row[.link].flatMap {
-                        CatalogRules.webURLProblem($0, key: "link") == nil
-                            ? URLAuthority(afterScheme: $0.drop { $0 != ":" }.dropFirst(3)).host.lowercased() : nil
-                    }
-                }) ?? ""
+        else { return finish(result, engine: engine, rows: rows) }
         warnAboutDomains(rows, site: catalog.site, engine: &engine)
-
-        // Map and check each row; then the paths, against each other and the catalog's links.
-        let mapper = FirebaseLinkMapper(app: catalog.app, webHost: webHost)
-        // Paths are case-sensitive, as Firebase's suffixes are: /abc and /ABC are two links.
-        let others = Dictionary(
-            catalog.links.filter { $0.location.file != linksDisplay }.map { ($0.path, $0) },
-            uniquingKeysWith: { first, _ in first })
-        var seen: [String: (path: String, location: SourceLocation)] = [:]
-        var added: [String: [String: String]] = [:]
-        var addedRow: [String: Int] = [:]
-        for index in rows.indices {
-            guard let entry = mapper.map(&rows[index]), !rows[index].hasErrors else { continue }
-            var reader = CatalogReader(file: rows[index].file, knownTemplates: nil, baseURL: catalogFolder)
-            let link = reader.readLink(
-                entry.node, defaults: LinkOptions(), defaultsTemplateLocation: entry.start, app: catalog.app)
-            rows[index].diagnostics += reader.engine.diagnostics
-            guard var link, !rows[index].hasErrors else { continue }
-            var columns = entry.columns
-            columns["path"] = link.path
-            let key = link.path
-            let at = entry.values.first { $0.key == "path" }?.location ?? entry.start
-            if let first = seen[key] {
-                rows[index].diagnostics.append(
-                    Diagnostic(
-                        .error, at: at, "duplicate short link \(link.path); first at \(first.location)",
-                        hint: "each link needs its own path; keep one"))
-                continue
-            }
-            seen[key] = (link.path, at)
-            if let other = others[key] {
-                link.location = other.location
-                link.webURLLocation = other.webURLLocation
-                link.templateLocation = other.templateLocation
-                if link == other {
-                    result.unchanged += 1
-                } else {
-                    rows[index].diagnostics.append(
-                        Diagnostic(
-                            .error, at: at, "the catalog already has the path \(link.path) at \(other.location)",
-                            hint: "remove or rename one of the two"))
-                }
-                continue
-            }
-            if let old = existing.rows[key] {
-                if old == columns {
-                    result.unchanged += 1
-                } else {
-                    let line = existing.rowNumbers[key].map { ":\($0)" } ?? ""
-                    rows[index].diagnostics.append(
-                        Diagnostic(
-                            .error, at: at,
-                            "\(linksDisplay)\(line) already has \(old["path"] ?? link.path) with other values",
-                            hint: "delete that row (or the whole file) to import this link again"))
-                }
-                continue
-            }
-            added[key] = columns
-            addedRow[key] = index
-        }
-        if options.skipInvalid {
-            for index in rows.indices where rows[index].hasErrors {
-                result.skippedInvalid += 1
-                rows[index].diagnostics = rows[index].diagnostics.map {
-                    $0.severity == .error
-                        ? Diagnostic(.warning, at: $0.location, "skipped this row: \($0.message)", hint: $0.hint) : $0
-                }
-            }
-        }
+        let added = mapRows(
+            &rows, catalog: catalog, catalogFolder: catalogURL.deletingLastPathComponent(), existing: existing,
+            linksDisplay: linksDisplay, result: &result)
+        if options.skipInvalid { Self.skipInvalid(&rows, result: &result) }
         if rows.contains(where: \.hasErrors) || engine.hasErrors { return finish(result, engine: engine, rows: rows) }
 
         // The new links file, then the whole catalog loaded once more before anything is written.
@@ -201,13 +62,13 @@ package struct FirebaseImport: Sendable {
         result.imported = added.count
         guard
             load(
-                catalogText, catalogDisplayPath: catalogDisplayPath, linksFile: linksFile, linksText: newLinks,
+                target.text, catalogDisplayPath: catalogDisplayPath, linksFile: linksFile, linksText: newLinks,
                 engine: &engine) != nil
         else {
             return finish(result, engine: engine, rows: rows)
         }
-        if writesCatalog {
-            result.files.append(.init(url: catalogURL, text: catalogText))
+        if target.isWritten {
+            result.files.append(.init(url: catalogURL, text: target.text))
         }
         if newLinks != existingText {
             result.files.append(.init(url: linksURL, text: newLinks))
