@@ -89,25 +89,7 @@ package enum ClaimVerifier {
     /// catalog's links (a rebuild's ``ClaimCache`` finds them without a set of every path).
     static func verify(aasa: Data, catalog: Catalog, verifiedLinks: [Bool]?, engine: inout DiagnosticEngine) -> Int {
         let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
-        let kilobytes = aasa.count / 1024
-        if aasa.count > AppSiteAssociation.sizeLimit {
-            engine.error(
-                "the apple-app-site-association file would be \(kilobytes) KB; iOS ignores files over \(AppSiteAssociation.sizeLimit / 1024) KB",
-                at: top,
-                hint:
-                    "links at the top level are claimed one by one; put them in folders (/p/1, /p/2: one /p/* claim per folder), use shorter paths, or split the links across several hosts (each has its own AASA)"
-            )
-            // Matching thousands of links against thousands of rules would only repeat the news.
-            return 0
-        }
-        if aasa.count > AppSiteAssociation.sizeWarningLimit {
-            engine.warning(
-                "the apple-app-site-association file is \(kilobytes) KB, close to the \(AppSiteAssociation.sizeLimit / 1024) KB iOS reads",
-                at: top,
-                hint:
-                    "past \(AppSiteAssociation.sizeLimit / 1024) KB iOS ignores the whole file and no link opens the app; put top-level links in folders, or plan for shorter paths or a second host"
-            )
-        }
+        guard isReadable(size: aasa.count, at: top, engine: &engine) else { return 0 }
 
         let matcher: AASAMatcher
         do {
@@ -151,23 +133,8 @@ package enum ClaimVerifier {
                     let path = probePath(of: links[index])
                     // Most links pass by bytes; the rest, and any that fails, are split and explained.
                     if fast?.passes(path) == true { continue }
-                    var failures: [String] = []
-                    let probes = LinkProbes(
-                        site: site, parts: siteParts, path: path, matcher: matcher, apps: apps, domain: domain)
-                    for probe in claimedProbes {
-                        for verdict in probes.verdicts(probe) where verdict.decision != .match {
-                            failures.append(
-                                "does not claim \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))); the link would open Safari, not the app"
-                            )
-                        }
-                    }
-                    for probe in debugProbes {
-                        for verdict in probes.verdicts(probe) where verdict.decision == .match {
-                            failures.append(
-                                "claims \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))), so iOS would open the app instead of the debug view"
-                            )
-                        }
-                    }
+                    let failures = Self.failures(
+                        path: path, site: site, siteParts: siteParts, matcher: matcher, apps: apps, domain: domain)
                     if let first = failures.first { found.append((index, first, failures.count)) }
                 }
                 results.set(c, found)
@@ -183,10 +150,68 @@ package enum ClaimVerifier {
             )
         }
 
+        checkUnclaimed(catalog: catalog, matcher: matcher, at: top, engine: &engine)
+        return matched.all.reduce(0, +)
+    }
+
+    /// Whether iOS reads a file of `size` bytes: an error past its limit, a warning near it.
+    static func isReadable(size: Int, at top: SourceLocation, engine: inout DiagnosticEngine) -> Bool {
+        let kilobytes = size / 1024
+        if size > AppSiteAssociation.sizeLimit {
+            engine.error(
+                "the apple-app-site-association file would be \(kilobytes) KB; iOS ignores files over \(AppSiteAssociation.sizeLimit / 1024) KB",
+                at: top,
+                hint:
+                    "links at the top level are claimed one by one; put them in folders (/p/1, /p/2: one /p/* claim per folder), use shorter paths, or split the links across several hosts (each has its own AASA)"
+            )
+            // Matching thousands of links against thousands of rules would only repeat the news.
+            return false
+        }
+        if size > AppSiteAssociation.sizeWarningLimit {
+            engine.warning(
+                "the apple-app-site-association file is \(kilobytes) KB, close to the \(AppSiteAssociation.sizeLimit / 1024) KB iOS reads",
+                at: top,
+                hint:
+                    "past \(AppSiteAssociation.sizeLimit / 1024) KB iOS ignores the whole file and no link opens the app; put top-level links in folders, or plan for shorter paths or a second host"
+            )
+        }
+        return true
+    }
+
+    /// Why a link's URLs are not claimed as they must be (none when they are), each probe's
+    /// verdicts explained.
+    static func failures(
+        path: String, site: String, siteParts: AASAMatcher.URLParts?, matcher: AASAMatcher,
+        apps: [(appID: String, rules: AASAMatcher.RuleSet?)], domain: String
+    ) -> [String] {
+        var failures: [String] = []
+        let probes = LinkProbes(
+            site: site, parts: siteParts, path: path, matcher: matcher, apps: apps, domain: domain)
+        for probe in claimedProbes {
+            for verdict in probes.verdicts(probe) where verdict.decision != .match {
+                failures.append(
+                    "does not claim \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))); the link would open Safari, not the app"
+                )
+            }
+        }
+        for probe in debugProbes {
+            for verdict in probes.verdicts(probe) where verdict.decision == .match {
+                failures.append(
+                    "claims \(probe.url(from: probes.base)) for \(verdict.appID) (\(explain(verdict))), so iOS would open the app instead of the debug view"
+                )
+            }
+        }
+        return failures
+    }
+
+    /// The site's own pages and files must stay in the browser.
+    static func checkUnclaimed(
+        catalog: Catalog, matcher: AASAMatcher, at top: SourceLocation, engine: inout DiagnosticEngine
+    ) {
         for path in unclaimed(in: catalog) {
             let url = catalog.site.url + path
-            for appID in appIDs {
-                let verdict = matcher.verdict(for: url, appID: appID, domain: domain)
+            for appID in catalog.app.appIDs {
+                let verdict = matcher.verdict(for: url, appID: appID, domain: catalog.site.host)
                 guard verdict.decision == .match else { continue }
                 engine.error(
                     "the apple-app-site-association file claims \(url) for \(appID) (\(explain(verdict))); iOS would open the app instead of the page",
@@ -197,7 +222,6 @@ package enum ClaimVerifier {
                 )
             }
         }
-        return matched.all.reduce(0, +)
     }
 
     /// One link's URL, split once: each probe's verdicts come from parts derived from it

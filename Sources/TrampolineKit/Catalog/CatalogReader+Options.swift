@@ -9,25 +9,7 @@ extension CatalogReader {
     ) {
         guard let keys = entries ?? mapping(node, what: what, known: known) else { return }
         if let t = optionalText("template", in: keys) {
-            let valid = CatalogRules.matches(
-                t.text, { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" },
-                length: 1...64)
-            if !valid {
-                error(
-                    "template \(CatalogRules.quoted(t.text)) is not a template name", at: t.location,
-                    hint:
-                        "use interstitial, redirect, or the name of a Templates/<name>.md file (lowercase letters, digits, - and _)"
-                )
-            } else if let knownTemplates, !knownTemplates.contains(t.text) {
-                let near = Suggestion.closest(to: t.text, among: knownTemplates.sorted())
-                error(
-                    "no template named '\(t.text)'", at: t.location,
-                    hint: near.map { "did you mean '\($0)'?" }
-                        ?? "available: \(knownTemplates.sorted().joined(separator: ", "))")
-            } else {
-                options.template = t.text
-                templateLocation = t.location
-            }
+            readTemplate(t, into: &options, templateLocation: &templateLocation)
         }
         if let f = optionalText("fallback", in: keys) {
             if let value = LinkOptions.Fallback(rawValue: f.text) {
@@ -55,22 +37,7 @@ extension CatalogReader {
             options.fallbackDelayMs = value
         }
         if let entry = keys["deferred"] {
-            var channels: [LinkOptions.DeferredChannel] = []
-            for item in sequence(entry.value, what: "deferred") {
-                guard let text = scalarText(item, what: "a deferred entry") else { continue }
-                guard let channel = LinkOptions.DeferredChannel(rawValue: text) else {
-                    error(
-                        "unknown deferred channel \(CatalogRules.quoted(text))", at: location(of: item),
-                        hint: "use clipboard and/or cookie")
-                    continue
-                }
-                if channels.contains(channel) {
-                    error("deferred lists '\(text)' twice", at: location(of: item), hint: "remove the repeat")
-                    continue
-                }
-                channels.append(channel)
-            }
-            options.deferred = channels
+            options.deferred = readDeferred(entry.value)
         }
         if let c = optionalText("cookie_name", in: keys) {
             if CatalogRules.isCookieName(c.text) {
@@ -90,6 +57,57 @@ extension CatalogReader {
         if let entry = keys["forward_query"], let value = boolean(entry.value, what: "forward_query") {
             options.forwardQuery = value
         }
+        readPageOptions(keys, into: &options)
+        readQROptions(keys, into: &options)
+    }
+
+    /// `template:`: a built-in's name or a `Templates/<name>.md` file's.
+    mutating func readTemplate(
+        _ t: Located, into options: inout LinkOptions, templateLocation: inout SourceLocation
+    ) {
+        let valid = CatalogRules.matches(
+            t.text, { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" },
+            length: 1...64)
+        if !valid {
+            error(
+                "template \(CatalogRules.quoted(t.text)) is not a template name", at: t.location,
+                hint:
+                    "use interstitial, redirect, or the name of a Templates/<name>.md file (lowercase letters, digits, - and _)"
+            )
+        } else if let knownTemplates, !knownTemplates.contains(t.text) {
+            let near = Suggestion.closest(to: t.text, among: knownTemplates.sorted())
+            error(
+                "no template named '\(t.text)'", at: t.location,
+                hint: near.map { "did you mean '\($0)'?" }
+                    ?? "available: \(knownTemplates.sorted().joined(separator: ", "))")
+        } else {
+            options.template = t.text
+            templateLocation = t.location
+        }
+    }
+
+    /// `deferred:`: the hand-over channels, each once.
+    mutating func readDeferred(_ node: YAMLNode) -> [LinkOptions.DeferredChannel] {
+        var channels: [LinkOptions.DeferredChannel] = []
+        for item in sequence(node, what: "deferred") {
+            guard let text = scalarText(item, what: "a deferred entry") else { continue }
+            guard let channel = LinkOptions.DeferredChannel(rawValue: text) else {
+                error(
+                    "unknown deferred channel \(CatalogRules.quoted(text))", at: location(of: item),
+                    hint: "use clipboard and/or cookie")
+                continue
+            }
+            if channels.contains(channel) {
+                error("deferred lists '\(text)' twice", at: location(of: item), hint: "remove the repeat")
+                continue
+            }
+            channels.append(channel)
+        }
+        return channels
+    }
+
+    /// What the page shows: `image`, `in_app_browsers`, `confirm_store`.
+    mutating func readPageOptions(_ keys: MappingEntries, into options: inout LinkOptions) {
         if let i = optionalText("image", in: keys) {
             if let problem = CatalogRules.webURLProblem(i.text, key: "image") {
                 error(problem.message, at: i.location, hint: problem.hint)
@@ -118,8 +136,5 @@ extension CatalogReader {
                 options.confirmStore = c.text
             }
         }
-        readQROptions(keys, into: &options)
     }
-
-    // MARK: - Node helpers
 }
