@@ -70,6 +70,14 @@ enum SitePlanner {
             entries.append(PlanEntry(path: .linkTable(index), content: .linkTable(shard: index, links: links)))
         }
         entries += resolutionEntries(for: catalog, rows: rows)
+        entries += siteFileEntries(for: catalog, shardCount: shardCount, engine: &engine)
+        return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
+    }
+
+    /// The files of the site that are not links: the special pages, the scripts, the host files
+    /// (with `_redirects` for routes and the compact layout's catch-all) and the association files.
+    static func siteFileEntries(for catalog: Catalog, shardCount: Int, engine: inout DiagnosticEngine) -> [PlanEntry] {
+        var entries: [PlanEntry] = []
         let routes = catalog.routes
         let notFound =
             shardCount > 0 ? SpecialPage.linkLookup(shards: shardCount, routes: routes) : .notFound(routes: routes)
@@ -85,6 +93,7 @@ enum SitePlanner {
         }
         // Hosts that apply rules before files (Cloudflare Pages) get no catch-all, which would
         // hide the shards and scripts; they serve 404.html for a path without a file anyway.
+        let compact = catalog.site.layout == .compact
         let catchAll = compact && catalog.site.hosting?.rulesBeforeFiles != true
         if !routes.isEmpty || catchAll {
             // Cloudflare Pages applies rules before files: a plain link a route's rule would take
@@ -117,7 +126,7 @@ enum SitePlanner {
                         package: android.package, fingerprints: android.sha256CertFingerprints,
                         excluded: catalog.site.claims == .domain ? SiteFiles.unclaimedPatterns : nil)))
         }
-        return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
+        return entries
     }
 
     /// The link table apps resolve universal links with (every layout): its index, then its
