@@ -49,59 +49,24 @@ extension CatalogReader {
             layout: layout, text: text, listByte: list.byte, tailStart: tailMatches ? tailStart : nil)
 
         // Forwards from the list's first dash.
-        var spans: [LinkBatchReader.EntrySpan] = []
-        spans.reserveCapacity(entries.count)
-        var position = list.byte
-        var line = list.line
-        var taken = 0
-        while taken < entries.count,
-            let span = Self.span(
-                of: entries[taken], in: layout, gapAt: position, line: line, digest: placed.forward[taken])
-        {
-            spans.append(span)
-            line = span.line + entries[taken].lineBreaks
-            position = span.bytes.upperBound
-            taken += 1
-        }
-        // An entry that ends in blanks (a mapping, a block scalar's last lines) ends where the next
-        // token starts: unless one starts right there, it is read again with what follows.
-        let blank: Set<UInt8> = [
-            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"),
-        ]
-        while taken > 0, position < text.count, blank.contains(text[position - 1]), blank.contains(text[position]) {
-            taken -= 1
-            let span = spans.removeLast()
-            position = span.bytes.lowerBound - entries[taken].gap.count
-            line = span.line - layout.gapLineBreaks(of: entries[taken])
-        }
-        let changeStart = position
-        let changeLine = line
+        let forward = forwardSpans(in: text, layout: layout, list: list, digests: placed.forward)
+        var spans = forward.spans
+        let taken = spans.count
+        let changeStart = forward.position
+        let changeLine = forward.line
 
         // Backwards from the end, when the text after the list is the same.
         let tailFollows = tailMatches && tailStart >= changeStart
-        var kept = entries.count
-        var changeEnd = text.count
-        /// The entries kept at the end, last first; their lines are known once the change's are.
-        var keptSpans: [LinkBatchReader.EntrySpan] = []
-        if tailFollows {
-            var end = tailStart
-            while kept > taken {
-                let entry = entries[kept - 1]
-                let gapStart = end - entry.length - entry.gap.count
-                guard gapStart >= changeStart,
-                    let span = Self.span(
-                        of: entry, in: layout, gapAt: gapStart, line: 0, digest: placed.backward[kept - 1])
-                else { break }
-                keptSpans.append(span)
-                end = gapStart
-                kept -= 1
-            }
-            changeEnd = end
-        }
+        let (keptSpans, kept, keptFrom) =
+            tailFollows
+            ? backwardSpans(
+                in: text, layout: layout, tailStart: tailStart, changeStart: changeStart, taken: taken,
+                digests: placed.backward)
+            : ([], entries.count, text.count)
         // With no entry kept at the end there is nothing to read apart: the text after the change
         // (the rest of the document, usually a few lines) is read with it.
         let anchored = kept < entries.count
-        if !anchored { changeEnd = text.count }
+        let changeEnd = anchored ? keptFrom : text.count
 
         // The changed text starts where an entry's text ended: at its list item's dash, or before
         // the blank rest of a line. It ends at the start of the line of the first token of what
@@ -127,51 +92,17 @@ extension CatalogReader {
         var listEnd = changeStart
         if changed {
             // The changed text, read alone.
-            let stretch = ListStretch(
-                text, from: changeStart, to: boundary, line: changeLine,
-                pad: TextPosition.column(ofByte: changeStart, in: text) - 1,
-                nextToken: boundary < text.count ? nextToken : nil)
-            let parser = stretch.parser
-            var read: [(bytes: Range<Int>, line: Int, column: Int)] = []
-            do {
-                guard try stretch.open() else { return nil }
-                if let sequence = try parser.beginSequence() {
-                    guard sequence.block, sequence.column == column else { return nil }
-                    while let start = try parser.nextValueStart() {
-                        let collection = try parser.skipValue()
-                        guard parser.anchorsAndAliases == 0 else { return nil }
-                        let bytes = stretch.bytes(from: start.index, collection: collection)
-                        guard bytes.lowerBound >= (read.last?.bytes.upperBound ?? changeStart) else { return nil }
-                        read.append((bytes, start.line, start.column))
-                    }
-                    guard try parser.nextItem() == nil, !read.isEmpty else { return nil }
-                } else {
-                    // No item: only blank and comment lines, then (if anything) a top-level key.
-                    guard !anchored, case .scalar("", plain: true) = try parser.node().kind,
-                        Self.blankUntilColumnOne(from: changeStart, in: text)
-                    else { return nil }
-                }
-                if anchored {
-                    guard try stretch.closeDocument() else { return nil }
-                } else {
-                    rest = parser
-                }
-            } catch {
-                return nil
-            }
-            for entry in read {
-                let entryText = UnsafeBufferPointer(rebasing: text[entry.bytes])
-                let gap = UnsafeBufferPointer(rebasing: text[listEnd..<entry.bytes.lowerBound])
-                guard let lineBreaks = TextPosition.lineBreaks(in: entryText), TextPosition.lineBreaks(in: gap) != nil
-                else { return nil }
-                let digest = LinkCache.digest(of: entryText, column: entry.column)
-                spans.append(
-                    LinkBatchReader.EntrySpan(
-                        bytes: entry.bytes, line: entry.line, column: entry.column, digest: digest))
-                builder.append(
-                    gap: gap, column: entry.column, length: entry.bytes.count, lineBreaks: lineBreaks, digest: digest)
-                listEnd = entry.bytes.upperBound
-            }
+            guard
+                let stretch = readStretch(
+                    text, from: changeStart, to: boundary, line: changeLine, nextToken: nextToken, column: column,
+                    anchored: anchored)
+            else { return nil }
+            rest = stretch.rest
+            guard
+                let end = appendChanged(
+                    stretch.entries, after: changeStart, in: text, to: &spans, builder: &builder)
+            else { return nil }
+            listEnd = end
         }
 
         var tail = UnsafeBufferPointer(rebasing: text[listEnd...])
@@ -180,40 +111,189 @@ extension CatalogReader {
                 let lineBreaks = TextPosition.lineBreaks(
                     in: UnsafeBufferPointer(rebasing: text[changeStart..<changeEnd]))
             else { return nil }
-            line = changeLine + lineBreaks
-            for (index, var span) in zip(kept..<entries.count, keptSpans.reversed()) {
-                span.line += line
-                spans.append(span)
-                if index == kept, changed {
-                    // Its gap now starts where the changed text's last entry ends.
-                    let gap = UnsafeBufferPointer(rebasing: text[listEnd..<span.bytes.lowerBound])
-                    guard TextPosition.lineBreaks(in: gap) != nil else { return nil }
-                    builder.append(
-                        gap: gap, column: span.column, length: span.bytes.count, lineBreaks: entries[index].lineBreaks,
-                        digest: span.digest!)
-                } else {
-                    builder.append(entries[index], of: layout)
-                }
-                line = span.line + entries[index].lineBreaks
-            }
+            guard
+                let line = appendKept(
+                    keptSpans, from: kept, of: layout, line: changeLine + lineBreaks, changed: changed,
+                    listEnd: listEnd,
+                    in: text, to: &spans, builder: &builder)
+            else { return nil }
             tail = UnsafeBufferPointer(rebasing: text[tailStart...])
             // The rest of the document, read on its own from the line it starts on.
-            guard !Self.holdsDocumentMarkers(tail) else { return nil }
-            let parser = YAMLEventParser(String(decoding: tail, as: UTF8.self), lineOffset: line - 1)
-            do {
-                if try parser.startDocument() {
-                    guard try parser.beginRootMapping() else { return nil }
-                    rest = parser
-                }
-            } catch {
-                return nil
-            }
+            guard let after = restOfDocument(tail, line: line) else { return nil }
+            rest = after.parser
         }
         guard TextPosition.lineBreaks(in: tail) != nil else { return nil }
         let file = builder.file(key: key, column: column, tail: tail)
         return LayoutReading(
             spans: spans, unparsed: taken + entries.count - kept, rest: rest,
             newLayout: file == layout.bytes ? nil : file)
+    }
+
+    /// The entries of the changed text, appended with their digests; returns where the last ends,
+    /// nil when one's text or gap cannot be read.
+    static func appendChanged(
+        _ read: [(bytes: Range<Int>, line: Int, column: Int)], after start: Int, in text: UnsafeBufferPointer<UInt8>,
+        to spans: inout [LinkBatchReader.EntrySpan], builder: inout CatalogLayout.Builder
+    ) -> Int? {
+        var listEnd = start
+        for entry in read {
+            let entryText = UnsafeBufferPointer(rebasing: text[entry.bytes])
+            let gap = UnsafeBufferPointer(rebasing: text[listEnd..<entry.bytes.lowerBound])
+            guard let lineBreaks = TextPosition.lineBreaks(in: entryText), TextPosition.lineBreaks(in: gap) != nil
+            else { return nil }
+            let digest = LinkCache.digest(of: entryText, column: entry.column)
+            spans.append(
+                LinkBatchReader.EntrySpan(
+                    bytes: entry.bytes, line: entry.line, column: entry.column, digest: digest))
+            builder.append(
+                gap: gap, column: entry.column, length: entry.bytes.count, lineBreaks: lineBreaks, digest: digest)
+            listEnd = entry.bytes.upperBound
+        }
+        return listEnd
+    }
+
+    /// The entries kept at the end (`keptSpans`, last first), appended with their lines now known
+    /// from `line`, where the first of them starts; the first one's gap starts where the changed
+    /// text ended. Returns the line after them, nil when a gap cannot be read.
+    static func appendKept(
+        _ keptSpans: [LinkBatchReader.EntrySpan], from kept: Int, of layout: CatalogLayout, line start: Int,
+        changed: Bool, listEnd: Int, in text: UnsafeBufferPointer<UInt8>, to spans: inout [LinkBatchReader.EntrySpan],
+        builder: inout CatalogLayout.Builder
+    ) -> Int? {
+        let entries = layout.entries
+        var line = start
+        for (index, var span) in zip(kept..<entries.count, keptSpans.reversed()) {
+            span.line += line
+            spans.append(span)
+            if index == kept, changed {
+                // Its gap now starts where the changed text's last entry ends.
+                let gap = UnsafeBufferPointer(rebasing: text[listEnd..<span.bytes.lowerBound])
+                guard TextPosition.lineBreaks(in: gap) != nil else { return nil }
+                builder.append(
+                    gap: gap, column: span.column, length: span.bytes.count, lineBreaks: entries[index].lineBreaks,
+                    digest: span.digest!)
+            } else {
+                builder.append(entries[index], of: layout)
+            }
+            line = span.line + entries[index].lineBreaks
+        }
+        return line
+    }
+
+    /// The entries the layout places forwards from the list's first dash, up to the first that
+    /// changed; with where that change starts (byte and line).
+    static func forwardSpans(
+        in text: UnsafeBufferPointer<UInt8>, layout: CatalogLayout, list: ListStart, digests: [SHA256.Digest?]
+    ) -> (spans: [LinkBatchReader.EntrySpan], position: Int, line: Int) {
+        let entries = layout.entries
+        var spans: [LinkBatchReader.EntrySpan] = []
+        spans.reserveCapacity(entries.count)
+        var position = list.byte
+        var line = list.line
+        var taken = 0
+        while taken < entries.count,
+            let span = Self.span(
+                of: entries[taken], in: layout, gapAt: position, line: line, digest: digests[taken])
+        {
+            spans.append(span)
+            line = span.line + entries[taken].lineBreaks
+            position = span.bytes.upperBound
+            taken += 1
+        }
+        // An entry that ends in blanks (a mapping, a block scalar's last lines) ends where the next
+        // token starts: unless one starts right there, it is read again with what follows.
+        let blank: Set<UInt8> = [
+            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"),
+        ]
+        while taken > 0, position < text.count, blank.contains(text[position - 1]), blank.contains(text[position]) {
+            taken -= 1
+            let span = spans.removeLast()
+            position = span.bytes.lowerBound - entries[taken].gap.count
+            line = span.line - layout.gapLineBreaks(of: entries[taken])
+        }
+        return (spans, position, line)
+    }
+
+    /// The entries kept at the end, found backwards from the text after the list (`tailStart`),
+    /// last first, not past `changeStart` nor into the `taken` entries; with how many entries
+    /// come before them and where the change ends.
+    static func backwardSpans(
+        in text: UnsafeBufferPointer<UInt8>, layout: CatalogLayout, tailStart: Int, changeStart: Int, taken: Int,
+        digests: [SHA256.Digest?]
+    ) -> (keptSpans: [LinkBatchReader.EntrySpan], kept: Int, changeEnd: Int) {
+        let entries = layout.entries
+        var kept = entries.count
+        /// The entries kept at the end, last first; their lines are known once the change's are.
+        var keptSpans: [LinkBatchReader.EntrySpan] = []
+        var end = tailStart
+        while kept > taken {
+            let entry = entries[kept - 1]
+            let gapStart = end - entry.length - entry.gap.count
+            guard gapStart >= changeStart,
+                let span = Self.span(
+                    of: entry, in: layout, gapAt: gapStart, line: 0, digest: digests[kept - 1])
+            else { break }
+            keptSpans.append(span)
+            end = gapStart
+            kept -= 1
+        }
+        return (keptSpans, kept, end)
+    }
+
+    /// The changed text between `start` and `boundary`, parsed alone: its list items' bytes and
+    /// positions, and (when the list ends in it, `anchored` false) the parser after the list.
+    static func readStretch(
+        _ text: UnsafeBufferPointer<UInt8>, from changeStart: Int, to boundary: Int, line changeLine: Int,
+        nextToken: Int, column: Int, anchored: Bool
+    ) -> (entries: [(bytes: Range<Int>, line: Int, column: Int)], rest: YAMLEventParser?)? {
+        var rest: YAMLEventParser?
+        let stretch = ListStretch(
+            text, from: changeStart, to: boundary, line: changeLine,
+            pad: TextPosition.column(ofByte: changeStart, in: text) - 1,
+            nextToken: boundary < text.count ? nextToken : nil)
+        let parser = stretch.parser
+        var read: [(bytes: Range<Int>, line: Int, column: Int)] = []
+        do {
+            guard try stretch.open() else { return nil }
+            if let sequence = try parser.beginSequence() {
+                guard sequence.block, sequence.column == column else { return nil }
+                while let start = try parser.nextValueStart() {
+                    let collection = try parser.skipValue()
+                    guard parser.anchorsAndAliases == 0 else { return nil }
+                    let bytes = stretch.bytes(from: start.index, collection: collection)
+                    guard bytes.lowerBound >= (read.last?.bytes.upperBound ?? changeStart) else { return nil }
+                    read.append((bytes, start.line, start.column))
+                }
+                guard try parser.nextItem() == nil, !read.isEmpty else { return nil }
+            } else {
+                // No item: only blank and comment lines, then (if anything) a top-level key.
+                guard !anchored, case .scalar("", plain: true) = try parser.node().kind,
+                    Self.blankUntilColumnOne(from: changeStart, in: text)
+                else { return nil }
+            }
+            if anchored {
+                guard try stretch.closeDocument() else { return nil }
+            } else {
+                rest = parser
+            }
+        } catch {
+            return nil
+        }
+        return (read, rest)
+    }
+
+    /// The document after the list, read on its own from `line`: a parser standing inside its root
+    /// mapping, or none when it is empty; nil when it cannot be read alone.
+    static func restOfDocument(_ tail: UnsafeBufferPointer<UInt8>, line: Int) -> (parser: YAMLEventParser?, ())? {
+        guard !Self.holdsDocumentMarkers(tail) else { return nil }
+        let parser = YAMLEventParser(String(decoding: tail, as: UTF8.self), lineOffset: line - 1)
+        do {
+            guard try parser.startDocument() else { return (nil, ()) }
+            guard try parser.beginRootMapping() else { return nil }
+            return (parser, ())
+        } catch {
+            return nil
+        }
     }
 
     /// The dash of the list item whose text starts at `valueStart`: the `-` before it past spaces
