@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen  # noqa: E402
 
 ALL = ["yaml-simple-list", "link-cache", "web-url-bytes", "utf8-check", "claim-bytes", "aasa-byte-patterns",
-       "claim-cache", "fingerprint", "splicing", "manifest-bytes", "fresh-folder", "early-stamps"]
+       "claim-cache", "fingerprint", "splicing", "fresh-folder", "early-stamps"]
 
 
 def instructions(binary, args, cwd, env):

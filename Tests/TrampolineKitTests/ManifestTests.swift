@@ -73,26 +73,4 @@ final class ManifestTests: XCTestCase {
         XCTAssertTrue(Manifest.isSafeRelativePath("p/12/index.html"))
         XCTAssertFalse(Manifest.isSafeRelativePath("p/../../etc/passwd"))
     }
-
-    /// `Manifest.encoded(paths:)` (bytes, ASCII sorted by bytes) must match the plain way it stands
-    /// for (`plainEncoded(paths:)`: the paths sorted as Strings, a line each through the JSON escaper).
-    func testTheManifestIsWrittenAsTheStringWayWroteIt() {
-        func plain(_ paths: Set<String>) -> [UInt8] { Manifest.plainEncoded(paths: Array(paths)) }
-        let ascii = [
-            "index.html", "404.html", "p/1/index.html", "p/10/index.html", "p/2/qr.svg", "P/1", "p-1", "p.1",
-            "_links/0.json",
-            ".well-known/apple-app-site-association", "a\"b", "a\\b", "tab\there", "~x", "Z", "a",
-        ]
-        let other = ["café/index.html", "cafe\u{301}/index.html", "東京/1", "😀", "Ä", "a\u{308}"]
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<200 {
-            // Half the sets all ASCII (sorted by bytes), half with other text (sorted as Strings).
-            let pool = round.isMultiple(of: 2) ? ascii : ascii + other
-            let paths = Set(
-                (0..<Int.random(in: 0...12, using: &generator)).map { _ in pool.randomElement(using: &generator)! })
-            XCTAssertEqual(
-                Manifest.encoded(paths: Array(paths).shuffled(using: &generator)), plain(paths), "\(paths.sorted())")
-            XCTAssertEqual([UInt8](Manifest(paths: paths).encoded()), plain(paths))
-        }
-    }
 }

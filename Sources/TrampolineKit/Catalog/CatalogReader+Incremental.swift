@@ -15,7 +15,6 @@ extension CatalogReader {
         let cache = batches.cache
         let text = LinkBatchReader.Text(buffer: parser.buffer)
         batches.cacheText = text
-        let layoutURL = CatalogLayout.url(besideLinkCache: setup.url)
         var newLayout: [UInt8]?
         if cache != nil, let reading = layoutReading, reading.spans.count <= Self.linkLimit {
             for span in reading.spans { batches.add(.text(span)) }
@@ -30,48 +29,12 @@ extension CatalogReader {
             rest = .parser(read.rest)
             newLayout = read.layout
         } else {
-            // The spans the layout is made of, while one can be (a block list with no anchor in it).
-            var layoutSpans: [LinkBatchReader.EntrySpan]? = listStart.map { _ in [] }
-            while let start = try parser.nextValueStart() {
-                let anchors = parser.anchorsAndAliases
-                var node: YAMLNode?
-                if cache != nil {
-                    try parser.skipValue()
-                    if parser.anchorsAndAliases != anchors { throw PlainReadingNeeded() }
-                } else {
-                    node = try parser.node()
-                }
-                let bytes =
-                    parser.byteOffset(ofCharacter: start.index)..<parser.byteOffset(ofCharacter: parser.endIndex)
-                var span = LinkBatchReader.EntrySpan(bytes: bytes, line: start.line, column: start.column)
-                if node != nil || layoutSpans != nil {
-                    // While the parser builds trees the workers are the busier side: the digest is made here.
-                    span.digest = LinkCache.digest(of: text[span], column: start.column)
-                }
-                if parser.anchorsAndAliases == 0 {
-                    layoutSpans?.append(span)
-                } else {
-                    layoutSpans = nil
-                }
-                if let node {
-                    batches.add(.node(node, span: parser.anchorsAndAliases == anchors ? span : nil))
-                } else {
-                    batches.add(.text(span))
-                }
-                if batches.count > Self.linkLimit {
-                    error(
-                        "links has more than the \(Self.linkLimit) entries Trampoline accepts",
-                        at: SourceLocation(file: file, line: start.line, column: start.column),
-                        hint: "split the catalog, or check for YAML aliases that repeat the list")
-                    batches.finish(into: &self, list: &list)
-                    batches.cacheWriter?.discard()
-                    return false
-                }
-            }
-            _ = try parser.nextItem()  // the end of the list
-            if let layoutSpans, let listStart {
-                newLayout = Self.layout(of: layoutSpans, listStart: listStart, key: key, in: text.buffer)
-            }
+            guard
+                let walked = try walkLinks(
+                    parser: parser, batches: batches, skipping: cache != nil, start: listStart, key: key,
+                    list: &list)
+            else { return false }
+            newLayout = walked.layout
         }
         batches.finish(into: &self, list: &list)
         if batches.needsPlainReading {
@@ -79,8 +42,72 @@ extension CatalogReader {
             throw PlainReadingNeeded()
         }
         batches.cacheWriter?.commit()
-        // A rebuild writes a new file (the kept entries and the new) only when enough changed.
-        // On another thread, while the build goes on (``Reading/cacheWrite`` says when it is done).
+        renewCache(batches: batches, setup: setup, key: key, layout: newLayout)
+        linkCacheHits = (batches.cacheHits, batches.count)
+        return true
+    }
+
+    /// The list walked entry by entry: each one's tree given to the batches, or (`skipping`, with a
+    /// cache) only its span; with the layout of the walk for the next build when one can be made.
+    /// Nil past ``linkLimit``.
+    mutating func walkLinks(
+        parser: YAMLEventParser, batches: LinkBatchReader, skipping: Bool, start listStart: ListStart?,
+        key: [UInt8], list: inout LinkList
+    ) throws -> (layout: [UInt8]?, ())? {
+        let text = LinkBatchReader.Text(buffer: parser.buffer)
+        // The spans the layout is made of, while one can be (a block list with no anchor in it).
+        var layoutSpans: [LinkBatchReader.EntrySpan]? = listStart.map { _ in [] }
+        while let start = try parser.nextValueStart() {
+            let anchors = parser.anchorsAndAliases
+            var node: YAMLNode?
+            if skipping {
+                try parser.skipValue()
+                if parser.anchorsAndAliases != anchors { throw PlainReadingNeeded() }
+            } else {
+                node = try parser.node()
+            }
+            let bytes =
+                parser.byteOffset(ofCharacter: start.index)..<parser.byteOffset(ofCharacter: parser.endIndex)
+            var span = LinkBatchReader.EntrySpan(bytes: bytes, line: start.line, column: start.column)
+            if node != nil || layoutSpans != nil {
+                // While the parser builds trees the workers are the busier side: the digest is made here.
+                span.digest = LinkCache.digest(of: text[span], column: start.column)
+            }
+            if parser.anchorsAndAliases == 0 {
+                layoutSpans?.append(span)
+            } else {
+                layoutSpans = nil
+            }
+            if let node {
+                batches.add(.node(node, span: parser.anchorsAndAliases == anchors ? span : nil))
+            } else {
+                batches.add(.text(span))
+            }
+            if batches.count > Self.linkLimit {
+                error(
+                    "links has more than the \(Self.linkLimit) entries Trampoline accepts",
+                    at: SourceLocation(file: file, line: start.line, column: start.column),
+                    hint: "split the catalog, or check for YAML aliases that repeat the list")
+                batches.finish(into: &self, list: &list)
+                batches.cacheWriter?.discard()
+                return nil
+            }
+        }
+        _ = try parser.nextItem()  // the end of the list
+        return (
+            layoutSpans.flatMap { spans in
+                listStart.flatMap { Self.layout(of: spans, listStart: $0, key: key, in: text.buffer) }
+            }, ()
+        )
+    }
+
+    /// A rebuild writes a new link cache (the kept entries and the new) only when enough changed,
+    /// and the new layout; on another thread, while the build goes on (``linkCacheWrite`` says when
+    /// it is done).
+    mutating func renewCache(batches: LinkBatchReader, setup: LinkCache.Setup, key: [UInt8], layout newLayout: [UInt8]?)
+    {
+        let cache = batches.cache
+        let layoutURL = CatalogLayout.url(besideLinkCache: setup.url)
         let group = DispatchGroup()
         let (usedEntries, new) = (batches.usedEntries, batches.newEntries)
         if let cache,
@@ -103,7 +130,5 @@ extension CatalogReader {
             DispatchQueue.global().async(group: group) { CatalogLayout.write(newLayout, to: layoutURL) }
             linkCacheWrite = group
         }
-        linkCacheHits = (batches.cacheHits, batches.count)
-        return true
     }
 }

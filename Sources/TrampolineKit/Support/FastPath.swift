@@ -24,8 +24,6 @@ package enum FastPath: String, CaseIterable, Sendable {
     case fingerprint = "fingerprint"
     /// `SplicingTemplate`: values spliced into pre-rendered text instead of swift-mustache per page.
     case splicing = "splicing"
-    /// `Manifest.encoded(paths:)`: the manifest written from bytes.
-    case manifestBytes = "manifest-bytes"
     /// `SiteWriter+FreshFolder`: a first build made beside the folder and renamed once.
     case freshFolder = "fresh-folder"
     /// `PreviousOutputRead` and `StampCache`: the last build's stamps and `stat`s, read early on all cores, prove

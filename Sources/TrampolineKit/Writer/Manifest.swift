@@ -43,42 +43,10 @@ struct Manifest: Sendable, Equatable {
     }
 
     /// ``encoded()`` of these paths (no two the same), without a set of them: a first build's
-    /// manifest, made beside its writes. ASCII paths (nearly every site's) are sorted by their
-    /// bytes, the order `String` gives them, and written without a `String` per line; a first
-    /// build of 10k links had spent a fortieth of its CPU here.
+    /// manifest, made beside its writes. The paths sorted as `String`s, a line each through the
+    /// JSON escaper. (A byte encoder with ASCII paths sorted by bytes saved 0.9 % of a fresh
+    /// 2,000-link build and was removed; see Benchmarks/results/fast-paths.md.)
     static func encoded(paths: [String]) -> [UInt8] {
-        guard FastPath.manifestBytes.isOn else { return plainEncoded(paths: paths) }
-        var out: [UInt8] = []
-        out.reserveCapacity(paths.count * 40)
-        out.append(contentsOf: header.utf8)
-        out.append(UInt8(ascii: "\n"))
-        let ascii = paths.allSatisfy { $0.withUTF8Bytes { !$0.contains { $0 >= 0x80 } } }
-        let sorted =
-            ascii
-            ? paths.sorted { a, b in a.withUTF8Bytes { a in b.withUTF8Bytes { b in a.lexicographicallyPrecedes(b) } } }
-            : paths.sorted()
-        for (i, path) in sorted.enumerated() {
-            out.append(contentsOf: "    ".utf8)
-            path.withUTF8Bytes { bytes in
-                if bytes.contains(where: Escaping.jsonSpecial.contains) {
-                    out.append(contentsOf: Escaping.jsonString(path).utf8)
-                } else {
-                    out.append(UInt8(ascii: "\""))
-                    out.append(contentsOf: bytes)
-                    out.append(UInt8(ascii: "\""))
-                }
-            }
-            if i != sorted.count - 1 { out.append(UInt8(ascii: ",")) }
-            out.append(UInt8(ascii: "\n"))
-        }
-        out.append(contentsOf: footer.utf8)
-        out.append(UInt8(ascii: "\n"))
-        return out
-    }
-
-    /// The plain way ``encoded(paths:)`` stands for: the paths sorted as `String`s, a line each
-    /// through the JSON escaper.
-    static func plainEncoded(paths: [String]) -> [UInt8] {
         var out = header + "\n"
         let sorted = paths.sorted()
         for (i, path) in sorted.enumerated() {
