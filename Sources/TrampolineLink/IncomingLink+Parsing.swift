@@ -43,56 +43,16 @@ extension IncomingLink {
         }
         let hierarchy = rest
 
-        // The path: for https after the (checked) host; for the app's scheme the "host" is the first segment.
-        var path: Substring
-        if isWeb {
-            guard hierarchy.hasPrefix("//") else { throw .otherHost }
-            let afterSlashes = hierarchy.dropFirst(2)
-            let authority = afterSlashes.prefix { $0 != "/" }
-            guard authority.lowercased() == configuration.host else { throw .otherHost }
-            path = afterSlashes.dropFirst(authority.count)
-        } else if hierarchy.hasPrefix("//") {
-            path = hierarchy.dropFirst(2)
-            if path.hasPrefix("/") == false { path = "/" + path }
-        } else {
-            path = hierarchy.hasPrefix("/") ? hierarchy : "/" + hierarchy
-        }
-        if path.isEmpty { path = "/" }
-        if path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        let path = try Self.path(of: hierarchy, isWeb: isWeb, host: configuration.host)
         guard let segments = RoutePattern.decodedSegments(ofPath: String(path)) else { throw .malformedEncoding }
         guard segments.count <= LinkConfiguration.maximumParts else { throw .tooLong }
 
-        // The query, form-decoded as URLSearchParams encodes it; the marker is taken out.
-        var parameters: [QueryParameter] = []
-        var kept: [Substring] = []
-        var markers: [String] = []
-        for pair in (query ?? "").split(separator: "&") {
-            let name = pair.prefix { $0 != "=" }
-            let value = pair.dropFirst(name.count).dropFirst()
-            guard let decodedName = PercentDecoding.decode(name.utf8, plusIsSpace: true),
-                let decodedValue = PercentDecoding.decode(value.utf8, plusIsSpace: true)
-            else { throw .malformedEncoding }
-            if decodedName == DeferredLink.marker {
-                markers.append(decodedValue)
-            } else {
-                parameters.append(QueryParameter(name: decodedName, value: decodedValue))
-                kept.append(pair)
-            }
-        }
+        let (parameters, kept, markers) = try Self.formDecoded(query)
         guard parameters.count + markers.count <= LinkConfiguration.maximumParts else { throw .tooLong }
         if let fragment, PercentDecoding.decode(fragment.utf8) == nil { throw .malformedEncoding }
 
-        // The marker: none (only for links that opened the app), or exactly one visit time.
-        var visitedAt: Date?
-        if markers.isEmpty {
-            if requireMarker { throw .unmarked }
-        } else {
-            guard markers.count == 1, let seconds = Self.seconds(markers[0]) else { throw .badMarker }
-            let visit = Date(timeIntervalSince1970: TimeInterval(seconds))
-            if now.timeIntervalSince(visit) > configuration.maximumAge { throw .expired }
-            if visit.timeIntervalSince(now) > LinkConfiguration.allowedClockSkew { throw .fromTheFuture }
-            visitedAt = visit
-        }
+        let visitedAt = try Self.visitTime(
+            markers, required: requireMarker, configuration: configuration, now: now)
 
         var unmarked = text[..<colon] + ":" + hierarchy
         if !kept.isEmpty { unmarked += "?" + kept.joined(separator: "&") }
@@ -114,6 +74,69 @@ extension IncomingLink {
                     isWeb ? "https" : "app", segments.joined(separator: "/"),
                     parameters.map { $0.name + "=" + $0.value }.joined(separator: "&"), markers[0],
                 ].joined(separator: "\u{1F}"))
+    }
+
+    /// The link's path: for https after the (checked) host; for the app's scheme the "host" is
+    /// the first segment. Without a trailing slash, "/" when empty.
+    static func path(of hierarchy: Substring, isWeb: Bool, host: String) throws(LinkRejection) -> Substring {
+        var path: Substring
+        if isWeb {
+            guard hierarchy.hasPrefix("//") else { throw .otherHost }
+            let afterSlashes = hierarchy.dropFirst(2)
+            let authority = afterSlashes.prefix { $0 != "/" }
+            guard authority.lowercased() == host else { throw .otherHost }
+            path = afterSlashes.dropFirst(authority.count)
+        } else if hierarchy.hasPrefix("//") {
+            path = hierarchy.dropFirst(2)
+            if path.hasPrefix("/") == false { path = "/" + path }
+        } else {
+            path = hierarchy.hasPrefix("/") ? hierarchy : "/" + hierarchy
+        }
+        if path.isEmpty { path = "/" }
+        if path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        return path
+    }
+
+    /// The query, form-decoded as URLSearchParams encodes it: its parameters and their text, with
+    /// the deferred marker's values taken out.
+    static func formDecoded(_ query: Substring?) throws(LinkRejection) -> (
+        parameters: [QueryParameter], kept: [Substring], markers: [String]
+    ) {
+        var parameters: [QueryParameter] = []
+        var kept: [Substring] = []
+        var markers: [String] = []
+        for pair in (query ?? "").split(separator: "&") {
+            let name = pair.prefix { $0 != "=" }
+            let value = pair.dropFirst(name.count).dropFirst()
+            guard let decodedName = PercentDecoding.decode(name.utf8, plusIsSpace: true),
+                let decodedValue = PercentDecoding.decode(value.utf8, plusIsSpace: true)
+            else { throw .malformedEncoding }
+            if decodedName == DeferredLink.marker {
+                markers.append(decodedValue)
+            } else {
+                parameters.append(QueryParameter(name: decodedName, value: decodedValue))
+                kept.append(pair)
+            }
+        }
+        return (parameters, kept, markers)
+    }
+
+    /// The marker: none (only for links that opened the app), or exactly one visit time, neither
+    /// too old nor from the future.
+    static func visitTime(
+        _ markers: [String], required: Bool, configuration: LinkConfiguration, now: Date
+    ) throws(LinkRejection) -> Date? {
+        var visitedAt: Date?
+        if markers.isEmpty {
+            if required { throw .unmarked }
+        } else {
+            guard markers.count == 1, let seconds = Self.seconds(markers[0]) else { throw .badMarker }
+            let visit = Date(timeIntervalSince1970: TimeInterval(seconds))
+            if now.timeIntervalSince(visit) > configuration.maximumAge { throw .expired }
+            if visit.timeIntervalSince(now) > LinkConfiguration.allowedClockSkew { throw .fromTheFuture }
+            visitedAt = visit
+        }
+        return visitedAt
     }
 
     /// Spaces and line breaks around copied text are dropped; nothing else is repaired.

@@ -32,6 +32,26 @@ struct QRVersionLayout: Sendable {
         self.version = version
         let size = 17 + 4 * version
         self.size = size
+        let (modules, reserved) = Self.functionPatterns(version: version, size: size)
+        let order = Self.dataOrder(size: size, reserved: reserved)
+        self.base = modules
+        self.dataOrder = order
+        self.maskPatterns = (0..<8).map { mask in
+            var pattern = [UInt8](repeating: 0, count: size * size)
+            for index in order {
+                let i = Int(index)
+                if QRMaskPattern.inverts(mask, row: i / size, column: i % size) { pattern[i] = 1 }
+            }
+            return pattern
+        }
+        let words = size <= QRBitPenalty.maxSize ? maskPatterns.map { QRBitPenalty.words(of: $0, size: size) } : []
+        self.maskRowWords = words.map(\.rows)
+        self.maskColumnWords = words.map(\.columns)
+    }
+
+    /// The function patterns (finders, timing, alignment) drawn, and every module they and the
+    /// format and version areas take marked reserved.
+    static func functionPatterns(version: Int, size: Int) -> (modules: [UInt8], reserved: [Bool]) {
         var modules = [UInt8](repeating: 0, count: size * size)
         var reserved = [Bool](repeating: false, count: size * size)
 
@@ -91,7 +111,12 @@ struct QRVersionLayout: Sendable {
             modules[6 * size + i] = i % 2 == 0 ? 1 : 0
             modules[i * size + 6] = i % 2 == 0 ? 1 : 0
         }
+        return (modules, reserved)
+    }
 
+    /// The data modules in placement order: two columns at a time from the right, upwards and
+    /// downwards in turn, skipping the vertical timing column and the reserved modules.
+    static func dataOrder(size: Int, reserved: [Bool]) -> [Int32] {
         var order: [Int32] = []
         order.reserveCapacity(size * size)
         var right = size - 1
@@ -106,19 +131,7 @@ struct QRVersionLayout: Sendable {
             }
             right -= 2
         }
-        self.base = modules
-        self.dataOrder = order
-        self.maskPatterns = (0..<8).map { mask in
-            var pattern = [UInt8](repeating: 0, count: size * size)
-            for index in order {
-                let i = Int(index)
-                if QRMaskPattern.inverts(mask, row: i / size, column: i % size) { pattern[i] = 1 }
-            }
-            return pattern
-        }
-        let words = size <= QRBitPenalty.maxSize ? maskPatterns.map { QRBitPenalty.words(of: $0, size: size) } : []
-        self.maskRowWords = words.map(\.rows)
-        self.maskColumnWords = words.map(\.columns)
+        return order
     }
 
     /// The row/column coordinates of the alignment pattern centres (ISO/IEC 18004 annex E): 6, then

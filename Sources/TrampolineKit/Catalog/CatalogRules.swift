@@ -257,7 +257,12 @@ enum CatalogRules {
                 "\(key) \(quoted(value)) has more than one '@' before the host",
                 hint: "percent-encode an @ in a user name or password as %40")
         }
-        let hostPort = parts.hostPort
+        return hostPortProblem(value, hostPort: parts.hostPort, key: key)
+    }
+
+    /// What the WHATWG URL parser refuses in a URL's host and port: a broken IPv6 host, brackets
+    /// elsewhere, an empty label, a port that is no number up to 65535.
+    static func hostPortProblem(_ value: String, hostPort: Substring, key: String) -> RuleViolation? {
         let port: Substring?
         if hostPort.hasPrefix("[") {
             guard let close = hostPort.firstIndex(of: "]"),
