@@ -79,7 +79,7 @@ def main():
         for name in args.paths.split(","):
             row(f"`{name}` off", measure(args.binary, text, name, work))
         if args.other_binary:
-            row(f"other binary ({os.path.basename(os.path.dirname(os.path.dirname(args.other_binary)))})",
+            row(f"other binary ({os.path.basename(args.other_binary)})",
                 measure(args.other_binary, text, None, work))
         row("all off (`all`)", measure(args.binary, text, "all", work))
     shutil.rmtree(work)
