@@ -16,20 +16,7 @@ struct FirebaseLinkMapper {
     func map(_ row: inout FirebaseRow) -> ImportedLink? {
         var link = ImportedLink(start: row.location(nil))
         checkApp(&row)
-        for (field, message) in FirebaseField.unsupported.sorted(by: { $0.key.rawValue < $1.key.rawValue })
-        where row[field] != nil {
-            row.warning(message, at: field, hint: "the value is not imported")
-        }
-        if let ipfl = row[.ipfl], ipfl != row[.ifl] {
-            row.warning(
-                "ipfl (iPad fallback link) has no equivalent: iPads without the app go where iPhones do", at: .ipfl,
-                hint: "the value is not imported")
-        }
-        if let ofl = row[.ofl], ofl != row[.ifl] {
-            row.warning(
-                "ofl (desktop fallback link) has no equivalent of its own: desktops go where iPhones without the app go (\(row[.ifl] == nil ? "the App Store" : "ifl"))",
-                at: .ofl, hint: "the value is not imported")
-        }
+        warnAboutUnsupported(&row)
 
         // The page path: the short link's suffix, or (long links) the deep link's path.
         var path: (text: String, at: FirebaseField)?
@@ -90,7 +77,31 @@ struct FirebaseLinkMapper {
         let deepLink = "\(app.scheme)://\(screen.drop { $0 == "/" })" + (query.isEmpty ? "" : "?\(query)")
         link.set("deep_link", deepLink, at: row.location(.link))
 
-        // One web_url per link: iOS's fallback page, else Android's, else the screen's web page.
+        setWebURL(of: &link, target: target, row: &row)
+        setPresentation(of: &link, row: &row)
+        return link
+    }
+
+    /// What has no equivalent here: a warning at each such cell.
+    func warnAboutUnsupported(_ row: inout FirebaseRow) {
+        for (field, message) in FirebaseField.unsupported.sorted(by: { $0.key.rawValue < $1.key.rawValue })
+        where row[field] != nil {
+            row.warning(message, at: field, hint: "the value is not imported")
+        }
+        if let ipfl = row[.ipfl], ipfl != row[.ifl] {
+            row.warning(
+                "ipfl (iPad fallback link) has no equivalent: iPads without the app go where iPhones do", at: .ipfl,
+                hint: "the value is not imported")
+        }
+        if let ofl = row[.ofl], ofl != row[.ifl] {
+            row.warning(
+                "ofl (desktop fallback link) has no equivalent of its own: desktops go where iPhones without the app go (\(row[.ifl] == nil ? "the App Store" : "ifl"))",
+                at: .ofl, hint: "the value is not imported")
+        }
+    }
+
+    /// One web_url per link: iOS's fallback page, else Android's, else the screen's web page.
+    func setWebURL(of link: inout ImportedLink, target: String, row: inout FirebaseRow) {
         let ifl = row[.ifl]
         let afl = row[.afl]
         if let ifl {
@@ -109,6 +120,10 @@ struct FirebaseLinkMapper {
         } else {
             link.set("web_url", target, at: row.location(.link))
         }
+    }
+
+    /// `efr` (the redirect template), `si` (the image) and the `utm_*` campaign.
+    func setPresentation(of link: inout ImportedLink, row: inout FirebaseRow) {
         if let efr = row[.efr] {
             switch efr.lowercased() {
             case "1", "true", "yes": link.set("template", "redirect", at: row.location(.efr))
@@ -123,7 +138,6 @@ struct FirebaseLinkMapper {
         for field in [FirebaseField.utmSource, .utmMedium, .utmCampaign, .utmTerm, .utmContent] {
             if let value = row[field] { link.set("campaign.\(field.rawValue)", value, at: row.location(field)) }
         }
-        return link
     }
 
     /// `/abc` from `https://x.page.link/abc`, or nil after an error at the cell.

@@ -4,11 +4,12 @@ import Foundation
 /// app from the rows' `ibi`/`isi`/`ius`/`apn` (the most common value of each) and the options
 /// for what the export lacks (team ID, signing fingerprints), and `links_file:`.
 enum FirebaseStarterCatalog {
+    static let manual = "or run 'trampoline init', fill its app: section and import again"
+
     static func text(
         rows: [FirebaseRow], options: FirebaseImportOptions, linksFile: String, engine: inout DiagnosticEngine
     ) -> String? {
         let errorsBefore = engine.errors.count
-        let manual = "or run 'trampoline init', fill its app: section and import again"
         let domain = majority(rows.compactMap(\.domain))
         var siteURL = options.siteURL
         if siteURL == nil, let domain {
@@ -30,7 +31,7 @@ enum FirebaseStarterCatalog {
         if ibi == nil, apn == nil {
             engine.error(
                 "the export names no app: no row has ibi or apn", at: nil,
-                hint: "the catalog needs the app the links open; \(manual)")
+                hint: "the catalog needs the app the links open; \(Self.manual)")
         }
         var lines = [
             "# Trampoline link catalog, written by 'trampoline import firebase' from a Firebase Dynamic Links export.",
@@ -44,63 +45,82 @@ enum FirebaseStarterCatalog {
             "  name: \(quoted(options.appName ?? appName(fromBundleID: ibi ?? apn ?? "")))",
         ]
         if let ibi {
-            if let team = options.teamID {
-                if !CatalogRules.matches(team, CatalogRules.isUpperAlnum, length: 10...10) {
-                    engine.error(
-                        "--team-id \(CatalogRules.quoted(team)) must be 10 characters A-Z and 0-9", at: nil,
-                        hint: "copy it from the Apple Developer account's Membership page")
-                }
-            } else {
-                engine.error(
-                    "the export names the iOS app \(ibi) but not its team ID", at: nil,
-                    hint: "pass --team-id (the Apple Developer account's Membership page), \(manual)")
-            }
-            if isi == nil {
-                engine.error(
-                    "the export names the iOS app \(ibi) but no row has its App Store ID (isi)", at: nil, hint: manual)
-            }
-            lines += [
-                "  ios:",
-                "    team_id: \(quoted(options.teamID ?? ""))",
-                "    bundle_id: \(quoted(ibi))",
-                "    app_store_id: \(quoted(isi ?? ""))",
-                "    scheme: \(quoted(options.scheme ?? ius ?? ""))",
-            ]
-            // The bundle ID is no scheme the app registers: a link would open nothing.
-            if options.scheme == nil, ius == nil {
-                engine.error(
-                    "the export names the iOS app \(ibi) but no custom URL scheme (ius)", at: nil,
-                    hint:
-                        "pass --scheme with the scheme in the app's Info.plist (CFBundleURLSchemes), such as --scheme acmeshop"
-                )
-            }
+            lines += iosLines(bundleID: ibi, appStoreID: isi, scheme: ius, options: options, engine: &engine)
         }
         if let apn {
-            if options.fingerprints.isEmpty {
-                engine.error(
-                    "the export names the Android app \(apn) but not its signing certificate", at: nil,
-                    hint: "pass --sha256-cert-fingerprint (Play Console > Setup > App signing), \(manual)")
-            }
-            for fingerprint in options.fingerprints where CatalogRules.normalizedFingerprint(fingerprint) == nil {
-                engine.error(
-                    "--sha256-cert-fingerprint \(CatalogRules.quoted(fingerprint)) is not a SHA-256 fingerprint (32 bytes of hex)",
-                    at: nil, hint: "copy it from Play Console > Setup > App signing")
-            }
-            lines +=
-                ["  android:", "    package: \(quoted(apn))", "    sha256_cert_fingerprints:"]
-                + options.fingerprints.map { "      - \(quoted($0))" }
-            if ibi == nil {
-                if let scheme = options.scheme {
-                    lines.append("    scheme: \(quoted(scheme))")
-                } else {
-                    engine.error(
-                        "an Android-only catalog needs the app's custom URL scheme", at: nil,
-                        hint: "pass --scheme (the one in the app's AndroidManifest.xml)")
-                }
-            }
+            lines += androidLines(package: apn, withIOS: ibi != nil, options: options, engine: &engine)
         }
         lines.append("links_file: \(quoted(linksFile))")
         return engine.errors.count == errorsBefore ? lines.joined(separator: "\n") + "\n" : nil
+    }
+
+    /// The `ios:` section, with errors for what the export and the options lack.
+    static func iosLines(
+        bundleID: String, appStoreID: String?, scheme: String?, options: FirebaseImportOptions,
+        engine: inout DiagnosticEngine
+    ) -> [String] {
+        if let team = options.teamID {
+            if !CatalogRules.matches(team, CatalogRules.isUpperAlnum, length: 10...10) {
+                engine.error(
+                    "--team-id \(CatalogRules.quoted(team)) must be 10 characters A-Z and 0-9", at: nil,
+                    hint: "copy it from the Apple Developer account's Membership page")
+            }
+        } else {
+            engine.error(
+                "the export names the iOS app \(bundleID) but not its team ID", at: nil,
+                hint: "pass --team-id (the Apple Developer account's Membership page), \(Self.manual)")
+        }
+        if appStoreID == nil {
+            engine.error(
+                "the export names the iOS app \(bundleID) but no row has its App Store ID (isi)", at: nil,
+                hint: Self.manual)
+        }
+        let lines = [
+            "  ios:",
+            "    team_id: \(quoted(options.teamID ?? ""))",
+            "    bundle_id: \(quoted(bundleID))",
+            "    app_store_id: \(quoted(appStoreID ?? ""))",
+            "    scheme: \(quoted(options.scheme ?? scheme ?? ""))",
+        ]
+        // The bundle ID is no scheme the app registers: a link would open nothing.
+        if options.scheme == nil, scheme == nil {
+            engine.error(
+                "the export names the iOS app \(bundleID) but no custom URL scheme (ius)", at: nil,
+                hint:
+                    "pass --scheme with the scheme in the app's Info.plist (CFBundleURLSchemes), such as --scheme acmeshop"
+            )
+        }
+        return lines
+    }
+
+    /// The `android:` section (with the scheme when there is no iOS app), with errors for what the
+    /// options lack.
+    static func androidLines(
+        package: String, withIOS: Bool, options: FirebaseImportOptions, engine: inout DiagnosticEngine
+    ) -> [String] {
+        if options.fingerprints.isEmpty {
+            engine.error(
+                "the export names the Android app \(package) but not its signing certificate", at: nil,
+                hint: "pass --sha256-cert-fingerprint (Play Console > Setup > App signing), \(Self.manual)")
+        }
+        for fingerprint in options.fingerprints where CatalogRules.normalizedFingerprint(fingerprint) == nil {
+            engine.error(
+                "--sha256-cert-fingerprint \(CatalogRules.quoted(fingerprint)) is not a SHA-256 fingerprint (32 bytes of hex)",
+                at: nil, hint: "copy it from Play Console > Setup > App signing")
+        }
+        var lines =
+            ["  android:", "    package: \(quoted(package))", "    sha256_cert_fingerprints:"]
+            + options.fingerprints.map { "      - \(quoted($0))" }
+        if !withIOS {
+            if let scheme = options.scheme {
+                lines.append("    scheme: \(quoted(scheme))")
+            } else {
+                engine.error(
+                    "an Android-only catalog needs the app's custom URL scheme", at: nil,
+                    hint: "pass --scheme (the one in the app's AndroidManifest.xml)")
+            }
+        }
+        return lines
     }
 
     /// `com.example.shop` → `Shop`; a generic last part (`com.shop.app`) gives way to the one before.

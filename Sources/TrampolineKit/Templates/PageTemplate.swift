@@ -38,54 +38,9 @@ struct PageTemplate: Sendable {
         var behaviour = Behaviour.interstitial
         var buttonText: String?
         if !frontMatter.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            do {
-                // Read by the catalog's own YAML reader (libyaml's events): one way of reading YAML
-                // in the tool, and no start-up of a second one's resolver for a few keys. The front
-                // matter starts on the file's second line.
-                let parser = YAMLEventParser(frontMatter, lineOffset: 1)
-                guard try parser.startDocument(), case .mapping(let pairs) = try parser.node().kind else {
-                    engine.error(
-                        "front matter must be 'key: value' lines", at: SourceLocation(file: file, line: 2, column: 1),
-                        hint: "known keys: \(frontMatterKeys.joined(separator: ", "))")
-                    return nil
-                }
-                try parser.finishDocument()
-                for (key, value) in pairs {
-                    let at = SourceLocation(file: file, line: key.line, column: key.column)
-                    switch key.text {
-                    case "behaviour":
-                        // link-lookup is the compact layout's 404.html, set by the build alone.
-                        let allowed = Behaviour.allCases.filter { $0 != .linkLookup }
-                        guard let raw = value.text, let parsed = Behaviour(rawValue: raw), allowed.contains(parsed)
-                        else {
-                            engine.error(
-                                "behaviour must be one of \(allowed.map(\.rawValue).joined(separator: ", "))", at: at,
-                                hint: "interstitial shows a preview and a button; redirect tries the app at once")
-                            continue
-                        }
-                        behaviour = parsed
-                    case "button":
-                        buttonText = value.text
-                    default:
-                        let name = key.text ?? "?"
-                        let hint =
-                            Suggestion.closest(to: name, among: frontMatterKeys).map { "did you mean '\($0)'?" }
-                            ?? "known keys: \(frontMatterKeys.joined(separator: ", "))"
-                        engine.error("unknown front matter key '\(name)'", at: at, hint: hint)
-                    }
-                }
-            } catch let error as YAMLEventParser.SyntaxError {
-                engine.error(
-                    "front matter is not valid YAML: \(error.message)",
-                    at: SourceLocation(file: file, line: error.line, column: error.column),
-                    hint: "check indentation and quoting")
-                return nil
-            } catch {
-                engine.error(
-                    "front matter is not valid YAML: \(error)", at: SourceLocation(file: file, line: 2, column: 1),
-                    hint: "check indentation and quoting")
-                return nil
-            }
+            guard let read = readFrontMatter(frontMatter, file: file, engine: &engine) else { return nil }
+            behaviour = read.behaviour ?? behaviour
+            buttonText = read.button
         }
         let button: SplicingTemplate?
         let parsedBody: SplicingTemplate
@@ -123,5 +78,63 @@ struct PageTemplate: Sendable {
             return nil
         }
         return PageTemplate(name: name, behaviour: behaviour, button: button, body: parsedBody)
+    }
+
+    /// The front matter's keys (`behaviour`, `button`); nil when it is not YAML key-value lines.
+    /// Unknown keys and values are errors in `engine`, the rest still read.
+    static func readFrontMatter(_ frontMatter: String, file: String, engine: inout DiagnosticEngine) -> (
+        behaviour: Behaviour?, button: String?
+    )? {
+        var behaviour: Behaviour?
+        var buttonText: String?
+        do {
+            // Read by the catalog's own YAML reader (libyaml's events): one way of reading YAML
+            // in the tool, and no start-up of a second one's resolver for a few keys. The front
+            // matter starts on the file's second line.
+            let parser = YAMLEventParser(frontMatter, lineOffset: 1)
+            guard try parser.startDocument(), case .mapping(let pairs) = try parser.node().kind else {
+                engine.error(
+                    "front matter must be 'key: value' lines", at: SourceLocation(file: file, line: 2, column: 1),
+                    hint: "known keys: \(frontMatterKeys.joined(separator: ", "))")
+                return nil
+            }
+            try parser.finishDocument()
+            for (key, value) in pairs {
+                let at = SourceLocation(file: file, line: key.line, column: key.column)
+                switch key.text {
+                case "behaviour":
+                    // link-lookup is the compact layout's 404.html, set by the build alone.
+                    let allowed = Behaviour.allCases.filter { $0 != .linkLookup }
+                    guard let raw = value.text, let parsed = Behaviour(rawValue: raw), allowed.contains(parsed)
+                    else {
+                        engine.error(
+                            "behaviour must be one of \(allowed.map(\.rawValue).joined(separator: ", "))", at: at,
+                            hint: "interstitial shows a preview and a button; redirect tries the app at once")
+                        continue
+                    }
+                    behaviour = parsed
+                case "button":
+                    buttonText = value.text
+                default:
+                    let name = key.text ?? "?"
+                    let hint =
+                        Suggestion.closest(to: name, among: frontMatterKeys).map { "did you mean '\($0)'?" }
+                        ?? "known keys: \(frontMatterKeys.joined(separator: ", "))"
+                    engine.error("unknown front matter key '\(name)'", at: at, hint: hint)
+                }
+            }
+        } catch let error as YAMLEventParser.SyntaxError {
+            engine.error(
+                "front matter is not valid YAML: \(error.message)",
+                at: SourceLocation(file: file, line: error.line, column: error.column),
+                hint: "check indentation and quoting")
+            return nil
+        } catch {
+            engine.error(
+                "front matter is not valid YAML: \(error)", at: SourceLocation(file: file, line: 2, column: 1),
+                hint: "check indentation and quoting")
+            return nil
+        }
+        return (behaviour, buttonText)
     }
 }

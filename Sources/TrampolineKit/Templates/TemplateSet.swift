@@ -47,25 +47,7 @@ struct TemplateSet: Sendable {
     static func load(overrides directory: URL?, displayDirectory: String, engine: inout DiagnosticEngine)
         -> TemplateSet?
     {
-        var sources: [String: (text: String, file: String)] = [:]
-        for (name, text) in EmbeddedTemplates.files {
-            sources[name] = (text, "(built-in)/\(name)")
-        }
-        if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            for name in names.sorted()
-            where name.hasSuffix(".md") || name == layoutFile || name == styleFile || scriptFiles.contains(name) {
-                let display = displayDirectory.isEmpty ? name : "\(displayDirectory)/\(name)"
-                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
-                    let text = String(data: data, encoding: .utf8)
-                else {
-                    engine.error(
-                        "cannot read template \(display) as UTF-8 text",
-                        at: SourceLocation(file: display, line: 1, column: 1), hint: "save it as UTF-8")
-                    continue
-                }
-                sources[name] = (text, display)
-            }
-        }
+        let sources = readSources(overrides: directory, displayDirectory: displayDirectory, engine: &engine)
         // The scripts are minified on another core while this one parses the pages (a millisecond
         // or two of every build's start, before anything else can begin).
         let scriptSources = scriptFiles.compactMap { name in
@@ -100,25 +82,7 @@ struct TemplateSet: Sendable {
                 "the built-in templates are incomplete", at: nil, hint: "this is a bug in Trampoline; please report it")
             return nil
         }
-        let layout: SplicingTemplate
-        // On a line of its own, so a standalone tag on the layout's first line stays standalone.
-        let pragma = "{{% CONTENT_TYPE: \(HTMLContentType.name)}}\n"
-        do {
-            // Double braces escape with Trampoline's own HTML escaper (every `&<>"'` scalar).
-            HTMLContentType.register()
-            let parsed = try MustacheTemplate(string: pragma + layoutSource.text)
-            layout = SplicingTemplate(parsed, source: layoutSource.text, keys: layoutKeys, escaper: .html)
-        } catch let error as MustacheTemplate.ParserError {
-            engine.error(
-                "template syntax: \(error.error)",
-                at: SourceLocation(
-                    file: layoutSource.file, line: max(1, error.context.lineNumber - 1),
-                    column: max(1, error.context.columnNumber)), hint: "check the {{ }} pairs and section nesting")
-            return nil
-        } catch {
-            engine.error("template syntax: \(error)", at: SourceLocation(file: layoutSource.file, line: 1, column: 1))
-            return nil
-        }
+        guard let layout = parseLayout(layoutSource, engine: &engine) else { return nil }
         for special in specialPages where pages[special] == nil {
             if !engine.hasErrors {
                 engine.error(
@@ -139,5 +103,55 @@ struct TemplateSet: Sendable {
         return TemplateSet(
             layout: layout, style: style, script: script, moreScript: moreScript, loadCookieScript: loadCookieScript,
             routeScript: routeScript, sourceDigest: digest, pages: pages)
+    }
+
+    /// The built-ins by name, each replaced by the file of the same name in `directory`.
+    static func readSources(overrides directory: URL?, displayDirectory: String, engine: inout DiagnosticEngine)
+        -> [String: (text: String, file: String)]
+    {
+        var sources: [String: (text: String, file: String)] = [:]
+        for (name, text) in EmbeddedTemplates.files {
+            sources[name] = (text, "(built-in)/\(name)")
+        }
+        if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
+            for name in names.sorted()
+            where name.hasSuffix(".md") || name == layoutFile || name == styleFile || scriptFiles.contains(name) {
+                let display = displayDirectory.isEmpty ? name : "\(displayDirectory)/\(name)"
+                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
+                    let text = String(data: data, encoding: .utf8)
+                else {
+                    engine.error(
+                        "cannot read template \(display) as UTF-8 text",
+                        at: SourceLocation(file: display, line: 1, column: 1), hint: "save it as UTF-8")
+                    continue
+                }
+                sources[name] = (text, display)
+            }
+        }
+        return sources
+    }
+
+    /// The layout, parsed with Trampoline's own HTML escaper for double braces.
+    static func parseLayout(_ layoutSource: (text: String, file: String), engine: inout DiagnosticEngine)
+        -> SplicingTemplate?
+    {
+        // On a line of its own, so a standalone tag on the layout's first line stays standalone.
+        let pragma = "{{% CONTENT_TYPE: \(HTMLContentType.name)}}\n"
+        do {
+            // Double braces escape with Trampoline's own HTML escaper (every `&<>"'` scalar).
+            HTMLContentType.register()
+            let parsed = try MustacheTemplate(string: pragma + layoutSource.text)
+            return SplicingTemplate(parsed, source: layoutSource.text, keys: layoutKeys, escaper: .html)
+        } catch let error as MustacheTemplate.ParserError {
+            engine.error(
+                "template syntax: \(error.error)",
+                at: SourceLocation(
+                    file: layoutSource.file, line: max(1, error.context.lineNumber - 1),
+                    column: max(1, error.context.columnNumber)), hint: "check the {{ }} pairs and section nesting")
+            return nil
+        } catch {
+            engine.error("template syntax: \(error)", at: SourceLocation(file: layoutSource.file, line: 1, column: 1))
+            return nil
+        }
     }
 }
