@@ -73,16 +73,11 @@ extension CatalogReader {
         // did not change (the kept entry's dash at the list's column, or a key at column 1 after
         // the list), so whatever the change ends with (a block scalar's trailing lines, say) ends
         // there as it does in the whole file.
-        guard Self.onlySpacesBefore(changeStart, in: text) || Self.blankAfter(changeStart, in: text) else { return nil }
-        var boundary = text.count
-        var nextToken = text.count
-        if anchored {
-            guard let dash = Self.dash(before: keptSpans.last!.bytes.lowerBound, notBefore: changeEnd, in: text),
-                Self.onlySpacesBefore(dash, in: text), TextPosition.column(ofByte: dash, in: text) == column
-            else { return nil }
-            nextToken = dash
-            boundary = dash - (column - 1)
-        }
+        guard
+            let (boundary, nextToken) = changeBoundary(
+                start: changeStart, end: changeEnd, firstKept: anchored ? keptSpans.last : nil, column: column,
+                in: text)
+        else { return nil }
         let changed = changeStart < changeEnd
         guard !changed || changeStart <= boundary else { return nil }
 
@@ -127,6 +122,25 @@ extension CatalogReader {
         return LayoutReading(
             spans: spans, unparsed: taken + entries.count - kept, rest: rest,
             newLayout: file == layout.bytes ? nil : file)
+    }
+
+    /// Where the changed text ends: at the start of the line of the first kept entry's dash (its
+    /// next token), or at the end of the text; nil when the change does not start at an entry's
+    /// end or the dash is not where the list's items are.
+    static func changeBoundary(
+        start: Int, end: Int, firstKept: LinkBatchReader.EntrySpan?, column: Int, in text: UnsafeBufferPointer<UInt8>
+    ) -> (boundary: Int, nextToken: Int)? {
+        guard Self.onlySpacesBefore(start, in: text) || Self.blankAfter(start, in: text) else { return nil }
+        var boundary = text.count
+        var nextToken = text.count
+        if let firstKept {
+            guard let dash = Self.dash(before: firstKept.bytes.lowerBound, notBefore: end, in: text),
+                Self.onlySpacesBefore(dash, in: text), TextPosition.column(ofByte: dash, in: text) == column
+            else { return nil }
+            nextToken = dash
+            boundary = dash - (column - 1)
+        }
+        return (boundary, nextToken)
     }
 
     /// The entries of the changed text, appended with their digests; returns where the last ends,
