@@ -223,6 +223,38 @@ class LinkResolverHttpTests {
         assertEquals(snapshot, SiteLinkTable.read(gen.snapshot.byteInputStream(), "go.example.com").ok())
     }
 
+    /**
+     * The deadline holds even when the watchdog's disconnect comes before the connection exists
+     * (a slow start, as under load): each read past it throws, however the bytes are paced.
+     */
+    @Test
+    fun aTrickledBodyEndsAtTheDeadlineWhateverThePace() {
+        // A byte every 50 ms, each read returning what has come, as a socket's does.
+        val paced = object : java.io.InputStream() {
+            override fun read(): Int {
+                Thread.sleep(50)
+                return 'a'.toInt()
+            }
+
+            override fun read(b: ByteArray, off: Int, len: Int): Int {
+                if (len == 0) return 0
+                b[off] = read().toByte()
+                return 1
+            }
+        }
+        val started = System.nanoTime()
+        val stream = DeadlineInputStream(paced, started + 300_000_000L)
+        val thrown = try {
+            SiteLinkTable.readAtMost(stream, 1 shl 20)
+            null
+        } catch (e: java.net.SocketTimeoutException) {
+            e
+        }
+        val seconds = (System.nanoTime() - started) / 1e9
+        assertNotNull(thrown, "a read past the deadline throws")
+        assertTrue(seconds < 1, "the deadline, not the body, ends the read ($seconds s)")
+    }
+
     @Test
     fun everyMisbehavingHostIsATypedReason() {
         val cases = listOf(

@@ -30,6 +30,9 @@ class HttpLinkTableFetcher(
             null
         } ?: return LinkTableResponse.Failed(LinkResolutionFailure.Unreachable)
         val expired = AtomicBoolean(false)
+        // The watchdog's disconnect is lost if it fires before the connection is made (a slow start);
+        // the deadline is then checked at every step and every read.
+        val deadline = System.nanoTime() + timeoutMillis * 1_000_000L
         val watchdog = Watchdog.executor.schedule(Runnable {
             expired.set(true)
             connection.disconnect()
@@ -43,13 +46,14 @@ class HttpLinkTableFetcher(
             connection.setRequestProperty("Accept", "application/json")
             if (ifNoneMatch != null) connection.setRequestProperty("If-None-Match", ifNoneMatch)
             val status = connection.responseCode
+            if (expired.get() || System.nanoTime() - deadline > 0) return LinkTableResponse.Failed(LinkResolutionFailure.TimedOut)
             when {
                 status == 200 -> {
                     val length = connection.getHeaderField("Content-Length")?.trim()?.toLongOrNull()
                     if (length != null && length > maximumSize) {
                         LinkTableResponse.Failed(LinkResolutionFailure.TableTooLarge)
                     } else {
-                        val body = connection.inputStream.use { SiteLinkTable.readAtMost(it, maximumSize) }
+                        val body = DeadlineInputStream(connection.inputStream, deadline).use { SiteLinkTable.readAtMost(it, maximumSize) }
                         if (expired.get()) {
                             LinkTableResponse.Failed(LinkResolutionFailure.TimedOut)
                         } else if (body == null) {
