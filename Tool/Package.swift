@@ -1,18 +1,25 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The generator: `trampoline`, TrampolineKit, the preview server and every test target. Built from
+// the repository root with `swift build --package-path Tool --scratch-path .build` (what `make
+// build` runs), so the binary stays at .build/debug/trampoline. Sources, Tests, Templates, Plugins,
+// Benchmarks and schema here are symbolic links to the root's folders: SwiftPM accepts no target
+// outside a package's folder. TrampolineLink comes from the root package (../Package.swift), which
+// declares no dependencies, so an app that adds this repository for TrampolineLink clones nothing
+// else (CONTRIBUTING.md, "Two packages").
 let package = Package(
-    name: "Trampoline",
+    name: "TrampolineTool",
     platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
         .executable(name: "trampoline", targets: ["trampoline"]),
         .library(name: "TrampolineKit", targets: ["TrampolineKit"]),
         .library(name: "TrampolinePreview", targets: ["TrampolinePreview"]),
-        // What an iOS app adds to receive deferred links (README, "The app side"). Foundation only:
-        // an app that uses just this product builds none of the generator's dependencies.
-        .library(name: "TrampolineLink", targets: ["TrampolineLink"]),
     ],
     dependencies: [
+        // The app library, TrampolineLink: the root package. `name:` gives it one identity whatever
+        // the checkout's folder is called.
+        .package(name: "Trampoline", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -39,9 +46,6 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["TemplateEmbedder"]
         ),
-        // The app-side library: deferred-link acceptance, the once-only store, the onboarding inbox,
-        // the router, and RoutePattern, the one route grammar the generator shares. Foundation only.
-        .target(name: "TrampolineLink"),
         // The QR code encoder behind each link's qr.svg (no Swift package on the list encodes QR codes).
         // Pure Swift, no Foundation.
         .target(name: "TrampolineQR"),
@@ -49,7 +53,7 @@ let package = Package(
             name: "TrampolineKit",
             dependencies: [
                 "CCmark",
-                "TrampolineLink",
+                .product(name: "TrampolineLink", package: "Trampoline"),
                 "TrampolineQR",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -84,7 +88,10 @@ let package = Package(
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TrampolineLinkTests", dependencies: ["TrampolineLink", "TrampolineTestSupport"]),
+        .testTarget(
+            name: "TrampolineLinkTests",
+            dependencies: [.product(name: "TrampolineLink", package: "Trampoline"), "TrampolineTestSupport"]
+        ),
         .testTarget(name: "TrampolineQRTests", dependencies: ["TrampolineQR"]),
         .testTarget(
             name: "TrampolinePreviewTests",

@@ -6,8 +6,10 @@ import PackagePlugin
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
+        // Resolved: in Tool/ (the tool's package) Templates is a symbolic link to the root's folder,
+        // and Linux Foundation lists a symbolic link to a folder as empty.
         let templates = try FileManager.default.contentsOfDirectory(
-            at: root.appending(path: "Templates"), includingPropertiesForKeys: nil
+            at: root.appending(path: "Templates").resolvingSymlinksInPath(), includingPropertiesForKeys: nil
         ).filter { !$0.lastPathComponent.hasPrefix(".") }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         // The catalog's JSON Schema ships the same way, so `init` writes the repository's file.
