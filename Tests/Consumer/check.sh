@@ -52,7 +52,8 @@ start=$(date +%s)
 echo "consumer: built in $(( $(date +%s) - start )) s"
 cloned=$(ls .build/checkouts | tr '\n' ' ')
 echo "consumer: cloned (.build/checkouts): $cloned"
-echo "consumer: pinned (Package.resolved): $(grep -o '"identity" : "[^"]*"' Package.resolved | cut -d'"' -f4 | tr '\n' ' ')"
+pinned=$(grep -o '"identity" *: *"[^"]*"' Package.resolved 2>/dev/null | cut -d'"' -f4 | tr '\n' ' ' || true)
+echo "consumer: pinned (Package.resolved): ${pinned:-nothing}"
 # What was compiled: the folders that hold object files, and the modules emitted.
 compiled=$(find -L .build/debug/ -name '*.o' -printf '%h\n' | sed -E 's#.*/##; s#\.build$##' | sort -u | tr '\n' ' ')
 modules=$(find -L .build/debug/Modules .build/debug/Modules-tool -name '*.swiftmodule' -printf '%f\n' 2>/dev/null | sed 's/\.swiftmodule$//' | sort -u | tr '\n' ' ')
