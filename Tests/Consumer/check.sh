@@ -55,8 +55,8 @@ echo "consumer: cloned (.build/checkouts): $cloned"
 pinned=$(grep -o '"identity" *: *"[^"]*"' Package.resolved 2>/dev/null | cut -d'"' -f4 | tr '\n' ' ' || true)
 echo "consumer: pinned (Package.resolved): ${pinned:-nothing}"
 # What was compiled: the folders that hold object files, and the modules emitted.
-compiled=$(find -L .build/debug/ -name '*.o' -printf '%h\n' | sed -E 's#.*/##; s#\.build$##' | sort -u | tr '\n' ' ')
-modules=$(find -L .build/debug/Modules .build/debug/Modules-tool -name '*.swiftmodule' -printf '%f\n' 2>/dev/null | sed 's/\.swiftmodule$//' | sort -u | tr '\n' ' ')
+compiled=$(find -L .build/debug/ -name '*.o' -printf '%h\n' 2>/dev/null | sed -E 's#.*/##; s#\.build$##' | sort -u | tr '\n' ' ' || true)
+modules=$(find -L .build/debug/Modules .build/debug/Modules-tool -name '*.swiftmodule' -printf '%f\n' 2>/dev/null | sed 's/\.swiftmodule$//' | sort -u | tr '\n' ' ' || true)
 echo "consumer: compiled (object files): $compiled"
 echo "consumer: modules: $modules"
 [ "$cloned" = "trampoline " ] || { echo "consumer: cloned more than this repository: $cloned" >&2; exit 1; }
