@@ -4,10 +4,11 @@ import PackageDescription
 // The generator: `trampoline`, TrampolineKit, the preview server and every test target. Built from
 // the repository root with `swift build --package-path Tool --scratch-path .build` (what `make
 // build` runs), so the binary stays at .build/debug/trampoline. Sources, Tests, Templates, Plugins,
-// Benchmarks and schema here are symbolic links to the root's folders: SwiftPM accepts no target
-// outside a package's folder. TrampolineLink comes from the root package (../Package.swift), which
-// declares no dependencies, so an app that adds this repository for TrampolineLink clones nothing
-// else (CONTRIBUTING.md, "Two packages").
+// Benchmarks, schema and site-config.yml here are symbolic links to the root's: SwiftPM accepts
+// no target outside a package's folder, and tests find the root from their own path.
+// TrampolineLink comes from the root package (../Package.swift), which declares no dependencies,
+// so an app that adds this repository for TrampolineLink clones nothing else (CONTRIBUTING.md,
+// "Two packages").
 let package = Package(
     name: "TrampolineTool",
     platforms: [.macOS(.v13), .iOS(.v15)],
