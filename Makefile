@@ -7,20 +7,25 @@ SWIFT ?= swift
 PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN := .build/debug/trampoline
+# The generator is the package in Tool/ (the root package is TrampolineLink alone, so an app that adds
+# this repository clones nothing else); its build folder stays the root's .build.
+TOOL := --package-path Tool --scratch-path .build
 
-.PHONY: format format-lint tsan-test docs-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
+.PHONY: format format-lint tsan-test docs-test docc-test docc platform-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
 
 site: build
 	$(BIN) build --config site-config.yml
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(TOOL)
 
-# libcmark is the only system library the build needs.
+# libcmark is the only system library the build needs: Debian's libcmark-dev, or on a Mac
+# Homebrew's cmark (and pkg-config, which finds it).
 deps:
 	@pkg-config --exists libcmark 2>/dev/null || { \
-	  echo "Installing libcmark-dev (CommonMark)"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev pkg-config; }
+	  if [ "$$(uname -s)" = Darwin ]; then echo "Installing cmark and pkg-config (Homebrew)"; brew install cmark pkg-config; \
+	  else echo "Installing libcmark-dev (CommonMark)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev pkg-config; fi; }
 
 # The browser suite needs Chromium and its driver; WebKit (WebKitWebDriver, Xvfb, xclip, openssl,
 # and Debian's python3 with PyGObject and WebKit2GTK's typelib, which runs the suite's own WebKit
@@ -42,17 +47,17 @@ test-deps: deps
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 	@$(PYTHON) -c "import segno" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/QR/requirements.txt
 
-test: test-deps format-lint swift-test docs-test qr-test consumer-test fuzz browser-test install-test android-test
+test: test-deps format-lint swift-test docs-test docc-test platform-test qr-test consumer-test fuzz browser-test install-test android-test
 
 # The .swift-format configuration (120 columns); `make format` rewrites, this only reads.
 format-lint:
-	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Tests Package.swift Tool/Package.swift DocC/Package.swift
 
 format:
-	$(SWIFT) format format -i -r Sources Tests Package.swift
+	$(SWIFT) format format -i -r Sources Tests Package.swift Tool/Package.swift DocC/Package.swift
 
 swift-test: build
-	$(SWIFT) test
+	$(SWIFT) test $(TOOL)
 
 browser-test: build
 	TRAMPOLINE_GI_PYTHON=$(GI_PYTHON) $(PYTHON) -m pytest Tests/Browser -q
@@ -61,7 +66,7 @@ browser-test: build
 # of their own (.build-tsan). Run by CI (.github/workflows/ci.yml) beside `make test`.
 TSAN_SUITES := ChunkQueueTests|ConcurrentMap|FreshFolderWriteTests|SiteWriterTests|ClaimVerifierTests|ClaimFastProbesTests|CatalogLoaderTests|LinkCacheTests|PendingTests|LinkResolverHTTPTests|TrampolineLinksTests
 tsan-test: deps
-	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --filter '$(TSAN_SUITES)'
+	$(SWIFT) test --package-path Tool --scratch-path .build-tsan --sanitize=thread --filter '$(TSAN_SUITES)'
 
 # The docs: links and #anchors resolve, README at most 25 KB, every schema key in docs/catalog.md,
 # console examples are the binary's real output (re-record: UPDATE_DOCS=1).
@@ -84,7 +89,27 @@ android-test:
 qr-test: build
 	TRAMPOLINE_BIN=$(BIN) $(PYTHON) -m pytest Tests/QR -q
 
-# An app package that uses only the TrampolineLink product builds nothing but TrampolineLink.
+# TrampolineLink's DocC documentation (Sources/TrampolineLink/Documentation.docc), built by
+# swift-docc-plugin from the package in DocC/ (never in what an app resolves) into DOCC_OUT as static
+# files; any DocC warning fails it. DOCC_BASE_PATH: the site's path prefix (the release sets it).
+DOCC_OUT ?= .build-docc/site
+DOCC_BASE_PATH ?=
+docc:
+	$(SWIFT) package --package-path DocC --scratch-path .build-docc --allow-writing-to-directory "$(DOCC_OUT)" \
+	  generate-documentation --target TrampolineLink --warnings-as-errors --output-path "$(DOCC_OUT)" \
+	  --transform-for-static-hosting $(if $(DOCC_BASE_PATH),--hosting-base-path "$(DOCC_BASE_PATH)")
+
+docc-test: docc
+	@test -s "$(DOCC_OUT)/index.html" && test -d "$(DOCC_OUT)/data/documentation/trampolinelink" \
+	  || { echo "docc-test: no documentation in $(DOCC_OUT)" >&2; exit 1; }
+
+# The Darwin paths of the tool's Linux-only calls: present, and parsed by swiftc -parse (they cannot
+# be compiled here; the macos job of .github/workflows/ci.yml builds them).
+platform-test:
+	$(PYTHON) -m pytest Tests/Platform -q
+
+# An app package that adds this repository by URL for TrampolineLink clones this repository alone
+# and compiles TrampolineLink alone.
 consumer-test:
 	SWIFT=$(SWIFT) bash Tests/Consumer/check.sh
 

@@ -1,115 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// What an app resolves when it adds this repository by URL: TrampolineLink, the app-side library
+// (deferred-link acceptance, the once-only store, the onboarding inbox, the router and RoutePattern,
+// the one route grammar the generator shares). Foundation only, and no dependencies: an app clones
+// this repository and nothing else (Tests/Consumer/check.sh). The generator, its dependencies and
+// every test target are the package in Tool/ (CONTRIBUTING.md, "Two packages").
 let package = Package(
     name: "Trampoline",
     platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
-        .executable(name: "trampoline", targets: ["trampoline"]),
-        .library(name: "TrampolineKit", targets: ["TrampolineKit"]),
-        .library(name: "TrampolinePreview", targets: ["TrampolinePreview"]),
-        // What an iOS app adds to receive deferred links (README, "The app side"). Foundation only:
-        // an app that uses just this product builds none of the generator's dependencies.
-        .library(name: "TrampolineLink", targets: ["TrampolineLink"]),
-    ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // `links_file: links.csv`: link lists kept in spreadsheets.
-        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        // SHA-256 for the pages' Content-Security-Policy hashes (Hummingbird already depends on it).
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .library(name: "TrampolineLink", targets: ["TrampolineLink"])
     ],
     targets: [
-        // libcmark, the CommonMark reference implementation; only MarkdownRenderer.swift imports it.
-        .systemLibrary(
-            name: "CCmark",
-            pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
-        ),
-        // Turns the top-level Templates/ folder into Swift source so the built-in templates
-        // live inside the binary (no resource bundle to lose when the binary is copied).
-        .executableTarget(name: "TemplateEmbedder"),
-        .plugin(
-            name: "EmbedTemplates",
-            capability: .buildTool(),
-            dependencies: ["TemplateEmbedder"]
-        ),
-        // The app-side library: deferred-link acceptance, the once-only store, the onboarding inbox,
-        // the router, and RoutePattern, the one route grammar the generator shares. Foundation only.
-        .target(name: "TrampolineLink"),
-        // The QR code encoder behind each link's qr.svg (no Swift package on the list encodes QR codes).
-        // Pure Swift, no Foundation.
-        .target(name: "TrampolineQR"),
-        .target(
-            name: "TrampolineKit",
-            dependencies: [
-                "CCmark",
-                "TrampolineLink",
-                "TrampolineQR",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CSV", package: "CSV.swift"),
-            ],
-            plugins: ["EmbedTemplates"]
-        ),
-        // `trampoline serve`: the local preview server. A target of its own so TrampolineKit
-        // (and anyone embedding it) never links Hummingbird.
-        .target(
-            name: "TrampolinePreview",
-            dependencies: [
-                "TrampolineKit",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
-        ),
-        .executableTarget(
-            name: "trampoline",
-            dependencies: [
-                "TrampolineKit",
-                "TrampolinePreview",
-                "TrampolineQR",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .testTarget(
-            name: "TrampolineKitTests",
-            dependencies: ["TrampolineKit", "TrampolineQR", "TrampolineTestSupport"],
-            exclude: ["Snapshots"],
-            resources: [.copy("Fixtures")]
-        ),
-        .testTarget(name: "TrampolineLinkTests", dependencies: ["TrampolineLink", "TrampolineTestSupport"]),
-        .testTarget(name: "TrampolineQRTests", dependencies: ["TrampolineQR"]),
-        .testTarget(
-            name: "TrampolinePreviewTests",
-            dependencies: ["TrampolineKit", "TrampolinePreview", "TrampolineTestSupport"]
-        ),
-        // Helpers the test targets share: temporary folders and running the built binary.
-        .target(name: "TrampolineTestSupport", path: "Tests/TestSupport"),
-        .testTarget(
-            name: "TrampolineCLITests",
-            dependencies: ["TrampolineKit", "TrampolineTestSupport"],
-            resources: [.copy("Fixtures")]
-        ),
+        .target(name: "TrampolineLink")
     ]
 )
-
-// libFuzzer target over the catalog loader, the build and the escapers; Fuzz/run.sh builds and runs
-// it (Fuzz/README.md). Declared only when TRAMPOLINE_FUZZ=1: it links the libFuzzer runtime, so it
-// only builds with the sanitizer flags Fuzz/run.sh passes (ASan and coverage for every module).
-if Context.environment["TRAMPOLINE_FUZZ"] == "1" {
-    package.products.append(.executable(name: "TrampolineFuzz", targets: ["TrampolineFuzz"]))
-    package.targets.append(
-        .executableTarget(
-            name: "TrampolineFuzz",
-            dependencies: ["TrampolineKit"],
-            swiftSettings: [.enableExperimentalFeature("Extern")],
-            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
-        ))
-}

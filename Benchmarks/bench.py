@@ -600,7 +600,7 @@ def machine_info(args):
     if os.path.exists(shown):
         stamp = datetime.datetime.fromtimestamp(os.path.getmtime(shown), datetime.timezone.utc)
         built = ", binary built " + stamp.strftime("%Y-%m-%d %H:%M UTC")
-    dirty = command_output(["git", "-C", REPO, "status", "--porcelain", "--", "Sources", "Package.swift"])
+    dirty = command_output(["git", "-C", REPO, "status", "--porcelain", "--", "Sources", "Package.swift", "Tool/Package.swift"])
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
         "nproc": command_output(["nproc"]),

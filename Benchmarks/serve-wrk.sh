@@ -13,7 +13,7 @@ if [[ -z "$bin" ]]; then
   if [[ -x .build/release/trampoline ]]; then bin=.build/release/trampoline; else bin=.build/debug/trampoline; fi
 fi
 command -v wrk >/dev/null || { echo "wrk not found (apt-get install wrk)" >&2; exit 2; }
-[[ -x "$bin" ]] || { echo "no trampoline binary at $bin (swift build -c release)" >&2; exit 2; }
+[[ -x "$bin" ]] || { echo "no trampoline binary at $bin (swift build --package-path Tool --scratch-path .build -c release)" >&2; exit 2; }
 
 work=$(mktemp -d)
 out="$work/serve.out"

@@ -24,7 +24,7 @@ scratch=${FUZZ_SCRATCH:-.build-fuzz}
 # The sanitizers go to every module through -Xswiftc/-Xcc, but -sanitize=fuzzer cannot: SwiftPM
 # applies these flags to the TemplateEmbedder build tool too, which has a main of its own. So every
 # module gets ASan plus libFuzzer's coverage instrumentation, and only TrampolineFuzz links the
-# libFuzzer runtime (its linkerSettings in Package.swift).
+# libFuzzer runtime (its linkerSettings in Tool/Package.swift).
 coverage=edge,trace-cmp,inline-8bit-counters,pc-table
 work=$(mktemp -d "${TMPDIR:-/tmp}/trampoline-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -32,7 +32,7 @@ mkdir -p "$work/seeds" "$work/artifacts" "$work/tmp"
 
 echo "fuzz: building TrampolineFuzz (ASan + libFuzzer coverage) in $scratch" >&2
 build_start=$(date +%s)
-if ! TRAMPOLINE_FUZZ=1 "$swift" build -c debug --product TrampolineFuzz --scratch-path "$scratch" \
+if ! TRAMPOLINE_FUZZ=1 "$swift" build --package-path Tool -c debug --product TrampolineFuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=$coverage \
     -Xcc -fsanitize=address -Xcc -fsanitize-coverage=$coverage >"$work/build.log" 2>&1; then
     grep -v "Cannot export local symbol" "$work/build.log" | tail -n 40 >&2

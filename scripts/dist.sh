@@ -14,6 +14,8 @@
 # DIST_DIR (dist), TRAMPOLINE_VERSION (overrides scripts/version.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# On a Mac: the universal macOS release, same layout (scripts/dist-macos.sh).
+[ "$(uname -s)" = Darwin ] && exec scripts/dist-macos.sh
 root=$PWD
 swift=${SWIFT:-swift}
 scratch=${DIST_SCRATCH:-.build-dist}
@@ -66,7 +68,7 @@ start=$(date +%s)
 date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
 # TRAMPOLINE_LINK_WITHOUT_NETWORKING: TrampolineLink without its URLSession table reader, whose
 # FoundationNetworking (libcurl) does not link statically; the tool never reads a live table.
-"$swift" package --scratch-path "$scratch" -Xswiftc -static-stdlib -Xswiftc -DTRAMPOLINE_LINK_WITHOUT_NETWORKING plugin generate-manual --date "$date" >&2
+"$swift" package --package-path Tool --scratch-path "$scratch" -Xswiftc -static-stdlib -Xswiftc -DTRAMPOLINE_LINK_WITHOUT_NETWORKING plugin generate-manual --date "$date" >&2
 binary=$scratch/release/trampoline
 manual=$scratch/plugins/GenerateManual/outputs/trampoline/trampoline.1
 [ -x "$binary" ] || die "the build wrote no $binary"

@@ -437,7 +437,7 @@ def build_site(name: str, server: SiteServer, out_root: Path, label: str | None 
     ``site_keys`` (YAML lines such as ``"  layout: compact\n"``) are added to its ``site:``."""
     binary = trampoline_binary()
     if not binary.is_file():
-        pytest.fail(f"trampoline binary not found at {binary} (build it with `swift build`, "
+        pytest.fail(f"trampoline binary not found at {binary} (build it with `make build`, "
                     "or point TRAMPOLINE_BIN at it)", pytrace=False)
     label = label or name
     text = catalog_text(name, server)

@@ -32,7 +32,7 @@ def served(tmp_path):
     """`trampoline serve --port 0` on a catalog in tmp_path; yields (origin, catalog path)."""
     binary = trampoline_binary()
     if not binary.is_file():
-        pytest.fail(f"trampoline binary not found at {binary} (build it with `swift build`)", pytrace=False)
+        pytest.fail(f"trampoline binary not found at {binary} (build it with `make build`)", pytrace=False)
     config = tmp_path / "site-config.yml"
     config.write_text(CATALOG.format(title="Before the edit"), encoding="utf-8")
     proc = subprocess.Popen([str(binary), "serve", "--port", "0", "--config", str(config)],

@@ -295,3 +295,65 @@ def test_workflows_and_readme_use_only_inputs_the_action_declares():
                 if "trampoline@" in step.get("uses", ""):
                     assert set(step.get("with", {})) <= declared
             assert "container" not in job and not any("swift build" in str(s) for s in job["steps"])
+
+
+def mac_release(root: Path, version: str) -> str:
+    """A macos-universal tarball as the release publishes it, laid out like the Linux one. Its
+    bin/trampoline is a shell script that prints the version: a Mac binary cannot run here, and
+    setup.sh only downloads, checks, unpacks and asks the binary its version."""
+    name = f"trampoline-{version}-macos-universal"
+    stage = root / "stage" / name
+    (stage / "bin").mkdir(parents=True)
+    (stage / "bin" / "trampoline").write_text(f"#!/bin/sh\necho {version}\n")
+    (stage / "bin" / "trampoline").chmod(0o755)
+    folder = root / "srv" / OWNER_REPO / "releases" / "download" / f"v{version}"
+    folder.mkdir(parents=True)
+    subprocess.run(["tar", "-czf", folder / f"{name}.tar.gz", "-C", stage.parent, name], check=True)
+    digest = subprocess.run(["sha256sum", f"{name}.tar.gz"], cwd=folder, capture_output=True, text=True).stdout
+    (folder / f"{name}.tar.gz.sha256").write_text(digest)
+    return name
+
+
+def setup_env(srv: ReleaseServer, tmp_path: Path, runner_os: str, arch: str) -> dict:
+    return dict(
+        os.environ,
+        RUNNER_OS=runner_os,
+        RUNNER_ARCH=arch,
+        TRAMPOLINE_VERSION="1.2.0",
+        TRAMPOLINE_RELEASES_URL=f"{srv.url}/{OWNER_REPO}/releases",
+        TRAMPOLINE_INSTALL_ROOT=str(tmp_path / "tools"),
+        GITHUB_OUTPUT=str(tmp_path / "output"),
+        GITHUB_PATH=str(tmp_path / "path"),
+    )
+
+
+@pytest.mark.parametrize("arch", ["ARM64", "X64"])
+def test_a_macos_runner_gets_the_universal_tarball(tmp_path, arch):
+    name = mac_release(tmp_path, "1.2.0")
+    srv = ReleaseServer(tmp_path / "srv", "1.2.0")
+    try:
+        env = setup_env(srv, tmp_path, "macOS", arch)
+        setup = REPO / "scripts/action/setup.sh"
+        resolved = subprocess.run([setup, "resolve"], env=env, capture_output=True, text=True)
+        assert resolved.returncode == 0 and "for macos-universal" in resolved.stdout, resolved
+        installed = subprocess.run([setup, "install"], env=env, capture_output=True, text=True)
+        assert installed.returncode == 0, installed.stdout + installed.stderr
+        assert srv.downloads() == [
+            f"/{OWNER_REPO}/releases/download/v1.2.0/{name}.tar.gz",
+            f"/{OWNER_REPO}/releases/download/v1.2.0/{name}.tar.gz.sha256",
+        ]
+        binary = Path((tmp_path / "path").read_text().strip()) / "trampoline"
+        assert subprocess.run([binary, "--version"], capture_output=True, text=True).stdout == "1.2.0\n"
+    finally:
+        srv.httpd.shutdown()
+
+
+def test_a_windows_runner_is_refused_before_any_download(tmp_path):
+    srv = ReleaseServer(tmp_path / "srv", "1.2.0")
+    try:
+        env = setup_env(srv, tmp_path, "Windows", "X64")
+        proc = subprocess.run([REPO / "scripts/action/setup.sh", "install"], env=env, capture_output=True, text=True)
+        assert proc.returncode == 1 and "no trampoline release for Windows" in proc.stdout, proc
+        assert srv.downloads() == []
+    finally:
+        srv.httpd.shutdown()

@@ -36,14 +36,19 @@ def test_release_workflow_runs_only_scripts_of_the_repository():
         assert script.is_file() and os.access(script, os.X_OK), script
     matrix = workflow["jobs"]["build"]["strategy"]["matrix"]["include"]
     assert {m["arch"] for m in matrix} == {"x86_64", "arm64"}
+    # The universal macOS binary and the DocC site: jobs of their own, both needed by publish.
+    assert workflow["jobs"]["build-macos"]["runs-on"].startswith("macos-")
+    assert set(workflow["jobs"]["publish"]["needs"]) == {"build", "build-macos", "docs"}
 
 
-def fake_release(folder: Path, version: str, release, arches=("x86_64", "arm64")) -> None:
-    """The artifacts the two build jobs upload. Here the arm64 tarball is a renamed copy of the
-    x86_64 one: publish.sh only names, checks and attaches files."""
+def fake_release(
+    folder: Path, version: str, release, parts=("linux-x86_64", "linux-arm64", "macos-universal", "docs")
+) -> None:
+    """The artifacts the build, macOS and docs jobs upload. Here every tarball is a renamed copy of
+    the x86_64 one: publish.sh only names, checks and attaches files."""
     folder.mkdir(parents=True, exist_ok=True)
-    for arch in arches:
-        name = f"trampoline-{version}-linux-{arch}.tar.gz"
+    for part in parts:
+        name = f"trampoline-{version}-{part}.tar.gz"
         shutil.copy2(release.tarball, folder / name)
         digest = hashlib.sha256((folder / name).read_bytes()).hexdigest()
         (folder / f"{name}.sha256").write_text(f"{digest}  {name}\n")
@@ -60,21 +65,27 @@ def gh(tmp_path):
     return {"GH_LOG": str(log), "PATH": f"{tool.parent}:{os.environ['PATH']}"}, log
 
 
-def test_publish_checks_and_attaches_both_tarballs_and_sha256sums(release, tmp_path, gh):
+def test_publish_checks_and_attaches_every_tarball_and_sha256sums(release, tmp_path, gh):
     env, log = gh
     folder = tmp_path / "release"
     fake_release(folder, "1.2.0", release)
     out = run([REPO / "scripts/release/publish.sh", "v1.2.0", folder], env=env).stdout
-    assert "released v1.2.0 with 5 files" in out
+    assert "released v1.2.0 with 9 files" in out
     calls = log.read_text().splitlines()
     assert calls[0] == "release view v1.2.0"
     create = calls[1]
     assert create.startswith("release create v1.2.0 ") and "--verify-tag" in create
-    for name in ("trampoline-1.2.0-linux-x86_64.tar.gz", "trampoline-1.2.0-linux-arm64.tar.gz.sha256", "SHA256SUMS"):
+    for name in (
+        "trampoline-1.2.0-linux-x86_64.tar.gz",
+        "trampoline-1.2.0-linux-arm64.tar.gz.sha256",
+        "trampoline-1.2.0-macos-universal.tar.gz",
+        "trampoline-1.2.0-docs.tar.gz",
+        "SHA256SUMS",
+    ):
         assert f"{folder}/{name}" in create
-    # SHA256SUMS verifies both tarballs, as the release notes tell users to run it.
+    # SHA256SUMS verifies every tarball, as the release notes tell users to run it.
     assert "OK" in run(["sha256sum", "-c", "SHA256SUMS"], cwd=folder).stdout
-    assert len((folder / "SHA256SUMS").read_text().splitlines()) == 2
+    assert len((folder / "SHA256SUMS").read_text().splitlines()) == 4
 
 
 def test_publish_refuses_a_corrupt_or_missing_tarball(release, tmp_path, gh):
@@ -86,9 +97,13 @@ def test_publish_refuses_a_corrupt_or_missing_tarball(release, tmp_path, gh):
     proc = run([REPO / "scripts/release/publish.sh", "v1.2.0", corrupt], env=env, check=False)
     assert proc.returncode == 1 and "does not match" in proc.stderr and "nothing was published" in proc.stderr
     missing = tmp_path / "missing"
-    fake_release(missing, "1.2.0", release, arches=("x86_64",))
+    fake_release(missing, "1.2.0", release, parts=("linux-x86_64",))
     proc = run([REPO / "scripts/release/publish.sh", "v1.2.0", missing], env=env, check=False)
     assert proc.returncode == 1 and "linux-arm64.tar.gz is missing" in proc.stderr
+    no_mac = tmp_path / "no-mac"
+    fake_release(no_mac, "1.2.0", release, parts=("linux-x86_64", "linux-arm64", "docs"))
+    proc = run([REPO / "scripts/release/publish.sh", "v1.2.0", no_mac], env=env, check=False)
+    assert proc.returncode == 1 and "macos-universal.tar.gz is missing" in proc.stderr
     proc = run([REPO / "scripts/release/publish.sh", "main", missing], env=env, check=False)
     assert proc.returncode == 2
     assert log.read_text() == ""  # gh was never called

@@ -13,7 +13,7 @@ def trampoline():
     """The built binary: TRAMPOLINE_BIN, or the debug build `make build` leaves."""
     binary = pathlib.Path(os.environ.get("TRAMPOLINE_BIN", REPO / ".build/debug/trampoline"))
     if not binary.exists():
-        pytest.fail(f"{binary} does not exist: run `swift build` (or set TRAMPOLINE_BIN)")
+        pytest.fail(f"{binary} does not exist: run `make build` (or set TRAMPOLINE_BIN)")
     return binary
 
 

@@ -3,7 +3,8 @@ import TrampolineKit
 import XCTest
 
 /// Golden files: every file the example catalog builds, byte for byte.
-/// Re-record after an intended change with `TRAMPOLINE_RECORD_SNAPSHOTS=1 swift test --filter SnapshotTests`.
+/// Re-record after an intended change with
+/// `TRAMPOLINE_RECORD_SNAPSHOTS=1 swift test --package-path Tool --scratch-path .build --filter SnapshotTests`.
 final class SnapshotTests: XCTestCase {
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Snapshots/example")

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The install steps of the composite action (action.yml): a released static binary, no Swift.
+# The install steps of the composite action (action.yml): a released binary, no Swift. Linux
+# runners get the static linux-<arch> tarball, macOS runners the universal macos-universal one.
 #
 #   setup.sh resolve   picks the version ("latest" asks the releases page which tag it points to)
 #                      and the folder it lives in; writes version= and dir= to $GITHUB_OUTPUT,
@@ -39,7 +40,14 @@ case ${RUNNER_ARCH:-$(uname -m)} in
     ARM64 | aarch64 | arm64) arch=arm64 ;;
     *) fail "no trampoline release for the architecture ${RUNNER_ARCH:-$(uname -m)} (there are x86_64 and arm64)" ;;
 esac
-case ${RUNNER_OS:-Linux} in Linux) ;; *) fail "trampoline releases are Linux binaries; run this job on a Linux runner (runs-on: ubuntu-24.04)" ;; esac
+# Linux: a static binary per architecture. macOS: one universal (arm64 + x86_64) binary.
+case ${RUNNER_OS:-$(uname -s)} in
+    Linux) platform=linux-$arch ;;
+    macOS | Darwin) platform=macos-universal ;;
+    *) fail "no trampoline release for ${RUNNER_OS:-$(uname -s)}; run this job on a Linux or macOS runner (runs-on: ubuntu-24.04 or macos-15)" ;;
+esac
+# sha256sum is GNU coreutils; macOS has shasum.
+sha256() { if command -v sha256sum >/dev/null; then sha256sum "$1"; else shasum -a 256 "$1"; fi; }
 install_root=${TRAMPOLINE_INSTALL_ROOT:-${RUNNER_TOOL_CACHE:-$HOME/.cache}/trampoline}
 curl_get=(curl --fail --silent --show-error --location --retry 3 --connect-timeout 20)
 
@@ -59,7 +67,7 @@ resolve_version() {
 if [ "$mode" = resolve ]; then
     version=$(resolve_version)
     dir=$install_root/$version/$arch
-    echo "trampoline $version for linux-$arch, kept in $dir"
+    echo "trampoline $version for $platform, kept in $dir"
     { echo "version=$version"; echo "dir=$dir"; } >>"${GITHUB_OUTPUT:-/dev/null}"
     exit 0
 fi
@@ -69,7 +77,7 @@ dir=$install_root/$version/$arch
 if [ -x "$dir/bin/trampoline" ] && [ "$("$dir/bin/trampoline" --version 2>/dev/null)" = "$version" ]; then
     echo "trampoline $version is already in $dir (cache hit)"
 else
-    asset=trampoline-$version-linux-$arch.tar.gz
+    asset=trampoline-$version-$platform.tar.gz
     url=$releases/download/v$version/$asset
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
@@ -83,13 +91,13 @@ else
     fi
     expected=$(tr 'A-F' 'a-f' <<<"$expected")
     [[ $expected =~ ^[0-9a-f]{64}$ ]] || fail "$source holds no SHA-256 ('$expected')"
-    actual=$(sha256sum "$work/$asset" | awk '{ print $1 }')
+    actual=$(sha256 "$work/$asset" | awk '{ print $1 }')
     # A corrupt or tampered download never gets unpacked, let alone run.
     [ "$actual" = "$expected" ] || fail "checksum mismatch for $asset: expected $expected ($source), got $actual; nothing was installed"
     mkdir -p "$work/unpacked"
     tar -xzf "$work/$asset" -C "$work/unpacked" || fail "cannot unpack $asset"
-    unpacked=$work/unpacked/trampoline-$version-linux-$arch
-    [ -x "$unpacked/bin/trampoline" ] || fail "$asset has no trampoline-$version-linux-$arch/bin/trampoline"
+    unpacked=$work/unpacked/trampoline-$version-$platform
+    [ -x "$unpacked/bin/trampoline" ] || fail "$asset has no trampoline-$version-$platform/bin/trampoline"
     got=$("$unpacked/bin/trampoline" --version 2>&1) || fail "the downloaded trampoline does not run here: $got"
     [ "$got" = "$version" ] || fail "$asset holds trampoline $got, not $version"
     # Moved in whole, so the cache never saves a half-unpacked folder.

@@ -3,6 +3,8 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Where each entry of the catalog's `links:` list lay at the last reading: for each, the bytes

@@ -4,6 +4,8 @@ import TrampolineQR
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Links as bytes: the codec of a link cache's entries (`testTheCodecCoversEveryStoredFieldOfALink`

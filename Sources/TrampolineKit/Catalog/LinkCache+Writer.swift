@@ -4,6 +4,8 @@ import TrampolineQR
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writing a link cache: a new file beside the old, put in place whole.

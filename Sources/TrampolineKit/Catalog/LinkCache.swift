@@ -4,6 +4,8 @@ import TrampolineQR
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A rebuild's way past the catalog's unchanged links: the links an earlier reading made,

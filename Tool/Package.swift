@@ -1,0 +1,123 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The generator: `trampoline`, TrampolineKit, the preview server and every test target. Built from
+// the repository root with `swift build --package-path Tool --scratch-path .build` (what `make
+// build` runs), so the binary stays at .build/debug/trampoline. Sources, Tests, Templates, Plugins,
+// Benchmarks, schema and site-config.yml here are symbolic links to the root's: SwiftPM accepts
+// no target outside a package's folder, and tests find the root from their own path.
+// TrampolineLink comes from the root package (../Package.swift), which declares no dependencies,
+// so an app that adds this repository for TrampolineLink clones nothing else (CONTRIBUTING.md,
+// "Two packages").
+let package = Package(
+    name: "TrampolineTool",
+    platforms: [.macOS(.v13), .iOS(.v15)],
+    products: [
+        .executable(name: "trampoline", targets: ["trampoline"]),
+        .library(name: "TrampolineKit", targets: ["TrampolineKit"]),
+        .library(name: "TrampolinePreview", targets: ["TrampolinePreview"]),
+    ],
+    dependencies: [
+        // The app library, TrampolineLink: the root package. `name:` gives it one identity whatever
+        // the checkout's folder is called.
+        .package(name: "Trampoline", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `links_file: links.csv`: link lists kept in spreadsheets.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // SHA-256 for the pages' Content-Security-Policy hashes (Hummingbird already depends on it).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        // libcmark, the CommonMark reference implementation; only MarkdownRenderer.swift imports it.
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        // Turns the top-level Templates/ folder into Swift source so the built-in templates
+        // live inside the binary (no resource bundle to lose when the binary is copied).
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(
+            name: "EmbedTemplates",
+            capability: .buildTool(),
+            dependencies: ["TemplateEmbedder"]
+        ),
+        // The QR code encoder behind each link's qr.svg (no Swift package on the list encodes QR codes).
+        // Pure Swift, no Foundation.
+        .target(name: "TrampolineQR"),
+        .target(
+            name: "TrampolineKit",
+            dependencies: [
+                "CCmark",
+                .product(name: "TrampolineLink", package: "Trampoline"),
+                "TrampolineQR",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            plugins: ["EmbedTemplates"]
+        ),
+        // `trampoline serve`: the local preview server. A target of its own so TrampolineKit
+        // (and anyone embedding it) never links Hummingbird.
+        .target(
+            name: "TrampolinePreview",
+            dependencies: [
+                "TrampolineKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "trampoline",
+            dependencies: [
+                "TrampolineKit",
+                "TrampolinePreview",
+                "TrampolineQR",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "TrampolineKitTests",
+            dependencies: ["TrampolineKit", "TrampolineQR", "TrampolineTestSupport"],
+            exclude: ["Snapshots"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TrampolineLinkTests",
+            dependencies: [.product(name: "TrampolineLink", package: "Trampoline"), "TrampolineTestSupport"]
+        ),
+        .testTarget(name: "TrampolineQRTests", dependencies: ["TrampolineQR"]),
+        .testTarget(
+            name: "TrampolinePreviewTests",
+            dependencies: ["TrampolineKit", "TrampolinePreview", "TrampolineTestSupport"]
+        ),
+        // Helpers the test targets share: temporary folders and running the built binary.
+        .target(name: "TrampolineTestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "TrampolineCLITests",
+            dependencies: ["TrampolineKit", "TrampolineTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)
+
+// libFuzzer target over the catalog loader, the build and the escapers; Fuzz/run.sh builds and runs
+// it (Fuzz/README.md). Declared only when TRAMPOLINE_FUZZ=1: it links the libFuzzer runtime, so it
+// only builds with the sanitizer flags Fuzz/run.sh passes (ASan and coverage for every module).
+if Context.environment["TRAMPOLINE_FUZZ"] == "1" {
+    package.products.append(.executable(name: "TrampolineFuzz", targets: ["TrampolineFuzz"]))
+    package.targets.append(
+        .executableTarget(
+            name: "TrampolineFuzz",
+            dependencies: ["TrampolineKit"],
+            swiftSettings: [.enableExperimentalFeature("Extern")],
+            linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
+        ))
+}
