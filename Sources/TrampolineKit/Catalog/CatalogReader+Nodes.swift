@@ -147,4 +147,19 @@ extension CatalogReader {
         }
         return items
     }
+
+    /// A key whose value must be one of `T`'s raw values (`site.layout`, `fallback`…): the value
+    /// and where it is written, or nil (with "`rule`, found '…'" at the value when it is none of them).
+    mutating func choice<T: RawRepresentable>(
+        _ key: String, of type: T.Type, in keys: MappingEntries, rule: String, hint: String
+    )
+        -> (value: T, location: SourceLocation)?
+    where T.RawValue == String {
+        guard let given = optionalText(key, in: keys) else { return nil }
+        guard let value = T(rawValue: given.text) else {
+            error("\(rule), found \(CatalogRules.quoted(given.text))", at: given.location, hint: hint)
+            return nil
+        }
+        return (value, given.location)
+    }
 }

@@ -11,23 +11,18 @@ extension CatalogReader {
         if let t = optionalText("template", in: keys) {
             readTemplate(t, into: &options, templateLocation: &templateLocation)
         }
-        if let f = optionalText("fallback", in: keys) {
-            if let value = LinkOptions.Fallback(rawValue: f.text) {
-                options.fallback = value
-            } else {
-                error(
-                    "fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location,
-                    hint: "store sends people to the App Store (Google Play on Android); web to the link's web_url")
-            }
+        if let (fallback, _) = choice(
+            "fallback", of: LinkOptions.Fallback.self, in: keys, rule: "fallback must be 'store' or 'web'",
+            hint: "store sends people to the App Store (Google Play on Android); web to the link's web_url")
+        {
+            options.fallback = fallback
         }
-        if let f = optionalText("android_fallback", in: keys) {
-            if let value = LinkOptions.Fallback(rawValue: f.text) {
-                options.androidFallback = value
-            } else {
-                error(
-                    "android_fallback must be 'store' or 'web', found \(CatalogRules.quoted(f.text))", at: f.location,
-                    hint: "store sends Android phones to Google Play; web to the link's web_url")
-            }
+        if let (fallback, _) = choice(
+            "android_fallback", of: LinkOptions.Fallback.self, in: keys,
+            rule: "android_fallback must be 'store' or 'web'",
+            hint: "store sends Android phones to Google Play; web to the link's web_url")
+        {
+            options.androidFallback = fallback
         }
         if let entry = keys["fallback_delay_ms"],
             let value = integer(
@@ -115,17 +110,13 @@ extension CatalogReader {
                 options.image = i.text
             }
         }
-        if let b = optionalText("in_app_browsers", in: keys) {
-            if let value = LinkOptions.InAppBrowsers(rawValue: b.text) {
-                options.inAppBrowsers = value
-            } else {
-                error(
-                    "in_app_browsers must be 'escape' or 'ignore', found \(CatalogRules.quoted(b.text))",
-                    at: b.location,
-                    hint:
-                        "escape shows the way out of Instagram's, Facebook's, LINE's… browser; ignore treats them as any browser"
-                )
-            }
+        if let (inAppBrowsers, _) = choice(
+            "in_app_browsers", of: LinkOptions.InAppBrowsers.self, in: keys,
+            rule: "in_app_browsers must be 'escape' or 'ignore'",
+            hint:
+                "escape shows the way out of Instagram's, Facebook's, LINE's… browser; ignore treats them as any browser"
+        ) {
+            options.inAppBrowsers = inAppBrowsers
         }
         if let c = optionalText("confirm_store", in: keys) {
             if c.text.trimmingCharacters(in: .whitespaces).isEmpty || c.text.count > 300 {

@@ -44,30 +44,19 @@ extension CatalogReader {
         result?.title = title?.text
         result?.language = language
         result?.output = output?.text
-        if let layout = optionalText("layout", in: keys) {
-            if let value = SiteLayout(rawValue: layout.text) {
-                result?.layout = value
-            } else {
-                error(
-                    "site.layout must be 'folders' or 'compact', found \(CatalogRules.quoted(layout.text))",
-                    at: layout.location,
-                    hint:
-                        "folders writes a page per link; compact serves every link from one page and a sharded link table"
-                )
-            }
+        if let (layout, _) = choice(
+            "layout", of: SiteLayout.self, in: keys, rule: "site.layout must be 'folders' or 'compact'",
+            hint: "folders writes a page per link; compact serves every link from one page and a sharded link table")
+        {
+            result?.layout = layout
         }
-        if let claims = optionalText("claims", in: keys) {
-            if let value = SiteClaims(rawValue: claims.text) {
-                result?.claims = value
-                claimsLocation = claims.location
-            } else {
-                error(
-                    "site.claims must be 'domain' or 'links', found \(CatalogRules.quoted(claims.text))",
-                    at: claims.location,
-                    hint:
-                        "domain claims every path of the host but the site's own files (the default); links claims each link, for a host shared with a web site"
-                )
-            }
+        if let (claims, location) = choice(
+            "claims", of: SiteClaims.self, in: keys, rule: "site.claims must be 'domain' or 'links'",
+            hint:
+                "domain claims every path of the host but the site's own files (the default); links claims each link, for a host shared with a web site"
+        ) {
+            result?.claims = claims
+            claimsLocation = location
         }
         if let host = optionalText("host", in: keys) {
             if let value = StaticHost(rawValue: host.text) {

@@ -52,19 +52,6 @@ struct QRCommand: ParsableCommand {
             case .text:
                 "version=\(code.version) level=\(code.errorCorrection.rawValue) mask=\(code.mask)\n" + code.matrixText()
             }
-        guard let output else {
-            print(rendered, terminator: "")
-            return
-        }
-        do {
-            try Data(rendered.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            Console.report([
-                Diagnostic(
-                    .error, at: nil, "cannot write \(output): \(error.localizedDescription)",
-                    hint: "check that its folder exists and is writable")
-            ])
-            throw ExitCode.failure
-        }
+        try CatalogOptions.write(Array(rendered.utf8), to: output)
     }
 }
