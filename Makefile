@@ -47,7 +47,7 @@ test-deps: deps
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 	@$(PYTHON) -c "import segno" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/QR/requirements.txt
 
-test: test-deps format-lint swift-test docs-test docc-test platform-test qr-test consumer-test fuzz browser-test install-test android-test
+test: test-deps format-lint swift-test docs-test docc-test platform-test qr-test consumer-test fuzz browser-test install-test android-test live-test
 
 # The .swift-format configuration (120 columns); `make format` rewrites, this only reads.
 format-lint:
@@ -148,3 +148,12 @@ install-test: dist build install-test-deps
 
 clean:
 	rm -rf .build .build-fuzz .build-dist dist _site
+
+# `check --live` against Debian's nginx on loopback (Tests/Live): nginx listens on port 443 of an
+# address in 127.0.0.0/8, so these tests run as root (CI does); openssl makes the throwaway CA.
+.PHONY: live-test
+live-test: build
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { echo "Installing nginx-light"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light openssl; }
+	@$(PYTHON) -c "import pytest" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
+	TRAMPOLINE_BIN=$(BIN) $(PYTHON) -m pytest Tests/Live -q

@@ -31,6 +31,10 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // SHA-256 for the pages' Content-Security-Policy hashes (Hummingbird already depends on it).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // `check --live`: the HTTPS client (redirects never followed, --resolve, extra roots).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // libcmark, the CommonMark reference implementation; only MarkdownRenderer.swift imports it.
@@ -74,10 +78,24 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // `trampoline check --live`: fetches the deployed site, Apple's CDN and Google's Digital
+        // Asset Links API and compares them with the build. Its own target so TrampolineKit never
+        // links NIO.
+        .target(
+            name: "TrampolineLive",
+            dependencies: [
+                "TrampolineKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "trampoline",
             dependencies: [
                 "TrampolineKit",
+                "TrampolineLive",
                 "TrampolinePreview",
                 "TrampolineQR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -6,10 +6,17 @@ import Foundation
 final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private var lastPercent = -1
+    private let verb: String
+    private let noun: String
+
+    init(verb: String = "Writing", noun: String = "files") {
+        self.verb = verb
+        self.noun = noun
+    }
 
     /// A progress line, or nil when standard error is not a terminal.
-    static func forStandardError() -> ProgressLine? {
-        isatty(STDERR_FILENO) == 1 ? ProgressLine() : nil
+    static func forStandardError(verb: String = "Writing", noun: String = "files") -> ProgressLine? {
+        isatty(STDERR_FILENO) == 1 ? ProgressLine(verb: verb, noun: noun) : nil
     }
 
     func update(done: Int, total: Int) {
@@ -17,7 +24,7 @@ final class ProgressLine: @unchecked Sendable {
         lock.withLock {
             guard percent > lastPercent else { return }
             lastPercent = percent
-            write("\r\u{1B}[2KWriting \(done)/\(total) files (\(percent)%)")
+            write("\r\u{1B}[2K\(verb) \(done)/\(total) \(noun) (\(percent)%)")
         }
     }
 

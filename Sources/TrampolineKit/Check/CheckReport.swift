@@ -11,13 +11,19 @@ package struct CheckReport: Sendable {
     package var comparedOutput: URL?
     /// How many files the site has (the manifest included); nil when the catalog could not be loaded.
     package var fileCount: Int?
+    /// The plan the check built in memory, for `check --live` to compare the deployed site with;
+    /// nil when the catalog could not be loaded.
+    package var build: SiteBuild?
 
-    package init(diagnostics: [Diagnostic], catalog: Catalog? = nil, comparedOutput: URL? = nil, fileCount: Int? = nil)
-    {
+    package init(
+        diagnostics: [Diagnostic], catalog: Catalog? = nil, comparedOutput: URL? = nil, fileCount: Int? = nil,
+        build: SiteBuild? = nil
+    ) {
         self.diagnostics = diagnostics
         self.catalog = catalog
         self.comparedOutput = comparedOutput
         self.fileCount = fileCount
+        self.build = build
     }
 
     package var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

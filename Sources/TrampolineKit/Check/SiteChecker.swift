@@ -64,7 +64,8 @@ package struct SiteChecker: Sendable {
             engine.error("\(error)", at: nil)
         }
         return CheckReport(
-            diagnostics: engine.sorted, catalog: result.catalog, comparedOutput: compared, fileCount: result.fileCount)
+            diagnostics: engine.sorted, catalog: result.catalog, comparedOutput: compared, fileCount: result.fileCount,
+            build: result)
     }
 
     /// The special pages whose template is overridden in `Templates/`, so findings about them

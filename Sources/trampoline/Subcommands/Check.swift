@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
 import TrampolineKit
+import TrampolineLive
 
-struct Check: ParsableCommand {
+struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the catalog, the AASA and the built site without writing anything.",
@@ -27,8 +28,24 @@ struct Check: ParsableCommand {
     @Flag(help: "Treat warnings as errors.")
     var strict = false
 
-    func run() throws {
+    @OptionGroup(title: "Deployed site (--live)") var live: LiveCheckOptions
+
+    func run() async throws {
+        let liveOptions = try live.validated()
         var report = SiteChecker(builder: options.builder, outputOverride: output).run()
+        if live.live, let build = report.build {
+            let checker = LiveChecker(
+                build: build, options: liveOptions,
+                location: build.catalog.hostLocation ?? SourceLocation(file: options.config, line: 1, column: 1))
+            let progress = ProgressLine.forStandardError(verb: "Fetching", noun: "pages")
+            var onProgress: (@Sendable (Int, Int) -> Void)? = nil
+            if let progress {
+                onProgress = { done, total in progress.update(done: done, total: total) }
+            }
+            let findings = await checker.run(progress: onProgress)
+            progress?.clear()
+            report.diagnostics += findings
+        }
         if strict { report = report.strict() }
         // The report is this command's output, so it goes to standard output in every format.
         print(DiagnosticPrinter.render(report.diagnostics, format: format), terminator: "")

@@ -1,0 +1,114 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// What one request got: the status and headers, or why there was no answer.
+package struct LiveResponse: Sendable {
+    package var url: String
+    package var status: Int
+    package var headers: [(String, String)]
+    package var body: Data
+    /// True when the body was cut at the size limit.
+    package var truncated: Bool
+
+    package func header(_ name: String) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+    }
+
+    /// The media type without parameters, lowercased (`application/json; charset=utf-8` → `application/json`).
+    package var mediaType: String? {
+        header("Content-Type").map {
+            $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        }
+    }
+
+    package var isRedirect: Bool { (300..<400).contains(status) }
+}
+
+/// The one HTTP client of `check --live`: never follows a redirect (it reports it), reads at most
+/// `maxBody` bytes, gives each request `timeout` seconds in all, connects to `--resolve` addresses.
+package final class LiveFetcher: Sendable {
+    private let client: HTTPClient
+    private let options: LiveOptions
+
+    package init(options: LiveOptions) throws {
+        self.options = options
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let caFile = options.caFile {
+            tls.additionalTrustRoots = [.file(caFile)]
+        }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls,
+            redirectConfiguration: .disallow,
+            timeout: .init(
+                connect: .milliseconds(Int64(options.timeout * 1000)),
+                read: .milliseconds(Int64(options.timeout * 1000)))
+        )
+        configuration.dnsOverride = options.resolve
+        configuration.httpVersion = .http1Only
+        configuration.decompression = .disabled
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Fetches `url` as `userAgent`; throws a sentence naming what failed (TLS, timeout, connection).
+    package func get(_ url: String, userAgent: String) async throws -> LiveResponse {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "User-Agent", value: userAgent)
+        request.headers.add(name: "Accept", value: "*/*")
+        let deadline = NIODeadline.now() + .milliseconds(Int64(options.timeout * 1000))
+        do {
+            let response = try await client.execute(request, deadline: deadline)
+            var body = Data()
+            var truncated = false
+            for try await chunk in response.body {
+                if NIODeadline.now() > deadline { throw HTTPClientError.deadlineExceeded }
+                body.append(contentsOf: chunk.readableBytesView)
+                if body.count > options.maxBody {
+                    truncated = true
+                    body = body.prefix(options.maxBody)
+                    break
+                }
+            }
+            return LiveResponse(
+                url: url, status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+                body: body, truncated: truncated)
+        } catch {
+            throw LiveError(Self.explain(error, url: url, timeout: options.timeout))
+        }
+    }
+
+    package func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// A sentence for a failed request, not NIO's type names.
+    static func explain(_ error: Error, url: String, timeout: Double) -> String {
+        let seconds = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
+                return "no complete answer within \(seconds) s (the host hangs or trickles bytes)"
+            case .remoteConnectionClosed:
+                return "the host closed the connection without an answer"
+            default:
+                break
+            }
+        }
+        if let error = error as? NIOSSLError {
+            return "the TLS handshake failed (\(error)); is it HTTPS on this port?"
+        }
+        if let error = error as? BoringSSLError {
+            return "the TLS handshake failed (\(error)); is it HTTPS on this port?"
+        }
+        let text = String(describing: error)
+        if text.contains("certificate") || text.contains("Certificate") || text.contains("hostname") {
+            return "the certificate is not valid for this host (\(text))"
+        }
+        if text.contains("SSL") || text.contains("TLS") || text.contains("handshake") {
+            return "the TLS handshake failed (\(text)); is it HTTPS on this port?"
+        }
+        return "the request failed (\(text))"
+    }
+}

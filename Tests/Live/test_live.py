@@ -1,0 +1,357 @@
+"""`trampoline check --live` against a real nginx (Debian's) on loopback, one configuration per pitfall.
+
+Each test builds the catalog with the real binary, serves it from nginx over HTTPS with a throwaway CA
+and certificates made here by ``openssl``, runs ``trampoline check --live --format json`` with
+``--resolve go.example.test:443:<loopback address>`` and ``--ca-file``, and asserts the finding the
+pitfall must produce (or, for the correct configuration, that there is none). nginx listens on port
+443 of an address of its own in 127.0.0.0/8, so the test needs root (CI runs as root).
+
+Modelled, because they cannot be reached here (served by the same nginx under names of their own):
+
+* Apple's CDN, ``https://app-site-association.cdn-apple.com/a/v1/<host>``: 200 with its copy of the
+  file, or an error status with an ``Apple-Failure-Reason`` header (Apple, "Supporting associated
+  domains", and TN3155 "Debugging universal links": ``curl -v
+  https://app-site-association.cdn-apple.com/a/v1/<domain>``).
+* Google's Digital Asset Links API, ``GET v1/statements:list?source.web.site=...&relation=...``:
+  ``{"statements": [{"source": {"web": {"site": ...}}, "relation": ..., "target": {"androidApp":
+  {"packageName": ..., "certificate": {"sha256Fingerprint": "AA:BB:..."}}}}], "maxAge": ...}``
+  (developers.google.com/digital-asset-links/reference/rest/v1/statements/list).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+BIN = os.environ.get("TRAMPOLINE_BIN", str(REPO / ".build" / "debug" / "trampoline"))
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+HOST = "go.example.test"
+CDN = "cdn.example.test"
+DAL = "dal.example.test"
+# An address of this run's own, so parallel runs and other servers on 127.0.0.1:443 do not meet.
+ADDRESS = f"127.39.{os.getpid() % 250 + 1}.{(os.getpid() // 250) % 250 + 1}"
+SIGNING = "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
+UPLOAD = "AA:" * 31 + "AA"
+
+pytestmark = pytest.mark.skipif(
+    os.geteuid() != 0 or not os.path.exists(NGINX), reason="needs root and nginx (make live-test installs it)")
+
+
+def openssl(*args: str, cwd: Path) -> None:
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def pki(tmp_path_factory) -> Path:
+    """A throwaway CA, a certificate for the site and the services, and one for another name."""
+    d = tmp_path_factory.mktemp("pki")
+    openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2",
+            "-subj", "/CN=Trampoline test CA", "-addext", "basicConstraints=critical,CA:TRUE",
+            "-addext", "keyUsage=critical,keyCertSign,cRLSign", cwd=d)
+    for name, sans in (("site", [HOST, CDN, DAL]), ("other", ["other.example.test"])):
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", f"{name}.key", "-out", f"{name}.csr",
+                "-subj", f"/CN={sans[0]}", cwd=d)
+        (d / f"{name}.ext").write_text(
+            "subjectAltName=" + ",".join(f"DNS:{s}" for s in sans) + "\nextendedKeyUsage=serverAuth\n")
+        openssl("x509", "-req", "-in", f"{name}.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                "-out", f"{name}.pem", "-days", "2", "-extfile", f"{name}.ext", cwd=d)
+    return d
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("build")
+    shutil.copy(HERE / "catalog.yml", d / "site-config.yml")
+    subprocess.run([BIN, "build", "-c", str(d / "site-config.yml"), "-o", str(d / "_site")], check=True,
+                   capture_output=True)
+    return d
+
+
+class Deployment:
+    """A copy of the built site served by nginx with a given configuration, and the stand-ins' files."""
+
+    def __init__(self, built: Path, pki: Path, tmp: Path):
+        self.catalog = built / "site-config.yml"
+        self.pki = pki
+        self.tmp = tmp
+        self.root = tmp / "site"
+        shutil.copytree(built / "_site", self.root)
+        self.services = tmp / "services"
+        (self.services / "a" / "v1").mkdir(parents=True)
+        # Apple's CDN has the current file and Google sees the signing key: a correct deployment.
+        shutil.copy(self.root / ".well-known" / "apple-app-site-association", self.services / "a" / "v1" / HOST)
+        self.dal_fingerprint(SIGNING)
+        self.site_directives = ""
+        # Exact locations win over every other in nginx: a test replaces or drops them by path.
+        self.locations = {"/apple-app-site-association": "default_type application/json;",
+                          "/.well-known/apple-app-site-association": "default_type application/json;"}
+        self.listen = "ssl"
+        self.cert = "site"
+        self.cdn_directives = ""
+        self.process: subprocess.Popen | None = None
+        self.serve = True  # False: something else listens on the address (the hanging host)
+
+    def dal_fingerprint(self, fingerprint: str) -> None:
+        statement = {
+            "source": {"web": {"site": f"https://{HOST}."}},
+            "relation": "delegate_permission/common.handle_all_urls",
+            "target": {"androidApp": {"packageName": "com.example.marry",
+                                       "certificate": {"sha256Fingerprint": fingerprint}}},
+        }
+        (self.services / "statements.json").write_text(
+            json.dumps({"statements": [statement], "maxAge": "3600s", "debugString": "modelled"}))
+
+    def config(self) -> str:
+        p = self.pki
+        return f"""
+user root;
+worker_processes 1;
+pid {self.tmp}/nginx.pid;
+error_log {self.tmp}/error.log;
+events {{ worker_connections 64; }}
+http {{
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path {self.tmp}/body; proxy_temp_path {self.tmp}/proxy;
+  fastcgi_temp_path {self.tmp}/fcgi; uwsgi_temp_path {self.tmp}/uwsgi; scgi_temp_path {self.tmp}/scgi;
+  server {{
+    listen {ADDRESS}:443 {self.listen};
+    server_name {HOST};
+    ssl_certificate {p}/{self.cert}.pem; ssl_certificate_key {p}/{self.cert}.key;
+    root {self.root};
+    error_page 404 /404.html;
+    {"".join(f"location = {path} {{ {body} }} " for path, body in self.locations.items())}
+    {self.site_directives}
+  }}
+  {self.service_servers() if self.listen == "ssl" else ""}
+}}
+"""
+
+    def service_servers(self) -> str:
+        # The stand-ins share the site's address and port; nginx makes a port TLS for all its servers,
+        # so the plain-HTTP test leaves them out.
+        p = self.pki
+        return f"""
+  server {{
+    listen {ADDRESS}:443 ssl;
+    server_name {CDN};
+    ssl_certificate {p}/site.pem; ssl_certificate_key {p}/site.key;
+    root {self.services};
+    location /a/v1/ {{ default_type application/json; {self.cdn_directives} }}
+  }}
+  server {{
+    listen {ADDRESS}:443 ssl;
+    server_name {DAL};
+    ssl_certificate {p}/site.pem; ssl_certificate_key {p}/site.key;
+    location = /v1/statements:list {{ default_type application/json; alias {self.services}/statements.json; }}
+  }}
+"""
+
+    def start(self) -> None:
+        conf = self.tmp / "nginx.conf"
+        conf.write_text(self.config())
+        self.process = subprocess.Popen([NGINX, "-c", str(conf), "-g", "daemon off;"], stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError("nginx did not start: " + self.process.stderr.read().decode())
+            try:
+                socket.create_connection((ADDRESS, 443), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError("nginx did not listen")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+    def check(self, *extra: str, timeout: float = 5) -> tuple[int, list[dict]]:
+        if self.serve and self.process is None:
+            self.start()
+        args = [BIN, "check", "-c", str(self.catalog), "--format", "json", "--live",
+                "--resolve", f"{HOST}:443:{ADDRESS}", "--resolve", f"{CDN}:443:{ADDRESS}",
+                "--resolve", f"{DAL}:443:{ADDRESS}", "--ca-file", str(self.pki / "ca.pem"),
+                "--apple-cdn-url", f"https://{CDN}/a/v1/",
+                "--google-dal-url", f"https://{DAL}/v1/statements:list", "--timeout", str(timeout), *extra]
+        started = time.monotonic()
+        result = subprocess.run(args, capture_output=True, text=True, timeout=120)
+        self.elapsed = time.monotonic() - started
+        report = json.loads(result.stdout)
+        return result.returncode, report["diagnostics"]
+
+
+@pytest.fixture
+def site(built, pki, tmp_path):
+    deployment = Deployment(built, pki, tmp_path)
+    yield deployment
+    deployment.stop()
+
+
+def messages(diagnostics: list[dict]) -> str:
+    return "\n".join(f"{d['message']} | {d.get('hint')}" for d in diagnostics)
+
+
+def only(diagnostics: list[dict], *needles: str) -> dict:
+    found = [d for d in diagnostics if all(n in d["message"] for n in needles)]
+    assert found, f"no finding with {needles} in:\n{messages(diagnostics)}"
+    return found[0]
+
+
+def test_correct_deployment_passes_clean(site):
+    code, diagnostics = site.check()
+    assert diagnostics == [], messages(diagnostics)
+    assert code == 0
+
+
+def test_apex_to_www_redirect_of_the_aasa(site):
+    site.locations["/.well-known/apple-app-site-association"] = f"return 301 https://www.{HOST}$request_uri;"
+    code, diagnostics = site.check()
+    finding = only(diagnostics, f"https://{HOST}/.well-known/apple-app-site-association", "redirects", "301")
+    assert "www." + HOST in finding["message"] and finding["severity"] == "error"
+    assert code == 1
+
+
+def test_redirect_loop_and_to_another_host_are_reported_not_followed(site):
+    site.site_directives = ("location = /a/one/ { return 302 /a/one/; }\n"
+                            "location = /a/two/ { return 302 https://elsewhere.example/; }")
+    code, diagnostics = site.check()
+    only(diagnostics, f"https://{HOST}/a/one/:", "302 to https://go.example.test/a/one/")
+    only(diagnostics, f"https://{HOST}/a/two/:", "302 to https://elsewhere.example/")
+    assert code == 1
+
+
+def test_aasa_served_as_octet_stream(site):
+    site.locations["/apple-app-site-association"] = "default_type application/octet-stream;"
+    _, diagnostics = site.check()
+    only(diagnostics, f"https://{HOST}/apple-app-site-association", "wrong content type", "application/octet-stream")
+
+
+def test_dot_folder_hidden(site):
+    del site.locations["/.well-known/apple-app-site-association"]
+    site.site_directives = r"location ~ /\. { deny all; }"
+    _, diagnostics = site.check()
+    finding = only(diagnostics, "/.well-known/apple-app-site-association", "not served", "403")
+    assert ".well-known" in finding["hint"]
+    only(diagnostics, "/.well-known/assetlinks.json", "not served")
+
+
+def test_catch_all_rewrite_shadows_well_known(site):
+    del site.locations["/.well-known/apple-app-site-association"]
+    site.site_directives = "location /.well-known/ { rewrite ^ /index.html last; }"
+    _, diagnostics = site.check()
+    only(diagnostics, "/.well-known/apple-app-site-association", "not the built file")
+
+
+def test_aasa_bot_blocked_by_user_agent(site):
+    site.site_directives = "if ($http_user_agent ~ AASA-Bot) { return 403; }"
+    _, diagnostics = site.check()
+    finding = only(diagnostics, "apple-app-site-association", "AASA-Bot")
+    assert "bot protection" in finding["hint"]
+
+
+def test_stale_page_left_behind(site):
+    (site.root / "a" / "one" / "index.html").write_text("<p>last week's page</p>")
+    _, diagnostics = site.check()
+    only(diagnostics, f"https://{HOST}/a/one/", "not the built one")
+
+
+def test_missing_headers_effects_wrong_type_of_assetlinks(site):
+    site.site_directives = "location = /.well-known/assetlinks.json { types { } default_type text/plain; }"
+    _, diagnostics = site.check()
+    only(diagnostics, "/.well-known/assetlinks.json", "wrong content type", "text/plain")
+
+
+def test_assetlinks_redirected(site):
+    site.site_directives = "location = /.well-known/assetlinks.json { return 308 https://www.go.example.test/.well-known/assetlinks.json; }"
+    _, diagnostics = site.check()
+    only(diagnostics, "/.well-known/assetlinks.json", "redirects", "308")
+
+
+def test_robots_txt_disallows_assetlinks(site):
+    (site.root / "robots.txt").write_text("User-agent: *\nDisallow: /.well-known/\n")
+    _, diagnostics = site.check()
+    only(diagnostics, "/robots.txt", "disallows /.well-known/assetlinks.json")
+
+
+def test_upload_key_instead_of_signing_key(site):
+    site.dal_fingerprint(UPLOAD)
+    _, diagnostics = site.check()
+    finding = only(diagnostics, "statements:list", "signing key", UPLOAD)
+    assert "Play App Signing" in finding["hint"]
+
+
+def test_apple_cdn_stale_copy(site):
+    (site.services / "a" / "v1" / HOST).write_text('{"applinks":{"details":[]}}')
+    _, diagnostics = site.check()
+    finding = only(diagnostics, f"https://{CDN}/a/v1/{HOST}", "older copy")
+    assert finding["severity"] == "warning"
+
+
+def test_apple_cdn_failure_reason(site):
+    site.cdn_directives = 'add_header Apple-Failure-Reason "SWCERR00301 Timeout" always; return 404;'
+    code, diagnostics = site.check()
+    only(diagnostics, f"https://{CDN}/a/v1/{HOST}", "Apple-Failure-Reason: SWCERR00301 Timeout")
+    assert code == 1
+
+
+def test_hanging_host_is_cut_off_at_the_timeout(site, tmp_path):
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((ADDRESS, 443))
+    listener.listen(16)  # accepts connections (the kernel does) and never answers
+    site.serve = False
+    try:
+        code, diagnostics = site.check("--no-services", "--timeout", "2", timeout=2)
+    finally:
+        listener.close()
+    only(diagnostics, "/.well-known/apple-app-site-association", "no answer")
+    assert code == 1 and site.elapsed < 60
+
+
+def test_trickling_host_is_cut_off_at_the_timeout(site):
+    site.site_directives = "sendfile off; limit_rate 1; limit_rate_after 0;"
+    code, diagnostics = site.check("--no-services", "--sample", "1", timeout=2)
+    only(diagnostics, "/.well-known/apple-app-site-association", "no complete answer within 2 s")
+    assert code == 1 and site.elapsed < 60
+
+
+def test_huge_body(site):
+    (site.root / "apple-app-site-association").write_bytes(b" " * (3 * 1024 * 1024))
+    _, diagnostics = site.check("--no-services", "--sample", "1")
+    only(diagnostics, f"https://{HOST}/apple-app-site-association", "too large")
+
+
+def test_plain_http_on_443(site):
+    site.listen = ""
+    _, diagnostics = site.check("--no-services", "--sample", "1")
+    only(diagnostics, f"https://{HOST}/.well-known/apple-app-site-association", "no answer", "TLS")
+
+
+def test_certificate_for_another_name(site):
+    site.cert = "other"
+    _, diagnostics = site.check("--no-services", "--sample", "1")
+    only(diagnostics, f"https://{HOST}/.well-known/apple-app-site-association", "no answer")
+
+
+@pytest.mark.parametrize("bad", ["go.example.test:443", "go.example.test:http:127.0.0.1", ":443:127.0.0.1"])
+def test_malformed_resolve_is_a_usage_error(built, bad):
+    result = subprocess.run([BIN, "check", "-c", str(built / "site-config.yml"), "--live", "--resolve", bad],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 64 and "HOST:PORT:ADDRESS" in result.stderr
+
+
+def test_malformed_service_url_is_a_usage_error(built):
+    result = subprocess.run([BIN, "check", "-c", str(built / "site-config.yml"), "--live",
+                             "--apple-cdn-url", "ftp://x"], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 64 and "--apple-cdn-url" in result.stderr
