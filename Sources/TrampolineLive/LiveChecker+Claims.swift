@@ -2,55 +2,61 @@ import Foundation
 import TrampolineKit
 
 extension LiveChecker {
-    /// An AASA location as Apple's fetcher and as a browser: 200, no redirect, JSON, under 128 KB,
-    /// the build's bytes, and the same answer for both.
+    /// An AASA location as Apple's fetchers (the CDN's AASA-Bot, a device's CFNetwork) and as a
+    /// browser: 200, no redirect, JSON, under 128 KB, the build's bytes, and the same answer for all.
     func checkAASA(_ path: OutputPath, _ fetcher: LiveFetcher) async -> [Diagnostic] {
-        var findings: [Diagnostic] = []
         let url = site + path.urlPath
-        let expected = build[path] ?? Data()
-        var botFindings: [Diagnostic] = []
-        let bot = await fetchOK(url, as: Self.appleBot, fetcher, into: &botFindings)
         var browserFindings: [Diagnostic] = []
         let browser = await fetchOK(url, as: Self.browser, fetcher, into: &browserFindings)
-        if bot == nil, browser != nil, let first = botFindings.first {
-            // A browser gets the file and Apple's fetcher does not: bot protection keyed on the user agent.
-            findings.append(
-                Diagnostic(
-                    .error, at: location,
-                    first.message + "; a browser gets it, Apple's fetcher (user agent AASA-Bot) does not",
-                    hint: LiveFix.botBlocked))
-        } else {
-            findings += botFindings
+        var findings: [Diagnostic] = []
+        var apple: LiveResponse?
+        for agent in [Self.appleBot, Self.deviceFetcher] {
+            var agentFindings: [Diagnostic] = []
+            if let response = await fetchOK(url, as: agent, fetcher, into: &agentFindings) {
+                if let browser, browser.body != response.body {
+                    findings.append(
+                        finding(
+                            "bot-differs", url, "Apple's fetcher (\(agent)) gets other bytes than a browser",
+                            expected: "the same \(browser.body.count) bytes", seen: "\(response.body.count) bytes",
+                            fix: fix.botBlocked))
+                }
+                apple = apple ?? response
+            } else if browser != nil, let failed = agentFindings.first {
+                // A browser gets the file and Apple's fetcher does not: bot protection keyed on the user agent.
+                findings.append(
+                    finding(
+                        "bot-blocked", url, "a browser gets the file, Apple's fetcher (\(agent)) does not",
+                        expected: "200 as for a browser", seen: failed.detail?.seen ?? failed.message,
+                        fix: fix.botBlocked))
+            } else if agent == Self.appleBot {
+                // The host fails everyone: said once (a host that does not connect, only for the first client).
+                findings += agentFindings.isEmpty ? browserFindings : agentFindings
+            }
         }
-        guard let response = bot else { return findings }
-        if let type = response.mediaType, type != "application/json" {
+        guard let apple else { return findings }
+        return findings + aasaContent(apple, url: url, expected: build[path] ?? Data())
+    }
+
+    /// What Apple reads in the file: JSON, at most 128 KB, and the bytes of the build.
+    func aasaContent(_ response: LiveResponse, url: String, expected: Data) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        if response.mediaType != "application/json" {
             findings.append(
                 finding(
-                    url, "wrong content type", expected: "application/json", seen: type,
-                    fix: LiveFix.contentType("application/json", hosting)))
-        } else if response.mediaType == nil {
-            findings.append(
-                finding(
-                    url, "no content type", expected: "application/json", seen: "none",
-                    fix: LiveFix.contentType("application/json", hosting)))
+                    "content-type", url, "wrong content type", expected: "application/json",
+                    seen: response.mediaType ?? "none", fix: fix.contentType("application/json")))
         }
         if response.truncated || response.body.count > Self.aasaLimit {
             findings.append(
                 finding(
-                    url, "too large for Apple", expected: "at most 128 KB",
-                    seen: "\(response.body.count) bytes or more",
-                    fix: "serve the file trampoline built"))
+                    "too-large", url, "too large for Apple", expected: "at most 128 KB",
+                    seen: "\(response.body.count) bytes or more", fix: "serve the file trampoline built"))
         } else if response.body != expected {
             findings.append(
                 finding(
-                    url, "not the built file", expected: "\(expected.count) bytes as built",
-                    seen: "\(response.body.count) different bytes", fix: LiveFix.stale))
-        }
-        if let browser, browser.body != response.body {
-            findings.append(
-                finding(
-                    url, "Apple's fetcher gets other bytes than a browser", expected: "the same file",
-                    seen: "\(response.body.count) and \(browser.body.count) bytes", fix: LiveFix.botBlocked))
+                    "stale", url, "not the built file", expected: "\(expected.count) bytes as built",
+                    seen: "\(response.body.count) other bytes" + Self.jsonDifference(response.body, expected),
+                    fix: fix.stale()))
         }
         return findings
     }
@@ -64,15 +70,15 @@ extension LiveChecker {
             if response.mediaType != "application/json" {
                 findings.append(
                     finding(
-                        url, "wrong content type", expected: "application/json", seen: response.mediaType ?? "none",
-                        fix: LiveFix.contentType("application/json", hosting)))
+                        "content-type", url, "wrong content type", expected: "application/json",
+                        seen: response.mediaType ?? "none", fix: fix.contentType("application/json")))
             }
             if response.body != build[.assetLinks] {
                 findings.append(
                     finding(
-                        url, "not the built file (Android verifies the fingerprints it lists)",
-                        expected: "the built statements", seen: "\(response.body.count) different bytes",
-                        fix: LiveFix.stale))
+                        "stale", url, "not the built file (Android verifies the fingerprints it lists)",
+                        expected: "the built statements", seen: "\(response.body.count) other bytes",
+                        fix: fix.stale()))
             }
         }
         if let robots = try? await fetcher.get(site + "/robots.txt", userAgent: "Googlebot"), robots.status == 200,
@@ -80,10 +86,22 @@ extension LiveChecker {
         {
             findings.append(
                 finding(
-                    site + "/robots.txt", "disallows /.well-known/assetlinks.json, which Google's verifier obeys",
+                    "robots-disallowed", site + "/robots.txt",
+                    "disallows /.well-known/assetlinks.json, which Google's verifier obeys",
                     expected: "allowed", seen: "disallowed",
                     fix: "add `Allow: /.well-known/` for `User-agent: *` in robots.txt"))
         }
         return findings
+    }
+
+    /// Which of the AASA's apps differ between two copies, for a "not the built file" finding.
+    static func jsonDifference(_ seen: Data, _ expected: Data) -> String {
+        guard let a = try? JSONSerialization.jsonObject(with: seen) as? [String: Any],
+            let b = try? JSONSerialization.jsonObject(with: expected) as? [String: Any]
+        else { return " (not JSON)" }
+        let keys = Set(a.keys).union(b.keys).sorted().filter {
+            !NSDictionary(dictionary: [$0: a[$0] ?? NSNull()]).isEqual(to: [$0: b[$0] ?? NSNull()])
+        }
+        return keys.isEmpty ? "" : "; differing sections: " + keys.joined(separator: ", ")
     }
 }

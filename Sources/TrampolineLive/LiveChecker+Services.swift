@@ -13,8 +13,8 @@ extension LiveChecker {
         } catch {
             return [
                 finding(
-                    .warning, url, "Apple's CDN did not answer", expected: "its copy of the AASA", seen: "\(error)",
-                    fix: "try again later; phones read the AASA from this CDN, not from the site")
+                    .warning, "cdn-unreachable", url, "Apple's CDN did not answer", expected: "its copy of the AASA",
+                    seen: "\(error)", fix: "try again later; phones read the AASA from this CDN, not from the site")
             ]
         }
         guard response.status == 200 else {
@@ -23,24 +23,51 @@ extension LiveChecker {
             }
             return [
                 finding(
-                    url, "Apple's CDN has no copy of the AASA, so phones will not open the app",
+                    "cdn-failure", url, "Apple's CDN has no copy of the AASA, so phones will not open the app",
                     expected: "200 with the built file", seen: reason ?? "\(response.status)",
                     fix: "fix the origin findings above; Apple's CDN fetches the file again within about a day")
             ]
         }
-        let built = build[.appSiteAssociation] ?? build[.rootAppSiteAssociation] ?? Data()
-        guard Self.sameJSON(response.body, built) else {
-            return [
-                finding(
-                    .warning, url,
-                    "Apple's CDN serves an older copy of the AASA; new links open Safari until it refreshes",
-                    expected: "the built file", seen: "\(response.body.count) other bytes",
-                    fix:
-                        "wait for Apple's CDN to refresh (about a day), or test with the `?mode=developer` associated domain"
-                )
-            ]
+        let built = build[.appSiteAssociation] ?? Data()
+        guard !Self.sameJSON(response.body, built) else { return [] }
+        return [cdnStale(url, copy: response.body, built: built)]
+    }
+
+    /// The CDN's copy differs from the build: what the offline matcher decides with each for every
+    /// link, so the finding names the links that open Safari (or the app) until Apple refreshes.
+    func cdnStale(_ url: String, copy: Data, built: Data) -> Diagnostic {
+        let fix = "wait for Apple's CDN to refresh (about a day), or test on a device with the `?mode=developer` associated domain"
+        guard let old = try? AASAMatcher(data: copy), let new = try? AASAMatcher(data: built) else {
+            return finding(
+                "cdn-stale", url, "Apple's CDN serves a copy of the AASA that iOS cannot read",
+                expected: "the built file", seen: "\(copy.count) bytes that are not an AASA", fix: fix)
         }
-        return []
+        let appIDs = build.catalog.app.appIDs
+        func opensApp(_ matcher: AASAMatcher, _ link: String) -> Bool {
+            appIDs.contains { matcher.verdict(for: link, appID: $0, domain: host).decision == .match }
+        }
+        var safari: [String] = []
+        var app: [String] = []
+        for link in build.catalog.links {
+            let linkURL = site + link.visitPath
+            let (before, after) = (opensApp(old, linkURL), opensApp(new, linkURL))
+            if after && !before { safari.append(link.visitPath) }
+            if before && !after { app.append(link.visitPath) }
+        }
+        let total = build.catalog.links.count
+        var seen = "\(copy.count) other bytes"
+        if !safari.isEmpty { seen += "; \(Self.count(safari, of: total)) open Safari with it" }
+        if !app.isEmpty { seen += "; \(Self.count(app, of: total)) open the app with it, not their page" }
+        if safari.isEmpty && app.isEmpty { seen += "; every link opens as the build says" }
+        return finding(
+            safari.isEmpty && app.isEmpty ? .warning : .error, "cdn-stale", url,
+            "Apple's CDN serves an older copy of the AASA", expected: "the built file", seen: seen, fix: fix)
+    }
+
+    /// "3 of 120 links (/a, /b, /c)", naming the first five.
+    static func count(_ paths: [String], of total: Int) -> String {
+        let names = paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+        return "\(paths.count) of \(total) links (\(names))"
     }
 
     /// Google's Digital Asset Links API (`statements:list`): every package and fingerprint of the
@@ -59,8 +86,8 @@ extension LiveChecker {
         } catch {
             return [
                 finding(
-                    .warning, url, "Google's Digital Asset Links API did not answer", expected: "statements",
-                    seen: "\(error)", fix: "try again later")
+                    .warning, "dal-unreachable", url, "Google's Digital Asset Links API did not answer",
+                    expected: "statements", seen: "\(error)", fix: "try again later")
             ]
         }
         let seen = Self.statementTargets(response.body)
@@ -70,7 +97,7 @@ extension LiveChecker {
             if !seen.contains(key) {
                 findings.append(
                     finding(
-                        url,
+                        "dal-missing-key", url,
                         "Google does not see \(android.package) with this signing key; App Links will fail verification (legacy_failure)",
                         expected: fingerprint,
                         seen: seen.isEmpty ? "no statements" : seen.sorted().joined(separator: ", "),

@@ -8,6 +8,9 @@ import TrampolineKit
 package struct LiveChecker: Sendable {
     /// Apple's fetcher: the swcd daemon's user agent (Apple Developer Forums, "AASA-Bot").
     static let appleBot = "AASA-Bot/1.0.0"
+    /// A device's own request (`swcd`, through CFNetwork), which developer-mode associated domains
+    /// and older iOS versions make instead of asking the CDN.
+    static let deviceFetcher = "swcd (unknown version) CFNetwork/1568.100.1 Darwin/24.0.0"
     static let browser = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1"
     /// Apple's limit on an uncompressed AASA ("Supporting associated domains": 128 KB).
     static let aasaLimit = 128 * 1024
@@ -28,10 +31,11 @@ package struct LiveChecker: Sendable {
         while url.hasSuffix("/") { url.removeLast() }
         return url
     }
+    /// The one host the catalog serves (`site.url`'s); the association files claim it.
     var host: String { URL(string: site)?.host?.lowercased() ?? build.catalog.site.host }
-    var hosting: StaticHost? { build.catalog.site.hosting }
+    var fix: LiveFix { LiveFix(hosting: build.catalog.site.hosting) }
 
-    /// Every finding, in a stable order: origin claims, services, then pages.
+    /// Every finding, in a stable order: origin claims, services, then the site's files and pages.
     package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [Diagnostic] {
         let fetcher: LiveFetcher
         do {
@@ -47,37 +51,58 @@ package struct LiveChecker: Sendable {
             findings += await checkAssetLinks(fetcher)
         }
         if options.services {
-            findings += await checkAppleCDN(fetcher)
+            if build.plan[.appSiteAssociation] != nil { findings += await checkAppleCDN(fetcher) }
             if build.plan[.assetLinks] != nil { findings += await checkGoogleDAL(fetcher) }
         }
-        findings += await checkPages(fetcher, progress: progress)
+        findings += await checkFiles(fetcher, progress: progress)
         await fetcher.shutdown()
         return findings
     }
 
-    /// A finding about `url`: what is wrong, what was expected and seen, and the fix.
+    /// A finding about `url`: what is wrong, what was expected and seen, and the fix; `code` is
+    /// its stable name in JSON (docs/check.md).
     func finding(
-        _ severity: Diagnostic.Severity, _ url: String, _ what: String, expected: String, seen: String, fix: String
+        _ severity: Diagnostic.Severity, _ code: String, _ url: String, _ what: String, expected: String,
+        seen: String, fix: String
     ) -> Diagnostic {
-        Diagnostic(severity, at: location, "\(url): \(what) (expected \(expected), seen \(seen))", hint: fix)
+        Diagnostic(
+            severity, at: location, "\(url): \(what) (expected \(expected), seen \(seen))", hint: fix,
+            detail: .init(code: code, url: url, expected: expected, seen: seen))
     }
 
-    /// An error finding about `url`.
-    func finding(_ url: String, _ what: String, expected: String, seen: String, fix: String) -> Diagnostic {
-        finding(.error, url, what, expected: expected, seen: seen, fix: fix)
+    /// An error finding.
+    func finding(_ code: String, _ url: String, _ what: String, expected: String, seen: String, fix: String)
+        -> Diagnostic
+    {
+        finding(.error, code, url, what, expected: expected, seen: seen, fix: fix)
     }
 
-    /// One origin file as a given client: answered 200 with no redirect, else the finding.
+    /// One file as a given client: answered 200 with no redirect, else the finding.
     func fetchOK(_ url: String, as agent: String, _ fetcher: LiveFetcher, into findings: inout [Diagnostic]) async
+        -> LiveResponse?
+    {
+        guard let response = await fetch(url, as: agent, fetcher, into: &findings) else { return nil }
+        guard response.status == 200 else {
+            findings.append(
+                finding("not-served", url, "not served", expected: "200", seen: "\(response.status)", fix: fix.missing()))
+            return nil
+        }
+        return response
+    }
+
+    /// One URL as a given client, any status but a redirect, else the finding (redirects are never followed).
+    func fetch(_ url: String, as agent: String, _ fetcher: LiveFetcher, into findings: inout [Diagnostic]) async
         -> LiveResponse?
     {
         let response: LiveResponse
         do {
             response = try await fetcher.get(url, userAgent: agent)
+        } catch let error as LiveError where error.repeated {
+            return nil  // said at the host's first failure
         } catch {
             findings.append(
                 finding(
-                    url, "no answer", expected: "HTTPS 200", seen: "\(error)",
+                    "no-answer", url, "no answer", expected: "HTTPS 200", seen: "\(error)",
                     fix: "serve the site over HTTPS with a certificate for \(URL(string: url)?.host ?? url)"))
             return nil
         }
@@ -85,13 +110,8 @@ package struct LiveChecker: Sendable {
             let target = response.header("Location") ?? "no Location"
             findings.append(
                 finding(
-                    url, "redirects, and Apple and Google do not follow redirects for this file", expected: "200",
-                    seen: "\(response.status) to \(target)", fix: LiveFix.redirect(hosting)))
-            return nil
-        }
-        guard response.status == 200 else {
-            findings.append(
-                finding(url, "not served", expected: "200", seen: "\(response.status)", fix: LiveFix.missing(hosting)))
+                    "redirect", url, "redirects, and Apple, Google and the app library do not follow redirects here",
+                    expected: "200", seen: "\(response.status) to \(target)", fix: fix.redirect()))
             return nil
         }
         return response

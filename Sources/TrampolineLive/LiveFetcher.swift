@@ -29,9 +29,12 @@ package struct LiveResponse: Sendable {
 
 /// The one HTTP client of `check --live`: never follows a redirect (it reports it), reads at most
 /// `maxBody` bytes, gives each request `timeout` seconds in all, connects to `--resolve` addresses.
+/// A host that failed once (no connection, TLS, timeout) fails later requests at once: a
+/// hanging host costs one timeout, not one per file.
 package final class LiveFetcher: Sendable {
     private let client: HTTPClient
     private let options: LiveOptions
+    private let failed = FailedConnections()
 
     package init(options: LiveOptions) throws {
         self.options = options
@@ -54,6 +57,18 @@ package final class LiveFetcher: Sendable {
 
     /// Fetches `url` as `userAgent`; throws a sentence naming what failed (TLS, timeout, connection).
     package func get(_ url: String, userAgent: String) async throws -> LiveResponse {
+        let host = URL(string: url)?.host ?? url
+        if let reason = await failed.reason(for: host) { throw LiveError(reason, repeated: true) }
+        do {
+            return try await fetch(url, userAgent: userAgent)
+        } catch let error as LiveError {
+            // A closed connection may be one client's (bot protection): only the host's own failures count.
+            if !error.description.hasPrefix(Self.closed) { await failed.record(error.description, for: host) }
+            throw error
+        }
+    }
+
+    private func fetch(_ url: String, userAgent: String) async throws -> LiveResponse {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: userAgent)
         request.headers.add(name: "Accept", value: "*/*")
@@ -84,6 +99,8 @@ package final class LiveFetcher: Sendable {
     }
 
     /// A sentence for a failed request, not NIO's type names.
+    static let closed = "the host closed the connection without an answer"
+
     static func explain(_ error: Error, url: String, timeout: Double) -> String {
         let seconds = timeout == timeout.rounded() ? "\(Int(timeout))" : "\(timeout)"
         if let error = error as? HTTPClientError {
@@ -91,7 +108,7 @@ package final class LiveFetcher: Sendable {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
                 return "no complete answer within \(seconds) s (the host hangs or trickles bytes)"
             case .remoteConnectionClosed:
-                return "the host closed the connection without an answer"
+                return closed
             default:
                 break
             }
@@ -110,5 +127,16 @@ package final class LiveFetcher: Sendable {
             return "the TLS handshake failed (\(text)); is it HTTPS on this port?"
         }
         return "the request failed (\(text))"
+    }
+}
+
+/// The hosts that failed: no connection, TLS, or no answer in time.
+private actor FailedConnections {
+    private var reasons: [String: String] = [:]
+
+    func reason(for key: String) -> String? { reasons[key] }
+
+    func record(_ reason: String, for key: String) {
+        if reasons[key] == nil { reasons[key] = reason }
     }
 }

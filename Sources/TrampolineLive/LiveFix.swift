@@ -1,41 +1,100 @@
 import TrampolineKit
 
-/// The fix for a finding on the host named by `site.hosting`, or for every common host when none is named.
-enum LiveFix {
-    static func redirect(_ hosting: StaticHost?) -> String {
+/// The fix for a finding on the host named by `site.host`, or for every common host when none is
+/// named. Each follows the host's documentation (docs/deploy.md cites them).
+struct LiveFix: Sendable {
+    var hosting: StaticHost?
+
+    func redirect() -> String {
         switch hosting {
         case .netlify: "serve the file at this URL itself: remove the _redirects or domain rule that redirects it"
         case .cloudflarePages, .cloudflarePagesFree:
             "serve the file at this URL itself: remove the _redirects rule or Redirect Rule that matches it"
         case .githubPages: "set the custom domain to this host so GitHub Pages serves it without redirecting"
+        case .s3CloudFront:
+            "serve the object at this URL itself: no S3 website redirect rule or x-amz-website-redirect-location, no CloudFront function that redirects it"
+        case .firebaseHosting: "remove the `redirects` entry of firebase.json that matches this path"
+        case .nginx: "remove the `return 301` or `rewrite … permanent` that matches this path in the server block"
         case nil:
-            "serve the file at this URL without a redirect (Netlify/Cloudflare Pages: _redirects; S3+CloudFront: the distribution's behaviours; nginx: no `return 301` for /.well-known/)"
+            "serve the file at this URL without a redirect (Netlify/Cloudflare Pages: _redirects; S3+CloudFront: the distribution's behaviours; Firebase Hosting: `redirects` in firebase.json; nginx: no `return 301` for /.well-known/)"
         }
     }
 
-    static func contentType(_ expected: String, _ hosting: StaticHost?) -> String {
+    func contentType(_ expected: String) -> String {
+        header("Content-Type", expected)
+    }
+
+    /// A header the host must send for a path (`_headers` has it for the hosts that read the file).
+    func header(_ name: String, _ value: String) -> String {
         switch hosting {
         case .netlify, .cloudflarePages, .cloudflarePagesFree:
-            "deploy the _headers file trampoline writes, which sets Content-Type: \(expected)"
-        case .githubPages: "GitHub Pages cannot set it; serve the site from a host that reads _headers"
+            "deploy the _headers file trampoline writes, which sets \(name): \(value) for this path"
+        case .githubPages: "GitHub Pages cannot set headers; serve the site from a host that does"
+        case .s3CloudFront:
+            name == "Content-Type"
+                ? "set the object's Content-Type metadata to \(value) (`aws s3 cp … --content-type \(value)`)"
+                : "add \(name): \(value) with a CloudFront response headers policy for this path"
+        case .firebaseHosting: "add a `headers` entry for this path with \(name): \(value) in firebase.json"
+        case .nginx:
+            name == "Content-Type"
+                ? "`default_type \(value);` (with an empty `types {}`) in a `location =` block for this path"
+                : "`add_header \(name) \"\(value)\" always;` in the location for this path"
         case nil:
-            "serve it as \(expected) (Netlify/Cloudflare Pages: deploy _headers; S3: the object's Content-Type metadata; nginx: `default_type \(expected);` in `location /.well-known/`)"
+            "send \(name): \(value) for this path (Netlify/Cloudflare Pages: deploy _headers; S3: object metadata; Firebase Hosting: `headers` in firebase.json; nginx: `add_header` or `default_type`)"
         }
     }
 
-    static func missing(_ hosting: StaticHost?) -> String {
+    func missing() -> String {
         switch hosting {
         case .githubPages: "deploy the .nojekyll file trampoline writes: without it GitHub Pages drops dot-folders"
         case .netlify, .cloudflarePages, .cloudflarePagesFree:
-            "deploy the whole output folder, .well-known included, and make sure no catch-all rewrite matches /.well-known/"
+            "deploy the whole output folder, .well-known included, and make sure no catch-all rule matches /.well-known/"
+        case .s3CloudFront:
+            "upload the whole folder, .well-known included (`aws s3 sync _site s3://BUCKET --delete`), and route /.well-known/* to the bucket"
+        case .firebaseHosting:
+            "set `\"appAssociation\": \"NONE\"` under `hosting` in firebase.json (else Firebase Hosting answers for the association files itself) and deploy the whole folder"
+        case .nginx:
+            "serve /.well-known/ from the site's root: no `location ~ /\\.` deny or catch-all rewrite before it"
         case nil:
             "deploy the whole output folder, .well-known included (GitHub Pages: .nojekyll; Firebase Hosting: `appAssociation: \"NONE\"`; nginx: no `location ~ /\\.` deny or catch-all rewrite before /.well-known/)"
         }
     }
 
-    static let botBlocked =
+    let botBlocked =
         "let Apple's fetcher (user agent AASA-Bot) through the host's bot protection (Cloudflare: a WAF skip rule for /.well-known/ and /apple-app-site-association)"
 
-    static let stale =
-        "deploy the output folder again, deleting files that are not in it (`rsync --delete`, a fresh upload)"
+    func stale() -> String {
+        switch hosting {
+        case .netlify, .cloudflarePages, .cloudflarePagesFree, .githubPages:
+            "deploy the output folder again; a deploy replaces the whole site"
+        case .s3CloudFront:
+            "upload the folder again with `aws s3 sync _site s3://BUCKET --delete`, then invalidate `/*` in CloudFront"
+        case .firebaseHosting: "deploy the folder again (`firebase deploy --only hosting`)"
+        case .nginx: "copy the folder again, deleting what is not in it (`rsync -a --delete _site/ HOST:ROOT/`)"
+        case nil:
+            "deploy the output folder again, deleting files that are not in it (`rsync --delete`, `aws s3 sync --delete`, a fresh upload), and purge the CDN"
+        }
+    }
+
+    func notFound() -> String {
+        switch hosting {
+        case .netlify, .cloudflarePages, .cloudflarePagesFree, .firebaseHosting:
+            "remove the catch-all rule that answers every path with a page (`/* /index.html 200`, a `**` rewrite); the host serves 404.html with status 404"
+        case .githubPages: "GitHub Pages serves 404.html with 404 on its own; deploy it"
+        case .s3CloudFront:
+            "make CloudFront's custom error response for 404 serve /404.html with response code 404, not /index.html with 200"
+        case .nginx: "`error_page 404 /404.html;` and no `try_files … /index.html` fallback"
+        case nil:
+            "serve 404.html with status 404 for missing paths (nginx: `error_page 404 /404.html;`; no catch-all rewrite to /index.html)"
+        }
+    }
+
+    /// A route's or compact link's URL that the host does not hand to the right page.
+    func rewrite() -> String {
+        switch hosting {
+        case .netlify, .cloudflarePages, .cloudflarePagesFree:
+            "deploy the _redirects file trampoline writes; it rewrites these URLs to their page"
+        default: notFound()
+        }
+    }
 }

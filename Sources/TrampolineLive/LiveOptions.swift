@@ -52,5 +52,10 @@ package struct LiveOptions: Sendable {
 /// A bad `check --live` option: said at the command line, nothing fetched.
 package struct LiveError: Error, CustomStringConvertible, Sendable {
     package var description: String
-    package init(_ description: String) { self.description = description }
+    /// True when the host already failed this client and was not asked again.
+    package var repeated: Bool
+    package init(_ description: String, repeated: Bool = false) {
+        self.description = description
+        self.repeated = repeated
+    }
 }

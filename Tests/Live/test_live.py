@@ -90,9 +90,9 @@ class Deployment:
         shutil.copy(self.root / ".well-known" / "apple-app-site-association", self.services / "a" / "v1" / HOST)
         self.dal_fingerprint(SIGNING)
         self.site_directives = ""
-        # Exact locations win over every other in nginx: a test replaces or drops them by path.
-        self.locations = {"/apple-app-site-association": "default_type application/json;",
-                          "/.well-known/apple-app-site-association": "default_type application/json;"}
+        # The host applies the built _headers, as Netlify and Cloudflare Pages do: a test replaces or
+        # drops a location by its key (an exact path, or "^~ prefix" for a rule ending in *).
+        self.locations = headers_locations((self.root / "_headers").read_text())
         self.listen = "ssl"
         self.cert = "site"
         self.cdn_directives = ""
@@ -129,7 +129,7 @@ http {{
     ssl_certificate {p}/{self.cert}.pem; ssl_certificate_key {p}/{self.cert}.key;
     root {self.root};
     error_page 404 /404.html;
-    {"".join(f"location = {path} {{ {body} }} " for path, body in self.locations.items())}
+    {"".join(f"location {location_match(key)} {{ {body} }} " for key, body in self.locations.items())}
     {self.site_directives}
   }}
   {self.service_servers() if self.listen == "ssl" else ""}
@@ -191,6 +191,26 @@ http {{
         return result.returncode, report["diagnostics"]
 
 
+def headers_locations(text: str) -> dict[str, str]:
+    """nginx locations that send what a `_headers` file says (docs.netlify.com, "Custom headers";
+    developers.cloudflare.com, "Pages > Headers"): a path line, then indented `Name: value` lines."""
+    locations: dict[str, str] = {}
+    key = None
+    for line in text.splitlines():
+        if line.startswith("/"):
+            key = "^~ " + line[:-1] if line.endswith("*") else line
+            locations[key] = ""
+        elif key and ":" in line:
+            name, value = (part.strip() for part in line.split(":", 1))
+            locations[key] += (f"types {{ }} default_type {value}; " if name == "Content-Type"
+                               else f'add_header {name} "{value}" always; ')
+    return locations
+
+
+def location_match(key: str) -> str:
+    return key if key.startswith("^~ ") else f"= {key}"
+
+
 @pytest.fixture
 def site(built, pki, tmp_path):
     deployment = Deployment(built, pki, tmp_path)
@@ -238,7 +258,8 @@ def test_aasa_served_as_octet_stream(site):
 
 
 def test_dot_folder_hidden(site):
-    del site.locations["/.well-known/apple-app-site-association"]
+    for key in [k for k in site.locations if "/.well-known/" in k]:
+        del site.locations[key]
     site.site_directives = r"location ~ /\. { deny all; }"
     _, diagnostics = site.check()
     finding = only(diagnostics, "/.well-known/apple-app-site-association", "not served", "403")
@@ -247,7 +268,8 @@ def test_dot_folder_hidden(site):
 
 
 def test_catch_all_rewrite_shadows_well_known(site):
-    del site.locations["/.well-known/apple-app-site-association"]
+    for key in [k for k in site.locations if "/.well-known/" in k]:
+        del site.locations[key]
     site.site_directives = "location /.well-known/ { rewrite ^ /index.html last; }"
     _, diagnostics = site.check()
     only(diagnostics, "/.well-known/apple-app-site-association", "not the built file")
@@ -267,13 +289,13 @@ def test_stale_page_left_behind(site):
 
 
 def test_missing_headers_effects_wrong_type_of_assetlinks(site):
-    site.site_directives = "location = /.well-known/assetlinks.json { types { } default_type text/plain; }"
+    site.locations["/.well-known/assetlinks.json"] = "types { } default_type text/plain;"
     _, diagnostics = site.check()
     only(diagnostics, "/.well-known/assetlinks.json", "wrong content type", "text/plain")
 
 
 def test_assetlinks_redirected(site):
-    site.site_directives = "location = /.well-known/assetlinks.json { return 308 https://www.go.example.test/.well-known/assetlinks.json; }"
+    site.locations["/.well-known/assetlinks.json"] = "return 308 https://www.go.example.test/.well-known/assetlinks.json;"
     _, diagnostics = site.check()
     only(diagnostics, "/.well-known/assetlinks.json", "redirects", "308")
 
@@ -292,10 +314,26 @@ def test_upload_key_instead_of_signing_key(site):
 
 
 def test_apple_cdn_stale_copy(site):
-    (site.services / "a" / "v1" / HOST).write_text('{"applinks":{"details":[]}}')
-    _, diagnostics = site.check()
+    # Last week's file claimed only /a/*: the matcher, run with the CDN's copy, names the links
+    # that open Safari until Apple refreshes it.
+    aasa = json.loads((site.root / ".well-known" / "apple-app-site-association").read_text())
+    aasa["applinks"]["details"][0]["components"] = [{"/": "/a/*"}]
+    (site.services / "a" / "v1" / HOST).write_text(json.dumps(aasa))
+    code, diagnostics = site.check()
     finding = only(diagnostics, f"https://{CDN}/a/v1/{HOST}", "older copy")
-    assert finding["severity"] == "warning"
+    assert finding["severity"] == "error" and finding["code"] == "cdn-stale"
+    assert "1 of 3 links (/b/three) open Safari" in finding["seen"], finding["seen"]
+    assert code == 1
+
+
+def test_apple_cdn_copy_that_differs_but_opens_every_link_the_same(site):
+    aasa = json.loads((site.root / ".well-known" / "apple-app-site-association").read_text())
+    aasa["webcredentials"] = {"apps": ["ABCDE12345.com.example.marry"]}
+    (site.services / "a" / "v1" / HOST).write_text(json.dumps(aasa))
+    code, diagnostics = site.check()
+    finding = only(diagnostics, f"https://{CDN}/a/v1/{HOST}", "older copy")
+    assert finding["severity"] == "warning" and "every link opens as the build says" in finding["seen"]
+    assert code == 0
 
 
 def test_apple_cdn_failure_reason(site):

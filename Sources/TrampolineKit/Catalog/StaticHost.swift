@@ -4,6 +4,12 @@ package enum StaticHost: String, Sendable, CaseIterable, Encodable {
     case cloudflarePages = "cloudflare-pages"
     case cloudflarePagesFree = "cloudflare-pages-free"
     case githubPages = "github-pages"
+    /// Hosts that read neither `_headers` nor `_redirects`: the team sets the same headers and
+    /// rewrites in the host's own configuration (docs/deploy.md). Named so that `check --live`
+    /// gives that host's fix.
+    case s3CloudFront = "s3-cloudfront"
+    case firebaseHosting = "firebase-hosting"
+    case nginx
 
     /// The most files a deployment may have, if the host publishes such a limit.
     package var fileLimit: Int? {
@@ -12,8 +18,9 @@ package enum StaticHost: String, Sendable, CaseIterable, Encodable {
         // Free plan; 100,000 on paid plans (changelog, 2026-01-23).
         case .cloudflarePagesFree: 20_000
         case .cloudflarePages: 100_000
-        // Netlify and GitHub Pages publish no file-count limit.
-        case .netlify, .githubPages: nil
+        // Netlify and GitHub Pages publish no file-count limit; the others are the team's servers
+        // or buckets.
+        case .netlify, .githubPages, .s3CloudFront, .firebaseHosting, .nginx: nil
         }
     }
 
@@ -22,7 +29,7 @@ package enum StaticHost: String, Sendable, CaseIterable, Encodable {
         switch self {
         // docs.github.com, "GitHub Pages limits": published sites may be no larger than 1 GB.
         case .githubPages: 1_000_000_000
-        case .netlify, .cloudflarePages, .cloudflarePagesFree: nil
+        case .netlify, .cloudflarePages, .cloudflarePagesFree, .s3CloudFront, .firebaseHosting, .nginx: nil
         }
     }
 
@@ -33,7 +40,7 @@ package enum StaticHost: String, Sendable, CaseIterable, Encodable {
     package var rulesBeforeFiles: Bool {
         switch self {
         case .cloudflarePages, .cloudflarePagesFree: true
-        case .netlify, .githubPages: false
+        case .netlify, .githubPages, .s3CloudFront, .firebaseHosting, .nginx: false
         }
     }
 
@@ -44,6 +51,9 @@ package enum StaticHost: String, Sendable, CaseIterable, Encodable {
         case .cloudflarePages: "Cloudflare Pages"
         case .cloudflarePagesFree: "Cloudflare Pages (Free plan)"
         case .githubPages: "GitHub Pages"
+        case .s3CloudFront: "Amazon S3 and CloudFront"
+        case .firebaseHosting: "Firebase Hosting"
+        case .nginx: "nginx"
         }
     }
 }

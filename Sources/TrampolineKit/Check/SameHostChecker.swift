@@ -23,6 +23,11 @@ package struct SameHostChecker: Sendable {
 
     /// Warnings for each link's `web_url` and for each `<a href>` in the planned pages.
     package func warnings(for site: SiteBuild) -> [Diagnostic] {
+        warnings(for: site) { path in site[path].map { HTMLAnchors.targets(in: [UInt8]($0)) } }
+    }
+
+    /// The same, with each page's anchors read already (``CheckPass``: every page rendered once).
+    package func warnings(for site: SiteBuild, anchors: (OutputPath) -> [String]?) -> [Diagnostic] {
         var seen = Set<String>()
         var result: [Diagnostic] = []
         func warn(_ message: String, at location: SourceLocation?, url: String) {
@@ -36,8 +41,8 @@ package struct SameHostChecker: Sendable {
                     "web_url \(webURL) is on this site and the apple-app-site-association file claims it",
                     at: link.webURLLocation ?? link.location, url: webURL)
             }
-            guard let html = site[link.pageOutputPath] else { continue }
-            for href in Self.anchorTargets(in: String(decoding: html, as: UTF8.self)) {
+            guard let hrefs = anchors(link.pageOutputPath) else { continue }
+            for href in hrefs {
                 guard let url = resolve(href, onPage: catalog.site.url + link.visitPath), isClaimed(url) else {
                     continue
                 }
@@ -60,8 +65,8 @@ package struct SameHostChecker: Sendable {
 
         for page in SpecialPage.allCases {
             let pagePath = page.outputPath
-            guard let html = site[pagePath] else { continue }
-            for href in Self.anchorTargets(in: String(decoding: html, as: UTF8.self)) {
+            guard let hrefs = anchors(pagePath) else { continue }
+            for href in hrefs {
                 guard let url = resolve(href, onPage: catalog.site.url + "/"), isClaimed(url) else { continue }
                 warn(
                     "\(pagePath) links to \(url), which the apple-app-site-association file claims",
@@ -88,30 +93,8 @@ package struct SameHostChecker: Sendable {
             ? absolute : nil
     }
 
-    // `<a … href="…">` with either quote; other tags (canonical links, images) are not taps.
-    static let anchorPattern = try! NSRegularExpression(
-        pattern: #"<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')"#,
-        options: [.caseInsensitive]
-    )
-
     /// The `href` values of the page's anchors, with HTML character references decoded.
     static func anchorTargets(in html: String) -> [String] {
-        let range = NSRange(html.startIndex..., in: html)
-        return anchorPattern.matches(in: html, range: range).compactMap { match in
-            for group in 1...2 {
-                if let r = Range(match.range(at: group), in: html) { return unescape(String(html[r])) }
-            }
-            return nil
-        }
-    }
-
-    static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&#x27;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        HTMLAnchors.targets(in: Array(html.utf8))
     }
 }

@@ -36,32 +36,32 @@ package struct SiteChecker: Sendable {
         }
         var engine = DiagnosticEngine()
         engine.emit(result.warnings)
-        // What build finds as it writes, found here by rendering (check writes nothing).
-        engine.emit(SiteBuilder.pageBudgetWarnings(of: result))
         // Every link through the table apps read: the deep link its page holds.
         engine.emit(result.resolutionProblems())
 
-        if let aasa = result[.rootAppSiteAssociation], let matcher = try? AASAMatcher(data: aasa) {
-            let sameHost = SameHostChecker(
-                catalog: result.catalog, matcher: matcher, specialPageLocations: specialPageLocations())
-            engine.emit(sameHost.warnings(for: result))
-        }
-
+        // A folder that was never built here (CI on a fresh checkout) is not stale; an existing one
+        // must match the plan file for file.
         var compared: URL?
         do {
             let outputURL = try builder.outputURL(for: result.catalog, override: outputOverride)
-            let staleness = StalenessChecker(outputURL: outputURL)
-            // A folder that was never built here (CI on a fresh checkout) is not stale; an existing
-            // one must match the plan file for file.
-            if staleness.outputExists {
-                let differences = staleness.differences(from: result)
-                engine.emit(staleness.diagnostics(for: differences, displayPath: Self.displayPath(outputURL)))
-                compared = outputURL
-            }
+            if StalenessChecker(outputURL: outputURL).outputExists { compared = outputURL }
         } catch let error as DiagnosticsError {
             engine.emit(error.diagnostics)
         } catch {
             engine.error("\(error)", at: nil)
+        }
+        let pass = CheckPass(site: result, outputURL: compared)
+        // What build finds as it writes, found here from the rendered sizes (check writes nothing).
+        engine.emit(SiteBuilder.pageBudgetWarnings(of: result, size: { pass.sizes[$0] }))
+        if let aasa = result[.rootAppSiteAssociation], let matcher = try? AASAMatcher(data: aasa) {
+            let sameHost = SameHostChecker(
+                catalog: result.catalog, matcher: matcher, specialPageLocations: specialPageLocations())
+            engine.emit(sameHost.warnings(for: result, anchors: { pass.anchors[$0] }))
+        }
+        if let compared, let states = pass.states {
+            let staleness = StalenessChecker(outputURL: compared)
+            let differences = staleness.differences(from: result, states: states)
+            engine.emit(staleness.diagnostics(for: differences, displayPath: Self.displayPath(compared)))
         }
         return CheckReport(
             diagnostics: engine.sorted, catalog: result.catalog, comparedOutput: compared, fileCount: result.fileCount,

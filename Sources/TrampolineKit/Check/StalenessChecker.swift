@@ -37,16 +37,21 @@ package struct StalenessChecker: Sendable {
 
     /// What differs between `plan` and the folder, file by file.
     package func differences(from site: SiteBuild) -> Differences {
+        differences(from: site, states: CheckPass(site: site, outputURL: outputURL).states ?? [])
+    }
+
+    /// The differences, from each planned file's state (``CheckPass``, by plan index).
+    package func differences(from site: SiteBuild, states: [CheckPass.FileState]) -> Differences {
         var result = Differences()
-        for entry in site.plan.entries.sorted(by: { $0.path < $1.path }) {
-            let path = entry.path.value
-            let url = outputURL.appendingPathComponent(path)
-            guard let data = try? Data(contentsOf: url) else {
-                result.missing.append(path)
-                continue
+        for (entry, state) in zip(site.plan.entries, states) {
+            switch state {
+            case .same: continue
+            case .missing: result.missing.append(entry.path.value)
+            case .changed: result.changed.append(entry.path.value)
             }
-            if !data.elementsEqual(site.renderer.render(entry)) { result.changed.append(path) }
         }
+        result.missing.sort()
+        result.changed.sort()
         // Only files Trampoline wrote count as extra: a file the team put there by hand is theirs.
         let planned = Set(site.plan.paths.map(\.value))
         for path in Manifest.read(from: outputURL).paths.subtracting(planned).sorted() {

@@ -15,12 +15,35 @@ package struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible 
     package var message: String
     /// What the user can do about it; printed after the message.
     package var hint: String?
+    /// For a finding about a fetched URL (`check --live`): its stable code, the URL, and what was
+    /// expected and seen. People read them in the message; JSON has them as fields of their own.
+    package var detail: Detail?
 
-    package init(_ severity: Severity, at location: SourceLocation?, _ message: String, hint: String? = nil) {
+    /// What a `check --live` finding is about, for programs (docs/check.md, "JSON").
+    package struct Detail: Sendable, Hashable, Codable {
+        /// Stable, like `aasa-content-type`; the list is in docs/check.md.
+        package var code: String
+        package var url: String
+        package var expected: String
+        package var seen: String
+
+        package init(code: String, url: String, expected: String, seen: String) {
+            self.code = code
+            self.url = url
+            self.expected = expected
+            self.seen = seen
+        }
+    }
+
+    package init(
+        _ severity: Severity, at location: SourceLocation?, _ message: String, hint: String? = nil,
+        detail: Detail? = nil
+    ) {
         self.severity = severity
         self.location = location
         self.message = message
         self.hint = hint
+        self.detail = detail
     }
 
     /// Compiler style: `site-config.yml:12:5: error: message (hint)`.

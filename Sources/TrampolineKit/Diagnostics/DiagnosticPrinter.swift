@@ -66,6 +66,10 @@ package enum DiagnosticPrinter {
         let column: Int?
         let message: String
         let hint: String?
+        let code: String?
+        let url: String?
+        let expected: String?
+        let seen: String?
 
         init(_ d: Diagnostic) {
             severity = d.severity.rawValue
@@ -74,6 +78,10 @@ package enum DiagnosticPrinter {
             column = d.location?.column
             message = d.message
             hint = d.hint
+            code = d.detail?.code
+            url = d.detail?.url
+            expected = d.detail?.expected
+            seen = d.detail?.seen
         }
     }
 }

@@ -110,15 +110,19 @@ package struct SiteRenderer: Sendable {
 
     /// Netlify and Cloudflare Pages read `_headers`: serve the association files as JSON, never
     /// cached for long.
-    var headers: String {
+    var headers: String { headerRules.map(\.text).joined() }
+
+    /// The rules of `_headers`.
+    package var headerRules: [HeaderRule] {
         var files: [OutputPath] = []
         if app.ios != nil { files += OutputPath.appSiteAssociationFiles }
         if app.android != nil { files.append(.assetLinks) }
-        let table =
-            SiteLinkTable.folder
-            + "*\n  Content-Type: application/json\n  Cache-Control: public, max-age=300\n  Access-Control-Allow-Origin: *\n"
-        return files.map { "\($0.urlPath)\n  Content-Type: application/json\n  Cache-Control: max-age=300\n" }.joined()
-            + table
+        let json = ("Content-Type", "application/json")
+        return files.map { HeaderRule($0.urlPath, [json, ("Cache-Control", "max-age=300")]) } + [
+            HeaderRule(
+                SiteLinkTable.folder + "*",
+                [json, ("Cache-Control", "public, max-age=300"), ("Access-Control-Allow-Origin", "*")])
+        ]
     }
 
     /// The planner only names templates the set has (it reports any other as an error).
