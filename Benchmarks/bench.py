@@ -250,6 +250,14 @@ def full_builds(n, fs, inputs, outs, runs, results, shape):
         with open(list_file, "w") as f:
             f.write("\n".join(sorted(sizes)) + "\n")
 
+    # The offline check of the folder just built, as CI runs it on a fresh checkout: no link cache
+    # (build and check make and read the same one), every byte compared. It must find nothing.
+    def check(r):
+        rmfile(link_cache(catalog))
+        m = timed([STATE["bin"], "check", "--config", catalog, "--output", outs["trampoline"]], "trampoline check")
+        rmfile(link_cache(catalog))
+        return m
+
     # The floor: the same files, the same bytes, only mkdir + write (read from Trampoline's output
     # of the same round, which every round leaves byte-identical).
     def floor(r):
@@ -267,12 +275,16 @@ def full_builds(n, fs, inputs, outs, runs, results, shape):
     # A fresh machine's first builds of a size are slower for every tool (the kernel first hands
     # out memory never touched before: at 100k the first round had taken 1.5-2x the next ones):
     # --warmup rounds of all three tools come first and are not counted.
-    measured = interleaved(runs, tag, [("trampoline full build", trampoline), ("floor", floor), ("hugo full build", hugo)],
+    measured = interleaved(runs, tag, [("trampoline full build", trampoline), ("trampoline check", check),
+                                       ("floor", floor), ("hugo full build", hugo)],
                            after_first=after_first_build, warmup=STATE["warmup"])
     t_runs, f_runs, h_runs = measured["trampoline full build"], measured["floor"], measured["hugo full build"]
     results["trampoline"][key] = summary(t_runs)
     results["trampoline"][key]["stdout"] = t_runs[-1]["stdout"]
     results["floor"][key] = summary(f_runs)
+    c_runs = measured["trampoline check"]
+    results["check"][key] = summary(c_runs)
+    results["check"][key]["rounds"] = [round(c["wall"] / t["wall"], 2) for t, c in zip(t_runs, c_runs)]
     rmtree(outs["floor"])
     h_pages, h_sizes = page_sizes(outs["hugo"])
     if len(h_pages) != n:
@@ -484,6 +496,13 @@ def targets(results, sizes):
                     continue
                 t, o = results["trampoline"][key]["wall"], results[tool][key]["wall"]
                 add(f"{shape}: {name} at {label(n)}", holds(t, o), f"{times(measure(t, o))} ({fmt_s(t)} s vs {fmt_s(o)} s)")
+        for n in (10_000, 100_000):
+            key = rkey(fs, n, shape)
+            if key not in results["check"]:
+                add(f"{shape}: offline check ≤ a full build at {label(n)}", None, "size not run")
+                continue
+            t, c = results["trampoline"][key]["wall"], results["check"][key]["wall"]
+            add(f"{shape}: offline check ≤ a full build at {label(n)}", c <= t, f"{c / t:.2f} of the build ({fmt_s(c)} s vs {fmt_s(t)} s)")
         key = rkey(fs, 100_000, shape)
         if key in results["t_rebuild"]:
             full, tr, hr = results["trampoline"][key]["wall"], results["t_rebuild"][key], results["h_rebuild"][key]
@@ -508,6 +527,19 @@ def targets(results, sizes):
         largest = max(results["pages"][rkey(fs, n, shape)]["max"] for n in sizes if rkey(fs, n, shape) in results["pages"])
         add(f"{shape}: each link page ≤ 8 KB", largest <= 8 * KB, f"largest {fmt_int(largest)} B over all sizes")
     return "\n".join(["| target (tmpfs, this run) | result | measured |", "|---|---|---|"] + rows)
+
+
+def check_table(results, fs, sizes):
+    lines = [
+        "| links | catalog | full build s | check s | check ÷ build | each round's check ÷ build | check user+sys s | check peak RSS MB |",
+        "|---:|---|---:|---:|---:|---|---:|---:|",
+    ]
+    for n, shape, key in present(results, fs, sizes, "check"):
+        t, c = results["trampoline"][key], results["check"][key]
+        rounds = ", ".join(f"{x:.2f}" for x in c.get("rounds", [])) or "–"
+        lines.append(f"| {label(n)} | {shape} | {fmt_s(t['wall'])} | {fmt_s(c['wall'])} | {ratio(c['wall'], t['wall']):.2f} | "
+                     f"{rounds} | {fmt_s(c['cpu'])} | {mb(c['rss_kb'])} |")
+    return "\n".join(lines)
 
 
 def compact_table(results, fs, sizes):
@@ -551,6 +583,12 @@ def report(results, sizes, info):
                     "One link's title is edited; each tool builds again over its previous output. "
                     "Hugo has no incremental mode for `hugo` (a plain build), so its rebuild is a full build with one content file changed.",
                     "", rb]
+        ck = check_table(results, fs, sizes)
+        if ck.count("\n") > 1:
+            out += ["", f"## Offline check beside the build, {title}", "",
+                    "`trampoline check` of the folder each full build wrote, in the same round, with no link cache "
+                    "(a fresh CI checkout): it renders every file and compares every byte, and must take no longer than the build.",
+                    "", ck]
         out += ["", f"## Output, {title}", "", page_table(results, fs, sizes)]
         ct = compact_table(results, fs, sizes)
         if ct.count("\n") > 1:
@@ -665,7 +703,8 @@ def main():
     if "disk" in systems and info["disk_fs"] in ("tmpfs", "ramfs"):
         log(f"warning: {args.disk} is on {info['disk_fs']}, not a disk; set BENCH_DISK_DIR")
 
-    results = {k: {} for k in ("trampoline", "hugo", "floor", "t_rebuild", "h_rebuild", "pages", "compact", "ratios")}
+    results = {k: {} for k in ("trampoline", "hugo", "floor", "t_rebuild", "h_rebuild", "pages", "compact", "ratios",
+                                 "check")}
     roots = {"tmpfs": args.shm, "disk": args.disk}
     try:
         for root in roots.values():

@@ -36,7 +36,8 @@ extension LiveChecker {
     /// The CDN's copy differs from the build: what the offline matcher decides with each for every
     /// link, so the finding names the links that open Safari (or the app) until Apple refreshes.
     func cdnStale(_ url: String, copy: Data, built: Data) -> Diagnostic {
-        let fix = "wait for Apple's CDN to refresh (about a day), or test on a device with the `?mode=developer` associated domain"
+        let fix =
+            "wait for Apple's CDN to refresh (about a day), or test on a device with the `?mode=developer` associated domain"
         guard let old = try? AASAMatcher(data: copy), let new = try? AASAMatcher(data: built) else {
             return finding(
                 "cdn-stale", url, "Apple's CDN serves a copy of the AASA that iOS cannot read",

@@ -17,7 +17,7 @@ package struct LiveChecker: Sendable {
 
     package var build: SiteBuild
     package var options: LiveOptions
-    /// Where findings point: the catalog's `site.url` line, else the catalog file.
+    /// Where findings point: the catalog's `site.host` line, else its first line.
     package var location: SourceLocation?
 
     package init(build: SiteBuild, options: LiveOptions, location: SourceLocation?) {
@@ -84,7 +84,8 @@ package struct LiveChecker: Sendable {
         guard let response = await fetch(url, as: agent, fetcher, into: &findings) else { return nil }
         guard response.status == 200 else {
             findings.append(
-                finding("not-served", url, "not served", expected: "200", seen: "\(response.status)", fix: fix.missing()))
+                finding(
+                    "not-served", url, "not served", expected: "200", seen: "\(response.status)", fix: fix.missing()))
             return nil
         }
         return response

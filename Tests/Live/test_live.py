@@ -66,13 +66,25 @@ def pki(tmp_path_factory) -> Path:
     return d
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    d = tmp_path_factory.mktemp("build")
-    shutil.copy(HERE / "catalog.yml", d / "site-config.yml")
+def build_catalog(d: Path, text: str) -> Path:
+    (d / "site-config.yml").write_text(text)
     subprocess.run([BIN, "build", "-c", str(d / "site-config.yml"), "-o", str(d / "_site")], check=True,
                    capture_output=True)
     return d
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    return build_catalog(tmp_path_factory.mktemp("build"), (HERE / "catalog.yml").read_text())
+
+
+ROUTE = "  - path: /shop/:id\n    deep_link: marry://shop/:id\n    title: Shop\n"
+
+
+def variant(**site_keys: str) -> str:
+    """The test catalog with a route and more `site:` keys (layout, host)."""
+    extra = "".join(f"  {key}: {value}\n" for key, value in site_keys.items())
+    return (HERE / "catalog.yml").read_text().replace("  title: Example links\n", "  title: Example links\n" + extra) + ROUTE
 
 
 class Deployment:
@@ -252,9 +264,90 @@ def test_redirect_loop_and_to_another_host_are_reported_not_followed(site):
 
 
 def test_aasa_served_as_octet_stream(site):
-    site.locations["/apple-app-site-association"] = "default_type application/octet-stream;"
+    site.locations["/apple-app-site-association"] = "types { } default_type application/octet-stream;"
     _, diagnostics = site.check()
-    only(diagnostics, f"https://{HOST}/apple-app-site-association", "wrong content type", "application/octet-stream")
+    finding = only(diagnostics, f"https://{HOST}/apple-app-site-association", "wrong content type",
+                   "application/octet-stream")
+    # The JSON fields of a live finding (docs/check.md, "JSON").
+    assert finding["code"] == "content-type" and finding["url"] == f"https://{HOST}/apple-app-site-association"
+    assert finding["expected"] == "application/json" and finding["seen"] == "application/octet-stream"
+
+
+def test_skipped_headers_file(site):
+    # A deploy that left out _headers (or a host that ignores it): the link table loses the headers
+    # the build asked for.
+    del site.locations["^~ /.well-known/trampoline/v1/"]
+    code, diagnostics = site.check()
+    finding = only(diagnostics, f"https://{HOST}/.well-known/trampoline/v1/index.json", "Access-Control-Allow-Origin")
+    assert finding["code"] == "header-missing" and finding["expected"] == "*" and finding["seen"] == "none"
+    assert code == 1
+
+
+def test_host_named_in_the_catalog_gets_its_fix(tmp_path_factory, pki, tmp_path):
+    built = build_catalog(tmp_path_factory.mktemp("firebase"), variant(host="firebase-hosting"))
+    site = Deployment(built, pki, tmp_path)
+    try:
+        site.locations["/.well-known/apple-app-site-association"] = "return 404;"
+        _, diagnostics = site.check("--no-services")
+    finally:
+        site.stop()
+    finding = only(diagnostics, f"https://{HOST}/.well-known/apple-app-site-association", "not served", "404")
+    assert '"appAssociation": "NONE"' in finding["hint"], finding["hint"]
+
+
+@pytest.fixture(scope="module")
+def built_compact(tmp_path_factory) -> Path:
+    return build_catalog(tmp_path_factory.mktemp("compact"), variant(layout="compact"))
+
+
+def test_compact_layout_with_a_route_served_by_404_passes_clean(built_compact, pki, tmp_path):
+    site = Deployment(built_compact, pki, tmp_path)
+    try:
+        code, diagnostics = site.check()
+    finally:
+        site.stop()
+    assert diagnostics == [] and code == 0, messages(diagnostics)
+
+
+def test_catch_all_to_index_hides_compact_links_and_routes(built_compact, pki, tmp_path):
+    site = Deployment(built_compact, pki, tmp_path)
+    site.site_directives = "location / { try_files $uri $uri/ /index.html; }"
+    try:
+        code, diagnostics = site.check()
+    finally:
+        site.stop()
+    finding = only(diagnostics, f"https://{HOST}/a/one:", "not answered by the page that opens it")
+    assert finding["code"] == "rewrite-missing" and finding["severity"] == "error"
+    only(diagnostics, f"https://{HOST}/shop/", "not answered by the page that opens it")
+    assert code == 1
+
+
+def test_stale_compact_shard(built_compact, pki, tmp_path):
+    site = Deployment(built_compact, pki, tmp_path)
+    (site.root / "_links" / "0.json").write_text("{}")
+    try:
+        _, diagnostics = site.check()
+    finally:
+        site.stop()
+    assert only(diagnostics, f"https://{HOST}/_links/0.json", "not the built one")["code"] == "stale"
+
+
+def test_route_without_the_hosts_rewrite(tmp_path_factory, pki, tmp_path):
+    # On Netlify the route's URLs get its page through _redirects; nginx standing in for it without
+    # the rule answers with 404.html, whose script still opens the link: a warning.
+    built = build_catalog(tmp_path_factory.mktemp("netlify"), variant(host="netlify"))
+    site = Deployment(built, pki, tmp_path)
+    try:
+        code, diagnostics = site.check("--no-services")
+        sample = only(diagnostics, f"https://{HOST}/shop/", "did not apply _redirects")
+        assert sample["severity"] == "warning" and code == 0
+        site.stop()
+        site.process = None
+        site.site_directives = "location /shop/ { try_files /_routes/shop/_id/index.html =404; }"
+        code, diagnostics = site.check("--no-services")
+    finally:
+        site.stop()
+    assert diagnostics == [] and code == 0, messages(diagnostics)
 
 
 def test_dot_folder_hidden(site):

@@ -13,23 +13,40 @@ package struct CheckPass: Sendable {
     package var states: [FileState]?
     /// Each file's rendered size, by plan index.
     package var sizes: [Int]
-    /// The `<a href>` targets of each link page and special page.
+    /// The `<a href>` targets on the site's host of each link page and special page that has
+    /// any (another host's URL cannot be the same-host trap).
     package var anchors: [OutputPath: [String]]
+
+    /// What the walk keeps of one file.
+    private struct Result: Sendable {
+        var state: FileState?
+        var size: Int
+        var anchors: [String]?
+    }
 
     /// Renders the plan of `site`; compares with `outputURL` when given.
     package init(site: SiteBuild, outputURL: URL?) {
         let entries = site.plan.entries
-        let results = concurrentMap(entries.count, chunk: 64) { index -> (FileState?, Int, [String]?) in
-            let entry = entries[index]
-            let bytes = site.renderer.render(entry)
-            let state = outputURL.map { Self.compare(bytes, with: $0.appendingPathComponent(entry.path.value)) }
-            return (state, bytes.count, Self.hasAnchors(entry) ? HTMLAnchors.targets(in: bytes) : nil)
+        let folder = outputURL.map { $0.standardizedFileURL.path + "/" }
+        let host = site.catalog.site.host
+        let chunk = 64
+        let chunks = concurrentMap((entries.count + chunk - 1) / chunk, chunk: 1) { c -> [Result] in
+            var comparison = FileComparison()
+            return (c * chunk..<min(entries.count, (c + 1) * chunk)).map { index in
+                let entry = entries[index]
+                let bytes = site.renderer.render(entry)
+                return Result(
+                    state: folder.map { comparison.compare(bytes, withFileAt: $0 + entry.path.value) },
+                    size: bytes.count,
+                    anchors: Self.hasAnchors(entry) ? HTMLAnchors.targets(in: bytes, onHost: host) : nil)
+            }
         }
-        states = outputURL == nil ? nil : results.map { $0.0 ?? .missing }
-        sizes = results.map(\.1)
+        let results = chunks.joined()
+        states = folder == nil ? nil : results.map { $0.state ?? .missing }
+        sizes = results.map(\.size)
         var anchors: [OutputPath: [String]] = [:]
-        for (index, result) in results.enumerated() {
-            if let targets = result.2 { anchors[entries[index].path] = targets }
+        for (entry, result) in zip(entries, results) {
+            if let targets = result.anchors, !targets.isEmpty { anchors[entry.path] = targets }
         }
         self.anchors = anchors
     }
@@ -41,16 +58,5 @@ package struct CheckPass: Sendable {
         case .specialPage: true
         default: false
         }
-    }
-
-    static func compare(_ bytes: [UInt8], with file: URL) -> FileState {
-        guard let data = try? Data(contentsOf: file) else { return .missing }
-        guard data.count == bytes.count else { return .changed }
-        let equal = data.withUnsafeBytes { disk in
-            bytes.withUnsafeBytes { built in
-                built.count == 0 || memcmp(disk.baseAddress!, built.baseAddress!, built.count) == 0
-            }
-        }
-        return equal ? .same : .changed
     }
 }

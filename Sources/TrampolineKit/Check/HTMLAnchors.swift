@@ -1,19 +1,35 @@
+import Foundation
+
 /// The `href` values of a page's `<a>` tags, read from its bytes: what the same-host check follows.
-/// Only anchors count (a canonical `<link>` or an image is not a tap). Matches what the pattern
-/// `<a\b[^>]*?\bhref\s*=\s*("[^"]*"|'[^']*')`, case-insensitive, finds, without decoding the page
-/// into a String: `check` reads every page of the site, so this runs 100,000 times.
+/// Only anchors count (a canonical `<link>` or an image is not a tap), and only an attribute named
+/// `href` (not `data-href`), quoted as the renderer writes it. Reads bytes without decoding the
+/// page into a String: `check` reads every page of the site, so this runs 100,000 times.
 enum HTMLAnchors {
     /// The targets in page order, HTML character references decoded.
     static func targets(in html: [UInt8]) -> [String] {
         html.withUnsafeBufferPointer { targets(in: $0) }
     }
 
-    static func targets(in html: UnsafeBufferPointer<UInt8>) -> [String] {
+    /// The targets that can be on `host`: relative ones and `http(s)://host…` (a store button or
+    /// any other host's URL is left out without making a String of it).
+    static func targets(in html: [UInt8], onHost host: String) -> [String] {
+        let host = Array(host.lowercased().utf8)
+        return html.withUnsafeBufferPointer { targets(in: $0, keeping: { !isOnAnotherHost($0, than: host) }) }
+    }
+
+    static func targets(
+        in html: UnsafeBufferPointer<UInt8>,
+        keeping keep: (UnsafeBufferPointer<UInt8>.SubSequence) -> Bool = { _ in true }
+    ) -> [String] {
         var result: [String] = []
         var index = 0
         let count = html.count
+        guard let base = html.baseAddress else { return [] }
         while index + 1 < count {
-            guard html[index] == UInt8(ascii: "<"), html[index + 1] | 0x20 == UInt8(ascii: "a"),
+            // To the next `<` (memchr: pages are mostly text between tags).
+            guard let next = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { break }
+            index = base.distance(to: next.assumingMemoryBound(to: UInt8.self))
+            guard index + 1 < count, html[index + 1] | 0x20 == UInt8(ascii: "a"),
                 index + 2 >= count || !isWordByte(html[index + 2])
             else {
                 index += 1
@@ -23,13 +39,15 @@ enum HTMLAnchors {
             var cursor = index + 2
             var found: (value: Range<Int>, end: Int)?
             while cursor < count, html[cursor] != UInt8(ascii: ">"), found == nil {
-                if isHref(html, at: cursor), !isWordByte(html[cursor - 1]) {
+                if isHref(html, at: cursor), startsAttribute(html[cursor - 1]) {
                     found = quotedValue(html, after: cursor + 4)
                 }
                 cursor += 1
             }
             if let found {
-                result.append(unescape(String(decoding: html[found.value], as: UTF8.self)))
+                if keep(html[found.value]) {
+                    result.append(unescape(String(decoding: html[found.value], as: UTF8.self)))
+                }
                 index = found.end
             } else {
                 index += 2
@@ -67,6 +85,11 @@ enum HTMLAnchors {
         return index
     }
 
+    /// What may come before an attribute's name: a space, or the quote that closed the previous value.
+    private static func startsAttribute(_ byte: UInt8) -> Bool {
+        isSpace(byte) || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
@@ -80,6 +103,29 @@ enum HTMLAnchors {
             true
         default: false
         }
+    }
+
+    /// True for `https://other.host/…` and any other scheme's URL (`marry://`, `mailto:`); false
+    /// for a relative reference or `host`'s URL (lowercased bytes), which need the URL parser.
+    static func isOnAnotherHost<C: Collection<UInt8>>(_ href: C, than host: [UInt8]) -> Bool {
+        guard let colon = href.firstIndex(of: UInt8(ascii: ":")),
+            !href[..<colon].contains(where: {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            })
+        else { return false }
+        let scheme = href[..<colon].map { $0 | 0x20 }
+        guard scheme.elementsEqual("https".utf8) || scheme.elementsEqual("http".utf8) else { return true }
+        let rest = href[href.index(after: colon)...]
+        guard rest.starts(with: "//".utf8) else { return false }
+        let authority = rest.dropFirst(2).prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
+        // user@ or :port, or an escaped character: the parser decides.
+        guard
+            !authority.contains(where: { $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "&") }
+            )
+        else { return false }
+        return !authority.lazy.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }.elementsEqual(host)
     }
 
     /// The character references a generated page can hold in an attribute.

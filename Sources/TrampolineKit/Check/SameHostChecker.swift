@@ -26,71 +26,92 @@ package struct SameHostChecker: Sendable {
         warnings(for: site) { path in site[path].map { HTMLAnchors.targets(in: [UInt8]($0)) } }
     }
 
+    /// One finding before de-duplication: the message, where, and the URL it is about.
+    typealias Finding = (message: String, location: SourceLocation?, url: String)
+
     /// The same, with each page's anchors read already (``CheckPass``: every page rendered once).
-    package func warnings(for site: SiteBuild, anchors: (OutputPath) -> [String]?) -> [Diagnostic] {
+    /// The links are looked at on every core; the findings keep the catalog's order, each once.
+    package func warnings(for site: SiteBuild, anchors: @Sendable (OutputPath) -> [String]?) -> [Diagnostic] {
+        let links = catalog.links
+        let perLink = concurrentMap(links.count, chunk: 256) { findings(for: links[$0], anchors: anchors) }
         var seen = Set<String>()
         var result: [Diagnostic] = []
-        func warn(_ message: String, at location: SourceLocation?, url: String) {
-            guard seen.insert("\(location?.description ?? "")|\(url)").inserted else { return }
-            result.append(Diagnostic(.warning, at: location, message, hint: Self.hint))
+        for finding in perLink.joined() + specialPageFindings(anchors: anchors) {
+            guard seen.insert("\(finding.location?.description ?? "")|\(finding.url)").inserted else { continue }
+            result.append(Diagnostic(.warning, at: finding.location, finding.message, hint: Self.hint))
         }
+        return result
+    }
 
-        for link in catalog.links {
-            if let webURL = link.webURL, isClaimed(webURL) {
-                warn(
-                    "web_url \(webURL) is on this site and the apple-app-site-association file claims it",
-                    at: link.webURLLocation ?? link.location, url: webURL)
-            }
-            guard let hrefs = anchors(link.pageOutputPath) else { continue }
-            for href in hrefs {
-                guard let url = resolve(href, onPage: catalog.site.url + link.visitPath), isClaimed(url) else {
-                    continue
-                }
-                if url == link.webURL {
-                    // The button falls back to web_url: the finding above already names it.
-                    warn(
-                        "web_url \(url) is on this site and the apple-app-site-association file claims it",
-                        at: link.webURLLocation ?? link.location, url: url)
-                } else if link.description?.contains(href) == true {
-                    warn(
+    /// A link's `web_url` and the claimed URLs its page links to.
+    func findings(for link: Link, anchors: (OutputPath) -> [String]?) -> [Finding] {
+        var result: [Finding] = []
+        let webURLFinding = { (url: String) -> Finding in
+            (
+                "web_url \(url) is on this site and the apple-app-site-association file claims it",
+                link.webURLLocation ?? link.location, url
+            )
+        }
+        if let webURL = link.webURL, isClaimed(webURL) { result.append(webURLFinding(webURL)) }
+        for href in anchors(link.pageOutputPath) ?? [] {
+            guard let url = resolve(href, onPage: catalog.site.url + link.visitPath), isClaimed(url) else { continue }
+            if url == link.webURL {
+                // The button falls back to web_url: the finding above already names it.
+                result.append(webURLFinding(url))
+            } else if link.description?.contains(href) == true {
+                result.append(
+                    (
                         "the description of \(link.path) links to \(url), which the apple-app-site-association file claims",
-                        at: link.location, url: url)
-                } else {
-                    warn(
+                        link.location, url
+                    ))
+            } else {
+                result.append(
+                    (
                         "the page for \(link.path) (template '\(link.options.template)') links to \(url), which the apple-app-site-association file claims",
-                        at: link.templateLocation, url: url)
-                }
-            }
-        }
-
-        for page in SpecialPage.allCases {
-            let pagePath = page.outputPath
-            guard let hrefs = anchors(pagePath) else { continue }
-            for href in hrefs {
-                guard let url = resolve(href, onPage: catalog.site.url + "/"), isClaimed(url) else { continue }
-                warn(
-                    "\(pagePath) links to \(url), which the apple-app-site-association file claims",
-                    at: specialPageLocations[pagePath], url: url)
+                        link.templateLocation, url
+                    ))
             }
         }
         return result
     }
 
+    /// The claimed URLs the home, 404 and cookie pages link to.
+    func specialPageFindings(anchors: (OutputPath) -> [String]?) -> [Finding] {
+        SpecialPage.allCases.flatMap { page -> [Finding] in
+            let pagePath = page.outputPath
+            return (anchors(pagePath) ?? []).compactMap { href in
+                guard let url = resolve(href, onPage: catalog.site.url + "/"), isClaimed(url) else { return nil }
+                return (
+                    "\(pagePath) links to \(url), which the apple-app-site-association file claims",
+                    specialPageLocations[pagePath], url
+                )
+            }
+        }
+    }
+
     /// Whether `url` is on the site's host and claimed for at least one of the catalog's apps.
     func isClaimed(_ url: String) -> Bool {
-        catalog.app.appIDs.contains {
+        if Self.isOnAnotherHost(url, than: catalog.site.host) { return false }
+        return catalog.app.appIDs.contains {
             matcher.verdict(for: url, appID: $0, domain: catalog.site.host).decision == .match
         }
     }
 
-    /// `href` made absolute against the page it appears on; nil for what is not a web URL.
+    /// `href` made absolute against the page it appears on; nil for what is not a web URL, or is
+    /// one on another host (most buttons go to a store: no URL to parse for those).
     func resolve(_ href: String, onPage page: String) -> String? {
+        if Self.isOnAnotherHost(href, than: catalog.site.host) { return nil }
         guard !href.hasPrefix("#"), let base = URL(string: page), let url = URL(string: href, relativeTo: base) else {
             return nil
         }
         let absolute = url.absoluteString
         return absolute.lowercased().hasPrefix("https://") || absolute.lowercased().hasPrefix("http://")
             ? absolute : nil
+    }
+
+    /// True for another host's or another scheme's URL (``HTMLAnchors/isOnAnotherHost(_:than:)``).
+    static func isOnAnotherHost(_ href: String, than host: String) -> Bool {
+        HTMLAnchors.isOnAnotherHost(href.utf8, than: Array(host.lowercased().utf8))
     }
 
     /// The `href` values of the page's anchors, with HTML character references decoded.

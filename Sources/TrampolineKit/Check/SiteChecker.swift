@@ -36,8 +36,6 @@ package struct SiteChecker: Sendable {
         }
         var engine = DiagnosticEngine()
         engine.emit(result.warnings)
-        // Every link through the table apps read: the deep link its page holds.
-        engine.emit(result.resolutionProblems())
 
         // A folder that was never built here (CI on a fresh checkout) is not stale; an existing one
         // must match the plan file for file.
@@ -50,17 +48,23 @@ package struct SiteChecker: Sendable {
         } catch {
             engine.error("\(error)", at: nil)
         }
+        // The manifest's extra files are read beside the walk, which leaves a core idle at times.
+        let extra = compared.map { folder in Background { StalenessChecker(outputURL: folder).extraFiles(of: result) } }
+        // Every link through the table apps read: the deep link its page holds. Beside the walk too.
+        let resolution = Background { result.resolutionProblems() }
         let pass = CheckPass(site: result, outputURL: compared)
+        engine.emit(resolution.value)
         // What build finds as it writes, found here from the rendered sizes (check writes nothing).
         engine.emit(SiteBuilder.pageBudgetWarnings(of: result, size: { pass.sizes[$0] }))
         if let aasa = result[.rootAppSiteAssociation], let matcher = try? AASAMatcher(data: aasa) {
             let sameHost = SameHostChecker(
                 catalog: result.catalog, matcher: matcher, specialPageLocations: specialPageLocations())
-            engine.emit(sameHost.warnings(for: result, anchors: { pass.anchors[$0] }))
+            let anchors = pass.anchors
+            engine.emit(sameHost.warnings(for: result, anchors: { anchors.isEmpty ? nil : anchors[$0] }))
         }
         if let compared, let states = pass.states {
             let staleness = StalenessChecker(outputURL: compared)
-            let differences = staleness.differences(from: result, states: states)
+            let differences = staleness.differences(from: result, states: states, extra: extra?.value ?? [])
             engine.emit(staleness.diagnostics(for: differences, displayPath: Self.displayPath(compared)))
         }
         return CheckReport(

@@ -42,7 +42,12 @@ package struct StalenessChecker: Sendable {
 
     /// The differences, from each planned file's state (``CheckPass``, by plan index).
     package func differences(from site: SiteBuild, states: [CheckPass.FileState]) -> Differences {
-        var result = Differences()
+        differences(from: site, states: states, extra: extraFiles(of: site))
+    }
+
+    /// The differences, from each planned file's state and the extra files (``extraFiles(of:)``).
+    package func differences(from site: SiteBuild, states: [CheckPass.FileState], extra: [String]) -> Differences {
+        var result = Differences(extra: extra)
         for (entry, state) in zip(site.plan.entries, states) {
             switch state {
             case .same: continue
@@ -52,15 +57,17 @@ package struct StalenessChecker: Sendable {
         }
         result.missing.sort()
         result.changed.sort()
-        // Only files Trampoline wrote count as extra: a file the team put there by hand is theirs.
-        let planned = Set(site.plan.paths.map(\.value))
-        for path in Manifest.read(from: outputURL).paths.subtracting(planned).sorted() {
-            let url = outputURL.appendingPathComponent(path)
-            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-                result.extra.append(path)
-            }
-        }
         return result
+    }
+
+    /// Files an earlier build wrote (its manifest lists them) that the plan no longer has, sorted.
+    /// Only files Trampoline wrote count as extra: a file the team put there by hand is theirs.
+    package func extraFiles(of site: SiteBuild) -> [String] {
+        let planned = Set(site.plan.paths.map(\.value))
+        return Manifest.read(from: outputURL).paths.subtracting(planned).sorted().filter { path in
+            let url = outputURL.appendingPathComponent(path)
+            return (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }
     }
 
     /// One error per kind of difference, naming the files (the first few, then a count).

@@ -37,7 +37,7 @@ struct Check: AsyncParsableCommand {
             let checker = LiveChecker(
                 build: build, options: liveOptions,
                 location: build.catalog.hostLocation ?? SourceLocation(file: options.config, line: 1, column: 1))
-            let progress = ProgressLine.forStandardError(verb: "Fetching", noun: "pages")
+            let progress = ProgressLine.forStandardError(verb: "Fetching", noun: "files")
             var onProgress: (@Sendable (Int, Int) -> Void)? = nil
             if let progress {
                 onProgress = { done, total in progress.update(done: done, total: total) }
