@@ -53,6 +53,8 @@ struct Check: AsyncParsableCommand {
             FileHandle.standardError.write(Data((summary(report) + "\n").utf8))
         }
         if report.hasErrors { throw ExitCode.failure }
+        // As `build` does: the OS reclaims the plan and the walk's results whole.
+        Console.exitSuccess(keeping: report)
     }
 
     private func summary(_ report: CheckReport) -> String {
