@@ -13,8 +13,16 @@ package struct LiveResponse: Sendable {
     /// True when the body was cut at the size limit.
     package var truncated: Bool
 
+    /// A header's value as a finding may quote it: control characters (a terminal's escape
+    /// sequences, line breaks) shown as `?`, at most 200 characters.
     package func header(_ name: String) -> String? {
-        headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        headers.first { $0.0.lowercased() == name.lowercased() }.map { Self.quotable($0.1) }
+    }
+
+    static func quotable(_ value: String) -> String {
+        let cleaned = String(
+            String.UnicodeScalarView(value.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+        return cleaned.count > 200 ? String(cleaned.prefix(200)) + "…" : cleaned
     }
 
     /// The media type without parameters, lowercased (`application/json; charset=utf-8` → `application/json`).

@@ -436,6 +436,21 @@ def test_apple_cdn_failure_reason(site):
     assert code == 1
 
 
+def test_fetched_header_values_are_data(site):
+    # A host's long header value is quoted capped; a terminal escape in one never reaches the
+    # output (the HTTP parser refuses the answer, which is said plainly).
+    site.cdn_directives = 'add_header Apple-Failure-Reason "' + "x" * 1000 + '" always; return 404;'
+    code, diagnostics = site.check()
+    finding = only(diagnostics, f"https://{CDN}/a/v1/{HOST}", "Apple-Failure-Reason: xxx")
+    assert len(finding["seen"]) < 260 and code == 1
+    site.stop()
+    site.process = None
+    site.cdn_directives = 'add_header Apple-Failure-Reason "bad\x1b[31mred" always; return 404;'
+    _, diagnostics = site.check()
+    only(diagnostics, f"https://{CDN}/a/v1/{HOST}", "invalid character in header")
+    assert "\x1b" not in json.dumps(diagnostics, ensure_ascii=False)
+
+
 def test_hanging_host_is_cut_off_at_the_timeout(site, tmp_path):
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
