@@ -555,6 +555,11 @@ def compact_table(results, fs, sizes):
     return "\n".join(lines)
 
 
+def section(title, intro, table):
+    """A report section, or nothing when the table has no rows (its size was not run)."""
+    return ["", f"## {title}", "", intro, "", table] if table.count("\n") > 1 else []
+
+
 def report(results, sizes, info):
     out = [f"# Trampoline build benchmark", ""]
     out.append(f"- date: {info['date']}")
@@ -577,24 +582,18 @@ def report(results, sizes, info):
         if not present(results, fs, sizes):
             continue
         out += ["", f"## Full build, {title}", "", ratio_table(results, fs, sizes), "", full_table(results, fs, sizes)]
-        rb = rebuild_table(results, fs, sizes)
-        if rb.count("\n") > 1:
-            out += ["", f"## One changed link, {title}", "",
-                    "One link's title is edited; each tool builds again over its previous output. "
-                    "Hugo has no incremental mode for `hugo` (a plain build), so its rebuild is a full build with one content file changed.",
-                    "", rb]
-        ck = check_table(results, fs, sizes)
-        if ck.count("\n") > 1:
-            out += ["", f"## Offline check beside the build, {title}", "",
-                    "`trampoline check` of the folder each full build wrote, in the same round, with no link cache "
-                    "(a fresh CI checkout): it renders every file and compares every byte, and must take no longer than the build.",
-                    "", ck]
+        out += section(f"One changed link, {title}",
+                       "One link's title is edited; each tool builds again over its previous output. "
+                       "Hugo has no incremental mode for `hugo` (a plain build), so its rebuild is a full build with one content file changed.",
+                       rebuild_table(results, fs, sizes))
+        out += section(f"Offline check beside the build, {title}",
+                       "`trampoline check` of the folder each full build wrote, in the same round, with no link cache "
+                       "(a fresh CI checkout): it renders every file and compares every byte, and must take no longer than the build.",
+                       check_table(results, fs, sizes))
         out += ["", f"## Output, {title}", "", page_table(results, fs, sizes)]
-        ct = compact_table(results, fs, sizes)
-        if ct.count("\n") > 1:
-            out += ["", f"## Compact layout, {title}", "",
-                    "The same catalog with `site.layout: compact`: one lookup page and the link table in shards, no page or QR code per link.",
-                    "", ct]
+        out += section(f"Compact layout, {title}",
+                       "The same catalog with `site.layout: compact`: one lookup page and the link table in shards, no page or QR code per link.",
+                       compact_table(results, fs, sizes))
     example = results["t_rebuild"].get("tmpfs/100000") or next(iter(results["t_rebuild"].values()), None)
     if example:
         out += ["", "Trampoline's own summary of the last rebuild: `" + example["stdout"] + "`"]
