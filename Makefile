@@ -26,6 +26,8 @@ deps:
 	  if [ "$$(uname -s)" = Darwin ]; then echo "Installing cmark and pkg-config (Homebrew)"; brew install cmark pkg-config; \
 	  else echo "Installing libcmark-dev (CommonMark)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev pkg-config; fi; }
+	@[ "$$(uname -s)" = Darwin ] || pkg-config --exists zlib 2>/dev/null || { echo "Installing zlib1g-dev (make dist links zlib statically)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zlib1g-dev; }
 
 # The browser suite needs Chromium and its driver; WebKit (WebKitWebDriver, Xvfb, xclip, openssl,
 # and Debian's python3 with PyGObject and WebKit2GTK's typelib, which runs the suite's own WebKit

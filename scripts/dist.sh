@@ -2,7 +2,7 @@
 # make dist: the static Linux release of trampoline.
 #
 # Builds `trampoline` for release with the Swift standard library, Foundation and libcmark linked
-# statically (the binary then needs only glibc, libstdc++ and libgcc), generates the man page with
+# statically, and zlib (the binary then needs only glibc, libstdc++ and libgcc), generates the man page with
 # swift-argument-parser's GenerateManual plugin and the bash/zsh/fish completions with the binary
 # itself, and writes
 #   dist/trampoline-<version>-linux-<arch>/            the staged release (what `make install` copies)
@@ -38,6 +38,11 @@ includedir=$(pkg-config --variable=includedir libcmark)
 [ -f "$libdir/libcmark.a" ] || die "no $libdir/libcmark.a; Debian's libcmark-dev ships it (make deps)"
 mkdir -p "$scratch/static-libs" "$scratch/pkgconfig"
 ln -sf "$libdir/libcmark.a" "$scratch/static-libs/libcmark.a"
+# zlib (`-lz`, from swift-nio-extras under check --live's HTTP client): the same folder, searched
+# before the system's (-Xlinker -L below), holds only Debian's libz.a (zlib1g-dev).
+zlib=$(pkg-config --variable=libdir zlib 2>/dev/null || echo /usr/lib/$(gcc -print-multiarch 2>/dev/null))/libz.a
+[ -f "$zlib" ] || die "no $zlib; Debian's zlib1g-dev ships it (make deps)"
+ln -sf "$zlib" "$scratch/static-libs/libz.a"
 cat >"$scratch/pkgconfig/libcmark.pc" <<PC
 Name: libcmark
 Description: CommonMark (static, for make dist)
@@ -68,16 +73,17 @@ start=$(date +%s)
 date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
 # TRAMPOLINE_LINK_WITHOUT_NETWORKING: TrampolineLink without its URLSession table reader, whose
 # FoundationNetworking (libcurl) does not link statically; the tool never reads a live table.
-"$swift" package --package-path Tool --scratch-path "$scratch" -Xswiftc -static-stdlib -Xswiftc -DTRAMPOLINE_LINK_WITHOUT_NETWORKING plugin generate-manual --date "$date" >&2
+"$swift" package --package-path Tool --scratch-path "$scratch" -Xswiftc -static-stdlib -Xswiftc -DTRAMPOLINE_LINK_WITHOUT_NETWORKING \
+    -Xlinker -L"$root/$scratch/static-libs" plugin generate-manual --date "$date" >&2
 binary=$scratch/release/trampoline
 manual=$scratch/plugins/GenerateManual/outputs/trampoline/trampoline.1
 [ -x "$binary" ] || die "the build wrote no $binary"
 [ -s "$manual" ] || die "the GenerateManual plugin wrote no $manual"
 echo "dist: built in $(( $(date +%s) - start )) s" >&2
 
-# The promise of this build: no Swift, Foundation, Dispatch, ICU or cmark library is loaded at run time.
+# The promise of this build: no Swift, Foundation, Dispatch, ICU, cmark or zlib library is loaded at run time.
 libs=$(ldd "$binary" 2>&1) || die "ldd $binary failed: $libs"
-if grep -iE 'swift|foundation|dispatch|blocksruntime|icu|cmark|not found' <<<"$libs" >&2; then
+if grep -iE 'swift|foundation|dispatch|blocksruntime|icu|cmark|libz|not found' <<<"$libs" >&2; then
     die "$binary still needs the shared libraries above"
 fi
 "$binary" --version | grep -qxF "$version" || die "$binary --version does not print $version"

@@ -128,6 +128,13 @@ package final class LiveFetcher: Sendable {
             return "the TLS handshake failed (\(error)); is it HTTPS on this port?"
         }
         let text = String(describing: error)
+        let host = URL(string: url)?.host ?? url
+        if text.contains("UnknownHost") || text.contains("DNS error") {
+            return "the name \(host) does not resolve (DNS); is the record in place, or use --resolve"
+        }
+        if text.contains("Connection refused") {
+            return "the connection to \(host) was refused: nothing listens on its HTTPS port"
+        }
         if text.contains("certificate") || text.contains("Certificate") || text.contains("hostname") {
             return "the certificate is not valid for this host (\(text))"
         }

@@ -272,6 +272,23 @@ def test_build_command_writes_the_site_and_annotates_a_broken_catalog(server, tm
     assert re.search(r"^::error file=site-config\.yml,line=\d+", broken.steps[-1].stdout, re.M), describe(broken)
 
 
+def test_check_live_is_the_post_deploy_mode(server, release, tmp_path):
+    # Nothing listens on https://localhost: the deployed site's findings are annotations, the job
+    # fails. (Apple's CDN and Google's API cannot be reached here either: warnings.) The fetching
+    # itself is tested against nginx in Tests/Live.
+    ws = workspace_with(tmp_path, lambda text: text.replace("url: https://go.example.com", "url: https://localhost", 1))
+    job = run_action(ws, tmp_path / "toolcache", server, tmp_path, command="check-live", sample="1")
+    last = job.steps[-1]
+    assert last.name == "trampoline check-live" and last.status == 1, describe(job)
+    assert re.search(r"^::error file=site-config\.yml,line=\d+,col=\d+::https://localhost/\.well-known/"
+                     r"apple-app-site-association: no answer", last.stdout, re.M), describe(job)
+    other = tmp_path / "bad"
+    other.mkdir()
+    bad = run_action(workspace_with(other), tmp_path / "toolcache", server, other, command="check-live", sample="ten")
+    assert bad.failed and bad.steps[-1].status == 2
+    assert "::error title=trampoline::sample must be a number" in bad.steps[-1].stdout
+
+
 def test_bad_inputs_are_rejected(server, tmp_path):
     job = run_action(workspace_with(tmp_path), tmp_path / "toolcache", server, tmp_path, format="xml")
     assert job.failed and job.steps[-1].status == 2

@@ -465,6 +465,14 @@ def test_hanging_host_is_cut_off_at_the_timeout(site, tmp_path):
     assert code == 1 and site.elapsed < 60
 
 
+def test_nothing_listening_is_said_plainly(site):
+    site.serve = False  # nothing on the address's port 443
+    code, diagnostics = site.check("--no-services", timeout=3)
+    finding = only(diagnostics, "/.well-known/apple-app-site-association", "no answer")
+    assert "refused" in finding["seen"] and "nothing listens" in finding["seen"], finding["seen"]
+    assert code == 1 and site.elapsed < 60
+
+
 def test_trickling_host_is_cut_off_at_the_timeout(site):
     site.site_directives = "sendfile off; limit_rate 1; limit_rate_after 0;"
     code, diagnostics = site.check("--no-services", "--sample", "1", timeout=2)
