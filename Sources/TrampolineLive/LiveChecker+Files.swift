@@ -62,8 +62,7 @@ extension LiveChecker {
     func checkRewrite(_ response: LiveResponse, url: String, page: OutputPath?) -> [Diagnostic] {
         if let page, response.status == 200, response.body == build[page] { return [] }
         if response.body == build[.notFound], response.status == 200 || response.status == 404 {
-            let readsRedirects = [.netlify, .cloudflarePages, .cloudflarePagesFree].contains(build.catalog.site.hosting)
-            guard page != nil, readsRedirects else { return [] }
+            guard page != nil, build.catalog.site.hosting?.readsHostFiles == true else { return [] }
             return [
                 finding(
                     .warning, "rewrite-missing", url,
@@ -83,7 +82,7 @@ extension LiveChecker {
     /// The headers `_headers` gives this path, which hosts that read the file send; on hosts that
     /// do not, the team's configuration must send them too (GitHub Pages can send none: skipped).
     func checkHeaders(_ response: LiveResponse, url: String, urlPath: String) -> [Diagnostic] {
-        guard build.catalog.site.hosting != .githubPages, response.status == 200 else { return [] }
+        guard build.catalog.site.hosting?.sendsCustomHeaders != false, response.status == 200 else { return [] }
         var findings: [Diagnostic] = []
         for rule in build.renderer.headerRules where rule.matches(urlPath) {
             for field in rule.fields {

@@ -49,6 +49,8 @@ final class DiagnosticDetailTests: XCTestCase {
             ).build()
             XCTAssertEqual(build.catalog.site.hosting?.displayName, display)
             XCTAssertNil(build.catalog.site.hosting?.fileLimit)
+            XCTAssertEqual(
+                build.catalog.site.hosting?.readsHostFiles, false, "only Netlify and Cloudflare read _headers")
         }
     }
 }

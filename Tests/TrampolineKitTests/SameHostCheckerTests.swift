@@ -72,7 +72,7 @@ final class SameHostCheckerTests: XCTestCase {
     func testAnchorsAreReadWithEitherQuoteAndDecoded() {
         let html =
             #"<link rel="canonical" href="https://a/x"><a class="b" href='https://a/y?p=1&amp;q=2'>y</a><A HREF="/z">z</A>"#
-        XCTAssertEqual(SameHostChecker.anchorTargets(in: html), ["https://a/y?p=1&q=2", "/z"])
+        XCTAssertEqual(HTMLAnchors.targets(in: Array(html.utf8)), ["https://a/y?p=1&q=2", "/z"])
     }
 
     /// With `site.claims: domain` (the default) every path of the host opens the app: a web_url

@@ -44,6 +44,18 @@ package enum StaticHost: String, Sendable, CaseIterable, Encodable {
         }
     }
 
+    /// Whether the host applies the `_headers` and `_redirects` files the build writes (Netlify,
+    /// Cloudflare Pages); on the others the team sets the same in the host's configuration.
+    package var readsHostFiles: Bool {
+        switch self {
+        case .netlify, .cloudflarePages, .cloudflarePagesFree: true
+        case .githubPages, .s3CloudFront, .firebaseHosting, .nginx: false
+        }
+    }
+
+    /// Whether any configuration can make the host send a header (GitHub Pages: none can).
+    package var sendsCustomHeaders: Bool { self != .githubPages }
+
     /// The host's name as its documentation writes it.
     package var displayName: String {
         switch self {

@@ -12,10 +12,14 @@ package struct SameHostChecker: Sendable {
     /// (output path → location); pages without one are reported without a location.
     package let specialPageLocations: [OutputPath: SourceLocation]
 
+    /// The site's host, lowercased, as ``HTMLAnchors/isOnAnotherHost(_:than:)`` compares it.
+    private let host: [UInt8]
+
     package init(catalog: Catalog, matcher: AASAMatcher, specialPageLocations: [OutputPath: SourceLocation] = [:]) {
         self.catalog = catalog
         self.matcher = matcher
         self.specialPageLocations = specialPageLocations
+        host = Array(catalog.site.host.lowercased().utf8)
     }
 
     static let hint =
@@ -91,7 +95,7 @@ package struct SameHostChecker: Sendable {
 
     /// Whether `url` is on the site's host and claimed for at least one of the catalog's apps.
     func isClaimed(_ url: String) -> Bool {
-        if Self.isOnAnotherHost(url, than: catalog.site.host) { return false }
+        if HTMLAnchors.isOnAnotherHost(url.utf8, than: host) { return false }
         return catalog.app.appIDs.contains {
             matcher.verdict(for: url, appID: $0, domain: catalog.site.host).decision == .match
         }
@@ -100,22 +104,12 @@ package struct SameHostChecker: Sendable {
     /// `href` made absolute against the page it appears on; nil for what is not a web URL, or is
     /// one on another host (most buttons go to a store: no URL to parse for those).
     func resolve(_ href: String, onPage page: String) -> String? {
-        if Self.isOnAnotherHost(href, than: catalog.site.host) { return nil }
+        if HTMLAnchors.isOnAnotherHost(href.utf8, than: host) { return nil }
         guard !href.hasPrefix("#"), let base = URL(string: page), let url = URL(string: href, relativeTo: base) else {
             return nil
         }
         let absolute = url.absoluteString
         return absolute.lowercased().hasPrefix("https://") || absolute.lowercased().hasPrefix("http://")
             ? absolute : nil
-    }
-
-    /// True for another host's or another scheme's URL (``HTMLAnchors/isOnAnotherHost(_:than:)``).
-    static func isOnAnotherHost(_ href: String, than host: String) -> Bool {
-        HTMLAnchors.isOnAnotherHost(href.utf8, than: Array(host.lowercased().utf8))
-    }
-
-    /// The `href` values of the page's anchors, with HTML character references decoded.
-    static func anchorTargets(in html: String) -> [String] {
-        HTMLAnchors.targets(in: Array(html.utf8))
     }
 }

@@ -49,11 +49,11 @@ package struct SiteChecker: Sendable {
             engine.error("\(error)", at: nil)
         }
         // The manifest's extra files are read beside the walk, which leaves a core idle at times.
-        let extra = compared.map { folder in Background { StalenessChecker(outputURL: folder).extraFiles(of: result) } }
+        let extra = compared.map { folder in Pending { StalenessChecker(outputURL: folder).extraFiles(of: result) } }
         // Every link through the table apps read: the deep link its page holds. Beside the walk too.
-        let resolution = Background { result.resolutionProblems() }
+        let resolution = Pending { result.resolutionProblems() }
         let pass = CheckPass(site: result, outputURL: compared)
-        engine.emit(resolution.value)
+        engine.emit(resolution.take())
         // What build finds as it writes, found here from the rendered sizes (check writes nothing).
         engine.emit(SiteBuilder.pageBudgetWarnings(of: result, size: { pass.sizes[$0] }))
         if let aasa = result[.rootAppSiteAssociation], let matcher = try? AASAMatcher(data: aasa) {
@@ -64,7 +64,7 @@ package struct SiteChecker: Sendable {
         }
         if let compared, let states = pass.states {
             let staleness = StalenessChecker(outputURL: compared)
-            let differences = staleness.differences(from: result, states: states, extra: extra?.value ?? [])
+            let differences = staleness.differences(from: result, states: states, extra: extra?.take() ?? [])
             engine.emit(staleness.diagnostics(for: differences, displayPath: Self.displayPath(compared)))
         }
         return CheckReport(
