@@ -149,7 +149,9 @@ extension IncomingLink {
 
     /// Controls, white space and direction controls never occur in a link the pages wrote.
     static func isForbidden(_ c: Unicode.Scalar) -> Bool {
-        PercentDecoding.isControl(c) || c.properties.isWhitespace
+        // ASCII, nearly every scalar of a link, without the Unicode property lookup.
+        if c.isASCII { return c.value <= 0x20 || c.value == 0x7F }
+        return PercentDecoding.isControl(c) || c.properties.isWhitespace
             || c.value == 0x200E || c.value == 0x200F || c.value == 0x061C
             || (0x202A...0x202E).contains(c.value) || (0x2066...0x2069).contains(c.value)
     }

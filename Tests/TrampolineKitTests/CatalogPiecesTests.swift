@@ -193,4 +193,23 @@ final class CatalogPiecesTests: FolderTestCase {
             XCTAssertEqual(reading.diagnostics.diagnostics.count { $0.severity == .error }, 1)
         }
     }
+
+    /// `check` reads through a read-only setup: with no cache yet it still cuts a long list in
+    /// pieces on all cores, as a build's first reading does, reads what the one parser reads,
+    /// and writes neither a cache nor a layout.
+    func testAReadOnlyReadingWithNoCacheReadsInPiecesAndWritesNothing() {
+        let entries = (1...30).map { CatalogLayoutTests.entry($0, style: $0 % 4, indent: 2) }
+        let text = CatalogLayoutTests.head(title: "Check", indentless: false) + entries.joined() + "extra: 1\n"
+        var loader = CatalogLoader(knownTemplates: ["interstitial", "redirect"])
+        loader.linkCache = LinkCache.Setup(
+            url: cacheURL, version: "test", secret: Array(repeating: 9, count: 32), readOnly: true)
+        loader.pieceBytes = 120
+        let reading = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
+        reading.cacheWrite?.wait()
+        XCTAssertGreaterThan(reading.pieces ?? 0, 3)
+        XCTAssertEqual(reading.catalog, plainReading(text).catalog)
+        XCTAssertEqual(reading.diagnostics.sorted, plainReading(text).diagnostics.sorted)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cacheURL.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: layoutURL.path))
+    }
 }

@@ -30,7 +30,7 @@ extension SiteBuilder {
     /// The catalog, read through the ``LinkCache`` when the build uses one.
     func readCatalog(knownTemplates: Set<String>?) -> CatalogLoader.Reading {
         var loader = CatalogLoader(knownTemplates: knownTemplates)
-        if usesLinkCache, FastPath.linkCache.isOn, let secret = LinkCache.localSecret(create: !linkCacheIsReadOnly) {
+        if usesLinkCache, FastPath.linkCache.isOn, let secret = cacheSecret() {
             let url = WorkFolder.linkCache(forCatalog: configURL)
             // Read and checked on another core while this one reads the catalog's text.
             loader.linkCache = LinkCache.Setup(
@@ -41,6 +41,17 @@ extension SiteBuilder {
         // The link cache and layout read early are let go when the loader goes, not when the build
         // returns: the link cache's 40-odd MB (mapped) were part of a rebuild's peak of memory.
         return loader.read(contentsOf: configURL, displayPath: configDisplayPath)
+    }
+
+    /// The key secret; a read-only build (check) with none makes up one that no cache file
+    /// matches, so that it still reads the catalog as a build does, in pieces on all cores.
+    private func cacheSecret() -> [UInt8]? {
+        guard let secret = LinkCache.localSecret(create: !linkCacheIsReadOnly) else {
+            guard linkCacheIsReadOnly else { return nil }
+            var generator = SystemRandomNumberGenerator()
+            return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        }
+        return secret
     }
 
     static func describe(_ reading: CatalogLoader.Reading) -> String? {

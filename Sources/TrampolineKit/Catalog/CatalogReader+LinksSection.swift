@@ -52,7 +52,8 @@ extension CatalogReader {
             }
             // Without a cache, entries are recorded as they are read, if a file can be written at all.
             batches.cacheWriter = batches.cache == nil ? setup.writer(key: key) : nil
-            if batches.cache != nil || batches.cacheWriter != nil {
+            // Read-only (check) with no cache still reads a long list in pieces on all cores.
+            if batches.cache != nil || batches.cacheWriter != nil || setup.readOnly {
                 return try readLinksSection(
                     parser: parser, batches: batches, setup: setup, key: key, start: start,
                     layoutReading: layoutReading, list: &list)
