@@ -871,7 +871,8 @@ class WebKitBrowser(BaseBrowser):
 
 
 def make_webkit(display: str, workdir: Path, app_installed: bool = False, hide_clipboard: bool = False,
-                init_scripts: list[str] = (), user_agent: str = IPHONE_SAFARI_UA) -> WebKitBrowser:
+                init_scripts: list[str] = (), user_agent: str = IPHONE_SAFARI_UA,
+                viewport: tuple[int, int] = IPHONE_VIEWPORT, scale: int = IPHONE_SCALE) -> WebKitBrowser:
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -887,7 +888,7 @@ def make_webkit(display: str, workdir: Path, app_installed: bool = False, hide_c
         launcher.chmod(0o755)
     opts = Options()
     opts.binary_location = str(launcher)
-    width, height = IPHONE_VIEWPORT
+    width, height = viewport
     args = ["--automation", f"--user-agent={user_agent} TrampolineTest/{browser_id}",
             f"--log={folder / 'navigations.jsonl'}", f"--output={folder / 'output.log'}",
             f"--data-dir={folder / 'data'}", f"--scheme={SCHEME}", f"--window-size={width}x{height}",
@@ -902,7 +903,7 @@ def make_webkit(display: str, workdir: Path, app_installed: bool = False, hide_c
     opts.set_capability("browserName", "TrampolineIPhoneBrowser")
     opts.set_capability("acceptInsecureCerts", True)  # the throwaway certificate of the test servers
     opts.set_capability("unhandledPromptBehavior", "ignore")  # an alert stays open: we look for it
-    env = {**os.environ, "DISPLAY": display, "GDK_SCALE": str(IPHONE_SCALE), "NO_AT_BRIDGE": "1"}
+    env = {**os.environ, "DISPLAY": display, "GDK_SCALE": str(scale), "NO_AT_BRIDGE": "1"}
     service = Service(executable_path=shutil.which("WebKitWebDriver"), env=env,
                       log_output=str(folder / "webkitwebdriver.log"))
     driver = webdriver.WebKitGTK(options=opts, service=service)

@@ -77,12 +77,26 @@ final class ContentSecurityPolicyTests: XCTestCase {
         let second = String(
             decoding: policy.policy(script: .link, imageSources: ["https://IMG.example/2.png"]), as: UTF8.self)
         XCTAssertEqual(first, second)
-        XCTAssertTrue(first.contains("img-src https://img.example;"), first)
+        XCTAssertTrue(first.contains("img-src 'self' https://img.example;"), first)
         let other = String(
             decoding: policy.policy(
                 script: .link, imageSources: ["https://img.example/1.png", "https://cdn.example/a.png"]), as: UTF8.self)
-        XCTAssertTrue(other.contains("img-src https://img.example https://cdn.example;"), other)
+        XCTAssertTrue(other.contains("img-src 'self' https://img.example https://cdn.example;"), other)
+        // The site's own images (a branded layout's) always load.
         let none = String(decoding: policy.policy(script: .link, imageSources: []), as: UTF8.self)
-        XCTAssertTrue(none.contains("img-src 'none';"), none)
+        XCTAssertTrue(none.contains("img-src 'self';"), none)
+    }
+
+    func testAllowedOriginsLetImagesStylesAndFontsLoadAndAreNamedOnce() throws {
+        let policy = ContentSecurityPolicy(
+            script: "run()", loadCookieScript: "read()", routeScript: "route()", style: "p{}",
+            allowedOrigins: ["https://cdn.example"])
+        let text = String(
+            decoding: policy.policy(
+                script: .link, imageSources: ["https://cdn.example/a.png", "https://img.example/b.png"]), as: UTF8.self)
+        XCTAssertTrue(text.contains("img-src 'self' https://cdn.example https://img.example;"), text)
+        XCTAssertTrue(text.contains("' 'self' https://cdn.example; img-src"), text)
+        XCTAssertTrue(text.contains("font-src 'self' https://cdn.example;"), text)
+        XCTAssertTrue(text.hasPrefix("default-src 'none';"), text)
     }
 }

@@ -65,6 +65,7 @@ package struct SiteBuilder: Sendable {
         guard let catalog = reading.catalog, let templates, !engine.hasErrors else {
             throw DiagnosticsError(engine.sorted)
         }
+        templates.checkPolicy(allowedOrigins: catalog.site.allowedOrigins, engine: &engine)
         let output = try? outputURL(for: catalog, override: outputOverride)
         let previousOutput =
             readsPreviousOutputEarly && FastPath.earlyStamps.isOn

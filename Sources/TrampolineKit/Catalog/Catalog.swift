@@ -34,6 +34,9 @@ package struct SiteSettings: Sendable, Equatable, Encodable {
     package var claims: SiteClaims = .domain
     /// Where the site is deployed (`site.host`), if the catalog says.
     package var hosting: StaticHost?
+    /// Origins (`https://host[:port]`) the pages' Content-Security-Policy lets images, styles and
+    /// fonts load from, beyond the site itself (`site.allowed_origins`).
+    package var allowedOrigins: [String] = []
 }
 
 /// The `app:` section: the app's name and its iOS and Android apps (at least one of the two).

@@ -1,7 +1,7 @@
 /// The keys the catalog accepts, per section: the single place the catalog's shape is spelled out.
 enum CatalogKeys {
     static let root = ["site", "app", "defaults", "links", "links_file"]
-    static let site = ["url", "title", "language", "output", "layout", "host", "claims"]
+    static let site = ["url", "title", "language", "output", "layout", "host", "claims", "allowed_origins"]
     static let app = ["name", "ios", "android"]
     static let ios = ["team_id", "bundle_id", "app_store_id", "scheme", "app_store_url", "extra_app_ids"]
     static let android = ["package", "sha256_cert_fingerprints", "scheme", "play_store_url"]

@@ -31,6 +31,7 @@ extension CatalogReader {
         if let lang = optionalText("language", in: keys) {
             if CatalogRules.isLanguageTag(lang.text) {
                 language = lang.text
+                warnWithoutBuiltInStrings(lang)
             } else {
                 error(
                     "site.language \(CatalogRules.quoted(lang.text)) is not a language tag", at: lang.location,
@@ -49,6 +50,9 @@ extension CatalogReader {
             hint: "folders writes a page per link; compact serves every link from one page and a sharded link table")
         {
             result?.layout = layout
+        }
+        if let origins = keys["allowed_origins"] {
+            result?.allowedOrigins = readAllowedOrigins(origins.value)
         }
         if let (claims, location) = choice(
             "claims", of: SiteClaims.self, in: keys, rule: "site.claims must be 'domain' or 'links'",

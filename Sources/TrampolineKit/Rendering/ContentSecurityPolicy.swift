@@ -2,7 +2,9 @@ import Crypto
 import Foundation
 
 /// The Content-Security-Policy each page carries in a `<meta>`: only the tool's own inline script
-/// and style may run (by SHA-256 hash), nothing may load from elsewhere except the page's images.
+/// and style may run (by SHA-256 hash); images, stylesheets and fonts load from the site itself
+/// and from the origins `site.allowed_origins` names (a branded template's), images also from
+/// the origins of the page's own images; nothing else loads.
 /// If escaping ever failed, an injected `<script>` would still be refused by the browser.
 struct ContentSecurityPolicy: Sendable {
     /// `'sha256-…'` of the inline scripts and style exactly as the layout embeds them.
@@ -11,8 +13,11 @@ struct ContentSecurityPolicy: Sendable {
     /// The 404 page's script when the site has routes: trampoline-route.js.
     let routeScriptHash: String
     let styleHash: String
+    /// `site.allowed_origins`, each checked by the catalog reader to be a plain `https://host[:port]`.
+    let allowedOrigins: [String]
 
-    init(script: String, loadCookieScript: String, routeScript: String, style: String) {
+    init(script: String, loadCookieScript: String, routeScript: String, style: String, allowedOrigins: [String] = []) {
+        self.allowedOrigins = allowedOrigins
         scriptHash = Self.hash(script)
         loadCookieScriptHash = Self.hash(loadCookieScript)
         routeScriptHash = Self.hash(routeScript)
@@ -57,11 +62,14 @@ struct ContentSecurityPolicy: Sendable {
     private let cache = Cache()
 
     private func makePolicy(script: PageScript, origins: [String]) -> String {
-        [
+        let branded = (["'self'"] + allowedOrigins).joined(separator: " ")
+        let images = ["'self'"] + allowedOrigins + origins.filter { !allowedOrigins.contains($0) }
+        return [
             "default-src 'none'",
             "script-src " + scriptSource(script),
-            "style-src " + styleHash,
-            "img-src " + (origins.isEmpty ? "'none'" : origins.joined(separator: " ")),
+            "style-src " + styleHash + " " + branded,
+            "img-src " + images.joined(separator: " "),
+            "font-src " + branded,
             // The compact layout's lookup page fetches one shard of the link table.
             script == .linkLookup ? "connect-src 'self'" : nil,
             "base-uri 'none'",

