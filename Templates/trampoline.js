@@ -85,7 +85,8 @@
     // phone gets the web page, or stays here.
     function fallbackFor(platform) {
       return platform === "ios" ? (d.fallback === "web" && d.web ? d.web : (d.store || d.web))
-        : platform === "android" ? d.web : (d.web || d.store);
+        // A desktop's place when the link says (`desktop`; "" for a QR code: it stays).
+        : platform === "android" ? d.web : "desktop" in d ? d.desktop || null : (d.web || d.store);
     }
     var fallback = fallbackFor(ios ? "ios" : android ? "android" : "desktop");
 

@@ -5,6 +5,7 @@ WebKit; screenshots of every template at iPhone, Android and desktop sizes in bo
 import struct
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -57,8 +58,8 @@ def test_every_language_labels_its_pages_and_passes_the_w3c_validator(language_s
     out, built = language_sites
     for language, open_label in LANGUAGES.items():
         page = (built[language].root / "topic/1/index.html").read_text(encoding="utf-8")
-        direction = "rtl" if language == "ar" else "ltr"
-        assert f'<html lang="{language}" dir="{direction}">' in page, language
+        direction = ' dir="rtl"' if language == "ar" else ""
+        assert f'<html lang="{language}"{direction}>' in page, language
         assert f">{open_label}</a>" in page, language
         # only the language without built-in strings is warned about, at site.language
         warned = "no texts in 'ar'" in built[language].build_stderr
@@ -184,5 +185,60 @@ def test_screenshots_at_android_and_desktop_sizes_in_webkit(tls_sites, webkit_di
                 continue  # a desktop leaves a redirect page for its fallback at once: nothing to see
             w, h = _screenshot(b, site.origin + path, SCREENSHOTS / f"webkit_{name}-{template}.png")
             assert (w, h) == (viewport[0] * scale, viewport[1] * scale), (template, w, h)
+    finally:
+        b.quit()
+
+
+def _decode_qr(png: bytes, tmp) -> str:
+    """The text ZBar reads from a PNG of the page's QR image."""
+    path = tmp / "qr.png"
+    path.write_bytes(png)
+    proc = subprocess.run(["zbarimg", "--raw", "-q", "-Sbinary", str(path)], capture_output=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.decode("utf-8").rstrip("\n")
+
+
+def _desktop_qr_checks(b, site, tmp):
+    """A link without web_url (desktop: qr by default) on a desktop: 'Scan with your phone' and
+    the link's QR code, no 'Open in' button, and the page stays."""
+    url = site.url("/share/noforward")
+    b.driver.get(url)
+    b.driver.execute_async_script("""
+        const done = arguments[arguments.length - 1], img = document.querySelector('.qr img');
+        img.complete ? done(true) : (img.onload = img.onerror = () => done(true));""")
+    assert b.js("return getComputedStyle(document.querySelector('.qr')).display") == "block"
+    assert b.js("return document.querySelector('.qr p').textContent") == "Scan with your phone"
+    assert b.js("return getComputedStyle(document.getElementById('trampoline-open')).display") == "none"
+    assert b.js("return document.querySelector('.qr img').naturalWidth") > 0
+    png = b.driver.find_element("css selector", ".qr img").screenshot_as_png
+    assert _decode_qr(png, tmp) == "https://go.example.com/share/noforward"
+    time.sleep(2)  # longer than the catalog's fallback delay: a desktop with a QR code stays
+    assert b.driver.current_url == url
+
+
+def test_a_desktop_gets_the_links_qr_code_that_decodes_to_its_url_in_chromium(sites, tmp_path):
+    site = sites["main"]
+    b = make_driver(DESKTOP, [site.origin])
+    try:
+        _desktop_qr_checks(b, site, tmp_path)
+    finally:
+        b.quit()
+    # a phone never sees it
+    phone = make_driver(IPHONE, [site.origin])
+    try:
+        phone.driver.get(site.url("/share/noforward"))
+        assert phone.js("return getComputedStyle(document.querySelector('.qr')).display") == "none"
+    finally:
+        phone.quit()
+
+
+def test_a_desktop_gets_the_links_qr_code_that_decodes_to_its_url_in_webkit(
+        tls_sites, webkit_display, tmp_path_factory, tmp_path):
+    site = tls_sites["main"]
+    b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-desktop-qr"), user_agent=(
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+        "Version/18.5 Safari/605.1.15"), viewport=(1280, 800), scale=1)
+    try:
+        _desktop_qr_checks(b, site, tmp_path)
     finally:
         b.quit()

@@ -175,7 +175,7 @@ def test_hostile_segments_reach_the_scheme_url_only_percent_encoded(route_sites,
     assert strip_marker(iphone.read_clipboard(), iphone) == "marry://search/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E"
     # An encoded "/" inside a segment is never a parameter: no route takes it (the 404 page).
     iphone.get(site.origin + "/restaurant/a%2Fb")
-    assert wait_until(lambda: iphone.driver.title.startswith("Not found"), 5), iphone.driver.title
+    assert wait_until(lambda: iphone.driver.title.startswith("Link not found"), 5), iphone.driver.title
     # javascript: in a query value position: encoded, under the app's scheme.
     iphone.get(site.origin + "/guide/javascript:alert(1)")
     assert iphone.wait_scheme_navigation(5)[-1] == "marry://guide?slug=javascript%3Aalert%281%29"
@@ -185,8 +185,8 @@ def test_hostile_segments_reach_the_scheme_url_only_percent_encoded(route_sites,
     # segment decoding to ".." is in the shared table (test_the_pages_matcher_agrees_…).
     iphone.reset_logs()
     iphone.get(site.origin + "/files/%2e%2e/secret")
-    wait_until(lambda: "404.html" in iphone.driver.current_url or iphone.driver.title.startswith("Not found"), 5)
-    assert iphone.driver.title.startswith("Not found"), iphone.driver.title
+    wait_until(lambda: "404.html" in iphone.driver.current_url or iphone.driver.title.startswith("Link not found"), 5)
+    assert iphone.driver.title.startswith("Link not found"), iphone.driver.title
     assert not iphone.scheme_navigations()
 
 

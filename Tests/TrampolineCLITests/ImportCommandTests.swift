@@ -40,7 +40,7 @@ final class ImportCommandTests: XCTestCase {
             warnings.contains(
                 "export.csv:12:5: warning: amv (Android minimum version code) has no equivalent: the app must check its own version; the value is not imported"
             ), first.stderr)
-        for parameter in ["amv", "imv", "ipbi", "ipfl", "ofl", "at", "ct", "mt", "pt"] {
+        for parameter in ["amv", "imv", "ipbi", "ipfl", "at", "ct", "mt", "pt"] {
             XCTAssertTrue(warnings.contains { $0.contains("warning: \(parameter) (") }, parameter)
         }
         let catalog = try XCTUnwrap(dir.read("site-config.yml"))

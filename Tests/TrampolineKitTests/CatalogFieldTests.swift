@@ -92,6 +92,12 @@ final class CatalogFieldTests: XCTestCase {
         Field(
             property: "options.qrErrorCorrection", key: "qr_error_correction", inTable: false, firebase: nil,
             change: { $0.options.qrErrorCorrection = .high }),
+        Field(
+            property: "options.desktop", key: "desktop", inTable: false, firebase: nil,
+            change: { $0.options.desktop = .store }),
+        Field(
+            property: "options.desktopURL", key: "desktop_url", inTable: false, firebase: "Desktop fallback link (ofl)",
+            change: { $0.options.desktopURL = "https://example.com/desk" }),
     ]
 
     static let link = Link(

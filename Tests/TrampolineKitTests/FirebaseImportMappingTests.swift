@@ -104,6 +104,7 @@ final class FirebaseImportMappingTests: XCTestCase {
                 "path": "/abc", "title": "Red shoes", "description": "Save 20% \\*today\\*, \\<b\\>really\\</b\\>",
                 "deep_link": "shop://product/7?color=red", "web_url": "https://shop.example/ios", "fallback": "web",
                 "template": "redirect", "image": "https://cdn.shop.example/7.jpg",
+                "desktop_url": "https://shop.example/desktop",
                 "campaign.utm_source": "mail", "campaign.utm_medium": "email", "campaign.utm_campaign": "spring",
                 "campaign.utm_term": "shoes", "campaign.utm_content": "top",
             ])
@@ -114,7 +115,7 @@ final class FirebaseImportMappingTests: XCTestCase {
         XCTAssertEqual(
             warnings,
             [
-                "2:2 link's", "2:4 afl", "2:5 amv", "2:9 ipfl", "2:10 ipbi", "2:12 imv", "2:14 ofl", "2:23 at",
+                "2:2 link's", "2:4 afl", "2:5 amv", "2:9 ipfl", "2:10 ipbi", "2:12 imv", "2:23 at",
                 "2:24 ct", "2:25 mt", "2:26 pt",
             ], "\(result.diagnostics)")
         XCTAssertTrue(result.diagnostics.allSatisfy { $0.severity == .warning })

@@ -31,7 +31,7 @@ final class PageDesignTests: XCTestCase {
             let build = try site.build()
             XCTAssertEqual(build.warnings, [], language)
             let page = String(decoding: try XCTUnwrap(build["topic/1/index.html"]), as: UTF8.self)
-            XCTAssertTrue(page.contains(#"<html lang="\#(language)" dir="ltr">"#), language)
+            XCTAssertTrue(page.contains(#"<html lang="\#(language)">"#), language)
             XCTAssertEqual(button(in: page), open, language)
             let strings = PageStrings.forLanguage(language, app: "Marry")
             XCTAssertTrue(page.contains(">\(strings.continueWeb)</a>"), language)

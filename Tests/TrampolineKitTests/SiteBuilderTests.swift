@@ -39,7 +39,7 @@ final class SiteBuilderTests: XCTestCase {
     func testLinkPageCarriesBannerSocialTagsAndData() throws {
         let site = try SiteFixture(catalog: SiteFixture.fixture("example.yml"))
         let html = try site.page("topic/1/index.html")
-        XCTAssertTrue(html.contains(#"<html lang="en" dir="ltr">"#))
+        XCTAssertTrue(html.contains(#"<html lang="en">"#))
         XCTAssertTrue(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#))
         XCTAssertTrue(
             html.contains(

@@ -118,6 +118,20 @@ package struct LinkOptions: Sendable, Equatable, Encodable {
     /// Whether the link gets `<path>/qr.svg`, a QR code of its URL.
     package var qrCode: Bool = true
     package var qrErrorCorrection: QRErrorCorrection = .medium
+    /// Where a desktop visitor goes (`desktop`); nil is the default, ``Link/desktopMode``.
+    package var desktop: Desktop?
+    /// A desktop's web page instead of `web_url` (`desktop_url`, Firebase's `ofl`).
+    package var desktopURL: String?
+
+    /// What a link's page does on a desktop, which has no app to open.
+    package enum Desktop: String, Sendable, CaseIterable, Encodable {
+        /// Shows the link's QR code to scan with a phone, beside the web link if there is one.
+        case qr
+        /// Goes to `desktop_url`, else `web_url`.
+        case web
+        /// Goes to the store, as the pages did before there was a choice.
+        case store
+    }
 
     package init() {}
 }
@@ -147,6 +161,11 @@ package struct Link: Sendable, Equatable, Encodable {
 
     /// The image for social previews: the link's own or the default.
     package var image: String? { options.image }
+
+    /// `desktop`, or by default `qr` when the link has no web page for a desktop, else `web`.
+    package var desktopMode: LinkOptions.Desktop {
+        options.desktop ?? ((options.desktopURL ?? webURL) == nil ? .qr : .web)
+    }
 }
 
 /// One `campaign:` entry.

@@ -8,7 +8,7 @@ enum CatalogKeys {
     static let defaults =
         [
             "template", "fallback", "android_fallback", "fallback_delay_ms", "deferred", "cookie_name", "cookie_days",
-            "forward_query", "image", "in_app_browsers", "confirm_store",
+            "forward_query", "image", "in_app_browsers", "confirm_store", "desktop", "desktop_url",
         ] + qr
     /// The QR code options (CatalogReader+QR.swift).
     static let qr = ["qr_code", "qr_error_correction"]

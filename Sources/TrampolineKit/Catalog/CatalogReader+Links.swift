@@ -135,6 +135,7 @@ extension CatalogReader {
                 "\(key) is 'web' but the link has no web_url", at: location(of: node),
                 hint: "add web_url: https://... to the link, or set \(key): store")
         }
+        checkDesktop(options, webURL: webURL ?? webEntry?.text, at: location(of: node))
         guard engine.errors.count == errorsBefore, let path, let title, let deepLink else { return nil }
         return Link(
             path: path, deepLink: deepLink, title: title.text, description: description?.text, webURL: webURL,

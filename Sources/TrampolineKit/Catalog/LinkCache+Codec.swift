@@ -79,6 +79,7 @@ extension LinkCache {
                 let inAppBrowsers = input.string().flatMap(LinkOptions.InAppBrowsers.init(rawValue:)),
                 let confirmStore = input.optionalString(), let qrCode = input.bool(),
                 let correction = input.string().flatMap(QRErrorCorrection.init(rawValue:)),
+                let desktopName = input.optionalString(), let desktopURL = input.optionalString(),
                 let location = input.location(), let webURLLocation = input.optionalLocation(),
                 let templateLocation = input.location(), input.atEnd
             else { return nil }
@@ -90,6 +91,11 @@ extension LinkCache {
             options.confirmStore = confirmStore
             options.qrCode = qrCode
             options.qrErrorCorrection = correction
+            if let desktopName {
+                guard let desktop = LinkOptions.Desktop(rawValue: desktopName) else { return nil }
+                options.desktop = desktop
+            }
+            options.desktopURL = desktopURL
             return Link(
                 path: path, deepLink: deepLink, title: title, description: description, webURL: webURL,
                 campaign: campaign, options: options, location: location, webURLLocation: webURLLocation,
@@ -133,6 +139,8 @@ extension LinkCache {
             optionalString(options.confirmStore)
             bool(options.qrCode)
             string(options.qrErrorCorrection.rawValue)
+            optionalString(options.desktop?.rawValue)
+            optionalString(options.desktopURL)
             location(link.location)
             optionalLocation(link.webURLLocation)
             location(link.templateLocation)

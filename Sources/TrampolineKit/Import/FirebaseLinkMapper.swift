@@ -93,11 +93,6 @@ struct FirebaseLinkMapper {
                 "ipfl (iPad fallback link) has no equivalent: iPads without the app go where iPhones do", at: .ipfl,
                 hint: "the value is not imported")
         }
-        if let ofl = row[.ofl], ofl != row[.ifl] {
-            row.warning(
-                "ofl (desktop fallback link) has no equivalent of its own: desktops go where iPhones without the app go (\(row[.ifl] == nil ? "the App Store" : "ifl"))",
-                at: .ofl, hint: "the value is not imported")
-        }
     }
 
     /// One web_url per link: iOS's fallback page, else Android's, else the screen's web page.
@@ -135,6 +130,8 @@ struct FirebaseLinkMapper {
             }
         }
         if let si = row[.si] { link.set("image", si, at: row.location(.si)) }
+        // Where a desktop went: desktop_url, so the page sends desktops there (desktop: web).
+        if let ofl = row[.ofl] { link.set("desktop_url", ofl, at: row.location(.ofl)) }
         for field in [FirebaseField.utmSource, .utmMedium, .utmCampaign, .utmTerm, .utmContent] {
             if let value = row[field] { link.set("campaign.\(field.rawValue)", value, at: row.location(field)) }
         }

@@ -189,5 +189,7 @@ private struct FingerprintBytes {
         key("qrCode", depth: d)
         bool(options.qrCode)
         string("qrErrorCorrection", options.qrErrorCorrection.rawValue, depth: d)
+        optional("desktop", options.desktop?.rawValue, depth: d)
+        optional("desktopURL", options.desktopURL, depth: d)
     }
 }

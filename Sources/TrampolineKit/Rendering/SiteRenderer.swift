@@ -31,7 +31,8 @@ package struct SiteRenderer: Sendable {
         let strings = PageStrings.forLanguage(site.language, app: app.name)
         constants = Constants(
             language: Array(site.language.utf8),
-            direction: Array((PageStrings.isRightToLeft(site.language) ? "rtl" : "ltr").utf8),
+            // Left to right is HTML's default: only a right-to-left page says so (bytes in every page).
+            direction: PageStrings.isRightToLeft(site.language) ? Array("rtl".utf8) : nil,
             strings: strings, stringValues: strings.values(hasIOSApp: app.ios != nil).map { Array($0.utf8) },
             siteTitle: Array((site.title ?? app.name).utf8),
             style: Array(templates.style.utf8), script: Array(templates.script.utf8),
@@ -158,6 +159,8 @@ package struct SiteRenderer: Sendable {
                     Array((url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)").utf8)
                 },
                 buttonHref: bytes(link.fallbackURL(app: app)), webHref: bytes(link.webURL),
+                qrSource: link.desktopMode == .qr && link.route == nil && link.options.qrCode
+                    && site.layout == .folders ? Array((link.path + "/qr.svg").utf8) : nil,
                 data: linkData(link, behaviour: template.behaviour)
             )
         )
@@ -185,6 +188,13 @@ package struct SiteRenderer: Sendable {
             data.append(("inApp", .string(link.options.inAppBrowsers.rawValue)))
         }
         if let question = link.options.confirmStore { data.append(("confirm", .string(question))) }
+        // Where a desktop goes, only when it is not the web page (else the store) as always:
+        // "" stays to show the QR code.
+        switch link.desktopMode {
+        case .qr: data.append(("desktop", .string("")))
+        case .store: data.append(("desktop", .string(app.storeURL ?? "")))
+        case .web: if let url = link.options.desktopURL { data.append(("desktop", .string(url))) }
+        }
         if let route = link.route {
             data.append(("route", .json(route.scriptSegments)))
             data.append(("page", .string(route.pageFolder + "/")))
@@ -315,6 +325,8 @@ package struct SiteRenderer: Sendable {
         var playHref: [UInt8]? = nil
         /// "Continue on the web": the link's `web_url`.
         var webHref: [UInt8]? = nil
+        /// The link's `qr.svg`, shown to a desktop (`desktop: qr`).
+        var qrSource: [UInt8]? = nil
         /// Keys and values, in a fixed order for byte-identical output.
         var data: [(String, DataValue)]
         /// The script (and its policy) when it is not the template's behaviour's: the 404 page of
@@ -382,6 +394,8 @@ package struct SiteRenderer: Sendable {
             frame.playHref.map { _ in Array(constants.strings.getPlay.utf8) },
             frame.webHref,
             frame.webHref.map { _ in Array(constants.strings.continueWeb.utf8) },
+            frame.qrSource,
+            frame.qrSource.map { _ in Array(constants.strings.scanPhone.utf8) },
         ]
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
@@ -391,7 +405,7 @@ package struct SiteRenderer: Sendable {
 
     /// Layout values every page shares, as bytes once.
     struct Constants: Sendable {
-        var language: [UInt8], direction: [UInt8]
+        var language: [UInt8], direction: [UInt8]?
         /// The built-in strings in the site's language, and as the body's values.
         var strings: PageStrings, stringValues: [[UInt8]?]
         var siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8],
