@@ -147,6 +147,9 @@
     }
 
     var button = document.getElementById("trampoline-open");
+    // A desktop with nowhere to go (`desktop: qr`) shows the link's QR code instead of the button.
+    var qr = document.querySelector(".qr");
+    if (qr && !ios && !android && !fallback) { qr.hidden = false; if (button) button.parentNode.hidden = true; }
     // The debug view and the way out of in-app browsers live in /trampoline-more.js, loaded only
     // for those visits; it shows what this script worked out, so the rules stay here.
     var escape = inApp && d.inApp !== "ignore" && !debug;

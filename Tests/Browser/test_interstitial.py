@@ -103,12 +103,15 @@ def test_desktop_click_prefers_web_url(site, recorder, new_browser):
     assert b.scheme_navigations() == []
 
 
-def test_desktop_click_without_web_url_goes_to_store(site, recorder, new_browser):
+def test_desktop_without_web_url_shows_the_qr_code_and_stays(site, recorder, new_browser):
+    """desktop: qr, the default without web_url (issue 38): no button, no store, no scheme; the
+    QR code itself is decoded in test_page_design.py."""
     b = new_browser(DESKTOP)
     path = "/share/noforward"  # no web_url
     b.get(site.url(path))
-    b.click(b.driver.find_element(By.ID, "trampoline-open"))
-    assert recorder.wait_for(5, browser=b.id, path="/store") is not None
+    assert b.js("return document.getElementById('trampoline-open').offsetParent") is None
+    assert b.js("return document.querySelector('.qr').hidden") is False
+    assert recorder.wait_for(2, browser=b.id, path="/store") is None
     assert not recorder.select(browser=b.id, prefix="/web/")
     assert b.scheme_navigations() == []
 

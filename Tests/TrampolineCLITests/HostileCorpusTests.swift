@@ -302,7 +302,7 @@ enum Inertness {
     /// Elements the layout and cmark's safe mode produce. Anything else came from a value.
     static let allowedElements: Set<String> = [
         "html", "head", "meta", "title", "link", "style", "body", "main", "script", "h1", "h2", "h3", "h4", "h5", "h6",
-        "p",
+        "p", "div",
         "a", "img", "em", "strong", "code", "pre", "ul", "ol", "li", "blockquote", "hr", "br",
     ]
     static let urlAttributes: Set<String> = [

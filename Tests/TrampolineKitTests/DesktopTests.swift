@@ -28,7 +28,7 @@ final class DesktopTests: XCTestCase {
         XCTAssertTrue(data(qr).contains(#""desktop":"""#), data(qr))
         XCTAssertTrue(
             qr.contains(
-                #"<div class="qr"><img src="/a/qr.svg" alt=""><p>Scan with your phone</p></div>"#
+                #"<div class="qr" hidden><img src="/a/qr.svg" alt=""><p>Scan with your phone</p></div>"#
             ),
             qr)
         let web = try site("    web_url: https://example.com/a").page("a/index.html")

@@ -256,7 +256,7 @@ extension FirebaseImportMappingTests {
                 "Social title (st)": "Title", "Social description (sd)": "Text",
                 "Social image link (si)": "https://cdn.shop.example/i.png",
                 "iOS fallback link (ifl)": "https://shop.example/product/all", "Enable forced redirect? (efr)": "1",
-                "UTM source (utm_source)": "news",
+                "UTM source (utm_source)": "news", "Desktop fallback link (ofl)": "https://shop.example/desk",
             ])
         // afl alone: with ifl too, one `fallback` says it for both.
         let android = good("afl", ["Android fallback link (afl)": "https://shop.example/product/afl"])

@@ -46,6 +46,8 @@ final class LinkCacheTests: FolderTestCase {
             in_app_browsers: ignore
             confirm_store: "Open the App Store?"
             qr_error_correction: H
+            desktop: store
+            desktop_url: https://example.com/desk
             template: redirect
           - {path: /p/2, title: Plain, qr_code: false, deferred: []}
           - {path: /restaurant/:id(digits), deep_link: "marry://restaurant/:id", title: Route, web_url: "https://example.com/r/:id"}
@@ -270,7 +272,7 @@ final class LinkCacheTests: FolderTestCase {
             [
                 "template", "fallback", "androidFallback", "fallbackDelayMs", "deferred", "cookieName", "cookieDays",
                 "forwardQuery",
-                "image", "inAppBrowsers", "confirmStore", "qrCode", "qrErrorCorrection",
+                "image", "inAppBrowsers", "confirmStore", "qrCode", "qrErrorCorrection", "desktop", "desktopURL",
             ])
         let encoded = try XCTUnwrap(LinkCache.encode(link, line: link.location.line, file: "site-config.yml"))
         XCTAssertEqual(decode(encoded, line: link.location.line), link)
