@@ -20,7 +20,11 @@
       .then(function (response) { return response.ok ? response.json() : {}; })
       .then(function (table) {
         // No link: a route may take the path (GitHub Pages sends every URL here).
-        if (!Object.prototype.hasOwnProperty.call(table, path)) { if (L.routes) T.load("route"); return; }
+        if (!Object.prototype.hasOwnProperty.call(table, path)) {
+          // Not found: trampoline-route.js tries the routes and gives Android Google Play.
+          if (L.routes || L.play) T.load("route");
+          return;
+        }
         var link = Object.assign({}, L.base, table[path]);
         document.title = link.title;
         var heading = document.querySelector("main h1"), text = heading && heading.nextElementSibling;
@@ -38,10 +42,16 @@
 
   var d = T.data;
   // Which in-app browser, by the tokens its user agent carries (trampoline.js decides from the
-  // same tokens that there is one). Messenger first: its agent carries Facebook's tokens too.
+  // same tokens that there is one). Messenger before Facebook, TikTok Lite before TikTok: their
+  // agents carry the other's tokens too. Anything else ("; wv)") is "an app".
   var APPS = [["Instagram", /Instagram/], ["Messenger", /FBAN\/Messenger|FB_IAB\/(MESSENGER|Orca)/],
-    ["Facebook", /FBAN\/|FBAV\/|FB_IAB\//], ["LINE", / Line\//], ["TikTok", /musical_ly|BytedanceWebview|TikTok/],
-    ["X", /Twitter/], ["WeChat", /MicroMessenger/], ["Snapchat", /Snapchat/], ["LinkedIn", /LinkedInApp/]];
+    ["Facebook", /FBAN\/|FBAV\/|FB_IAB\/|MetaIAB/], ["Threads", /Barcelona/], ["LINE", / Line\//],
+    ["TikTok Lite", /AppName\/ultralite/], ["TikTok", /musical_ly|BytedanceWebview|TikTok/], ["X", /Twitter/],
+    ["WeChat", /MicroMessenger/], ["Snapchat", /Snapchat/], ["LinkedIn", /LinkedInApp/], ["KakaoTalk", /KAKAOTALK/],
+    ["KakaoStory", /KAKAOSTORY/], ["NAVER", /NAVER\(inapp/], ["Daum", /DaumApps\//], ["Zalo", /Zalo\//],
+    ["WhatsApp", /WAiOS\/|WA4A\//], ["Microsoft Teams", /TeamsMobile-/], ["Google app", /GSA\//],
+    ["Yahoo! JAPAN", /YJApp-/], ["Bing", /BingSapphire|BingWeb/], ["Alipay", /AlipayClient/], ["Klarna", /Klarna\//],
+    ["Flipboard", /Flipboard\//], ["an app", /; wv\)/]];
   var inApp = null;
   for (var a = 0; a < APPS.length && !inApp; a++) if (APPS[a][1].test(navigator.userAgent)) inApp = APPS[a][0];
   var platform = T.ios ? "ios" : T.android ? "android" : "desktop";
@@ -86,7 +96,7 @@
     row("Desktop", redirect ? "Goes to " + where(fallback.desktop) + " at once, with no cookie." : "Shows this page; the button goes to " + where(fallback.desktop) + ".");
     row("In-app browsers", d.inApp === "ignore"
       ? "in_app_browsers: ignore \u2014 treated as any browser."
-      : "Instagram, Facebook, Messenger, TikTok, X, WeChat, Snapchat, LinkedIn: no attempt; the page shows how to open it in the browser. LINE: reopened in the phone's browser (openExternalBrowser=1).");
+      : "Instagram, Facebook, Messenger, Threads, TikTok, X, WeChat, Snapchat, LinkedIn, KakaoTalk, NAVER, Daum, Zalo, WhatsApp, Teams, the Google app, Yahoo! JAPAN, Bing, Alipay and plain Android web views: no attempt; the page shows how to open it in the browser. LINE: reopened in the phone's browser (openExternalBrowser=1).");
     box.appendChild(list);
     main.insertBefore(box, main.firstChild);
     return;
