@@ -51,8 +51,16 @@
     e.id = "";  // trampoline.js, which runs again once this has loaded, finds no data and stops
     L.replace(u + "?" + K + "=" + encodeURIComponent(p + L.search));
   };
-  // The 404 page: the first route (most specific first) that takes the path gets the visit.
-  if (d.routes) return d.routes.some(function (x) { return m(x[0], p) && (go(x[1]), 1); });
+  // The 404 page: the first route (most specific first) that takes the path gets the visit; if
+  // none does (or on the home page), an Android phone's button goes to Google Play, never the
+  // App Store.
+  // The home page has no routes, only the button.
+  if (d.routes || d.play) {
+    if ((d.routes || []).some(function (x) { return m(x[0], p) && (go(x[1]), 1); })) return;
+    var b = document.getElementById("trampoline-open"), u = navigator.userAgent;
+    if (d.play && b && /Android/i.test(u) && !/iPhone|iPad|iPod/.test(u)) { b.href = d.play; b.textContent = d.playButton; }
+    return;
+  }
   // Not this route after all (a constraint the host's rule could not check): the 404 page tries the others.
   if (!(f = m(d.route, p))) return go("/404.html");
   d.deferredLink = g(d.deferredLink, f);

@@ -28,9 +28,11 @@
     var ua = navigator.userAgent,
       ios = /iPhone|iPad|iPod/.test(ua) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1),
       android = !ios && /Android/i.test(ua),
-      // In-app browsers (Instagram, Facebook, Messenger, LINE, TikTok, X, WeChat, Snapchat, LinkedIn)
-      // by their user-agent tokens; README, "In-app browsers", cites each. trampoline-more.js names them.
-      inApp = /Instagram|FBAN\/|FBAV\/|FB_IAB\/| Line\/|musical_ly|BytedanceWebview|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp/.test(ua),
+      // In-app browsers by their user-agent tokens, and Android WebViews ("; wv)", which most of
+      // the apps' Android agents carry) but for the browsers built on one. docs/in-app-browsers.md
+      // cites each; trampoline-more.js names them; Tests/Fixtures/in-app-agents.json holds the cases.
+      inApp = /Instagram|FB[A_][NVI]|MetaIAB| Line\/|musical_ly|Bytedance|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp|KAKAO|NAVER\(|DaumApps|Zalo\/|WA(iOS|4A)\/|TeamsMobile|GSA\/|YJApp|Bing(Sapphire|Web)|Alipay|Klarna\/|; wv\)/.test(ua) &&
+        !/VivoBrowser|Sleipnir|bdbrowser|Mb2345/.test(ua),
       visited = new URLSearchParams(location.search),
       // The AASA leaves ?debug=1 unclaimed, so iOS shows this page instead of opening the app.
       debug = visited.get("debug") === "1",
@@ -90,11 +92,15 @@
     }
     var fallback = fallbackFor(ios ? "ios" : android ? "android" : "desktop");
 
+    // The link without its scheme (and //): the Android app's scheme goes in its place, in the
+    // intent and in Play's referrer (AppLinkTags.withScheme in Swift).
+    function unschemed(link) { return link.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(\/\/)?/, ""); }
     // Android: Google Play carries the deferred link to the app in the install referrer
-    // (`deep_link`, with the link's utm_* keys, which Play Console reads), encoded once per level.
+    // (`deep_link`, in the Android app's scheme, with the link's utm_* keys, which Play Console
+    // reads), encoded once per level.
     function playURL(link) {
       var url = new URL(d.android.play), referrer = new URLSearchParams();
-      referrer.set("deep_link", link);
+      referrer.set("deep_link", d.android.scheme + "://" + unschemed(link));
       d.utm.forEach(function (pair) { referrer.set(pair[0], pair[1]); });
       url.searchParams.set("referrer", referrer.toString());
       return url.toString();
@@ -104,7 +110,7 @@
     }
     // Chrome opens the app for the same path and query, or goes to the fallback itself.
     function intentURL(link, to) {
-      var rest = link.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(\/\/)?/, ""), hash = rest.indexOf("#");
+      var rest = unschemed(link), hash = rest.indexOf("#");
       if (hash >= 0) rest = rest.slice(0, hash);
       return "intent://" + rest + "#Intent;scheme=" + d.android.scheme + ";package=" + d.android.package +
         ";S.browser_fallback_url=" + encodeURIComponent(to) + ";end";

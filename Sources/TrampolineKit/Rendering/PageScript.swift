@@ -1,12 +1,13 @@
 /// Which inline script a page carries, and so which hash its Content-Security-Policy allows.
 enum PageScript: String, Sendable {
-    /// Home and 404 pages of a site without routes.
+    /// Home and 404 pages of a site without routes or Android app.
     case none
     /// `loadCookie.html`: loadCookie.js.
     case loadCookie
     /// A link's page: trampoline.js.
     case link
-    /// The 404 page of a site with routes: trampoline-route.js, which hands a visit to its route's page.
+    /// The 404 page of a site with routes: trampoline-route.js, which hands a visit to its route's page;
+    /// and the home and 404 pages of a catalog with an Android app, where it gives Android Google Play.
     case routeTable
     /// The compact layout's lookup page (`404.html`): trampoline.js, which may fetch a shard of
     /// the link table.

@@ -53,5 +53,6 @@ extension SiteRenderer {
                 .json("{" + tableBase.map { Escaping.jsonString($0.0) + ":" + $0.1.json }.joined(separator: ",") + "}")
             ),
         ] + (routes.isEmpty ? [] : [("routes", .json(Self.routeTable(routes)))])
+            + androidStore(buttonOf: page(named: TemplateSet.notFoundTemplate))
     }
 }

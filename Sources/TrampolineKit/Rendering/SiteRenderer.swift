@@ -161,7 +161,8 @@ package struct SiteRenderer: Sendable {
                 buttonHref: bytes(link.fallbackURL(app: app)), webHref: bytes(link.webURL),
                 qrSource: link.desktopMode == .qr && link.route == nil && link.options.qrCode
                     && site.layout == .folders ? Array((link.path + "/qr.svg").utf8) : nil,
-                data: linkData(link, behaviour: template.behaviour)
+                data: linkData(link, behaviour: template.behaviour),
+                appLinks: AppLinkTags(link: link, app: app)
             )
         )
     }
@@ -260,8 +261,16 @@ package struct SiteRenderer: Sendable {
         var data: [(String, DataValue)] = []
         var script: PageScript?
         if case .notFound(let routes) = special, !routes.isEmpty {
-            data = [("behaviour", .string(template.behaviour.rawValue)), ("routes", .json(Self.routeTable(routes)))]
+            data =
+                [("behaviour", .string(template.behaviour.rawValue)), ("routes", .json(Self.routeTable(routes)))]
+                + androidStore(buttonOf: template)
             script = .routeTable
+        } else if special == .home || special == .notFound(routes: []) {
+            let store = androidStore(buttonOf: template)
+            if !store.isEmpty {
+                data = [("behaviour", .string(template.behaviour.rawValue))] + store
+                script = .routeTable
+            }
         }
         if case .linkLookup(let shards, let routes) = special {
             data = linkLookupData(shards: shards, routes: routes)
@@ -292,6 +301,13 @@ package struct SiteRenderer: Sendable {
                 data: data, script: script
             )
         )
+    }
+
+    /// A store page's data for Android visitors (trampoline-route.js, inline or loaded by the
+    /// compact layout's lookup, swaps the button): Google Play and its label, when the catalog has an Android app and the page a button.
+    func androidStore(buttonOf template: PageTemplate) -> [(String, DataValue)] {
+        guard let android = app.android, template.behaviour == .page else { return [] }
+        return [("play", .string(android.playStoreURL)), ("playButton", .string("Get \(app.name) on Google Play"))]
     }
 
     /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``, as
@@ -332,6 +348,8 @@ package struct SiteRenderer: Sendable {
         /// The script (and its policy) when it is not the template's behaviour's: the 404 page of
         /// a site with routes, and the compact layout's lookup page.
         var script: PageScript? = nil
+        /// Meta's App Links tags: a link's page only.
+        var appLinks = AppLinkTags()
     }
 
     /// The page's script and policy are its template behaviour's, unless `frame.script` says.
@@ -396,7 +414,7 @@ package struct SiteRenderer: Sendable {
             frame.webHref.map { _ in Array(constants.strings.continueWeb.utf8) },
             frame.qrSource,
             frame.qrSource.map { _ in Array(constants.strings.scanPhone.utf8) },
-        ]
+        ] + frame.appLinks.values
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
         templates.layout.render(layoutValues, into: &out)

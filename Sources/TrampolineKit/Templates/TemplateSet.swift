@@ -46,7 +46,7 @@ struct TemplateSet: Sendable {
         "lang", "page_title", "title", "site_title", "apple_itunes_app", "content", "button_text", "style", "csp",
         "description", "url", "image", "button_href", "data", "script", "dir", "app_name", "play_href", "play_text",
         "web_href", "web_text", "qr_src", "qr_text",
-    ]
+    ] + AppLinkTags.layoutKeys
 
     /// The names a catalog's `template:` may use.
     var linkTemplateNames: Set<String> {
