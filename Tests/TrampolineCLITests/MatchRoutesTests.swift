@@ -29,7 +29,8 @@ final class MatchRoutesTests: XCTestCase {
         let result = try TrampolineProcess.run(
             [
                 "match", "/restaurant/123456?date=2026-12-01", "/restaurant/best/", "/restaurant/a%20b/%22c",
-                "/restaurant", "/loadCookie.html",
+                "/restaurant", "/loadCookie.html", "/", "https://go.example.com",
+                "/.well-known/trampoline/v1/index.json",
             ], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let pages = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  page: ") }
@@ -40,7 +41,9 @@ final class MatchRoutesTests: XCTestCase {
                 "  page: /restaurant/best/ (the link /restaurant/best) opens tabi://best",
                 "  page: /_routes/restaurant/_name/ (the route /restaurant/*name) opens tabi://search/a%20b/%22c",
                 "  page: /404.html (no link or route takes the path)",
-                "  page: /404.html (no link or route takes the path)",
+                "  page: /loadCookie.html (the page that hands the deferred link to the app)",
+                "  page: /index.html (the home page)", "  page: /index.html (the home page)",
+                "  page: /.well-known/trampoline/v1/index.json (the link table for apps, docs/link-table.md)",
             ], result.stdout)
         // The domain is claimed whole: one rule for every path but the site's own files.
         XCTAssertTrue(result.stdout.contains(#"match by rule 15: {"/": "*"}"#), result.stdout)
@@ -54,6 +57,8 @@ final class MatchRoutesTests: XCTestCase {
                 "  app receives: tabi://restaurant/123456?date=2026-12-01", "  app receives: tabi://best",
                 "  app receives: tabi://search/a%20b/%22c",
                 "  app receives: nothing (not_a_link)", "  app receives: nothing (not_claimed)",
+                "  app receives: nothing (not_claimed)", "  app receives: nothing (not_claimed)",
+                "  app receives: nothing (not_claimed)",
             ], result.stdout)
     }
 }

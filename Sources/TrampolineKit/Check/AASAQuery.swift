@@ -100,8 +100,14 @@ package struct AASAQuery: Sendable {
     package func answer(for input: String, pagesOf catalog: Catalog?) throws -> Answer {
         var answer = try answer(for: input)
         guard let catalog, !catalog.routes.isEmpty, let parts = AASAMatcher.URLParts(answer.url) else { return answer }
+        let path = parts.path.isEmpty ? "/" : parts.path
+        // The site's own files come first: a host serves a file that exists before any rewrite.
+        if let file = OutputPath.siteFileDescription(atURLPath: path) {
+            answer.page = file
+            return answer
+        }
         answer.page =
-            catalog.page(forPath: parts.path.isEmpty ? "/" : parts.path).map {
+            catalog.page(forPath: path).map {
                 "\($0.pagePath) (\($0.link.route == nil ? "the link" : "the route") \($0.link.path)) opens \($0.deepLink)"
             } ?? "\(OutputPath.notFound.urlPath) (no link or route takes the path)"
         return answer
