@@ -19,7 +19,7 @@ struct Init: ParsableCommand {
             (StarterCatalog.fileName, StarterCatalog.text),
             (CatalogSchema.fileName, CatalogSchema.json),
         ]
-        for (name, text) in BuiltinTemplates.files.sorted(by: { $0.key < $1.key }) {
+        for (name, text) in BuiltinTemplates.editableFiles.sorted(by: { $0.key < $1.key }) {
             files.append(("Templates/\(name)", text))
         }
         // Check everything first: a half-written project is worse than none.
@@ -54,7 +54,9 @@ struct Init: ParsableCommand {
             throw ExitCode.failure
         }
         let config = Console.displayPath(folder.appendingPathComponent(StarterCatalog.fileName).standardizedFileURL)
-        print("Wrote \(config), \(CatalogSchema.fileName) and \(BuiltinTemplates.files.count) templates in Templates/.")
+        print(
+            "Wrote \(config), \(CatalogSchema.fileName) and \(BuiltinTemplates.editableFiles.count) templates in Templates/ (the page scripts stay built in)."
+        )
         print(
             "Next: edit \(config), then run 'trampoline serve --config \(config)' to preview or 'trampoline build --config \(config)'."
         )
