@@ -48,7 +48,8 @@
   // as usual. Only a same-site path is taken ("//host" or "/\host" would name another site).
   if (h && (d.routes || L.pathname == d.page) && /^\/(?![\/\\])[^\x00-\x20\x7f]*$/.test(h)) history.replaceState(null, "", h);
   var p = L.pathname, go = function (u) {
-    e.id = "";  // trampoline.js, which runs again once this has loaded, finds no data and stops
+    // trampoline.js, which runs again once this has loaded, finds no data and stops.
+    e.id = "";
     L.replace(u + "?" + K + "=" + encodeURIComponent(p + L.search));
   };
   // The 404 page: the first route (most specific first) that takes the path gets the visit; if

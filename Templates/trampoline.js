@@ -10,10 +10,14 @@
     s.src = "/trampoline-" + name + ".js";
     return document.head.appendChild(s);
   }
+  // What trampoline-more.js reads and adds to: this script's functions, not their results.
+  var T = window.trampoline || (window.trampoline = { n: 0 });
+  T.load = load;
+  T.run = run;
   // The compact layout's lookup page (404.html): trampoline-more.js finds the visited link in
   // the link table, shows it, and hands its data to run() (or, for no link, tries the routes).
   if (page.behaviour === "link-lookup") {
-    window.trampoline = { lookup: page, run: run, load: load };
+    T.lookup = page;
     load("more");
     return;
   }
@@ -92,37 +96,14 @@
     }
     var fallback = fallbackFor(ios ? "ios" : android ? "android" : "desktop");
 
-    // The link without its scheme (and //): the Android app's scheme goes in its place, in the
-    // intent and in Play's referrer (AppLinkTags.withScheme in Swift).
-    function unschemed(link) { return link.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(\/\/)?/, ""); }
-    // Android: Google Play carries the deferred link to the app in the install referrer
-    // (`deep_link`, in the Android app's scheme, with the link's utm_* keys, which Play Console
-    // reads), encoded once per level.
-    function playURL(link) {
-      var url = new URL(d.android.play), referrer = new URLSearchParams();
-      referrer.set("deep_link", d.android.scheme + "://" + unschemed(link));
-      d.utm.forEach(function (pair) { referrer.set(pair[0], pair[1]); });
-      url.searchParams.set("referrer", referrer.toString());
-      return url.toString();
-    }
-    function androidFallback(link) {
-      return d.android.fallback === "web" && d.web ? d.web : playURL(link);
-    }
-    // Chrome opens the app for the same path and query, or goes to the fallback itself.
-    function intentURL(link, to) {
-      var rest = unschemed(link), hash = rest.indexOf("#");
-      if (hash >= 0) rest = rest.slice(0, hash);
-      return "intent://" + rest + "#Intent;scheme=" + d.android.scheme + ";package=" + d.android.package +
-        ";S.browser_fallback_url=" + encodeURIComponent(to) + ";end";
-    }
     // Leaves for `to`. With confirm_store set, a store (anything but the web page) is reached only
-    // if the person agrees. Each attempt asks once (its timer and Chrome's intent fallback may both
-    // get here); "cancel" leaves the page as it was, button and all, the deferred link saved.
-    var attempt = 0, asked = -1, pending = null;
+    // if the person agrees. Each attempt (T.n) asks once (its timer and Chrome's intent fallback
+    // may both get here); "cancel" leaves the page as it was, button and all, the deferred link saved.
+    var asked = -1;
     function leave(to, replace) {
       if (d.confirm && to !== d.web) {
-        if (asked === attempt) return;
-        asked = attempt;
+        if (asked === T.n) return;
+        asked = T.n;
         if (!confirm(d.confirm)) return;
       }
       if (replace) location.replace(to); else location.href = to;
@@ -134,22 +115,21 @@
       document.addEventListener("visibilitychange", function () { if (document.hidden) cancel(); });
       addEventListener("pagehide", cancel);
     }
-    // Where Chrome goes when the app is missing: the fallback, or with confirm_store back here
-    // (#store<attempt>) to ask first.
-    function intentFallback(to) {
-      return d.confirm ? location.href.split("#")[0] + "#store" + attempt : to;
+    var escape = inApp && d.inApp !== "ignore" && !debug;
+    if (escape && / Line\//.test(ua) && visited.get("openExternalBrowser") !== "1") {
+      // LINE reopens a URL carrying openExternalBrowser=1 in the phone's browser.
+      visited.set("openExternalBrowser", "1");
+      location.replace(location.pathname + "?" + visited.toString() + location.hash);
+      return;
     }
-    addEventListener("hashchange", function () {
-      if (pending && location.hash === "#store" + attempt) leave(pending);
-    });
-    // Some in-app web views ignore browser_fallback_url: the timer covers them.
-    // The intent opens the app with the plain link; the referrer carries the marked one.
-    function openAndroidApp() {
-      attempt++;
-      var link = deferredLink(), to = androidFallback(marked(link));
-      pending = to;
-      fallBackLater(to);
-      location.href = intentURL(link, intentFallback(to));
+    T.data = d; T.debug = debug; T.escape = escape; T.ios = ios; T.android = android; T.copy = copy;
+    T.deferredLink = deferredLink; T.marked = marked; T.fallbackFor = fallbackFor; T.leave = leave;
+    T.later = fallBackLater;
+    // An Android phone opens the app through an intent, which trampoline-more.js makes (only
+    // those visits need it): this runs again once it has loaded.
+    if (android && d.android && !T.openAndroid) {
+      load("more").onload = function () { run(d); };
+      return;
     }
 
     var button = document.getElementById("trampoline-open");
@@ -158,19 +138,8 @@
     if (qr && !ios && !android && !fallback) { qr.hidden = false; if (button) button.parentNode.hidden = true; }
     // The debug view and the way out of in-app browsers live in /trampoline-more.js, loaded only
     // for those visits; it shows what this script worked out, so the rules stay here.
-    var escape = inApp && d.inApp !== "ignore" && !debug;
     if (debug || escape) {
-      if (escape && / Line\//.test(ua) && visited.get("openExternalBrowser") !== "1") {
-        // LINE reopens a URL carrying openExternalBrowser=1 in the phone's browser.
-        visited.set("openExternalBrowser", "1");
-        location.replace(location.pathname + "?" + visited.toString() + location.hash);
-        return;
-      }
-      // Its functions, not their results: trampoline-more.js shows what these rules give.
-      window.trampoline = { data: d, debug: debug, ios: ios, android: android, copy: copy,
-        deferredLink: deferredLink, marked: marked, fallbackFor: fallbackFor, androidFallback: androidFallback,
-        intentURL: intentURL, intentFallback: intentFallback };
-      load("more");
+      if (T.show) T.show(); else load("more");
       if (debug) {
         // The debug view never acts: not even the button.
         if (button) button.addEventListener("click", function (e) { e.preventDefault(); });
@@ -189,9 +158,9 @@
       button.addEventListener("click", function (e) {
         e.preventDefault();
         // Chrome launches intents only from a user gesture: this tap is one.
-        if (android && d.android) { openAndroidApp(); return; }
+        if (android && d.android) { T.openAndroid(); return; }
         if (!fallback) return;
-        attempt++;
+        T.n++;
         var link = marked(deferredLink());
         remember(link);
         var go = function () { leave(fallback); };
@@ -201,7 +170,7 @@
 
     // In an in-app browser the app cannot open: no attempt, the way out is on the page.
     if (d.behaviour === "redirect" && !escape) {
-      if (android && d.android) { openAndroidApp(); return; }
+      if (android && d.android) { T.openAndroid(); return; }
       // A desktop has no app to hand a link to: no cookie, no scheme attempt, straight to the fallback.
       if (!ios || !d.store) { if (fallback) leave(fallback, true); return; }
       var link = deferredLink();

@@ -32,10 +32,11 @@ def code_only(script: str) -> str:
 
 
 # What the pages embed: Templates/trampoline.js on link pages, Templates/loadCookie.js on
-# loadCookie.html, each minified by the build (ScriptMinifier, JSMin's rules). Checked against
+# loadCookie.html, Templates/trampoline-route.js on the home and 404 pages of an app on Android
+# (and the 404 page of a site with routes), each minified by the build (ScriptMinifier, JSMin's rules). Checked against
 # PyPI's jsmin, an independent JSMin, up to the whitespace the two keep differently.
 TOOL_SCRIPTS = {code_only(jsmin((REPO / "Templates" / name).read_text(encoding="utf-8")))
-                for name in ("trampoline.js", "loadCookie.js")}
+                for name in ("trampoline.js", "loadCookie.js", "trampoline-route.js")}
 LOG_KEY = "__hostile_log"
 # Text that only an injected payload would put in a call, an error or a console message.
 MARKERS = re.compile(r"XSS|alert|pwned|polluted|Uncaught|SyntaxError|Unexpected token", re.I)

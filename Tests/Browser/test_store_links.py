@@ -106,3 +106,46 @@ def test_app_links_tags_carry_the_pages_deep_link(store_site, browsers):
     # The home page is no link: no App Links tags.
     b.get(site.url("/"))
     assert meta_tags(b) == {}
+
+
+@pytest.fixture(scope="module")
+def campaign_site(tmp_path_factory):
+    recorder = Recorder()
+    server = SiteServer(recorder)
+    try:
+        yield build_site("store-campaign", server, tmp_path_factory.mktemp("store-campaign")), recorder
+    finally:
+        server.stop()
+
+
+CAMPAIGNS = {"/c/spring": "spring sale", "/c/own": "été/2026"}
+
+
+@pytest.mark.parametrize("engine", ["chromium", "webkit"])
+@pytest.mark.parametrize("path", sorted(CAMPAIGNS))
+def test_app_store_urls_carry_app_store_connects_campaign(campaign_site, browsers, webkit_display, tmp_path_factory,
+                                                          engine, path):
+    """An iPhone without the app reaches the App Store with pt, the link's ct and mt=8, as App
+    Store Connect's campaign generator writes them (docs/catalog.md#store-campaign-counts)."""
+    site, recorder = campaign_site
+    if engine == "chromium":
+        b = make_driver(IPHONE, [site.origin])
+    else:
+        b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-campaign"))
+    browsers.append(b)
+    b.get(site.url(path))
+    store = recorder.wait_for(6, browser=b.id, path="/store")
+    assert store is not None, "the App Store was never reached"
+    assert store.params == {"pt": ["118000"], "ct": [CAMPAIGNS[path]], "mt": ["8"]}, store.params
+
+
+def test_google_play_keeps_the_utm_referrer_beside_the_campaign(campaign_site, browsers):
+    site, recorder = campaign_site
+    pixel = make_driver(ANDROID, [site.origin])
+    browsers.append(pixel)
+    pixel.get(site.url("/c/own"))
+    play = recorder.wait_for(6, browser=pixel.id, path="/__test/play")
+    assert play is not None, "Play was never reached"
+    referrer = urllib.parse.parse_qs(play.params["referrer"][0], keep_blank_values=True)
+    assert referrer["utm_campaign"] == ["spring sale"] and referrer["utm_source"] == ["mail"], referrer
+    assert not recorder.select(browser=pixel.id, path="/store"), "an Android phone went to the App Store"

@@ -263,8 +263,9 @@ final class HostileCorpusTests: XCTestCase {
 
 /// The tool's own style and scripts, as the repository's `Templates/` holds them.
 struct ToolFiles {
-    /// `Templates/trampoline.js` (link pages) and `Templates/loadCookie.js` (loadCookie.html), as
-    /// ``code(_:)`` reads them.
+    /// `Templates/trampoline.js` (link pages), `Templates/loadCookie.js` (loadCookie.html) and
+    /// `Templates/trampoline-route.js` (the home and 404 pages of an app on Android, and of a site
+    /// with routes), as ``code(_:)`` reads them.
     var scripts: Set<String>
     var style: String
 
@@ -287,7 +288,7 @@ struct ToolFiles {
             .deletingLastPathComponent().appendingPathComponent("Templates")
         return ToolFiles(
             scripts: Set(
-                try ["trampoline.js", "loadCookie.js"].map {
+                try ["trampoline.js", "loadCookie.js", "trampoline-route.js"].map {
                     code(try String(contentsOf: templates.appendingPathComponent($0), encoding: .utf8))
                 }),
             style: try String(contentsOf: templates.appendingPathComponent("style.css"), encoding: .utf8)
@@ -427,7 +428,7 @@ enum Inertness {
         }
         for block in code where !tool.scripts.contains(ToolFiles.code(block.body)) {
             problems.append(
-                "the inline script is not the tool's trampoline.js or loadCookie.js (\(block.body.count) characters)")
+                "the inline script is not the tool's trampoline.js, loadCookie.js or trampoline-route.js (\(block.body.count) characters)")
         }
         for block in data {
             if let bad = block.body.unicodeScalars.first(where: { $0 == "<" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {

@@ -226,8 +226,15 @@ final class AndroidTests: XCTestCase {
             decoding: try XCTUnwrap(try SiteFixture(catalog: hostile).build()["x/index.html"]), as: UTF8.self)
         XCTAssertTrue(
             page.contains(
-                #""android":{"package":"com.example.marry","scheme":"marry","play":"https://play.google.com/store/apps/details?id=com.example.marry","fallback":"store"},"utm":[["utm_source","\u003c/script\u003e\u003cb\u003e"],["utm_term","\u2028"]]"#
+                #""deferredLink":"marry://x?utm_source=%3C%2Fscript%3E%3Cb%3E\u0026utm_term=%E2%80%A8""#
             ), page)
+        // The app's Android values are trampoline-more.js's; a link names only its fallback.
+        XCTAssertTrue(page.contains(#""android":"store""#), page)
+        let more = String(decoding: try XCTUnwrap(try SiteFixture(catalog: hostile).build()["trampoline-more.js"]), as: UTF8.self)
+        XCTAssertTrue(
+            more.contains(
+                #""android":{"package":"com.example.marry","scheme":"marry","play":"https://play.google.com/store/apps/details?id=com.example.marry"}"#
+            ), String(more.suffix(600)))
         XCTAssertEqual(page.components(separatedBy: "</script>").count, 3, "only the two script elements close")
     }
 

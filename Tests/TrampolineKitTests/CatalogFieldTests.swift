@@ -41,6 +41,8 @@ final class CatalogFieldTests: XCTestCase {
         Field(
             property: "campaign", key: "campaign", inTable: true, firebase: "UTM source (utm_source)",
             change: { $0.campaign = [CampaignParameter(name: "utm_medium", value: "other")] }),
+        Field(
+            property: "language", key: "language", inTable: false, firebase: nil, change: { $0.language = "ja" }),
         Field(property: "options", key: nil, inTable: false, firebase: nil, change: { _ in }),
         Field(property: "location", key: nil, inTable: false, firebase: nil, change: { $0.location.line += 1 }),
         Field(
@@ -98,6 +100,9 @@ final class CatalogFieldTests: XCTestCase {
         Field(
             property: "options.desktopURL", key: "desktop_url", inTable: false, firebase: "Desktop fallback link (ofl)",
             change: { $0.options.desktopURL = "https://example.com/desk" }),
+        Field(
+            property: "options.appStoreCampaign", key: "app_store_campaign", inTable: false,
+            firebase: "iTunes Connect campaign token (ct)", change: { $0.options.appStoreCampaign = "spring" }),
     ]
 
     static let link = Link(

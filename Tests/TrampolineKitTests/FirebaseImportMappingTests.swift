@@ -106,7 +106,7 @@ final class FirebaseImportMappingTests: XCTestCase {
                 "template": "redirect", "image": "https://cdn.shop.example/7.jpg",
                 "desktop_url": "https://shop.example/desktop",
                 "campaign.utm_source": "mail", "campaign.utm_medium": "email", "campaign.utm_campaign": "spring",
-                "campaign.utm_term": "shoes", "campaign.utm_content": "top",
+                "campaign.utm_term": "shoes", "campaign.utm_content": "top", "app_store_campaign": "c1",
             ])
         XCTAssertEqual(result.imported, 1)
         let warnings = result.diagnostics.map {
@@ -115,8 +115,7 @@ final class FirebaseImportMappingTests: XCTestCase {
         XCTAssertEqual(
             warnings,
             [
-                "2:2 link's", "2:4 afl", "2:5 amv", "2:9 ipfl", "2:10 ipbi", "2:12 imv", "2:23 at",
-                "2:24 ct", "2:25 mt", "2:26 pt",
+                "2:2 link's", "2:4 afl", "2:5 amv", "2:9 ipfl", "2:10 ipbi", "2:12 imv", "2:23 at", "2:26 pt",
             ], "\(result.diagnostics)")
         XCTAssertTrue(result.diagnostics.allSatisfy { $0.severity == .warning })
     }
@@ -257,6 +256,7 @@ extension FirebaseImportMappingTests {
                 "Social image link (si)": "https://cdn.shop.example/i.png",
                 "iOS fallback link (ifl)": "https://shop.example/product/all", "Enable forced redirect? (efr)": "1",
                 "UTM source (utm_source)": "news", "Desktop fallback link (ofl)": "https://shop.example/desk",
+                "iTunes Connect ct": "spring-mail",
             ])
         // afl alone: with ifl too, one `fallback` says it for both.
         let android = good("afl", ["Android fallback link (afl)": "https://shop.example/product/afl"])

@@ -48,6 +48,8 @@ final class LinkCacheTests: FolderTestCase {
             qr_error_correction: H
             desktop: store
             desktop_url: https://example.com/desk
+            app_store_campaign: "été 1"
+            language: ja
             template: redirect
           - {path: /p/2, title: Plain, qr_code: false, deferred: []}
           - {path: /restaurant/:id(digits), deep_link: "marry://restaurant/:id", title: Route, web_url: "https://example.com/r/:id"}
@@ -173,7 +175,9 @@ final class LinkCacheTests: FolderTestCase {
             "A *long* description with [a link](https://example.com/x)\nand émoji 😀 on a second line.\n")
         XCTAssertEqual(rich.location.line, 14)
         XCTAssertEqual(rich.webURLLocation?.line, 20)
-        XCTAssertEqual(rich.templateLocation.line, 33, "the link's own template key, moved with it")
+        XCTAssertEqual(rich.templateLocation.line, 37, "the link's own template key, moved with it")
+        XCTAssertEqual(rich.options.appStoreCampaign, "été 1")
+        XCTAssertEqual(rich.language, "ja")
         let plainLink = try XCTUnwrap(reading.catalog?.links.first { $0.path == "/topic/1" })
         XCTAssertEqual(plainLink.templateLocation.line, 10, "the default's template key, where defaults: has it")
     }
@@ -264,7 +268,7 @@ final class LinkCacheTests: FolderTestCase {
         XCTAssertEqual(
             Mirror(reflecting: link).children.compactMap(\.label),
             [
-                "path", "deepLink", "title", "description", "webURL", "campaign", "options", "location",
+                "path", "deepLink", "title", "description", "webURL", "language", "campaign", "options", "location",
                 "webURLLocation", "templateLocation", "route",
             ])
         XCTAssertEqual(
@@ -273,6 +277,7 @@ final class LinkCacheTests: FolderTestCase {
                 "template", "fallback", "androidFallback", "fallbackDelayMs", "deferred", "cookieName", "cookieDays",
                 "forwardQuery",
                 "image", "inAppBrowsers", "confirmStore", "qrCode", "qrErrorCorrection", "desktop", "desktopURL",
+                "appStoreCampaign",
             ])
         let encoded = try XCTUnwrap(LinkCache.encode(link, line: link.location.line, file: "site-config.yml"))
         XCTAssertEqual(decode(encoded, line: link.location.line), link)

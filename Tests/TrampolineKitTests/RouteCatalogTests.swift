@@ -262,11 +262,23 @@ final class RouteCatalogTests: XCTestCase {
         XCTAssertFalse(fewer.warnings.contains { $0.message.contains("_redirects") })
     }
 
+    /// Without routes: no rewrite rules and no route script file; the 404 page inlines the route
+    /// script only to give Android phones Google Play, so without an Android app it has none.
     func testASiteWithoutRoutesHasNoRouteFiles() throws {
         let build = try SiteFixture(catalog: Self.catalog(links: "  - path: /topic/1\n    title: t")).build()
         XCTAssertNil(build["_redirects"])
         XCTAssertNil(build["trampoline-route.js"])
-        let notFound = String(decoding: try XCTUnwrap(build["404.html"]), as: UTF8.self)
+        XCTAssertFalse(
+            String(decoding: try XCTUnwrap(build["404.html"]), as: UTF8.self).contains("script-src 'none'"),
+            "the 404 page gives Android phones Google Play")
+        let iosOnly = try SiteFixture(
+            catalog: Self.catalog(links: "  - path: /topic/1\n    title: t").replacingOccurrences(
+                of: "  android:\n    package: com.example.tabi\n    sha256_cert_fingerprints: [\"146de983c5730650d8eeb9952f34fc6416a08342e61dbea88a0496b23fcf44e5\"]\n",
+                with: "")
+        ).build()
+        XCTAssertNil(iosOnly["_redirects"])
+        XCTAssertNil(iosOnly["trampoline-route.js"])
+        let notFound = String(decoding: try XCTUnwrap(iosOnly["404.html"]), as: UTF8.self)
         XCTAssertTrue(notFound.contains("script-src 'none'"))
     }
 

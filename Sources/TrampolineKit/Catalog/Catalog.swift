@@ -64,6 +64,11 @@ package struct IOSApp: Sendable, Equatable, Encodable {
     package var appStoreURL: String
     /// More `TEAMID.bundle.id` values the AASA claims the links for.
     package var extraAppIDs: [String]
+    /// App Store Connect's provider token (`pt`): with it, App Store URLs carry `pt`, the link's
+    /// campaign token (`ct`) and `mt=8`, and App Store Connect counts installs per campaign.
+    package var providerToken: String? = nil
+    /// An Apple Services Performance Partners token (`at`), added to App Store URLs.
+    package var affiliateToken: String? = nil
 }
 
 /// `app.android`.
@@ -122,6 +127,8 @@ package struct LinkOptions: Sendable, Equatable, Encodable {
     package var desktop: Desktop?
     /// A desktop's web page instead of `web_url` (`desktop_url`, Firebase's `ofl`).
     package var desktopURL: String?
+    /// App Store Connect's campaign token (`ct`) for the link; nil: its `utm_campaign`.
+    package var appStoreCampaign: String?
 
     /// What a link's page does on a desktop, which has no app to open.
     package enum Desktop: String, Sendable, CaseIterable, Encodable {
@@ -147,6 +154,9 @@ package struct Link: Sendable, Equatable, Encodable {
     package var description: String?
     package var webURL: String?
     /// Query parameters added to the deferred link, in catalog order.
+    /// The page's language (`language`, a BCP 47 tag) when it is not `site.language`: its
+    /// `<html lang>`, direction and built-in texts.
+    package var language: String? = nil
     package var campaign: [CampaignParameter]
     package var options: LinkOptions
     /// Where the entry starts, for diagnostics found after loading.

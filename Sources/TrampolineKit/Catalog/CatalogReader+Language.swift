@@ -12,4 +12,17 @@ extension CatalogReader {
                 "use one of \(tags), or write the texts in your own Templates/ (trampoline init copies them; see docs/templates.md)"
         )
     }
+
+    /// A link's own `language`: a BCP 47 tag; nil when it is absent or bad (an error).
+    mutating func readLinkLanguage(_ keys: MappingEntries) -> String? {
+        guard let given = optionalText("language", in: keys) else { return nil }
+        guard CatalogRules.isLanguageTag(given.text) else {
+            error(
+                "language \(CatalogRules.quoted(given.text)) is not a language tag", at: given.location,
+                hint: "use a BCP 47 tag such as en, fr or pt-BR")
+            return nil
+        }
+        warnWithoutBuiltInStrings(given)
+        return given.text
+    }
 }

@@ -120,6 +120,7 @@ extension CatalogReader {
         } else if let path, let app {
             deepLink = "\(app.scheme)://\(path.dropFirst())"
         }
+        let language = readLinkLanguage(keys)
         var campaign: [CampaignParameter] = []
         if let entry = keys["campaign"] {
             campaign = readCampaign(entry.value)
@@ -137,11 +138,14 @@ extension CatalogReader {
         }
         checkDesktop(options, webURL: webURL ?? webEntry?.text, at: location(of: node))
         guard engine.errors.count == errorsBefore, let path, let title, let deepLink else { return nil }
-        return Link(
+        var link = Link(
             path: path, deepLink: deepLink, title: title.text, description: description?.text, webURL: webURL,
             campaign: campaign, options: options, location: location(of: node),
             webURLLocation: webEntry?.location, templateLocation: templateLocation, route: route
         )
+        link.language = language
+        checkStoreCampaign(link, app: app, at: keys["campaign"].map { location(of: $0.value) } ?? link.location)
+        return link
     }
 
     /// Where column `column` (1-based, within the value's text) of a one-line value is: past the

@@ -119,6 +119,7 @@ extension CatalogReader {
             options.inAppBrowsers = inAppBrowsers
         }
         readDesktopOptions(keys, into: &options)
+        readStoreCampaign(keys, into: &options)
         if let c = optionalText("confirm_store", in: keys) {
             if c.text.trimmingCharacters(in: .whitespaces).isEmpty || c.text.count > 300 {
                 error(

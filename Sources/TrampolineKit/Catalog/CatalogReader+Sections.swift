@@ -159,6 +159,7 @@ extension CatalogReader {
         if let scheme { checkScheme(scheme, registeredIn: "the app's Info.plist") }
         let given = storeURL(
             "app_store_url", in: ios, hosts: ["apps.apple.com", "itunes.apple.com"], storeName: "the App Store")
+        let tokens = readStoreTokens(ios, appStoreURL: given.flatMap { _ in optionalText("app_store_url", in: ios) })
         var extra: [String] = []
         if let list = ios["extra_app_ids"] {
             for item in sequence(list.value, what: "extra_app_ids") {
@@ -175,7 +176,8 @@ extension CatalogReader {
         guard let team, let bundle, let storeID, let scheme else { return nil }
         return IOSApp(
             teamID: team.text, bundleID: bundle.text, appStoreID: storeID.text, scheme: scheme.text,
-            appStoreURL: given ?? "https://apps.apple.com/app/id\(storeID.text)", extraAppIDs: extra
+            appStoreURL: given ?? "https://apps.apple.com/app/id\(storeID.text)", extraAppIDs: extra,
+            providerToken: tokens.provider, affiliateToken: tokens.affiliate
         )
     }
 

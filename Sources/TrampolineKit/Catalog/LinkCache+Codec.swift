@@ -80,6 +80,7 @@ extension LinkCache {
                 let confirmStore = input.optionalString(), let qrCode = input.bool(),
                 let correction = input.string().flatMap(QRErrorCorrection.init(rawValue:)),
                 let desktopName = input.optionalString(), let desktopURL = input.optionalString(),
+                let storeCampaign = input.optionalString(), let language = input.optionalString(),
                 let location = input.location(), let webURLLocation = input.optionalLocation(),
                 let templateLocation = input.location(), input.atEnd
             else { return nil }
@@ -96,9 +97,10 @@ extension LinkCache {
                 options.desktop = desktop
             }
             options.desktopURL = desktopURL
+            options.appStoreCampaign = storeCampaign
             return Link(
                 path: path, deepLink: deepLink, title: title, description: description, webURL: webURL,
-                campaign: campaign, options: options, location: location, webURLLocation: webURLLocation,
+                language: language, campaign: campaign, options: options, location: location, webURLLocation: webURLLocation,
                 templateLocation: templateLocation)
         }
     }
@@ -141,6 +143,8 @@ extension LinkCache {
             string(options.qrErrorCorrection.rawValue)
             optionalString(options.desktop?.rawValue)
             optionalString(options.desktopURL)
+            optionalString(options.appStoreCampaign)
+            optionalString(link.language)
             location(link.location)
             optionalLocation(link.webURLLocation)
             location(link.templateLocation)

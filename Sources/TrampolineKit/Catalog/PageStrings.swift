@@ -12,11 +12,16 @@ package struct PageStrings: Sendable, Equatable {
     package var notFoundText: String
     package var homeText: String
     package var opening: String
+    /// The in-app browser notice (`Templates/in-app.md`): its first sentence, the rest, and its links.
+    package var inAppTitle: String
+    package var inAppText: String
+    package var copyLink: String
+    package var openBrowser: String
 
     /// The values templates use for these strings, in the order of ``values(store:)``.
     static let valueKeys = [
         "open_app", "get_store", "get_app_store", "get_play", "continue_web", "scan_phone", "not_found_title",
-        "not_found_text", "home_text", "opening",
+        "not_found_text", "home_text", "opening", "in_app_title", "in_app_text", "copy_link", "open_browser",
     ]
 
     /// The texts in the order of ``valueKeys``; `get_store` is the App Store's text when the app
@@ -24,7 +29,7 @@ package struct PageStrings: Sendable, Equatable {
     func values(hasIOSApp: Bool) -> [String] {
         [
             openApp, hasIOSApp ? getAppStore : getPlay, getAppStore, getPlay, continueWeb, scanPhone, notFoundTitle,
-            notFoundText, homeText, opening,
+            notFoundText, homeText, opening, inAppTitle, inAppText, copyLink, openBrowser,
         ]
     }
 
@@ -38,7 +43,11 @@ package struct PageStrings: Sendable, Equatable {
                 scanPhone: "Scan with your phone", notFoundTitle: "Link not found",
                 notFoundText: "This link does not exist, or it has expired. You can still get {app}.",
                 homeText: "Links to {app}. Open one on your phone to jump straight to the right screen.",
-                opening: "Opening {app}…")
+                opening: "Opening {app}…",
+                inAppTitle: "{app} can't open inside this app's browser.",
+                inAppText:
+                    "Open this page in your browser first: tap the menu (⋯ or the share button) and choose Open in browser or Open in Safari, or copy the link and paste it there.",
+                copyLink: "Copy the link", openBrowser: "Open in your browser")
         ),
         (
             "ja",
@@ -47,7 +56,11 @@ package struct PageStrings: Sendable, Equatable {
                 continueWeb: "ウェブで続ける", scanPhone: "スマートフォンでスキャンしてください",
                 notFoundTitle: "リンクが見つかりません",
                 notFoundText: "このリンクは存在しないか、有効期限が切れています。{app}は引き続き入手できます。",
-                homeText: "{app}へのリンクです。スマートフォンで開くと、該当する画面に直接移動します。", opening: "{app}を開いています…")
+                homeText: "{app}へのリンクです。スマートフォンで開くと、該当する画面に直接移動します。", opening: "{app}を開いています…",
+                inAppTitle: "このアプリ内のブラウザでは{app}を開けません。",
+                inAppText:
+                    "まずこのページをブラウザで開いてください。メニュー（⋯ または共有ボタン）から「ブラウザで開く」または「Safariで開く」を選ぶか、リンクをコピーしてブラウザに貼り付けてください。",
+                copyLink: "リンクをコピー", openBrowser: "ブラウザで開く")
         ),
         (
             "zh-Hans",
@@ -55,7 +68,11 @@ package struct PageStrings: Sendable, Equatable {
                 openApp: "在{app}中打开", getAppStore: "在 App Store 获取{app}", getPlay: "在 Google Play 获取{app}",
                 continueWeb: "在网页上继续", scanPhone: "用手机扫描", notFoundTitle: "找不到链接",
                 notFoundText: "此链接不存在或已过期。你仍然可以获取{app}。",
-                homeText: "{app}的链接。在手机上打开即可直接进入相应页面。", opening: "正在打开{app}…")
+                homeText: "{app}的链接。在手机上打开即可直接进入相应页面。", opening: "正在打开{app}…",
+                inAppTitle: "无法在此应用的内置浏览器中打开{app}。",
+                inAppText:
+                    "请先在浏览器中打开此页面：点按菜单（⋯ 或分享按钮），选择“在浏览器中打开”或“在 Safari 中打开”，或者复制链接并粘贴到浏览器中。",
+                copyLink: "复制链接", openBrowser: "在浏览器中打开")
         ),
         (
             "zh-Hant",
@@ -63,7 +80,11 @@ package struct PageStrings: Sendable, Equatable {
                 openApp: "在{app}中開啟", getAppStore: "在 App Store 取得{app}", getPlay: "在 Google Play 取得{app}",
                 continueWeb: "在網頁上繼續", scanPhone: "用手機掃描", notFoundTitle: "找不到連結",
                 notFoundText: "此連結不存在或已過期。你仍然可以取得{app}。",
-                homeText: "{app}的連結。在手機上開啟即可直接前往對應畫面。", opening: "正在開啟{app}…")
+                homeText: "{app}的連結。在手機上開啟即可直接前往對應畫面。", opening: "正在開啟{app}…",
+                inAppTitle: "無法在此 App 的內建瀏覽器中開啟{app}。",
+                inAppText:
+                    "請先在瀏覽器中開啟此頁面：點一下選單（⋯ 或分享按鈕），選擇「在瀏覽器中開啟」或「在 Safari 中開啟」，或複製連結並貼到瀏覽器中。",
+                copyLink: "複製連結", openBrowser: "在瀏覽器中開啟")
         ),
         (
             "ko",
@@ -71,7 +92,11 @@ package struct PageStrings: Sendable, Equatable {
                 openApp: "{app}에서 열기", getAppStore: "App Store에서 {app} 받기", getPlay: "Google Play에서 {app} 받기",
                 continueWeb: "웹에서 계속하기", scanPhone: "휴대폰으로 스캔하세요", notFoundTitle: "링크를 찾을 수 없습니다",
                 notFoundText: "이 링크는 존재하지 않거나 만료되었습니다. {app}은(는) 계속 받을 수 있습니다.",
-                homeText: "{app} 링크입니다. 휴대폰에서 열면 해당 화면으로 바로 이동합니다.", opening: "{app}을(를) 여는 중…")
+                homeText: "{app} 링크입니다. 휴대폰에서 열면 해당 화면으로 바로 이동합니다.", opening: "{app}을(를) 여는 중…",
+                inAppTitle: "이 앱의 내장 브라우저에서는 {app}을(를) 열 수 없습니다.",
+                inAppText:
+                    "먼저 이 페이지를 브라우저에서 여세요. 메뉴(⋯ 또는 공유 버튼)를 눌러 ‘브라우저에서 열기’ 또는 ‘Safari에서 열기’를 선택하거나, 링크를 복사해 브라우저에 붙여 넣으세요.",
+                copyLink: "링크 복사", openBrowser: "브라우저에서 열기")
         ),
         (
             "es",
@@ -81,7 +106,11 @@ package struct PageStrings: Sendable, Equatable {
                 scanPhone: "Escanea con tu teléfono", notFoundTitle: "Enlace no encontrado",
                 notFoundText: "Este enlace no existe o ha caducado. Aún puedes descargar {app}.",
                 homeText: "Enlaces a {app}. Abre uno en tu teléfono para ir directamente a la pantalla correcta.",
-                opening: "Abriendo {app}…")
+                opening: "Abriendo {app}…",
+                inAppTitle: "{app} no se puede abrir en el navegador de esta app.",
+                inAppText:
+                    "Abre primero esta página en tu navegador: toca el menú (⋯ o el botón de compartir) y elige Abrir en el navegador o Abrir en Safari, o copia el enlace y pégalo allí.",
+                copyLink: "Copiar el enlace", openBrowser: "Abrir en tu navegador")
         ),
         (
             "fr",
@@ -92,7 +121,11 @@ package struct PageStrings: Sendable, Equatable {
                 notFoundText: "Ce lien n’existe pas ou a expiré. Vous pouvez toujours télécharger {app}.",
                 homeText:
                     "Des liens vers {app}. Ouvrez-en un sur votre téléphone pour arriver directement au bon écran.",
-                opening: "Ouverture de {app}…")
+                opening: "Ouverture de {app}…",
+                inAppTitle: "{app} ne peut pas s’ouvrir dans le navigateur de cette app.",
+                inAppText:
+                    "Ouvrez d’abord cette page dans votre navigateur : touchez le menu (⋯ ou le bouton de partage) et choisissez Ouvrir dans le navigateur ou Ouvrir dans Safari, ou copiez le lien et collez-le dans votre navigateur.",
+                copyLink: "Copier le lien", openBrowser: "Ouvrir dans votre navigateur")
         ),
         (
             "de",
@@ -103,7 +136,11 @@ package struct PageStrings: Sendable, Equatable {
                 notFoundText: "Dieser Link existiert nicht oder ist abgelaufen. {app} können Sie trotzdem laden.",
                 homeText:
                     "Links zu {app}. Öffnen Sie einen auf Ihrem Smartphone, um direkt zum richtigen Bildschirm zu gelangen.",
-                opening: "{app} wird geöffnet …")
+                opening: "{app} wird geöffnet …",
+                inAppTitle: "{app} kann im Browser dieser App nicht geöffnet werden.",
+                inAppText:
+                    "Öffnen Sie diese Seite zuerst in Ihrem Browser: Tippen Sie auf das Menü (⋯ oder die Teilen-Taste) und wählen Sie Im Browser öffnen oder In Safari öffnen, oder kopieren Sie den Link und fügen Sie ihn dort ein.",
+                copyLink: "Link kopieren", openBrowser: "Im Browser öffnen")
         ),
         (
             "pt-BR",
@@ -113,7 +150,11 @@ package struct PageStrings: Sendable, Equatable {
                 scanPhone: "Escaneie com seu celular", notFoundTitle: "Link não encontrado",
                 notFoundText: "Este link não existe ou expirou. Você ainda pode baixar o {app}.",
                 homeText: "Links para o {app}. Abra um no seu celular para ir direto à tela certa.",
-                opening: "Abrindo o {app}…")
+                opening: "Abrindo o {app}…",
+                inAppTitle: "O {app} não abre no navegador deste app.",
+                inAppText:
+                    "Abra esta página primeiro no seu navegador: toque no menu (⋯ ou no botão de compartilhar) e escolha Abrir no navegador ou Abrir no Safari, ou copie o link e cole-o lá.",
+                copyLink: "Copiar o link", openBrowser: "Abrir no navegador")
         ),
     ]
 
@@ -145,7 +186,9 @@ package struct PageStrings: Sendable, Equatable {
             openApp: fill(strings.openApp), getAppStore: fill(strings.getAppStore), getPlay: fill(strings.getPlay),
             continueWeb: fill(strings.continueWeb), scanPhone: fill(strings.scanPhone),
             notFoundTitle: fill(strings.notFoundTitle), notFoundText: fill(strings.notFoundText),
-            homeText: fill(strings.homeText), opening: fill(strings.opening))
+            homeText: fill(strings.homeText), opening: fill(strings.opening), inAppTitle: fill(strings.inAppTitle),
+            inAppText: fill(strings.inAppText), copyLink: fill(strings.copyLink),
+            openBrowser: fill(strings.openBrowser))
     }
 
     /// Whether `language` is written right to left (the `<html dir>`): by its primary subtag, or

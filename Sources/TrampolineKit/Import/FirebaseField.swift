@@ -104,9 +104,5 @@ enum FirebaseField: String, CaseIterable, Sendable {
     static let unsupported: [FirebaseField: String] = [
         .amv: "amv (Android minimum version code) has no equivalent: the app must check its own version",
         .imv: "imv (iOS minimum version) has no equivalent: the app must check its own version",
-        .at: "at (iTunes Connect affiliate token) has no equivalent",
-        .ct: "ct (iTunes Connect campaign token) has no equivalent; use utm_* campaign parameters",
-        .mt: "mt (iTunes Connect media type) has no equivalent",
-        .pt: "pt (iTunes Connect provider token) has no equivalent",
     ]
 }

@@ -135,6 +135,36 @@ struct FirebaseLinkMapper {
         for field in [FirebaseField.utmSource, .utmMedium, .utmCampaign, .utmTerm, .utmContent] {
             if let value = row[field] { link.set("campaign.\(field.rawValue)", value, at: row.location(field)) }
         }
+        setStoreCampaign(of: &link, row: &row)
+    }
+
+    /// `ct`: the link's App Store campaign token, unless its `utm_campaign` already gives it.
+    /// `pt` and `at` belong to the app (`app.ios`), `mt=8` the pages add themselves.
+    func setStoreCampaign(of link: inout ImportedLink, row: inout FirebaseRow) {
+        if let ct = row[.ct], ct != row[.utmCampaign].map(IOSApp.campaignToken(from:)) {
+            if ct.utf8.count > IOSApp.campaignTokenLimit {
+                row.warning(
+                    "ct is \(ct.utf8.count) bytes, more than App Store Connect's \(IOSApp.campaignTokenLimit)", at: .ct,
+                    hint: "the value is not imported; set app_store_campaign to a shorter token")
+            } else {
+                link.set("app_store_campaign", ct, at: row.location(.ct))
+            }
+        }
+        if let mt = row[.mt], mt != "8" {
+            row.warning(
+                "mt \(CatalogRules.quoted(mt)) is not 8 (apps): the App Store URLs the pages open carry mt=8", at: .mt,
+                hint: "the value is not imported")
+        }
+        for (field, token, key) in [
+            (FirebaseField.pt, app.ios?.providerToken, "provider_token"), (.at, app.ios?.affiliateToken, "affiliate_token"),
+        ] {
+            guard let value = row[field], value != token else { continue }
+            row.warning(
+                token == nil
+                    ? "\(field.rawValue) \(CatalogRules.quoted(value)) is not in the catalog: App Store URLs carry no \(field.rawValue)"
+                    : "\(field.rawValue) \(CatalogRules.quoted(value)) is not the catalog's app.ios.\(key) \(CatalogRules.quoted(token ?? ""))",
+                at: field, hint: "the catalog has one \(key) for every link: set app.ios.\(key) in the catalog")
+        }
     }
 
     /// `/abc` from `https://x.page.link/abc`, or nil after an error at the cell.

@@ -46,6 +46,9 @@ enum FirebaseStarterCatalog {
         ]
         if let ibi {
             lines += iosLines(bundleID: ibi, appStoreID: isi, scheme: ius, options: options, engine: &engine)
+            // App Store Connect's tokens, as most links carried them (each row is checked against them).
+            if let pt = majority(rows.compactMap { $0[.pt] }) { lines.append("    provider_token: \(quoted(pt))") }
+            if let at = majority(rows.compactMap { $0[.at] }) { lines.append("    affiliate_token: \(quoted(at))") }
         }
         if let apn {
             lines += androidLines(package: apn, withIOS: ibi != nil, options: options, engine: &engine)

@@ -14,11 +14,8 @@ struct AppLinkTags {
     /// `al:web:should_fallback`: "true" otherwise, so the app opens this page, which leads to the store.
     var webShouldFallback: [UInt8]?
 
-    /// The layout keys, in ``values``' order (after ``TemplateSet/layoutKeys``' first ones).
-    static let layoutKeys = [
-        "al_ios_url", "al_ios_app_store_id", "al_ios_app_name", "al_android_url", "al_android_package",
-        "al_android_app_name", "al_web_url", "al_web_should_fallback",
-    ]
+    /// The layout keys, in ``values``' order (the last of ``TemplateSet/layoutKeys``).
+    static let layoutKeys = TemplateSet.appLinkKeys
 
     /// None: pages other than a link's (and a route's, whose deep link the visit fills in).
     init() {}

@@ -148,6 +148,7 @@ private struct FingerprintBytes {
         string("title", link.title, depth: d)
         optional("description", link.description, depth: d)
         optional("webURL", link.webURL, depth: d)
+        optional("language", link.language, depth: d)
         key("campaign", depth: d)
         byte(UInt8(ascii: "["))
         for parameter in link.campaign {
@@ -191,5 +192,6 @@ private struct FingerprintBytes {
         string("qrErrorCorrection", options.qrErrorCorrection.rawValue, depth: d)
         optional("desktop", options.desktop?.rawValue, depth: d)
         optional("desktopURL", options.desktopURL, depth: d)
+        optional("appStoreCampaign", options.appStoreCampaign, depth: d)
     }
 }

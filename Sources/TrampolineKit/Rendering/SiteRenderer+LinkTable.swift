@@ -42,7 +42,7 @@ extension SiteRenderer {
                 var bytes: [UInt8] = []
                 template.render(bodyValues(), into: &bytes)
                 return String(decoding: bytes, as: UTF8.self)
-            } ?? constants.strings.openApp
+            } ?? constants.pageLanguage.strings.openApp
         return [
             ("behaviour", .string(PageBehaviour.linkLookup.rawValue)),
             ("shards", .int(shards)),

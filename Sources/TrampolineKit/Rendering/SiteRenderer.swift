@@ -28,17 +28,13 @@ package struct SiteRenderer: Sendable {
         csp = ContentSecurityPolicy(
             script: templates.script, loadCookieScript: templates.loadCookieScript, routeScript: templates.routeScript,
             style: templates.style, allowedOrigins: site.allowedOrigins)
-        let strings = PageStrings.forLanguage(site.language, app: app.name)
         constants = Constants(
-            language: Array(site.language.utf8),
-            // Left to right is HTML's default: only a right-to-left page says so (bytes in every page).
-            direction: PageStrings.isRightToLeft(site.language) ? Array("rtl".utf8) : nil,
-            strings: strings, stringValues: strings.values(hasIOSApp: app.ios != nil).map { Array($0.utf8) },
+            pageLanguage: PageLanguage(site.language, app: app),
             siteTitle: Array((site.title ?? app.name).utf8),
             style: Array(templates.style.utf8), script: Array(templates.script.utf8),
             loadCookieScript: Array(templates.loadCookieScript.utf8), routeScript: Array(templates.routeScript.utf8),
             appName: Array(app.name.utf8), storeURL: app.storeURL.map { Array($0.utf8) },
-            storeJSON: app.ios.map { Escaping.jsonString($0.appStoreURL) } ?? "null",
+            storeJSON: app.ios.map { Escaping.jsonString($0.appStoreURL(campaign: nil)) } ?? "null",
             androidJSON: app.android.map { android in
                 [
                     "\"package\":" + Escaping.jsonString(android.package),
@@ -147,9 +143,12 @@ package struct SiteRenderer: Sendable {
         let urlBytes = bytes(url)
         let description = bytes(link.description)
         let descriptionText = description.map { MarkdownRenderer.plainTextBytes(from: $0) }
+        // Another language than the site's: its texts, made for this page (few links have one).
+        let language = link.language.flatMap { $0 == site.language ? nil : PageLanguage($0, app: app) }
         // The body's values and the layout's share one copy of each text's bytes.
         let values = bodyValues(
-            title: title, description: description, image: image, url: urlBytes, deepLink: bytes(link.deepLink))
+            title: title, description: description, image: image, url: urlBytes, deepLink: bytes(link.deepLink),
+            language: language)
         return page(
             template: template, values: values,
             frame: Frame(
@@ -162,7 +161,7 @@ package struct SiteRenderer: Sendable {
                 qrSource: link.desktopMode == .qr && link.route == nil && link.options.qrCode
                     && site.layout == .folders ? Array((link.path + "/qr.svg").utf8) : nil,
                 data: linkData(link, behaviour: template.behaviour),
-                appLinks: AppLinkTags(link: link, app: app)
+                appLinks: AppLinkTags(link: link, app: app), language: language
             )
         )
     }
@@ -175,7 +174,7 @@ package struct SiteRenderer: Sendable {
             ("behaviour", .string(behaviour.rawValue)),
             ("deferredLink", .string(link.deferredLink(fixed: fixed))),
             ("fixed", .strings(fixed)),
-            ("store", .json(constants.storeJSON)),
+            ("store", app.ios?.hasCampaignTokens == true ? .string(link.storeURL(app: app)) : .json(constants.storeJSON)),
             ("web", .string(link.webURL)),
             ("fallback", .string(link.options.fallback.rawValue)),
             ("delay", .int(link.options.fallbackDelayMs)),
@@ -193,32 +192,18 @@ package struct SiteRenderer: Sendable {
         // "" stays to show the QR code.
         switch link.desktopMode {
         case .qr: data.append(("desktop", .string("")))
-        case .store: data.append(("desktop", .string(app.storeURL ?? "")))
+        case .store: data.append(("desktop", .string(link.storeURL(app: app) ?? "")))
         case .web: if let url = link.options.desktopURL { data.append(("desktop", .string(url))) }
         }
         if let route = link.route {
             data.append(("route", .json(route.scriptSegments)))
             data.append(("page", .string(route.pageFolder + "/")))
         }
-        if let android = constants.androidJSON {
-            let utm = link.campaign.filter { $0.name.hasPrefix("utm_") }
-            data.append(
-                (
-                    "android",
-                    .json(
-                        "{" + android + ",\"fallback\":"
-                            + Escaping.jsonString((link.options.androidFallback ?? link.options.fallback).rawValue)
-                            + "}")
-                ))
-            // Apart from the app's values, which most links share (one copy in the link table's base).
-            data.append(
-                (
-                    "utm",
-                    .json(
-                        "["
-                            + utm.map { "[" + Escaping.jsonString($0.name) + "," + Escaping.jsonString($0.value) + "]" }
-                            .joined(separator: ",") + "]")
-                ))
+        // The link's Android fallback; the app's package, scheme and Google Play are in
+        // trampoline-more.js, which makes the intent and reads the campaign's utm_* keys for Play's
+        // referrer from the deferred link (every page would repeat them).
+        if constants.androidJSON != nil {
+            data.append(("android", .string((link.options.androidFallback ?? link.options.fallback).rawValue)))
         }
         return data
     }
@@ -237,6 +222,7 @@ package struct SiteRenderer: Sendable {
                 "\"app\":" + Escaping.jsonString(app.name),
                 "\"appIDs\":[" + app.appIDs.map(Escaping.jsonString).joined(separator: ",") + "]",
                 "\"assetLinks\":" + (app.android == nil ? "false" : "true"),
+                "\"android\":" + (constants.androidJSON.map { "{" + $0 + "}" } ?? "null"),
                 "\"inApp\":" + Escaping.jsonString(html),
             ].joined(separator: ",") + "}"
         return Array(
@@ -285,7 +271,7 @@ package struct SiteRenderer: Sendable {
         let pageTitle: String
         switch special {
         case .home: pageTitle = siteTitle
-        case .notFound, .linkLookup: pageTitle = "\(constants.strings.notFoundTitle) · \(siteTitle)"
+        case .notFound, .linkLookup: pageTitle = "\(constants.pageLanguage.strings.notFoundTitle) · \(siteTitle)"
         case .loadCookie: pageTitle = app.name
         }
         return page(
@@ -315,10 +301,10 @@ package struct SiteRenderer: Sendable {
     /// link's have none of the link's texts (the defaults).
     func bodyValues(
         title: [UInt8]? = nil, description: [UInt8]? = nil, image: [UInt8]? = nil, url: [UInt8]? = nil,
-        deepLink: [UInt8]? = nil
+        deepLink: [UInt8]? = nil, language: PageLanguage? = nil
     ) -> [[UInt8]?] {
         [constants.appName, constants.siteTitle, constants.storeURL, title, description, image, url, deepLink]
-            + constants.stringValues
+            + (language ?? constants.pageLanguage).values
     }
 
     /// `text`'s UTF-8 bytes, what templates take.
@@ -350,6 +336,8 @@ package struct SiteRenderer: Sendable {
         var script: PageScript? = nil
         /// Meta's App Links tags: a link's page only.
         var appLinks = AppLinkTags()
+        /// A link's own `language`, when it is not the site's.
+        var language: PageLanguage? = nil
     }
 
     /// The page's script and policy are its template behaviour's, unless `frame.script` says.
@@ -359,11 +347,12 @@ package struct SiteRenderer: Sendable {
         var markdown: [UInt8] = []
         template.body.render(valueBytes, into: &markdown)
         let content = MarkdownRenderer.html(from: markdown)
+        let words = frame.language ?? constants.pageLanguage
         var button: [UInt8] = []
         if let buttonTemplate = template.button {
             buttonTemplate.render(valueBytes, into: &button)
         } else {
-            button = Array(constants.strings.openApp.utf8)
+            button = Array(words.strings.openApp.utf8)
         }
         // `{"key":value,…}`, made safe for a script element as it is written.
         var json: [UInt8]?
@@ -391,7 +380,7 @@ package struct SiteRenderer: Sendable {
         // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
         // values are left out (nil), not emptied.
         let layoutValues: [[UInt8]?] = [
-            constants.language,
+            words.tag,
             frame.title,
             frame.title,
             constants.siteTitle,
@@ -406,14 +395,14 @@ package struct SiteRenderer: Sendable {
             frame.buttonHref,
             json,
             scriptBytes(pageScript),
-            constants.direction,
+            words.direction,
             constants.appName,
             frame.playHref,
-            frame.playHref.map { _ in Array(constants.strings.getPlay.utf8) },
+            frame.playHref.map { _ in Array(words.strings.getPlay.utf8) },
             frame.webHref,
-            frame.webHref.map { _ in Array(constants.strings.continueWeb.utf8) },
+            frame.webHref.map { _ in Array(words.strings.continueWeb.utf8) },
             frame.qrSource,
-            frame.qrSource.map { _ in Array(constants.strings.scanPhone.utf8) },
+            frame.qrSource.map { _ in Array(words.strings.scanPhone.utf8) },
         ] + frame.appLinks.values
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
@@ -423,9 +412,8 @@ package struct SiteRenderer: Sendable {
 
     /// Layout values every page shares, as bytes once.
     struct Constants: Sendable {
-        var language: [UInt8], direction: [UInt8]?
-        /// The built-in strings in the site's language, and as the body's values.
-        var strings: PageStrings, stringValues: [[UInt8]?]
+        /// `site.language`, with the built-in strings in it.
+        var pageLanguage: PageLanguage
         var siteTitle: [UInt8], style: [UInt8], script: [UInt8], loadCookieScript: [UInt8],
             routeScript: [UInt8]
         /// ``SiteRenderer/bodyValues(title:description:image:url:deepLink:)``'s first three
