@@ -35,7 +35,7 @@
       // In-app browsers by their user-agent tokens, and Android WebViews ("; wv)", which most of
       // the apps' Android agents carry) but for the browsers built on one. docs/in-app-browsers.md
       // cites each; trampoline-more.js names them; Tests/Fixtures/in-app-agents.json holds the cases.
-      inApp = /Instagram|FB[A_][NVI]|MetaIAB| Line\/|musical_ly|Bytedance|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp|KAKAO|NAVER\(|DaumApps|Zalo\/|WA(iOS|4A)\/|TeamsMobile|GSA\/|YJApp|Bing(Sapphire|Web)|Alipay|Klarna\/|; wv\)/.test(ua) &&
+      inApp = /Instagram|FB[A_][NVI]|MetaIAB| Line\/|musical_ly|Bytedance|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp|KAKAO|NAVER\(|DaumApps|Zalo\/|WA(iOS|4A)\/|TeamsMobile|GSA\/|YJApp|Bing(Sapphire|Web)|Alipay|Klarna\/|Flipboard\/|ultralite|; wv\)/.test(ua) &&
         !/VivoBrowser|Sleipnir|bdbrowser|Mb2345/.test(ua),
       visited = new URLSearchParams(location.search),
       // The AASA leaves ?debug=1 unclaimed, so iOS shows this page instead of opening the app.

@@ -78,7 +78,11 @@ def test_webkit_agent(extras, webkit_display, tmp_path_factory, case):
     b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-agent"), user_agent=case["ua"])
     try:
         b.get(extras.url("/x/interstitial"))
-        assert b.js("return navigator.userAgent").startswith(case["ua"])
+        if not b.js("return navigator.userAgent").startswith(case["ua"]):
+            # WebKitGTK keeps only agents in RFC 9110's product/comment syntax (webkit_settings_
+            # set_user_agent validates it); many apps' agents are not: [FBAN/…], Line/7.4.0/IAB,
+            # Version/15.6,2. The page decides on the string alone, and Chromium runs every case.
+            pytest.skip("WebKitGTK refuses this agent string; test_chromium_agent runs it")
         assert outcome(b) == expected(case), f"{case['ua']} ({case['source']} {case['where']})"
     finally:
         b.quit()

@@ -2,6 +2,8 @@
 one, each site through the W3C validator; a branded template whose image and style sheet come
 from the site itself loads them with no Content-Security-Policy violation, in Chromium and
 WebKit; screenshots of every template at iPhone, Android and desktop sizes in both engines."""
+import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -140,6 +142,14 @@ def _png_size(path):
     return struct.unpack(">II", head[16:24])
 
 
+def _to_docs(out):
+    """With TRAMPOLINE_UPDATE_DOCS_SCREENSHOT=1, a screenshot of the interstitial page becomes the
+    docs' copy (docs/templates.md shows them): the docs show what the suite saw."""
+    if os.environ.get("TRAMPOLINE_UPDATE_DOCS_SCREENSHOT") == "1" and out.name.endswith("-interstitial.png"):
+        (REPO / "docs" / "screenshots").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(out, REPO / "docs" / "screenshots" / out.name)
+
+
 def _screenshot(browser, url, out):
     browser.driver.get(url)
     browser.driver.execute_async_script("""
@@ -150,6 +160,7 @@ def _screenshot(browser, url, out):
     # the card is the design's: the text starts at the left in English
     assert browser.js("return getComputedStyle(document.querySelector('.card')).textAlign") in ("start", "left")
     assert browser.driver.save_screenshot(str(out))
+    _to_docs(out)
     return _png_size(out)
 
 

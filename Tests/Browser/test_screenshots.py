@@ -3,8 +3,9 @@
 ``webkit_iphone-<template>.png`` (WebKit, Safari's engine, 393x852 at scale 3: the closer of the
 two to what an iPhone shows).
 
-Set TRAMPOLINE_UPDATE_DOCS_SCREENSHOT=1 to also refresh docs/screenshot-interstitial.png from
-the WebKit interstitial.
+Set TRAMPOLINE_UPDATE_DOCS_SCREENSHOT=1 to also refresh the docs' copies of the interstitial:
+docs/screenshots/<engine>_iphone-interstitial.png and, from WebKit's, docs/screenshot-interstitial.png
+(test_page_design.py refreshes the Android and desktop ones).
 """
 import os
 import shutil
@@ -56,7 +57,9 @@ def test_screenshot(phone, template):
     w, h = _png_size(out)
     # both engines render the 393x852 viewport at 3 device pixels per CSS pixel
     assert (w, h) == (393 * 3, 852 * 3), (w, h)
-    if (template == "interstitial" and phone.name == WEBKIT_IPHONE
-            and os.environ.get("TRAMPOLINE_UPDATE_DOCS_SCREENSHOT") == "1"):
-        (REPO / "docs").mkdir(exist_ok=True)
-        shutil.copyfile(out, REPO / "docs" / "screenshot-interstitial.png")
+    if template == "interstitial" and os.environ.get("TRAMPOLINE_UPDATE_DOCS_SCREENSHOT") == "1":
+        # docs/templates.md shows each engine's; the README the WebKit one.
+        (REPO / "docs" / "screenshots").mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(out, REPO / "docs" / "screenshots" / f"{phone.name}-interstitial.png")
+        if phone.name == WEBKIT_IPHONE:
+            shutil.copyfile(out, REPO / "docs" / "screenshot-interstitial.png")
