@@ -428,7 +428,8 @@ enum Inertness {
         }
         for block in code where !tool.scripts.contains(ToolFiles.code(block.body)) {
             problems.append(
-                "the inline script is not the tool's trampoline.js, loadCookie.js or trampoline-route.js (\(block.body.count) characters)")
+                "the inline script is not the tool's trampoline.js, loadCookie.js or trampoline-route.js (\(block.body.count) characters)"
+            )
         }
         for block in data {
             if let bad = block.body.unicodeScalars.first(where: { $0 == "<" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {

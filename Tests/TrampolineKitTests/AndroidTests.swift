@@ -230,7 +230,8 @@ final class AndroidTests: XCTestCase {
             ), page)
         // The app's Android values are trampoline-more.js's; a link names only its fallback.
         XCTAssertTrue(page.contains(#""android":"store""#), page)
-        let more = String(decoding: try XCTUnwrap(try SiteFixture(catalog: hostile).build()["trampoline-more.js"]), as: UTF8.self)
+        let more = String(
+            decoding: try XCTUnwrap(try SiteFixture(catalog: hostile).build()["trampoline-more.js"]), as: UTF8.self)
         XCTAssertTrue(
             more.contains(
                 #""android":{"package":"com.example.marry","scheme":"marry","play":"https://play.google.com/store/apps/details?id=com.example.marry"}"#

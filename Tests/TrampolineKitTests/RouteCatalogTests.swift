@@ -273,7 +273,8 @@ final class RouteCatalogTests: XCTestCase {
             "the 404 page gives Android phones Google Play")
         let iosOnly = try SiteFixture(
             catalog: Self.catalog(links: "  - path: /topic/1\n    title: t").replacingOccurrences(
-                of: "  android:\n    package: com.example.tabi\n    sha256_cert_fingerprints: [\"146de983c5730650d8eeb9952f34fc6416a08342e61dbea88a0496b23fcf44e5\"]\n",
+                of:
+                    "  android:\n    package: com.example.tabi\n    sha256_cert_fingerprints: [\"146de983c5730650d8eeb9952f34fc6416a08342e61dbea88a0496b23fcf44e5\"]\n",
                 with: "")
         ).build()
         XCTAssertNil(iosOnly["_redirects"])

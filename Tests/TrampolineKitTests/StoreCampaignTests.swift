@@ -109,7 +109,8 @@ final class StoreCampaignTests: XCTestCase {
         var app = IOSApp(
             teamID: "ABCDE12345", bundleID: "b", appStoreID: "1", scheme: "s",
             appStoreURL: "https://apps.apple.com/us/app/marry/id1?l=en#top", extraAppIDs: [], providerToken: "7")
-        XCTAssertEqual(app.appStoreURL(campaign: "x y"), "https://apps.apple.com/us/app/marry/id1?l=en&pt=7&ct=x+y&mt=8#top")
+        XCTAssertEqual(
+            app.appStoreURL(campaign: "x y"), "https://apps.apple.com/us/app/marry/id1?l=en&pt=7&ct=x+y&mt=8#top")
         app.providerToken = nil
         XCTAssertEqual(app.appStoreURL(campaign: "x"), "https://apps.apple.com/us/app/marry/id1?l=en#top")
     }

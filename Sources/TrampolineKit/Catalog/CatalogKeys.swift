@@ -3,12 +3,16 @@ enum CatalogKeys {
     static let root = ["site", "app", "defaults", "links", "links_file"]
     static let site = ["url", "title", "language", "output", "layout", "host", "claims", "allowed_origins"]
     static let app = ["name", "ios", "android"]
-    static let ios = ["team_id", "bundle_id", "app_store_id", "scheme", "app_store_url", "extra_app_ids", "provider_token", "affiliate_token"]
+    static let ios = [
+        "team_id", "bundle_id", "app_store_id", "scheme", "app_store_url", "extra_app_ids", "provider_token",
+        "affiliate_token",
+    ]
     static let android = ["package", "sha256_cert_fingerprints", "scheme", "play_store_url"]
     static let defaults =
         [
             "template", "fallback", "android_fallback", "fallback_delay_ms", "deferred", "cookie_name", "cookie_days",
-            "forward_query", "image", "in_app_browsers", "confirm_store", "desktop", "desktop_url", "app_store_campaign",
+            "forward_query", "image", "in_app_browsers", "confirm_store", "desktop", "desktop_url",
+            "app_store_campaign",
         ] + qr
     /// The QR code options (CatalogReader+QR.swift).
     static let qr = ["qr_code", "qr_error_correction"]

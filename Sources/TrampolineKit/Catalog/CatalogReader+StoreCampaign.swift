@@ -43,8 +43,9 @@ extension CatalogReader {
 
     /// The first of App Store Connect's campaign parameters in `url`'s query, or nil.
     static func campaignParameter(in url: String) -> String? {
-        guard let query = url.split(separator: "#", maxSplits: 1).first?.split(separator: "?", maxSplits: 1).dropFirst()
-            .first
+        guard
+            let query = url.split(separator: "#", maxSplits: 1).first?.split(separator: "?", maxSplits: 1).dropFirst()
+                .first
         else { return nil }
         let names = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) }
         return ["pt", "ct", "at", "mt"].first { names.contains($0) }

@@ -100,7 +100,8 @@ extension LinkCache {
             options.appStoreCampaign = storeCampaign
             return Link(
                 path: path, deepLink: deepLink, title: title, description: description, webURL: webURL,
-                language: language, campaign: campaign, options: options, location: location, webURLLocation: webURLLocation,
+                language: language, campaign: campaign, options: options, location: location,
+                webURLLocation: webURLLocation,
                 templateLocation: templateLocation)
         }
     }

@@ -156,7 +156,8 @@ struct FirebaseLinkMapper {
                 hint: "the value is not imported")
         }
         for (field, token, key) in [
-            (FirebaseField.pt, app.ios?.providerToken, "provider_token"), (.at, app.ios?.affiliateToken, "affiliate_token"),
+            (FirebaseField.pt, app.ios?.providerToken, "provider_token"),
+            (.at, app.ios?.affiliateToken, "affiliate_token"),
         ] {
             guard let value = row[field], value != token else { continue }
             row.warning(

@@ -174,7 +174,10 @@ package struct SiteRenderer: Sendable {
             ("behaviour", .string(behaviour.rawValue)),
             ("deferredLink", .string(link.deferredLink(fixed: fixed))),
             ("fixed", .strings(fixed)),
-            ("store", app.ios?.hasCampaignTokens == true ? .string(link.storeURL(app: app)) : .json(constants.storeJSON)),
+            (
+                "store",
+                app.ios?.hasCampaignTokens == true ? .string(link.storeURL(app: app)) : .json(constants.storeJSON)
+            ),
             ("web", .string(link.webURL)),
             ("fallback", .string(link.options.fallback.rawValue)),
             ("delay", .int(link.options.fallbackDelayMs)),
@@ -379,31 +382,32 @@ package struct SiteRenderer: Sendable {
         let pageScript = frame.script ?? PageScript(template.behaviour)
         // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
         // values are left out (nil), not emptied.
-        let layoutValues: [[UInt8]?] = [
-            words.tag,
-            frame.title,
-            frame.title,
-            constants.siteTitle,
-            frame.banner,
-            content,
-            button,
-            constants.style,
-            csp.policy(script: pageScript, imageSources: images),
-            frame.description.flatMap { $0.isEmpty ? nil : $0 },
-            frame.url,
-            frame.image,
-            frame.buttonHref,
-            json,
-            scriptBytes(pageScript),
-            words.direction,
-            constants.appName,
-            frame.playHref,
-            frame.playHref.map { _ in Array(words.strings.getPlay.utf8) },
-            frame.webHref,
-            frame.webHref.map { _ in Array(words.strings.continueWeb.utf8) },
-            frame.qrSource,
-            frame.qrSource.map { _ in Array(words.strings.scanPhone.utf8) },
-        ] + frame.appLinks.values
+        let layoutValues: [[UInt8]?] =
+            [
+                words.tag,
+                frame.title,
+                frame.title,
+                constants.siteTitle,
+                frame.banner,
+                content,
+                button,
+                constants.style,
+                csp.policy(script: pageScript, imageSources: images),
+                frame.description.flatMap { $0.isEmpty ? nil : $0 },
+                frame.url,
+                frame.image,
+                frame.buttonHref,
+                json,
+                scriptBytes(pageScript),
+                words.direction,
+                constants.appName,
+                frame.playHref,
+                frame.playHref.map { _ in Array(words.strings.getPlay.utf8) },
+                frame.webHref,
+                frame.webHref.map { _ in Array(words.strings.continueWeb.utf8) },
+                frame.qrSource,
+                frame.qrSource.map { _ in Array(words.strings.scanPhone.utf8) },
+            ] + frame.appLinks.values
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
         templates.layout.render(layoutValues, into: &out)
