@@ -44,6 +44,7 @@ Environment:
 from __future__ import annotations
 
 import base64
+import contextlib
 import http.server
 import itertools
 import json
@@ -429,6 +430,17 @@ def catalog_text(name: str, server: SiteServer) -> str:
     """The test catalog with its local URLs pointed at ``server`` (http or https)."""
     text = (CATALOGS / f"{name}.yml").read_text(encoding="utf-8")
     return text.replace("http://127.0.0.1:@PORT@", server.origin).replace("@PORT@", str(server.port))
+
+
+@contextlib.contextmanager
+def recorded_site(name: str, tmp_path_factory):
+    """catalogs/<name>.yml built and served by its own recording server: (site, recorder)."""
+    recorder = Recorder()
+    server = SiteServer(recorder)
+    try:
+        yield build_site(name, server, tmp_path_factory.mktemp(name)), recorder
+    finally:
+        server.stop()
 
 
 def build_site(name: str, server: SiteServer, out_root: Path, label: str | None = None,

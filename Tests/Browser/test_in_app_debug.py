@@ -21,8 +21,8 @@ import urllib.parse
 
 import pytest
 
-from conftest import (ANDROID, IPHONE, IPHONE_SAFARI_UA, PIXEL_UA, ChromiumBrowser, Recorder, SiteServer,
-                      build_site, make_driver, make_webkit, strip_marker, wait_until)
+from conftest import (ANDROID, IPHONE, IPHONE_SAFARI_UA, PIXEL_UA, ChromiumBrowser, make_driver, make_webkit,
+                      recorded_site, strip_marker, wait_until)
 
 IOS_BASE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
 ANDROID_BASE = ("Mozilla/5.0 (Linux; Android 15; Pixel 9 Build/AP4A.250105.002; wv) AppleWebKit/537.36 "
@@ -48,12 +48,8 @@ CONFIRM = "Install Marry from the store?"
 
 @pytest.fixture(scope="module")
 def extras(tmp_path_factory):
-    recorder = Recorder()
-    server = SiteServer(recorder)
-    try:
-        yield build_site("extras", server, tmp_path_factory.mktemp("extras")), recorder
-    finally:
-        server.stop()
+    with recorded_site("extras", tmp_path_factory) as found:
+        yield found
 
 
 def browser_with(profile: str, site, user_agent: str | None = None) -> ChromiumBrowser:

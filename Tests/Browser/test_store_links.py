@@ -14,20 +14,15 @@ import urllib.parse
 
 import pytest
 
-from conftest import (ANDROID, IPHONE, Recorder, SiteServer, build_site, make_driver, make_webkit, strip_marker,
-                      wait_until)
+from conftest import ANDROID, IPHONE, make_driver, make_webkit, recorded_site, strip_marker, wait_until
 
 NAME = 'Marry & "Co" <b>'
 
 
 @pytest.fixture(scope="module")
 def store_site(tmp_path_factory):
-    recorder = Recorder()
-    server = SiteServer(recorder)
-    try:
-        yield build_site("store-links", server, tmp_path_factory.mktemp("store-links")), recorder
-    finally:
-        server.stop()
+    with recorded_site("store-links", tmp_path_factory) as found:
+        yield found
 
 
 @pytest.fixture
@@ -110,12 +105,8 @@ def test_app_links_tags_carry_the_pages_deep_link(store_site, browsers):
 
 @pytest.fixture(scope="module")
 def campaign_site(tmp_path_factory):
-    recorder = Recorder()
-    server = SiteServer(recorder)
-    try:
-        yield build_site("store-campaign", server, tmp_path_factory.mktemp("store-campaign")), recorder
-    finally:
-        server.stop()
+    with recorded_site("store-campaign", tmp_path_factory) as found:
+        yield found
 
 
 CAMPAIGNS = {"/c/spring": "spring sale", "/c/own": "été/2026"}
