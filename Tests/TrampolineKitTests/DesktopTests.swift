@@ -18,10 +18,7 @@ final class DesktopTests: XCTestCase {
                 """)
     }
 
-    private func data(_ html: String) -> String {
-        let start = html.range(of: #"id="trampoline-data">"#)!.upperBound
-        return String(html[start...].prefix { $0 != "<" })
-    }
+    private func data(_ html: String) -> String { SiteFixture.dataBlock(of: html) }
 
     func testWithoutAWebPageADesktopGetsTheQRCodeAndWithOneTheWebPage() throws {
         let qr = try site("").page("a/index.html")

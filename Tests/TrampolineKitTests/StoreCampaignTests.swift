@@ -32,8 +32,7 @@ final class StoreCampaignTests: XCTestCase {
 
     /// The page's data block, with `\u0026` (script-safe JSON) read back as `&`.
     private func data(_ html: String) -> String {
-        let start = html.range(of: #"id="trampoline-data">"#)!.upperBound
-        return String(html[start...].prefix { $0 != "<" }).replacingOccurrences(of: "\\u0026", with: "&")
+        SiteFixture.dataBlock(of: html).replacingOccurrences(of: "\\u0026", with: "&")
     }
 
     func testTheLinksCampaignGoesOnEveryAppStoreURLOfItsPage() throws {

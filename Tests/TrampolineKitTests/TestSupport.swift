@@ -30,6 +30,12 @@ final class SiteFixture {
         String(decoding: try XCTUnwrap(try build()[path]), as: UTF8.self)
     }
 
+    /// The text of a page's data block (`<script type="application/json" id="trampoline-data">`).
+    static func dataBlock(of html: String) -> String {
+        guard let start = html.range(of: #"id="trampoline-data">"#)?.upperBound else { return "" }
+        return String(html[start...].prefix { $0 != "<" })
+    }
+
     static func fixture(_ name: String) throws -> String {
         let url = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil))
         return try String(contentsOf: url, encoding: .utf8)

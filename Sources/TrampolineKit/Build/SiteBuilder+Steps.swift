@@ -46,12 +46,7 @@ extension SiteBuilder {
     /// The key secret; a read-only build (check) with none makes up one that no cache file
     /// matches, so that it still reads the catalog as a build does, in pieces on all cores.
     private func cacheSecret() -> [UInt8]? {
-        guard let secret = LinkCache.localSecret(create: !linkCacheIsReadOnly) else {
-            guard linkCacheIsReadOnly else { return nil }
-            var generator = SystemRandomNumberGenerator()
-            return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        }
-        return secret
+        LinkCache.localSecret(create: !linkCacheIsReadOnly) ?? (linkCacheIsReadOnly ? LinkCache.newSecret() : nil)
     }
 
     static func describe(_ reading: CatalogLoader.Reading) -> String? {

@@ -62,8 +62,7 @@ struct LinkCache: @unchecked Sendable {
             "link-cache-secret")
         if let data = try? Data(contentsOf: url), data.count == 32 { return Array(data) }
         guard create else { return nil }
-        var generator = SystemRandomNumberGenerator()
-        let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let secret = newSecret()
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -80,6 +79,12 @@ struct LinkCache: @unchecked Sendable {
             return nil
         }
         return (try? Data(contentsOf: url)).flatMap { $0.count == 32 ? Array($0) : nil }
+    }
+
+    /// 32 random bytes: a new user's secret, or a read-only reading's that no cache file matches.
+    static func newSecret() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
     static var defaultSecretFolder: URL? {

@@ -4,10 +4,6 @@
 /// App Store Connect counts a campaign's page views, installs and sales only from URLs that carry
 /// them; nothing about the person is added.
 extension IOSApp {
-    /// App Store Connect's limit for a campaign token, in UTF-8 bytes (StoreKit documents the
-    /// token as "any 40-byte string").
-    package static let campaignTokenLimit = 40
-
     /// Whether App Store URLs get campaign parameters at all.
     package var hasCampaignTokens: Bool { providerToken != nil || affiliateToken != nil }
 
@@ -37,33 +33,5 @@ extension IOSApp {
         }
         result += utf8[hash...]
         return String(decoding: result, as: UTF8.self)
-    }
-
-    /// `text` cut to at most ``campaignTokenLimit`` UTF-8 bytes, at a character's end.
-    package static func campaignToken(from text: String) -> String {
-        guard text.utf8.count > campaignTokenLimit else { return text }
-        var bytes = 0
-        var end = text.startIndex
-        for character in text {
-            bytes += character.utf8.count
-            guard bytes <= campaignTokenLimit else { break }
-            end = text.index(after: end)
-        }
-        return String(text[..<end])
-    }
-}
-
-extension Link {
-    /// The link's App Store Connect campaign token: `app_store_campaign`, else its `utm_campaign`
-    /// cut to App Store Connect's limit.
-    package var appStoreCampaignToken: String? {
-        options.appStoreCampaign
-            ?? campaign.last { $0.name == "utm_campaign" }.map { IOSApp.campaignToken(from: $0.value) }
-    }
-
-    /// The store this link's page sends a phone without the app to: the App Store, with the
-    /// link's campaign, or Google Play for an app that is only on Android.
-    package func storeURL(app: AppSettings) -> String? {
-        app.ios.map { $0.appStoreURL(campaign: appStoreCampaignToken) } ?? app.android?.playStoreURL
     }
 }

@@ -6,6 +6,12 @@ extension Link {
     package func fallbackURL(app: AppSettings) -> String? {
         options.fallback == .web ? (webURL ?? storeURL(app: app)) : storeURL(app: app)
     }
+
+    /// The store this link's page sends a phone without the app to: the App Store, with the
+    /// link's campaign, or Google Play for an app that is only on Android.
+    package func storeURL(app: AppSettings) -> String? {
+        app.ios.map { $0.appStoreURL(campaign: appStoreCampaignToken) } ?? app.android?.playStoreURL
+    }
 }
 
 extension AppSettings {
