@@ -165,6 +165,21 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(fixed)
     }
 
+    func testTheDashboardSearchesAndPagesThroughTheServersQuery() throws {
+        func rows(_ target: String) throws -> [String] {
+            let html = try server.http.get(target).text
+            return html.components(separatedBy: "<tr data-path=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        XCTAssertEqual(try rows("/_trampoline/"), ["/topic/1", "/invite", "/vendors/photographers"])
+        XCTAssertEqual(try rows("/_trampoline/?q=INVITED"), ["/invite"], "the title, in any case")
+        XCTAssertEqual(try rows("/_trampoline/?q=category%3Dphoto"), ["/vendors/photographers"], "the deep link")
+        XCTAssertEqual(try rows("/_trampoline/?q=none+such"), [])
+        XCTAssertEqual(try rows("/_trampoline/?page=9&q=topic"), ["/topic/1"], "past the end: the last page")
+        let page = try server.http.get("/_trampoline/?q=%22%3E%3Cscript%3E").text
+        XCTAssertTrue(page.contains(#"value="&quot;&gt;&lt;script&gt;""#), page)
+        XCTAssertFalse(page.contains("\"><script>"), page)
+    }
+
     func testDashboardListsEveryLinkWithItsFlowAndDecision() throws {
         let dashboard = try server.http.get("/_trampoline/")
         XCTAssertEqual(dashboard.status, 200)

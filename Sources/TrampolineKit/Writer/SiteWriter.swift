@@ -35,6 +35,8 @@ package struct SiteWriter: Sendable {
         /// Found while writing, by the caller that knows what the files are (the pages over the
         /// page budget, from ``sizes``).
         package var warnings: [Diagnostic] = []
+
+        package init() {}
     }
 
     /// Writes `files` (in the plan's order, the AASA last). `progress` is called with (files

@@ -9,8 +9,8 @@ enum PreviewRoutes {
     static let prefix = "/_trampoline"
 
     static func add<Context: RequestContext>(to router: Router<Context>, state: PreviewState) {
-        router.get("\(prefix)") { _, _ in
-            try await dashboard(state: state)
+        router.get("\(prefix)") { request, _ in
+            try await dashboard(request, state: state)
         }
         router.get("\(prefix)/simulate") { request, _ in
             try await simulation(request, state: state)
@@ -35,11 +35,18 @@ enum PreviewRoutes {
         )
     }
 
-    static func dashboard(state: PreviewState) async throws -> Response {
+    /// The dashboard; `?q=` searches the links and `?page=` pages through them.
+    static func dashboard(_ request: Request, state: PreviewState) async throws -> Response {
         let (snapshot, failure, generation) = await (state.snapshot, state.failure, state.generation)
+        let parameters = request.uri.queryParameters
+        let query = DashboardQuery(
+            parameters: ["q", "page"].reduce(into: [:]) { found, name in
+                found[name] = parameters[Substring(name)].map(String.init)
+            })
         return html(
             DashboardPage(
-                snapshot: snapshot, failure: failure, generation: generation, outputPath: state.outputURL.path
+                snapshot: snapshot, failure: failure, generation: generation, outputPath: state.outputURL.path,
+                query: query
             ).render())
     }
 
