@@ -458,6 +458,8 @@ def build_site(name: str, server: SiteServer, out_root: Path, label: str | None 
         text = text.replace("\nsite:\n", "\nsite:\n" + site_keys, 1)
     cfg_path = out_root / f"{label}.yml"
     cfg_path.write_text(text, encoding="utf-8")
+    # app.icon: icon.png names the file beside the catalog
+    shutil.copyfile(CATALOGS / "icon.png", out_root / "icon.png")
     site_dir = out_root / f"site-{label}"
     proc = subprocess.run([str(binary), "build", "--config", str(cfg_path), "--output", str(site_dir)],
                           capture_output=True, text=True, timeout=120)

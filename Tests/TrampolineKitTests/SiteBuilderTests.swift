@@ -60,7 +60,7 @@ final class SiteBuilderTests: XCTestCase {
                 #"<a id="trampoline-open" class="button" href="https://apps.apple.com/app/id1356057329">Open in Marry</a>"#
             ))
         XCTAssertTrue(
-            html.contains(#""deferredLink":"marry://topic?id=1\u0026utm_source=line\u0026utm_campaign=spring""#))
+            html.contains(#""deferredLink":"marry://topic?id=1&utm_source=line&utm_campaign=spring""#))
         XCTAssertFalse(html.contains("<script src"), "no external scripts")
         XCTAssertFalse(html.contains("<link rel=\"stylesheet\""), "no external styles")
     }

@@ -30,10 +30,7 @@ final class StoreCampaignTests: XCTestCase {
                 """)
     }
 
-    /// The page's data block, with `\u0026` (script-safe JSON) read back as `&`.
-    private func data(_ html: String) -> String {
-        SiteFixture.dataBlock(of: html).replacingOccurrences(of: "\\u0026", with: "&")
-    }
+    private func data(_ html: String) -> String { SiteFixture.dataBlock(of: html) }
 
     func testTheLinksCampaignGoesOnEveryAppStoreURLOfItsPage() throws {
         let fixture = try site(

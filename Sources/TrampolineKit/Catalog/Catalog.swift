@@ -44,6 +44,8 @@ package struct AppSettings: Sendable, Equatable, Encodable {
     package var name: String
     package var ios: IOSApp?
     package var android: AndroidApp?
+    /// `app.icon`, shown beside the name on every page.
+    package var icon: AppIcon? = nil
 
     /// The custom URL scheme deep links use, without `:` or `//`: the iOS app's, else the
     /// Android app's.
@@ -153,10 +155,10 @@ package struct Link: Sendable, Equatable, Encodable {
     /// Markdown.
     package var description: String?
     package var webURL: String?
-    /// Query parameters added to the deferred link, in catalog order.
     /// The page's language (`language`, a BCP 47 tag) when it is not `site.language`: its
     /// `<html lang>`, direction and built-in texts.
     package var language: String? = nil
+    /// Query parameters added to the deferred link, in catalog order.
     package var campaign: [CampaignParameter]
     package var options: LinkOptions
     /// Where the entry starts, for diagnostics found after loading.

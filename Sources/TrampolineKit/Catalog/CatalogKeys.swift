@@ -2,7 +2,7 @@
 enum CatalogKeys {
     static let root = ["site", "app", "defaults", "links", "links_file"]
     static let site = ["url", "title", "language", "output", "layout", "host", "claims", "allowed_origins"]
-    static let app = ["name", "ios", "android"]
+    static let app = ["name", "icon", "ios", "android"]
     static let ios = [
         "team_id", "bundle_id", "app_store_id", "scheme", "app_store_url", "extra_app_ids", "provider_token",
         "affiliate_token",

@@ -101,8 +101,9 @@ extension CatalogReader {
             android = readAndroid(androidEntry, iosScheme: ios?.scheme)
             if android == nil { return nil }
         }
+        let icon = optionalText("icon", in: keys).flatMap { readIcon($0) }
         guard let name else { return nil }
-        return AppSettings(name: name.text, ios: ios, android: android)
+        return AppSettings(name: name.text, ios: ios, android: android, icon: icon)
     }
 
     /// A custom URL scheme: letters first, and not one a browser would treat as its own.

@@ -9,6 +9,8 @@ enum CatalogRules {
 
     /// ``reservedPaths`` as bytes, made once: ``normalizedPath(_:)`` runs for every link.
     static let reservedPathBytes = reservedPaths.map { Array($0.utf8) }
+    /// The start of the names `app.icon` copies take: a link's first segment cannot share it.
+    static let appIconPrefixBytes = Array(("/" + OutputPath.appIconPrefix).utf8)
 
     /// Characters allowed in a link path: RFC 3986 unreserved and a few sub-delimiters.
     /// No `%` (so no encoded traversal), no `*`, `?` or `$` (AASA wildcards and `$(variables)`),
@@ -84,7 +86,7 @@ enum CatalogRules {
         if reservedPathBytes.contains(where: {
             lowered.starts(with: $0) && (lowered.count == $0.count || lowered[$0.count] == UInt8(ascii: "/"))
         })
-            || lowered.starts(with: "/.well-known".utf8)
+            || lowered.starts(with: "/.well-known".utf8) || lowered.starts(with: appIconPrefixBytes)
         {
             return .failure(
                 .init(

@@ -230,7 +230,7 @@ enum MarkdownRenderer {
 }
 
 extension MarkdownRenderer {
-    /// The text of `markdown` without markup, for `<meta name="description">` and og:description:
+    /// The text of `markdown` without markup, for og:description:
     /// the literal text of its text and code nodes, a space for each break and after each
     /// paragraph, heading and list item, runs of white space made one space, none at either end.
     static func plainText(from markdown: String) -> String {

@@ -26,6 +26,8 @@ package struct PlanEntry: Sendable, Equatable, Encodable {
         /// `trampoline-route.js`: what a route's page loads to fill its deep link in from the
         /// visited URL. Made from the templates alone; only sites with routes have it.
         case routeScript
+        /// The project's `app.icon` image, copied as it is (its name carries its digest).
+        case appIcon
         /// One shard of the compact layout's link table: these links (each with the behaviour of
         /// its template), found by ``LinkTable/shard(of:count:)`` from their paths.
         case linkTable(shard: Int, links: [LinkTableEntry])

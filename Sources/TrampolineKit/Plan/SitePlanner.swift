@@ -74,7 +74,8 @@ enum SitePlanner {
         return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
     }
 
-    /// The files of the site that are not links: the special pages, the scripts, the host files
+    /// The files of the site that are not links: the special pages, the scripts, the app's icon,
+    /// the host files
     /// (with `_redirects` for routes and the compact layout's catch-all) and the association files.
     static func siteFileEntries(for catalog: Catalog, shardCount: Int, engine: inout DiagnosticEngine) -> [PlanEntry] {
         var entries: [PlanEntry] = []
@@ -85,6 +86,9 @@ enum SitePlanner {
             entries.append(PlanEntry(path: page.outputPath, content: .specialPage(page)))
         }
         entries.append(PlanEntry(path: .moreScript, content: .moreScript))
+        if let icon = catalog.app.icon?.file {
+            entries.append(PlanEntry(path: icon, content: .appIcon))
+        }
         for file in [HostFile.noJekyll, .headers] {
             entries.append(PlanEntry(path: file.outputPath, content: .hostFile(file)))
         }

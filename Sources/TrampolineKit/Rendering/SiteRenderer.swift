@@ -34,6 +34,7 @@ package struct SiteRenderer: Sendable {
             style: Array(templates.style.utf8), script: Array(templates.script.utf8),
             loadCookieScript: Array(templates.loadCookieScript.utf8), routeScript: Array(templates.routeScript.utf8),
             appName: Array(app.name.utf8), storeURL: app.storeURL.map { Array($0.utf8) },
+            iconSource: app.icon.map { [$0.source] } ?? [],
             storeJSON: app.ios.map { Escaping.jsonString($0.appStoreURL(campaign: nil)) } ?? "null",
             androidJSON: app.android.map { android in
                 [
@@ -100,6 +101,8 @@ package struct SiteRenderer: Sendable {
             return moreScriptBytes()
         case .routeScript:
             return constants.routeScript
+        case .appIcon:
+            return app.icon?.bytes ?? []
         case .linkTable(_, let links):
             return linkTableBytes(links)
         case .resolutionIndex(let index):
@@ -110,7 +113,7 @@ package struct SiteRenderer: Sendable {
     }
 
     /// Netlify and Cloudflare Pages read `_headers`: serve the association files as JSON, never
-    /// cached for long.
+    /// cached for long, and the app's icon cached for good.
     var headers: String { headerRules.map(\.text).joined() }
 
     /// The rules of `_headers`.
@@ -119,11 +122,15 @@ package struct SiteRenderer: Sendable {
         if app.ios != nil { files += OutputPath.appSiteAssociationFiles }
         if app.android != nil { files.append(.assetLinks) }
         let json = ("Content-Type", "application/json")
+        // The icon's name changes with its bytes: a copy never goes stale.
+        let icon = app.icon?.file.map {
+            [HeaderRule($0.urlPath, [("Cache-Control", "public, max-age=31536000, immutable")])]
+        }
         return files.map { HeaderRule($0.urlPath, [json, ("Cache-Control", "max-age=300")]) } + [
             HeaderRule(
                 SiteLinkTable.folder + "*",
                 [json, ("Cache-Control", "public, max-age=300"), ("Access-Control-Allow-Origin", "*")])
-        ]
+        ] + (icon ?? [])
     }
 
     /// The planner only names templates the set has (it reports any other as an error).
@@ -136,7 +143,7 @@ package struct SiteRenderer: Sendable {
 
     /// The page of one link, as UTF-8 bytes (what the writer writes).
     func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
-        // A route's page stands for many URLs: it names none of them (no canonical URL, no og:url).
+        // A route's page stands for many URLs: it names none of them (no og:url).
         let url: String? = link.route == nil ? site.url + link.path : nil
         let title = Array(link.title.utf8)
         let image = bytes(link.image)
@@ -378,7 +385,7 @@ package struct SiteRenderer: Sendable {
             json = object
         }
         // Images the page shows: its own and any in the rendered body (a description's, say).
-        let images = ContentSecurityPolicy.imageSources(in: content)
+        let images = ContentSecurityPolicy.imageSources(in: content) + constants.iconSource
         let pageScript = frame.script ?? PageScript(template.behaviour)
         // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
         // values are left out (nil), not emptied.
@@ -407,6 +414,7 @@ package struct SiteRenderer: Sendable {
                 frame.webHref.map { _ in Array(words.strings.continueWeb.utf8) },
                 frame.qrSource,
                 frame.qrSource.map { _ in Array(words.strings.scanPhone.utf8) },
+                constants.iconSource.first.map { Array($0.utf8) },
             ] + frame.appLinks.values
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
@@ -423,6 +431,8 @@ package struct SiteRenderer: Sendable {
         /// ``SiteRenderer/bodyValues(title:description:image:url:deepLink:)``'s first three
         /// (``siteTitle`` is the second).
         var appName: [UInt8], storeURL: [UInt8]?
+        /// `app.icon`'s `src`, if there is one (a list: the images the page's policy lets load).
+        var iconSource: [String]
         /// The app's own values in a link's data, the same for every link: encoded once.
         var storeJSON: String, androidJSON: String?
     }

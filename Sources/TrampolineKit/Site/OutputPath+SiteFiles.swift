@@ -19,6 +19,9 @@ extension OutputPath {
         if let known = named.first(where: { $0.0.urlPath == file }) {
             return "\(known.0.urlPath) (\(known.1))"
         }
+        if file.hasPrefix("/" + appIconPrefix), !file.dropFirst().contains("/") {
+            return "\(file) (the app's icon, app.icon)"
+        }
         if file.hasPrefix(SiteLinkTable.folder), file.hasSuffix(".json") {
             return "\(file) (the link table for apps, docs/link-table.md)"
         }

@@ -36,6 +36,14 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
         OutputPath(String(route.pageFolder.dropFirst()) + "/index.html")
     }
 
+    /// The project's `app.icon` image, named from its bytes' digest (`trampoline-icon-<digest>.png`).
+    package static func appIcon(digest: String, fileExtension: String) -> OutputPath {
+        OutputPath(appIconPrefix + digest + "." + fileExtension)
+    }
+
+    /// What every name ``appIcon(digest:fileExtension:)`` makes starts with; no link may.
+    package static let appIconPrefix = "trampoline-icon-"
+
     /// Where iOS 9.3+ looks for the AASA first.
     package static let appSiteAssociation = OutputPath(".well-known/apple-app-site-association")
     /// The legacy location at the root, which older iOS versions read.

@@ -9,11 +9,12 @@ package enum SiteFiles {
 
     /// With `site.claims: domain`, everything the site serves that is not a link, as patterns
     /// that never grow with the catalog: the pages, the association files and the link table
-    /// (`/.well-known/*`), the scripts, the QR codes, the compact layout's shards, the route
+    /// (`/.well-known/*`), the scripts, the app's icon, the QR codes, the compact layout's shards, the route
     /// pages and the hosts' own files.
     package static let unclaimedPatterns =
         pages + [
-            "/.well-known/*", OutputPath.rootAppSiteAssociation.urlPath, "/trampoline-*.js", "*/qr.svg",
+            "/.well-known/*", OutputPath.rootAppSiteAssociation.urlPath, "/trampoline-*.js",
+            "/" + OutputPath.appIconPrefix + "*", "*/qr.svg",
             "/" + OutputPath.linkTableFolder + "/*", Route.folderPrefix + "/*",
             OutputPath.headers.urlPath, OutputPath.redirects.urlPath, OutputPath.noJekyll.urlPath,
             OutputPath.manifest.urlPath,

@@ -25,6 +25,9 @@ package enum StarterCatalog {
 
         app:
           name: Example
+          # Your app's icon beside its name on every page: a PNG beside this file (at most 256 KB;
+          # 192x192 is plenty) or an https:// URL.
+          # icon: icon.png
           ios:
             # From the Apple Developer account's Membership page.
             team_id: ABCDE12345

@@ -5,8 +5,10 @@ package enum Escaping {
         Context.html.apply(text)
     }
 
-    /// JSON that is safe inside an HTML `<script>` element: `<`, `>` and `&` can never open a tag or
-    /// a comment, and U+2028/U+2029 (line terminators in older JavaScript) are escaped too.
+    /// JSON that is safe inside an HTML `<script>` element: `<` and `>` can never open or close a
+    /// tag or a comment, and U+2028/U+2029 (line terminators in older JavaScript) are escaped too.
+    /// `&` stays: a script element's text has no character references, and the data block's URLs
+    /// hold several each.
     package static func scriptSafeJSON(_ json: String) -> String {
         var out: [UInt8] = []
         appendScriptSafeJSON(json, to: &out)
@@ -30,7 +32,6 @@ package enum Escaping {
                 switch byte {
                 case UInt8(ascii: "<"): replacement = "\\u003c"
                 case UInt8(ascii: ">"): replacement = "\\u003e"
-                case UInt8(ascii: "&"): replacement = "\\u0026"
                 default:
                     // 0xE2: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
                     guard index + 3 <= bytes.count, bytes[index + 1] == 0x80,
@@ -84,7 +85,7 @@ package enum Escaping {
                     length = 3
                     escape = (UInt8(ascii: "u"), bytes[index + 2] == 0xA8 ? 0x28 : 0x29)
                 default:
-                    // Controls, DEL, `<`, `>` and `&`: `\u00XX`.
+                    // Controls, DEL, `<` and `>`: `\u00XX`.
                     escape = (UInt8(ascii: "u"), byte)
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -196,7 +197,7 @@ package enum Escaping {
     }
 
     static let htmlSpecial = ByteSet { "&<>\"'".utf8.contains($0) }
-    static let scriptSpecial = ByteSet { "<>&".utf8.contains($0) || $0 == 0xE2 }
+    static let scriptSpecial = ByteSet { "<>".utf8.contains($0) || $0 == 0xE2 }
     static let jsonSpecial = ByteSet { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     static let formSpecial = ByteSet { byte in
         !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)

@@ -46,7 +46,7 @@ struct TemplateSet: Sendable {
         [
             "lang", "page_title", "title", "site_title", "apple_itunes_app", "content", "button_text", "style", "csp",
             "description", "url", "image", "button_href", "data", "script", "dir", "app_name", "play_href", "play_text",
-            "web_href", "web_text", "qr_src", "qr_text",
+            "web_href", "web_text", "qr_src", "qr_text", "app_icon",
         ] + appLinkKeys
     /// Meta's App Links tags of a link page (`AppLinkTags` makes their values), last in the layout.
     static let appLinkKeys = [
@@ -57,6 +57,12 @@ struct TemplateSet: Sendable {
     /// The names a catalog's `template:` may use.
     var linkTemplateNames: Set<String> {
         Set(pages.filter { $0.value.behaviour.isLinkBehaviour }.keys)
+    }
+
+    /// `style.css` as every page inlines it: a rule's closing brace ends its line, so the line
+    /// breaks after braces go (no CSS token spans one; a string cannot hold a raw line break).
+    static func compacted(style: String) -> String {
+        style.replacingOccurrences(of: "}\n", with: "}").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Loads the built-ins, then the overrides in `directory` (if it exists).
@@ -117,7 +123,8 @@ struct TemplateSet: Sendable {
         let digest = Digest.hex(
             sources.keys.sorted().map { "\($0)\u{0}\(sources[$0]!.text)" }.joined(separator: "\u{0}\u{2}"))
         return TemplateSet(
-            layout: layout, style: style, script: script, moreScript: moreScript, loadCookieScript: loadCookieScript,
+            layout: layout, style: compacted(style: style), script: script, moreScript: moreScript,
+            loadCookieScript: loadCookieScript,
             routeScript: routeScript, sourceDigest: digest, pages: pages,
             markupSources: [
                 MarkupSource(text: layoutSource.text, file: layoutSource.file, isStyle: false),
