@@ -122,9 +122,9 @@
       location.replace(location.pathname + "?" + visited.toString() + location.hash);
       return;
     }
-    T.data = d; T.debug = debug; T.escape = escape; T.ios = ios; T.android = android; T.copy = copy;
-    T.deferredLink = deferredLink; T.marked = marked; T.fallbackFor = fallbackFor; T.leave = leave;
-    T.later = fallBackLater;
+    Object.assign(T, {
+      data: d, debug, escape, ios, android, copy, deferredLink, marked, fallbackFor, leave, later: fallBackLater,
+    });
     // An Android phone opens the app through an intent, which trampoline-more.js makes (only
     // those visits need it): this runs again once it has loaded.
     if (android && d.android && !T.openAndroid) {
@@ -146,6 +146,10 @@
         return;
       }
     }
+
+    // A desktop has no app to hand a link to (no cookie, no scheme attempt): where the link sends
+    // one (`desktop: web` or `store`), it goes at once, as Firebase's links did.
+    if (!ios && !android && fallback) return leave(fallback, true);
 
     var wants = function (channel) { return d.deferred.indexOf(channel) >= 0; };
     var remember = function (link) {
@@ -171,7 +175,7 @@
     // In an in-app browser the app cannot open: no attempt, the way out is on the page.
     if (d.behaviour === "redirect" && !escape) {
       if (android && d.android) { T.openAndroid(); return; }
-      // A desktop has no app to hand a link to: no cookie, no scheme attempt, straight to the fallback.
+      // A phone with no app of its platform in the catalog: no cookie, no scheme attempt.
       if (!ios || !d.store) { if (fallback) leave(fallback, true); return; }
       var link = deferredLink();
       remember(marked(link));

@@ -91,16 +91,30 @@ def test_web_fallback_on_iphone(phone, recorder):
     assert strip_marker(b.read_clipboard(), b) == data["deferredLink"]
 
 
-def test_desktop_click_prefers_web_url(site, recorder, new_browser):
+def test_desktop_goes_to_web_url_at_once(site, recorder, new_browser):
+    """desktop: web, the default with a web_url (issue 38): a desktop has no app, so it goes to the
+    web page at once, with no button to press, no cookie and no scheme attempt."""
     b = new_browser(DESKTOP)
-    path = "/topic/1"  # fallback store, but it has a web_url
+    path = "/share/webfallback"
     web_path = urllib.parse.urlsplit(site.link(path)["web_url"]).path
     b.get(site.url(path))
-    b.click(b.driver.find_element(By.ID, "trampoline-open"))
-    assert recorder.wait_for(5, browser=b.id, path=web_path) is not None, "desktop click did not go to web_url"
+    assert recorder.wait_for(5, browser=b.id, path=web_path) is not None, "desktop did not go to web_url"
+    assert urllib.parse.urlsplit(b.driver.current_url).path == web_path
     time.sleep(0.3)
     assert not recorder.select(browser=b.id, path="/store")
     assert b.scheme_navigations() == []
+    assert b.driver.get_cookies() == []
+
+
+def test_desktop_with_a_web_url_and_desktop_qr_shows_both_and_stays(site, recorder, new_browser):
+    b = new_browser(DESKTOP)
+    b.get(site.url("/topic/1"))
+    assert b.js("return document.querySelector('.qr').hidden") is False
+    assert b.js("return document.getElementById('trampoline-open').offsetParent") is None
+    assert b.js("return document.querySelector('.web a').textContent") == "Continue on the web"
+    time.sleep(2)  # past the fallback delay
+    assert not recorder.select(browser=b.id, prefix="/web/")
+    assert not recorder.select(browser=b.id, path="/store")
 
 
 def test_desktop_without_web_url_shows_the_qr_code_and_stays(site, recorder, new_browser):

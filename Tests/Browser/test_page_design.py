@@ -2,6 +2,7 @@
 one, each site through the W3C validator; a branded template whose image and style sheet come
 from the site itself loads them with no Content-Security-Policy violation, in Chromium and
 WebKit; screenshots of every template at iPhone, Android and desktop sizes in both engines."""
+import contextlib
 import os
 import re
 import shutil
@@ -148,23 +149,26 @@ def _branded_checks(browser, origin):
         assert state["width"] == "48px", (path, state)
 
 
-def test_a_branded_template_loads_the_sites_own_files_without_a_violation_in_chromium(branded):
-    site = branded["http"]
-    b = make_driver(IPHONE, [site.origin], init_scripts=[RECORD_VIOLATIONS])
+@contextlib.contextmanager
+def _recording(engine, request, site_http, site_https):
+    """An iPhone-sized browser of ``engine`` that records policy violations, and the origin it
+    visits: ``site_http`` in Chromium, ``site_https`` in WebKit (which wants TLS for the page)."""
+    if engine == "chromium":
+        b, origin = make_driver(IPHONE, [site_http.origin], init_scripts=[RECORD_VIOLATIONS]), site_http.origin
+    else:
+        folder = request.getfixturevalue("tmp_path_factory").mktemp(f"webkit-{request.node.name}")
+        b = make_webkit(request.getfixturevalue("webkit_display"), folder, init_scripts=[RECORD_VIOLATIONS])
+        origin = site_https.origin
     try:
-        _branded_checks(b, site.origin)
+        yield b, origin
     finally:
         b.quit()
 
 
-def test_a_branded_template_loads_the_sites_own_files_without_a_violation_in_webkit(
-        branded, webkit_display, tmp_path_factory):
-    site = branded["https"]
-    b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-branded"), init_scripts=[RECORD_VIOLATIONS])
-    try:
-        _branded_checks(b, site.origin)
-    finally:
-        b.quit()
+@pytest.mark.parametrize("engine", ["chromium", "webkit"])
+def test_a_branded_template_loads_the_sites_own_files_without_a_violation(branded, request, engine):
+    with _recording(engine, request, branded["http"], branded["https"]) as (b, origin):
+        _branded_checks(b, origin)
 
 
 def _icon_checks(browser, origin):
@@ -187,23 +191,12 @@ def _icon_checks(browser, origin):
         assert state["name"] == "Marry", (path, state)
 
 
-def test_the_apps_icon_loads_on_every_page_without_a_violation_in_chromium(sites):
-    site = sites["main"]
-    b = make_driver(IPHONE, [site.origin], init_scripts=[RECORD_VIOLATIONS])
-    try:
-        _icon_checks(b, site.origin)
-    finally:
-        b.quit()
-
-
-def test_the_apps_icon_loads_on_every_page_without_a_violation_in_webkit(tls_sites, webkit_display,
-                                                                          tmp_path_factory):
-    site = tls_sites["main"]
-    b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-icon"), init_scripts=[RECORD_VIOLATIONS])
-    try:
-        _icon_checks(b, site.origin)
-    finally:
-        b.quit()
+@pytest.mark.parametrize("engine", ["chromium", "webkit"])
+def test_the_apps_icon_loads_on_every_page_without_a_violation(request, engine):
+    http = request.getfixturevalue("sites")["main"] if engine == "chromium" else None
+    https = request.getfixturevalue("tls_sites")["main"] if engine == "webkit" else None
+    with _recording(engine, request, http, https) as (b, origin):
+        _icon_checks(b, origin)
 
 
 def _png_size(path):

@@ -6,7 +6,7 @@ import XCTest
 /// https URL; shown beside the app's name on every page, allowed by the pages' policy; and its
 /// errors, each at the value.
 final class AppIconTests: XCTestCase {
-    private func site(icon: String, files: [String: [UInt8]] = [:]) throws -> SiteFixture {
+    private func site(icon: String, files: [String: [UInt8]] = [:], path: String = "/a") throws -> SiteFixture {
         let fixture = try SiteFixture(
             catalog: """
                 site: {url: "https://go.example.com"}
@@ -15,7 +15,7 @@ final class AppIconTests: XCTestCase {
                   icon: \(icon)
                   ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
                 links:
-                  - path: /a
+                  - path: \(path)
                     title: A
                 """)
         for (name, bytes) in files {
@@ -51,6 +51,9 @@ final class AppIconTests: XCTestCase {
                 "\(page): \(html)")
             XCTAssertTrue(html.contains("img-src 'self';"), "\(page): the site's own image needs no origin")
         }
+        // The app's hidden web view loads loadCookie.html: nothing to fetch there.
+        let loadCookie = String(decoding: try XCTUnwrap(build["loadCookie.html"]), as: UTF8.self)
+        XCTAssertFalse(loadCookie.contains("trampoline-icon-"), loadCookie)
         let headers = String(decoding: try XCTUnwrap(build["_headers"]), as: UTF8.self)
         XCTAssertTrue(headers.contains("/\(name)\n  Cache-Control: public, max-age=31536000, immutable\n"), headers)
         let aasa = String(decoding: try XCTUnwrap(build[".well-known/apple-app-site-association"]), as: UTF8.self)
@@ -138,16 +141,8 @@ final class AppIconTests: XCTestCase {
     }
 
     func testALinkCannotTakeTheIconsNames() throws {
-        let fixture = try SiteFixture(
-            catalog: """
-                site: {url: "https://go.example.com"}
-                app:
-                  name: Marry
-                  ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
-                links:
-                  - path: /Trampoline-Icon-0123456789abcdef.png
-                    title: A
-                """)
+        let fixture = try site(
+            icon: "icon.png", files: ["icon.png": Self.png()], path: "/Trampoline-Icon-0123456789abcdef.png")
         XCTAssertThrowsError(try fixture.build()) { error in
             let diagnostics = (error as? DiagnosticsError)?.diagnostics ?? []
             XCTAssertTrue(

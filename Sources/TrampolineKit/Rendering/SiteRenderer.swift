@@ -385,8 +385,10 @@ package struct SiteRenderer: Sendable {
             json = object
         }
         // Images the page shows: its own and any in the rendered body (a description's, say).
-        let images = ContentSecurityPolicy.imageSources(in: content) + constants.iconSource
         let pageScript = frame.script ?? PageScript(template.behaviour)
+        // loadCookie.html is the app's, in a web view no one sees: it fetches nothing but itself.
+        let icon = pageScript == .loadCookie ? [] : constants.iconSource
+        let images = ContentSecurityPolicy.imageSources(in: content) + icon
         // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
         // values are left out (nil), not emptied.
         let layoutValues: [[UInt8]?] =
@@ -414,7 +416,7 @@ package struct SiteRenderer: Sendable {
                 frame.webHref.map { _ in Array(words.strings.continueWeb.utf8) },
                 frame.qrSource,
                 frame.qrSource.map { _ in Array(words.strings.scanPhone.utf8) },
-                constants.iconSource.first.map { Array($0.utf8) },
+                icon.first.map { Array($0.utf8) },
             ] + frame.appLinks.values
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
