@@ -748,6 +748,7 @@ def make_driver(profile: str, origins: list[str], hide_clipboard: bool = False,
                 # no traffic leaves the machine: only 127.0.0.1 resolves
                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
         opts.add_argument(arg)
+    opts.set_capability("acceptInsecureCerts", True)  # the throwaway certificate of the test servers
     if profile == IPHONE and user_agent is None:
         opts.add_experimental_option("mobileEmulation", {"deviceName": "iPhone 15 Pro"})
     elif profile == IPHONE:

@@ -199,6 +199,53 @@ def test_the_apps_icon_loads_on_every_page_without_a_violation(request, engine):
         _icon_checks(b, origin)
 
 
+@pytest.fixture(scope="module")
+def remote_icon(tmp_path_factory, tls_context):
+    """The main catalog with app.icon an https URL on another origin (a TLS server of its own that
+    holds only the icon), built for an HTTP site server (Chromium) and an HTTPS one (WebKit)."""
+    recorder = Recorder()
+    cdn = SiteServer(recorder, tls=tls_context)
+    servers = {"http": SiteServer(recorder), "https": SiteServer(recorder, tls=tls_context)}
+    try:
+        cdn_root = tmp_path_factory.mktemp("cdn")
+        (cdn_root / "brand").mkdir()
+        shutil.copyfile(REPO / "Tests/Browser/catalogs/icon.png", cdn_root / "brand/icon.png")
+        cdn.httpd.site_root = str(cdn_root)
+        sites = {}
+        for scheme, server in servers.items():
+            out = tmp_path_factory.mktemp(f"remote-icon-{scheme}")
+            text = catalog_text("main", server)
+            assert "\n  icon: icon.png\n" in text
+            config = out / "remote-icon.yml"
+            config.write_text(text.replace("\n  icon: icon.png\n", f"\n  icon: {cdn.origin}/brand/icon.png\n"),
+                              encoding="utf-8")
+            root = out / "site"
+            proc = subprocess.run([str(trampoline_binary()), "build", "--config", str(config), "--output", str(root)],
+                                  capture_output=True, text=True, timeout=120)
+            assert proc.returncode == 0, proc.stderr
+            server.httpd.site_root = str(root)
+            sites[scheme] = Site(name="main", root=root, server=server, catalog={}, build_stderr=proc.stderr)
+        yield cdn.origin, sites
+    finally:
+        for server in [cdn, *servers.values()]:
+            server.stop()
+
+
+@pytest.mark.parametrize("engine", ["chromium", "webkit"])
+def test_an_https_icon_on_another_origin_loads_without_a_violation(remote_icon, request, engine):
+    cdn, sites = remote_icon
+    page = (sites["http"].root / "topic/1/index.html").read_text(encoding="utf-8")
+    assert cdn in re.search(r"img-src ([^;\"]*)", page).group(1).split(), page
+    assert not list(sites["http"].root.glob("trampoline-icon-*")), "a URL icon is not copied"
+    with _recording(engine, request, sites["http"], sites["https"]) as (b, origin):
+        b.driver.get(origin + "/topic/1/")
+        state = b.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1], img = document.querySelector('.app img.icon');
+            const report = () => done({loaded: img.naturalWidth, src: img.src, violations: window.__violations});
+            img.complete ? report() : (img.onload = img.onerror = report);""")
+        assert state == {"loaded": 192, "src": cdn + "/brand/icon.png", "violations": []}, state
+
+
 def _png_size(path):
     with open(path, "rb") as f:
         head = f.read(24)
