@@ -123,6 +123,7 @@ final class AppIconTests: XCTestCase {
                 "is not a PNG, JPEG, GIF or WebP image", "SVG is not taken"
             ),
             ("icon.png", ["icon.png": tooLarge], "the limit is 256 KB", "export it at 192×192"),
+            ("/dev/zero", [:], "app.icon '/dev/zero' is not a regular file", "name the image file itself"),
             ("http://cdn.example.net/icon.png", [:], "is an http: URL", "use the https:// URL"),
             ("\"javascript:alert(1)\"", [:], "app.icon uses the 'javascript:' scheme", "an https:// URL"),
             ("\"data:image/png;base64,iVBORw0KGgo=\"", [:], "app.icon uses the 'data:' scheme", "icon.png"),

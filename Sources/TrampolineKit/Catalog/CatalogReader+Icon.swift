@@ -48,7 +48,15 @@ extension CatalogReader {
             return nil
         }
         let limit = AppIcon.maximumBytes
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        // A device or a pipe (/dev/zero) has no size and no end: never read one.
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
+            error(
+                "app.icon \(shown) is not a regular file", at: icon.location,
+                hint: "name the image file itself")
+            return nil
+        }
+        let size = attributes?[.size] as? Int ?? 0
         if size > limit {
             error(
                 "app.icon \(shown) is \(size / 1024) KB; the limit is \(limit / 1024) KB", at: icon.location,
