@@ -585,7 +585,10 @@ class BaseBrowser:
             return None
 
     def tap(self, element):
-        """A touch tap (a touch pointer in WebDriver actions) on the element."""
+        """A touch tap (a touch pointer in WebDriver actions) on the element, scrolled into view
+        first as a person would: pointer actions do not scroll, and an element a late image has
+        pushed below the screen is out of their bounds (MoveTargetOutOfBounds in WebKit)."""
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         from selenium.webdriver.common.actions import interaction
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
         from selenium.webdriver.common.actions.pointer_input import PointerInput
