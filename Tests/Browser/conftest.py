@@ -978,6 +978,16 @@ def new_browser(sites):
         b.quit()
 
 
+@pytest.fixture
+def browsers():
+    """Browsers a test makes for a site of its own (``new_browser`` serves the shared sites):
+    appended here, quit after the test."""
+    made: list = []
+    yield made
+    for b in made:
+        b.quit()
+
+
 # --------------------------------------------------------------------------------------
 # The two iPhone engines
 # --------------------------------------------------------------------------------------

@@ -59,14 +59,6 @@ def browser_with(profile: str, site, user_agent: str | None = None) -> ChromiumB
     return b
 
 
-@pytest.fixture
-def browsers():
-    made: list = []
-    yield made
-    for b in made:
-        b.quit()
-
-
 def intents(b: ChromiumBrowser) -> list[str]:
     b.pump()
     return [m["params"]["url"] for m in b.perf

@@ -36,6 +36,18 @@ PAGES = {"interstitial": "/topic/1/", "redirect": "/go/redirect/", "index": "/in
 SIZES = [("android", ANDROID, (412, 915), 2), ("desktop", DESKTOP, (1280, 800), 1)]
 
 
+def _build_variant(text, out, label, server) -> Site:
+    """Builds catalog ``text`` (a variant of catalogs/main.yml, beside the icon it names) into
+    ``out``/site-``label``, for ``server``."""
+    config = out / f"{label}.yml"
+    config.write_text(text, encoding="utf-8")
+    root = out / f"site-{label}"
+    proc = subprocess.run([str(trampoline_binary()), "build", "--config", str(config), "--output", str(root)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return Site(name="main", root=root, server=server, catalog={}, build_stderr=proc.stderr)
+
+
 @pytest.fixture(scope="module")
 def language_sites(tmp_path_factory):
     recorder = Recorder()
@@ -47,13 +59,8 @@ def language_sites(tmp_path_factory):
         assert "\n  language: en\n" in text
         shutil.copyfile(REPO / "Tests/Browser/catalogs/icon.png", out / "icon.png")
         for language in LANGUAGES:
-            config = out / f"lang-{language}.yml"
-            config.write_text(text.replace("\n  language: en\n", f"\n  language: {language}\n"), encoding="utf-8")
-            root = out / f"site-{language}"
-            proc = subprocess.run([str(trampoline_binary()), "build", "--config", str(config), "--output", str(root)],
-                                  capture_output=True, text=True, timeout=120)
-            assert proc.returncode == 0, proc.stderr
-            built[language] = Site(name="main", root=root, server=server, catalog={}, build_stderr=proc.stderr)
+            built[language] = _build_variant(
+                text.replace("\n  language: en\n", f"\n  language: {language}\n"), out, f"lang-{language}", server)
         yield out, built
     finally:
         server.stop()
@@ -216,15 +223,11 @@ def remote_icon(tmp_path_factory, tls_context):
             out = tmp_path_factory.mktemp(f"remote-icon-{scheme}")
             text = catalog_text("main", server)
             assert "\n  icon: icon.png\n" in text
-            config = out / "remote-icon.yml"
-            config.write_text(text.replace("\n  icon: icon.png\n", f"\n  icon: {cdn.origin}/brand/icon.png\n"),
-                              encoding="utf-8")
-            root = out / "site"
-            proc = subprocess.run([str(trampoline_binary()), "build", "--config", str(config), "--output", str(root)],
-                                  capture_output=True, text=True, timeout=120)
-            assert proc.returncode == 0, proc.stderr
-            server.httpd.site_root = str(root)
-            sites[scheme] = Site(name="main", root=root, server=server, catalog={}, build_stderr=proc.stderr)
+            site = _build_variant(
+                text.replace("\n  icon: icon.png\n", f"\n  icon: {cdn.origin}/brand/icon.png\n"), out, "remote-icon",
+                server)
+            server.httpd.site_root = str(site.root)
+            sites[scheme] = site
         yield cdn.origin, sites
     finally:
         for server in [cdn, *servers.values()]:

@@ -25,14 +25,6 @@ def store_site(tmp_path_factory):
         yield found
 
 
-@pytest.fixture
-def browsers():
-    made: list = []
-    yield made
-    for b in made:
-        b.quit()
-
-
 def button(b) -> tuple[str, str]:
     return tuple(b.js("var a = document.getElementById('trampoline-open'); return [a.getAttribute('href'), a.textContent]"))
 
@@ -65,14 +57,19 @@ def test_webkit_iphone_keeps_the_app_store_on_home_and_404(store_site, webkit_di
         b.quit()
 
 
-def test_play_referrer_carries_the_android_scheme(store_site, browsers):
-    site, recorder = store_site
+def _play_referrer(site, recorder, browsers, path):
+    """An Android phone visits ``path``; the Play referrer it reached, parsed (the phone too)."""
     pixel = make_driver(ANDROID, [site.origin])
     browsers.append(pixel)
-    pixel.get(site.url("/s/redirect"))
-    play = recorder.wait_for(5, browser=pixel.id, path="/__test/play")
+    pixel.get(site.url(path))
+    play = recorder.wait_for(6, browser=pixel.id, path="/__test/play")
     assert play is not None, "Play was never reached"
-    referrer = urllib.parse.parse_qs(play.params["referrer"][0], keep_blank_values=True)
+    return pixel, urllib.parse.parse_qs(play.params["referrer"][0], keep_blank_values=True)
+
+
+def test_play_referrer_carries_the_android_scheme(store_site, browsers):
+    site, recorder = store_site
+    pixel, referrer = _play_referrer(site, recorder, browsers, "/s/redirect")
     links = [strip_marker(link, pixel) for link in referrer.pop("deep_link")]
     assert links == ["marryapp://plan?id=42&x=%3Ca%3E&utm_source=qr&utm_campaign=spring+sale"], links
     assert referrer == {"utm_source": ["qr"], "utm_campaign": ["spring sale"]}
@@ -132,11 +129,6 @@ def test_app_store_urls_carry_app_store_connects_campaign(campaign_site, browser
 
 def test_google_play_keeps_the_utm_referrer_beside_the_campaign(campaign_site, browsers):
     site, recorder = campaign_site
-    pixel = make_driver(ANDROID, [site.origin])
-    browsers.append(pixel)
-    pixel.get(site.url("/c/own"))
-    play = recorder.wait_for(6, browser=pixel.id, path="/__test/play")
-    assert play is not None, "Play was never reached"
-    referrer = urllib.parse.parse_qs(play.params["referrer"][0], keep_blank_values=True)
+    pixel, referrer = _play_referrer(site, recorder, browsers, "/c/own")
     assert referrer["utm_campaign"] == ["spring sale"] and referrer["utm_source"] == ["mail"], referrer
     assert not recorder.select(browser=pixel.id, path="/store"), "an Android phone went to the App Store"

@@ -67,13 +67,7 @@ extension CatalogReader {
             error("cannot read app.icon \(shown)", at: icon.location, hint: "check the file's permissions")
             return nil
         }
-        let bytes = [UInt8](data.prefix(limit + 1))
-        guard bytes.count <= limit else {
-            error(
-                "app.icon \(shown) is larger than \(limit / 1024) KB", at: icon.location,
-                hint: "export it at 192×192 (or 256×256) and compress it")
-            return nil
-        }
+        let bytes = [UInt8](data)
         guard let format = AppIcon.Format(sniffing: bytes) else {
             error(
                 "app.icon \(shown) is not a PNG, JPEG, GIF or WebP image", at: icon.location,

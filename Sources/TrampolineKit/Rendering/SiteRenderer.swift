@@ -34,7 +34,7 @@ package struct SiteRenderer: Sendable {
             style: Array(templates.style.utf8), script: Array(templates.script.utf8),
             loadCookieScript: Array(templates.loadCookieScript.utf8), routeScript: Array(templates.routeScript.utf8),
             appName: Array(app.name.utf8), storeURL: app.storeURL.map { Array($0.utf8) },
-            iconSource: app.icon.map { [$0.source] } ?? [],
+            iconSource: app.icon?.source,
             storeJSON: app.ios.map { Escaping.jsonString($0.appStoreURL(campaign: nil)) } ?? "null",
             androidJSON: app.android.map { android in
                 [
@@ -387,8 +387,8 @@ package struct SiteRenderer: Sendable {
         // Images the page shows: its own and any in the rendered body (a description's, say).
         let pageScript = frame.script ?? PageScript(template.behaviour)
         // loadCookie.html is the app's, in a web view no one sees: it fetches nothing but itself.
-        let icon = pageScript == .loadCookie ? [] : constants.iconSource
-        let images = ContentSecurityPolicy.imageSources(in: content) + icon
+        let icon = pageScript == .loadCookie ? nil : constants.iconSource
+        let images = ContentSecurityPolicy.imageSources(in: content) + (icon.map { [$0] } ?? [])
         // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
         // values are left out (nil), not emptied.
         let layoutValues: [[UInt8]?] =
@@ -416,7 +416,7 @@ package struct SiteRenderer: Sendable {
                 frame.webHref.map { _ in Array(words.strings.continueWeb.utf8) },
                 frame.qrSource,
                 frame.qrSource.map { _ in Array(words.strings.scanPhone.utf8) },
-                icon.first.map { Array($0.utf8) },
+                icon.map { Array($0.utf8) },
             ] + frame.appLinks.values
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
@@ -433,8 +433,8 @@ package struct SiteRenderer: Sendable {
         /// ``SiteRenderer/bodyValues(title:description:image:url:deepLink:)``'s first three
         /// (``siteTitle`` is the second).
         var appName: [UInt8], storeURL: [UInt8]?
-        /// `app.icon`'s `src`, if there is one (a list: the images the page's policy lets load).
-        var iconSource: [String]
+        /// `app.icon`'s `src`, if there is one.
+        var iconSource: String?
         /// The app's own values in a link's data, the same for every link: encoded once.
         var storeJSON: String, androidJSON: String?
     }
