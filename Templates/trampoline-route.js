@@ -46,11 +46,11 @@
   // GitHub Pages has no rewrite rules: its 404 page hands a visit to the route's page in ?tl_p=
   // (path and query). The address bar gets the visited URL back, so trampoline.js reads location
   // as usual. Only a same-site path is taken ("//host" or "/\host" would name another site).
-  if (h && (d.routes || L.pathname == d.page) && /^\/(?![\/\\])[^\x00-\x20\x7f]*$/.test(h)) history.replaceState(null, "", h);
+  if (h && (d.routes || L.pathname == d.page) && /^\/(?![\/\\])[^\x00-\x20\x7f]*$/.test(h)) history.replaceState(null, "", L.origin + h);
   var p = L.pathname, go = function (u) {
     // trampoline.js, which runs again once this has loaded, finds no data and stops.
     e.id = "";
-    L.replace(u + "?" + K + "=" + encodeURIComponent(p + L.search));
+    L.replace(L.origin + u + "?" + K + "=" + encodeURIComponent(p + L.search));
   };
   // The 404 page: the first route (most specific first) that takes the path gets the visit; if
   // none does (or on the home page), an Android phone's button goes to Google Play, never the

@@ -119,7 +119,8 @@
     if (escape && / Line\//.test(ua) && visited.get("openExternalBrowser") !== "1") {
       // LINE reopens a URL carrying openExternalBrowser=1 in the phone's browser.
       visited.set("openExternalBrowser", "1");
-      location.replace(location.pathname + "?" + visited.toString() + location.hash);
+      // Absolute: a path starting with "//" would name another host.
+      location.replace(location.origin + location.pathname + "?" + visited.toString() + location.hash);
       return;
     }
     Object.assign(T, {
