@@ -20,7 +20,8 @@
   // own), encoded once per level.
   function playURL(link) {
     var d = T.data, url = new URL(C.android.play), referrer = new URLSearchParams();
-    referrer.set("deep_link", C.android.scheme + "://" + unschemed(link));
+    // "": too long to save (trampoline.js, saved()).
+    if (link) referrer.set("deep_link", C.android.scheme + "://" + unschemed(link));
     new URLSearchParams(d.deferredLink.split("#")[0].split("?")[1] || "").forEach(function (value, key) {
       if (/^utm_/.test(key) && d.fixed.indexOf(key) < 0) referrer.set(key, value);
     });
@@ -51,7 +52,7 @@
   // The intent opens the app with the plain link; the referrer carries the marked one.
   T.openAndroid = function () {
     T.n++;
-    var link = T.deferredLink(), to = T.androidFallback(T.marked(link));
+    var link = T.deferredLink(), to = T.androidFallback(T.saved());
     pending = to;
     T.later(to);
     location.href = T.intentURL(link, T.intentFallback(to));
@@ -111,7 +112,7 @@
     var inApp = null;
     for (var a = 0; a < APPS.length && !inApp; a++) if (APPS[a][1].test(navigator.userAgent)) inApp = APPS[a][0];
     var platform = T.ios ? "ios" : T.android ? "android" : "desktop";
-    var plain = T.deferredLink(), late = T.marked(plain);
+    var plain = T.deferredLink(), late = T.saved();
     var fallback = { ios: T.fallbackFor("ios"), desktop: T.fallbackFor("desktop"),
       android: d.android ? T.androidFallback(late) : T.fallbackFor("android") };
     var intent = d.android ? T.intentURL(plain, T.intentFallback(fallback.android)) : null;
@@ -138,7 +139,7 @@
       if (d.deferred.indexOf("clipboard") >= 0) channels.push("the clipboard (written on the button's tap)");
       if (d.deferred.indexOf("cookie") >= 0) channels.push("the cookie " + d.cookieName + " for " + d.cookieDays + " day(s), read back by /loadCookie.html");
       row("This visit", "platform " + platform + (inApp ? ", inside " + inApp + "'s browser" : "") + ", behaviour " + d.behaviour);
-      row("Deferred link", late + " \u2014 carried by " + (channels.length ? channels.join(" and ") : "nothing (deferred: [])") +
+      row("Deferred link", (late || "none: longer than 4096 bytes") + " \u2014 carried by " + (channels.length ? channels.join(" and ") : "nothing (deferred: [])") +
         (d.android ? ", and on Android by Google Play's install referrer (deep_link)" : "") + ". tl_t is the visit time the app checks.");
       row("AASA for this URL", C.appIDs.length
         ? "Claimed for " + C.appIDs.join(", ") + ": an iPhone with the app opens it at once and never shows this page. This debug URL is excluded (the \u201cdebug=1\u201d rule comes first), so you see this view."

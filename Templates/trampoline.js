@@ -57,7 +57,18 @@
         if (d.fixed.indexOf(key) < 0 && key !== MARKER && OWN.indexOf(key) < 0) params.set(key, value);
       });
       var query = params.toString();
-      return (i >= 0 ? link.slice(0, i) : link) + (query ? "?" + query : "") + hash;
+      link = (i >= 0 ? link.slice(0, i) : link) + (query ? "?" + query : "") + hash;
+      // Too long for the app libraries: the link without the visited query.
+      return fits(link) ? link : d.deferredLink;
+    }
+    // The app libraries take links of at most 4096 bytes (LinkConfiguration.maximumLength).
+    function fits(link) { return new TextEncoder().encode(link).length <= 4096; }
+    // The marked link to save (clipboard, cookie, Play's referrer): without the visited query if
+    // that is too long, "" (nothing saved) if even that is.
+    function saved() {
+      var link = marked(deferredLink());
+      if (!fits(link)) link = marked(d.deferredLink);
+      return fits(link) ? link : "";
     }
 
     function marked(link) {
@@ -124,7 +135,7 @@
       return;
     }
     Object.assign(T, {
-      data: d, debug, escape, ios, android, copy, deferredLink, marked, fallbackFor, leave, later: fallBackLater,
+      data: d, debug, escape, ios, android, copy, deferredLink, saved, fallbackFor, leave, later: fallBackLater,
     });
     // An Android phone opens the app through an intent, which trampoline-more.js makes (only
     // those visits need it): this runs again once it has loaded.
@@ -154,7 +165,7 @@
 
     var wants = function (channel) { return d.deferred.indexOf(channel) >= 0; };
     var remember = function (link) {
-      if (wants("cookie")) {
+      if (link && wants("cookie")) {
         document.cookie = d.cookieName + "=" + encodeURIComponent(link) + "; path=/; max-age=" + d.cookieDays * 86400 + "; SameSite=Lax; Secure";
       }
     };
@@ -166,10 +177,10 @@
         if (android && d.android) { T.openAndroid(); return; }
         if (!fallback) return;
         T.n++;
-        var link = marked(deferredLink());
+        var link = saved();
         remember(link);
         var go = function () { leave(fallback); };
-        if (wants("clipboard")) copy(link).then(go, go); else go();
+        if (link && wants("clipboard")) copy(link).then(go, go); else go();
       });
     }
 
@@ -179,7 +190,7 @@
       // A phone with no app of its platform in the catalog: no cookie, no scheme attempt.
       if (!ios || !d.store) { if (fallback) leave(fallback, true); return; }
       var link = deferredLink();
-      remember(marked(link));
+      remember(saved());
       // If the app opens, iOS hides this page before the timer fires: then stay put.
       fallBackLater(fallback);
       location.href = link;

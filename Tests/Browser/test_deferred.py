@@ -74,3 +74,50 @@ def test_composition_redirect_scheme_and_cookie(phone, recorder):
     assert strip_marker(urllib.parse.unquote(store.cookies().get(eff["cookie_name"], "")), b) == urls[0]
     assert "tl_t" not in urls[0], "the scheme attempt carries no marker"
     assert b.non_http_navigations() == urls, "navigated to something else than the deferred link"
+
+
+# A visit query of 6 KB: the deferred link with it would be longer than the 4096 bytes the app
+# libraries accept (LinkConfiguration.maximumLength), so the page drops the visited query.
+LONG_QUERY = urllib.parse.urlencode([("promo", "beach"), ("pad", "x" * 6000)])
+MAXIMUM_LENGTH = 4096
+
+
+def assert_plain(link, site, path):
+    """`link` (without its marker) is the catalog's deep link with its campaign: no visited key."""
+    base, params = split_link(link)
+    exp_base, exp_params = expected_deferred(site, path)
+    assert (base, dict(params)) == (exp_base, exp_params), link[:200]
+
+
+def test_a_long_visit_query_is_dropped_from_clipboard_and_cookie(phone, recorder):
+    site = phone.site
+    b = phone.new()
+    path = "/topic/1"
+    eff = site.link(path)
+    b.get(site.url(path, LONG_QUERY))
+    plain = b.page_data()["deferredLink"]
+    b.tap(b.driver.find_element(By.ID, "trampoline-open"))
+    store = recorder.wait_for(5, browser=b.id, path="/store")
+    assert store is not None
+    copied = b.read_clipboard()
+    assert len(copied.encode("utf-8")) <= MAXIMUM_LENGTH, len(copied)
+    assert strip_marker(copied, b) == plain
+    assert_plain(plain, site, path)
+    cookie = urllib.parse.unquote(store.cookies().get(eff["cookie_name"], ""))
+    assert cookie == copied, cookie[:200]
+
+
+def test_a_long_visit_query_is_dropped_from_the_scheme_attempt_and_cookie(phone, recorder):
+    site = phone.site
+    b = phone.new()
+    path = "/go/redirect"
+    eff = site.link(path)
+    b.get(site.url(path, LONG_QUERY))
+    urls = b.wait_scheme_navigation(timeout=2)
+    assert len(urls) == 1, [u[:200] for u in urls]
+    assert_plain(urls[0], site, path)
+    store = recorder.wait_for((eff["fallback_delay_ms"] + 3000) / 1000, browser=b.id, path="/store")
+    assert store is not None
+    cookie = urllib.parse.unquote(store.cookies().get(eff["cookie_name"], ""))
+    assert len(cookie.encode("utf-8")) <= MAXIMUM_LENGTH, len(cookie)
+    assert strip_marker(cookie, b) == urls[0]

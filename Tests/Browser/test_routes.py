@@ -190,6 +190,24 @@ def test_hostile_segments_reach_the_scheme_url_only_percent_encoded(route_sites,
     assert not iphone.scheme_navigations()
 
 
+def test_a_route_link_too_long_for_the_app_is_not_saved(route_sites, iphone):
+    """A filled-in deep link longer than the app libraries' 4096 bytes (each "!" becomes %21):
+    with no visited query to drop, the page saves nothing (no clipboard, no cookie) and still
+    goes to the store."""
+    built, recorder = route_sites
+    site = built["folders", "netlify"]
+    iphone.get(site.origin + "/__test/blank")
+    iphone.write_clipboard("untouched")
+    # Segments of 200 characters: the test server's file lookup keeps within NAME_MAX.
+    iphone.get(site.origin + "/restaurant/" + "/".join(["!" * 200] * 7))
+    assert wait_until(lambda: iphone.driver.title == "Search", 5), iphone.driver.title
+    assert len(iphone.page_data()["deferredLink"]) > 4096
+    iphone.tap(iphone.driver.find_element("id", "trampoline-open"))
+    assert recorder.wait_for(5, browser=iphone.id, path="/store") is not None
+    assert iphone.read_clipboard() == "untouched"
+    assert iphone.driver.get_cookie("deferredDeepLink") is None
+
+
 def test_android_opens_the_route_with_an_intent_for_the_same_link(route_sites, pixel, layout):
     built, recorder = route_sites
     pixel.get(built[layout, "netlify"].origin + "/restaurant/42?date=2026-12-01")

@@ -56,6 +56,21 @@ class LinkCompositionTableTests {
         }
     }
 
+    /** A visit's query is forwarded while the link stays within 4096 UTF-8 bytes; past that, the link goes without it, as the page's does. */
+    @Test
+    fun theVisitsQueryIsDroppedPastTheLengthCap() {
+        val target = LinkTarget("marry://p", forwardQuery = true)
+        val max = LinkConfiguration.MAXIMUM_LENGTH
+        val fits = "k=" + "a".repeat(max - "marry://p?k=".length)
+        assertEquals("marry://p?$fits", target.deepLink(fits))
+        assertEquals("marry://p", target.deepLink(fits + "a"))
+        // Counted in bytes, after encoding: "~" becomes %7E, "é" %C3%A9.
+        assertEquals("marry://p", target.deepLink("k=" + "~".repeat(1362)))
+        assertEquals("marry://p?k=" + "%7E".repeat(1361), target.deepLink("k=" + "~".repeat(1361)))
+        assertEquals("marry://p", target.deepLink("k=" + "%C3%A9".repeat(681)))
+        assertEquals("marry://p?k=" + "%C3%A9".repeat(680), target.deepLink("k=" + "%C3%A9".repeat(680)))
+    }
+
     /** The Android scheme replaces the table's scheme in every deep link, as the pages' intent:// does. */
     @Test
     fun theAndroidSchemeReplacesTheTablesScheme() {

@@ -14,7 +14,8 @@ data class LinkTarget(
 ) {
     /**
      * The deep link for a visit whose URL has `query` (the text after `?`, null for none), as the
-     * page's `deferredLink()` composes it. Null when the visit's query is not well-formed.
+     * page's `deferredLink()` composes it: without the visit's query when that would make it longer
+     * than [LinkConfiguration.MAXIMUM_LENGTH] bytes. Null when the visit's query is not well-formed.
      */
     fun deepLink(visitedQuery: String?): String? {
         if (!forwardQuery || visitedQuery == null || visitedQuery.length == 0) return deepLink
@@ -39,7 +40,8 @@ data class LinkTarget(
             params.set(pair.name, pair.value)
         }
         val serialized = params.serialized()
-        return base + (if (serialized.length == 0) "" else "?$serialized") + fragment
+        val composed = base + (if (serialized.length == 0) "" else "?$serialized") + fragment
+        return if (Text.utf8Length(composed) > LinkConfiguration.MAXIMUM_LENGTH) deepLink else composed
     }
 
     companion object {
