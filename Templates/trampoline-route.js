@@ -12,15 +12,16 @@
   var d = JSON.parse(e.textContent), h = new URLSearchParams(L.search).get(K), f,
     C = { digits: /^\d+$/, uuid: /^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/i };
   // The parameters (name -> decoded segments) of route r on the percent-encoded path p, or null.
-  // One trailing slash is ignored; a broken escape or a control character matches nothing; a
-  // parameter never takes "", ".", ".." or a decoded "/".
+  // One trailing slash is ignored; a broken escape, a control character or a bidi control
+  // (U+061C, U+200E-F, U+202A-E, U+2066-9) matches nothing; a parameter never takes "", ".",
+  // ".." or a decoded "/".
   function m(r, p) {
     var s = [], i, x, o = Object.create(null), ok = function (v) { return v && v != "." && v != ".." && v.indexOf("/") < 0; };
     if (p[0] != "/") return null;
     try {
       if (p != "/") s = p.slice(1).replace(/\/$/, "").split("/").map(function (v) {
         v = decodeURIComponent(v);
-        if (/[\x00-\x1f\x7f-\x9f]/.test(v)) throw v;
+        if (/[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(v)) throw v;
         return v;
       });
     } catch (_) { return null; }
@@ -34,10 +35,12 @@
   }
   // Each placeholder of link l whose name f (from m) has becomes the matched segments,
   // percent-encoded (RFC 3986 unreserved kept): nothing else from the visited URL reaches the deep
-  // link. Route.fill in Swift does the same.
+  // link, and never its authority (up to the first "/", "?" or "#" after "scheme://": a visitor
+  // must not pick the host). Route.fill in Swift does the same.
   function g(l, f) {
-    return l.replace(/([\/=])[:*]([A-Za-z_]\w*)/g, function (a, b, n) {
-      return f[n] ? b + f[n].map(function (v) {
+    var z = (/^[^:]*:\/\/[^\/?#]*/.exec(l) || [""])[0].length;
+    return l.replace(/([\/=])[:*]([A-Za-z_]\w*)/g, function (a, b, n, i) {
+      return f[n] && i >= z ? b + f[n].map(function (v) {
         return encodeURIComponent(v).replace(/[!'()*]/g, function (c) { return "%" + c.charCodeAt(0).toString(16).toUpperCase(); });
       }).join("/") : a;
     });

@@ -108,5 +108,21 @@ class RoutePatternTableTests {
         )
         assertEquals(listOf("id"), DeepLinkTemplate.placeholders("tabi://r?id=:id&x=:9").map { it.name })
         assertEquals(emptyList<DeepLinkTemplate.Placeholder>(), DeepLinkTemplate.placeholders("no colon/:id"))
+        // Never in the authority: a visitor must not pick the host.
+        assertEquals(emptyList<DeepLinkTemplate.Placeholder>(), DeepLinkTemplate.placeholders("tabi://:host"))
+        assertEquals(listOf(DeepLinkTemplate.Placeholder("id", 15)), DeepLinkTemplate.placeholders("tabi://u=:a@h/:id"))
+        assertEquals(listOf("id"), DeepLinkTemplate.placeholders("tabi:///:id").map { it.name })
+    }
+
+    /** The Unicode bidi controls, and their neighbours that are not. */
+    @Test
+    fun bidiControlsAreNoParameterValues() {
+        for (c in listOf('\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069')) {
+            assertFalse(RoutePattern.isParameterValue("a${c}b"), "U+%04X".format(c.toInt()))
+            assertNull(RoutePattern("/x/:id").match(listOf("x", c.toString())))
+        }
+        for (c in listOf('\u061B', '\u200D', '\u2010', '\u2029', '\u202F', '\u2065', '\u206A')) {
+            assertTrue(RoutePattern.isParameterValue("a${c}b"), "U+%04X".format(c.toInt()))
+        }
     }
 }

@@ -6,13 +6,18 @@ package trampoline.link
  * libraries fill a route's deep link this way (docs/link-table.md).
  */
 object DeepLinkTemplate {
-    /** A parameter named in a route's deep link: `:name` or `*name` right after a `/` or a `=`. */
+    /**
+     * A parameter named in a route's deep link: `:name` or `*name` right after a `/` or a `=`,
+     * outside the authority (a visitor never picks the host: `marry://:host/x` has none).
+     */
     data class Placeholder(val name: String, /** 1-based column of the sigil, in Unicode scalars. */ val column: Int)
 
     private const val COLON = 0x3A
     private const val STAR = 0x2A
     private const val SLASH = 0x2F
     private const val EQUALS = 0x3D
+    private const val QUESTION = 0x3F
+    private const val HASH = 0x23
     private const val DIGITS = "0123456789ABCDEF"
 
     private fun isNameStart(c: Int): Boolean = c in 0x61..0x7A || c in 0x41..0x5A || c == 0x5F
@@ -22,13 +27,24 @@ object DeepLinkTemplate {
     private fun placeholderAt(s: IntArray, i: Int): Boolean =
         (s[i] == SLASH || s[i] == EQUALS) && i + 2 < s.size && (s[i + 1] == COLON || s[i + 1] == STAR) && isNameStart(s[i + 2])
 
-    /** The placeholders of `deepLink`, in order, in the text after the scheme's colon. */
+    /**
+     * Where the text that may hold placeholders starts: after the authority of `scheme://authority`
+     * (at its first `/`, `?` or `#`), else right after the scheme's colon at `colon`.
+     */
+    private fun afterAuthority(s: IntArray, colon: Int): Int {
+        if (colon + 2 >= s.size || s[colon + 1] != SLASH || s[colon + 2] != SLASH) return colon + 1
+        var i = colon + 3
+        while (i < s.size && s[i] != SLASH && s[i] != QUESTION && s[i] != HASH) i++
+        return i
+    }
+
+    /** The placeholders of `deepLink`, in order, in the text after the scheme's colon and the authority. */
     fun placeholders(deepLink: String): List<Placeholder> {
         val s = Text.codePoints(deepLink)
         val colon = s.indexOf(COLON)
         if (colon < 0) return emptyList()
         val found = ArrayList<Placeholder>()
-        var i = colon + 1
+        var i = afterAuthority(s, colon)
         while (i + 1 < s.size) {
             if (placeholderAt(s, i)) {
                 var end = i + 3
@@ -44,15 +60,17 @@ object DeepLinkTemplate {
 
     /**
      * `link` with each placeholder of a matched parameter replaced by its value, percent-encoded
-     * (a `*rest` value segment by segment, joined with `/`); placeholders of other names stay.
+     * (a `*rest` value segment by segment, joined with `/`); placeholders of other names, and any
+     * in the authority, stay.
      */
     fun fill(link: String, parameters: Map<String, String>, restNames: Set<String>): String {
         val s = Text.codePoints(link)
         val colon = s.indexOf(COLON)
         if (colon < 0) return link
         val out = StringBuilder(link.length + 16)
-        out.append(Text.string(s, 0, colon + 1))
-        var i = colon + 1
+        val start = afterAuthority(s, colon)
+        out.append(Text.string(s, 0, start))
+        var i = start
         while (i < s.size) {
             if (placeholderAt(s, i)) {
                 var end = i + 3

@@ -16,8 +16,10 @@ package trampoline.link
  * - Names are `[A-Za-z_][A-Za-z0-9_]*` and unique within a pattern.
  *
  * Matching works on percent-decoded segments (`/caf%C3%A9` is the segment `café`). A parameter
- * never takes a segment that decodes to `.`, `..` or to text containing `/` or a control
- * character, and a path with broken percent-encoding matches nothing.
+ * never takes a segment that decodes to `.`, `..` or to text containing `/`, a control character
+ * or a bidi control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069: they would make a
+ * screen show the value in another order than it is read), and a path with broken
+ * percent-encoding matches nothing.
  *
  * @throws RoutePatternError when `text` is not a pattern (what is wrong, and at which column).
  */
@@ -112,10 +114,15 @@ class RoutePattern(
 
         /**
          * A parameter takes a non-empty segment that is not `.` or `..` and holds no `/` (an encoded
-         * `%2F`): a value can never climb out of its folder or stand for several segments.
+         * `%2F`): a value can never climb out of its folder or stand for several segments. Nor a
+         * bidi control ([isBidiControl]); control characters never get this far ([decodedSegments]).
          */
         internal fun isParameterValue(value: String): Boolean =
-            value.isNotEmpty() && value != "." && value != ".." && value.indexOf('/') < 0
+            value.isNotEmpty() && value != "." && value != ".." && value.indexOf('/') < 0 && value.none { isBidiControl(it) }
+
+        /** U+061C, U+200E, U+200F, U+202A–U+202E and U+2066–U+2069: the Unicode bidi controls. */
+        internal fun isBidiControl(c: Char): Boolean =
+            c == '\u061C' || c == '\u200E' || c == '\u200F' || c in '\u202A'..'\u202E' || c in '\u2066'..'\u2069'
 
         private const val SLASH: Byte = 0x2F
         private const val C_SLASH = 0x2F
