@@ -49,7 +49,7 @@ test-deps: deps
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
 	@$(PYTHON) -c "import segno" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/QR/requirements.txt
 
-test: test-deps format-lint swift-test docs-test docc-test platform-test qr-test consumer-test fuzz browser-test install-test android-test live-test
+test: test-deps format-lint swift-test docs-test docc-test platform-test qr-test consumer-test fuzz browser-test install-test android-test live-test security-test
 
 # The .swift-format configuration (120 columns); `make format` rewrites, this only reads.
 format-lint:
@@ -150,6 +150,13 @@ install-test: dist build install-test-deps
 
 clean:
 	rm -rf .build .build-fuzz .build-dist dist _site
+
+# The attacks that need two real users (Tests/Security): another local user's planted work folder.
+# Runs as root (CI does), switching users with setpriv; elsewhere it skips.
+.PHONY: security-test
+security-test: build
+	@$(PYTHON) -c "import pytest" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
+	TRAMPOLINE_BIN=$(BIN) $(PYTHON) -m pytest Tests/Security -q
 
 # `check --live` against Debian's nginx on loopback (Tests/Live): nginx listens on port 443 of an
 # address in 127.0.0.0/8, so these tests run as root (CI does); openssl makes the throwaway CA.

@@ -30,7 +30,7 @@ defaults:
   fallback: store
   fallback_delay_ms: 1500
   deferred: [clipboard, cookie]
-  cookie_name: deferredDeepLink
+  cookie_name: __Host-deferredDeepLink
   cookie_days: 1
   forward_query: true
   image: https://go.example.com/share.png

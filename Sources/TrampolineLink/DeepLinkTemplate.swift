@@ -12,22 +12,49 @@ public enum DeepLinkTemplate {
 
     /// The placeholders of `deepLink`, in order. The page's script finds them with the same rule
     /// (`/([\/=])[:*]([A-Za-z_]\w*)/g` in Templates/trampoline.js).
+    /// A placeholder in the authority (`marry://:host/x`) is none: the visitor would pick the
+    /// app's host, so it stays as written (and the build refuses it, ``authorityPlaceholders(in:)``).
     public static func placeholders(in deepLink: String) -> [Placeholder] {
+        scan(deepLink).filter { !$0.inAuthority }.map(\.placeholder)
+    }
+
+    /// What looks like a placeholder in the deep link's authority, which is never filled.
+    public static func authorityPlaceholders(in deepLink: String) -> [Placeholder] {
+        scan(deepLink).filter(\.inAuthority).map(\.placeholder)
+    }
+
+    /// Every `:name` or `*name` after a `/` or `=`, and whether its sigil is in the authority.
+    private static func scan(_ deepLink: String) -> [(placeholder: Placeholder, inAuthority: Bool)] {
         let s = Array(deepLink.unicodeScalars)
         guard let colon = s.firstIndex(of: ":") else { return [] }
-        var found: [Placeholder] = []
+        let authority = authorityRange(of: s, colon: colon)
+        var found: [(Placeholder, Bool)] = []
         var i = colon + 1
         while i + 1 < s.count {
             if s[i] == "/" || s[i] == "=", s[i + 1] == ":" || s[i + 1] == "*", i + 2 < s.count, isNameStart(s[i + 2]) {
                 var end = i + 3
                 while end < s.count, isNameStart(s[end]) || ("0"..."9").contains(s[end]) { end += 1 }
-                found.append(Placeholder(name: String(String.UnicodeScalarView(s[(i + 2)..<end])), column: i + 2))
+                found.append(
+                    (
+                        Placeholder(name: String(String.UnicodeScalarView(s[(i + 2)..<end])), column: i + 2),
+                        authority.contains(i + 1)
+                    ))
                 i = end
             } else {
                 i += 1
             }
         }
         return found
+    }
+
+    /// The scalar indices of the authority of `s` (after `scheme://`, up to the first `/`, `?` or
+    /// `#`); empty when the link has no `//` right after the scheme's colon.
+    static func authorityRange(of s: [Unicode.Scalar], colon: Int) -> Range<Int> {
+        guard colon + 2 < s.count, s[colon + 1] == "/", s[colon + 2] == "/" else { return 0..<0 }
+        let start = colon + 3
+        var end = start
+        while end < s.count, s[end] != "/", s[end] != "?", s[end] != "#" { end += 1 }
+        return start..<end
     }
 
     private static func isNameStart(_ c: Unicode.Scalar) -> Bool {
@@ -41,9 +68,12 @@ public enum DeepLinkTemplate {
         let s = Array(link.unicodeScalars)
         guard let colon = s.firstIndex(of: ":") else { return link }
         var out = String.UnicodeScalarView(s[...colon])
+        let authority = authorityRange(of: s, colon: colon)
         var i = colon + 1
         while i < s.count {
-            if s[i] == "/" || s[i] == "=", i + 2 < s.count, s[i + 1] == ":" || s[i + 1] == "*", isNameStart(s[i + 2]) {
+            if s[i] == "/" || s[i] == "=", i + 2 < s.count, s[i + 1] == ":" || s[i + 1] == "*", isNameStart(s[i + 2]),
+                !authority.contains(i + 1)
+            {
                 var end = i + 3
                 while end < s.count, isNameStart(s[end]) || ("0"..."9").contains(s[end]) { end += 1 }
                 let name = String(String.UnicodeScalarView(s[(i + 2)..<end]))

@@ -18,7 +18,9 @@ public struct LinkTarget: Sendable, Hashable {
     static let ownKeys: Set<String> = [DeferredLink.marker, "debug", "openExternalBrowser"]
 
     /// The deep link for a visit whose URL has `query` (the text after `?`, nil for none), as the
-    /// page's `deferredLink()` composes it. Nil when the visit's query is not well-formed.
+    /// page's `deferredLink()` composes it. Nil when the visit's query is not well-formed. A
+    /// visited query that would take the link past ``LinkConfiguration/maximumLength`` is dropped,
+    /// as the page drops it: the link is then the one without it.
     public func deepLink(visitedQuery query: String?) -> String? {
         guard forwardQuery, let query, !query.isEmpty else { return deepLink }
         guard let visited = FormQuery(parsing: query) else { return nil }
@@ -39,6 +41,7 @@ public struct LinkTarget: Sendable, Hashable {
             params.set(pair.name, pair.value)
         }
         let serialized = params.serialized
-        return String(base) + (serialized.isEmpty ? "" : "?" + serialized) + String(fragment)
+        let composed = String(base) + (serialized.isEmpty ? "" : "?" + serialized) + String(fragment)
+        return composed.utf8.count <= LinkConfiguration.maximumLength ? composed : deepLink
     }
 }

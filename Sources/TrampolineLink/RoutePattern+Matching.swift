@@ -31,7 +31,8 @@ extension RoutePattern {
 
     /// The decoded segments of a percent-encoded path: `/` is none, one trailing slash is
     /// ignored, `//` gives an empty segment (which nothing matches). Nil when the path does not
-    /// start with `/` or a segment is malformed.
+    /// start with `/` or a segment is malformed, or holds a direction control once decoded
+    /// (U+202E and friends would make a parameter display as one thing and be another).
     public static func decodedSegments(ofPath path: String) -> [String]? {
         var bytes = Array(path.utf8)
         guard bytes.first == UInt8(ascii: "/") else { return nil }
@@ -39,10 +40,17 @@ extension RoutePattern {
         if bytes.count == 1 { return [] }
         var segments: [String] = []
         for raw in bytes.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            guard let decoded = PercentDecoding.decode(raw) else { return nil }
+            guard let decoded = PercentDecoding.decode(raw), !decoded.unicodeScalars.contains(where: isBidiControl)
+            else { return nil }
             segments.append(decoded)
         }
         return segments
+    }
+
+    /// LRM, RLM, ALM, the embeddings, overrides and isolates (RFC 3987 forbids them in IRIs).
+    static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
+        c.value == 0x200E || c.value == 0x200F || c.value == 0x061C || (0x202A...0x202E).contains(c.value)
+            || (0x2066...0x2069).contains(c.value)
     }
 
     /// A parameter takes a non-empty segment that is not `.` or `..` and holds no `/` (an encoded

@@ -99,7 +99,18 @@ package struct LiveChecker: Sendable {
         do {
             response = try await fetcher.get(url, userAgent: agent)
         } catch let error as LiveError where error.repeated {
-            return nil  // said at the host's first failure
+            // Said once per host, whichever request failed first (a probe that reports nothing
+            // of its own included): the rest of the host's findings are missing for this reason.
+            if error.firstSkip {
+                let host = URL(string: url)?.host ?? url
+                findings.append(
+                    finding(
+                        "host-skipped", url,
+                        "not asked, nor any other file of \(host): an earlier request to it failed",
+                        expected: "an answer", seen: error.description,
+                        fix: "fix what made \(host) fail, then check again: its other files were not checked"))
+            }
+            return nil
         } catch {
             findings.append(
                 finding(

@@ -66,7 +66,7 @@ package final class LiveFetcher: Sendable {
     /// Fetches `url` as `userAgent`; throws a sentence naming what failed (TLS, timeout, connection).
     package func get(_ url: String, userAgent: String) async throws -> LiveResponse {
         let host = URL(string: url)?.host ?? url
-        if let reason = await failed.reason(for: host) { throw LiveError(reason, repeated: true) }
+        if let (reason, first) = await failed.skip(host) { throw LiveError(reason, repeated: true, firstSkip: first) }
         do {
             return try await fetch(url, userAgent: userAgent)
         } catch let error as LiveError {
@@ -149,7 +149,13 @@ package final class LiveFetcher: Sendable {
 private actor FailedConnections {
     private var reasons: [String: String] = [:]
 
-    func reason(for key: String) -> String? { reasons[key] }
+    private var skipped: Set<String> = []
+
+    /// The host's failure, if it failed, and whether this is the first request skipped for it.
+    func skip(_ key: String) -> (reason: String, first: Bool)? {
+        guard let reason = reasons[key] else { return nil }
+        return (reason, skipped.insert(key).inserted)
+    }
 
     func record(_ reason: String, for key: String) {
         if reasons[key] == nil { reasons[key] = reason }

@@ -54,8 +54,11 @@ package struct LiveError: Error, CustomStringConvertible, Sendable {
     package var description: String
     /// True when the host already failed this client and was not asked again.
     package var repeated: Bool
-    package init(_ description: String, repeated: Bool = false) {
+    /// True for the first request not asked of a failed host: the one that says so.
+    package var firstSkip: Bool
+    package init(_ description: String, repeated: Bool = false, firstSkip: Bool = false) {
         self.description = description
         self.repeated = repeated
+        self.firstSkip = firstSkip
     }
 }

@@ -119,7 +119,7 @@ def test_redirect_attempts_the_intent_then_play_with_the_deferred_link(android_s
 
     # Exactly the string an iPhone gets for the same visit (the redirect page's cookie).
     iphone_browser.get(site.url(path, "promo=beach"))
-    cookie = wait_until(lambda: iphone_browser.driver.get_cookie("deferredDeepLink"), 3)
+    cookie = wait_until(lambda: iphone_browser.driver.get_cookie("__Host-deferredDeepLink"), 3)
     assert cookie, "the iPhone page set no cookie"
     assert strip_marker(urllib.parse.unquote(cookie["value"]), iphone_browser) == deep_link[0]
     assert "promo=beach" in deep_link[0] and "utm_source=qr" in deep_link[0] and "ref=a%26b%3Dc" in deep_link[0]

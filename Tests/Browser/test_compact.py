@@ -109,7 +109,7 @@ def test_a_sampled_redirect_link_attempts_its_own_deep_link_then_falls_back_with
         expected = f"marry://item/{i}?ref=c&utm_source=s{i % 7}&promo=beach"
         assert b.wait_scheme_navigation(5) == [expected]
         assert recorder.wait_for(4, browser=b.id, path="/store") is not None, "no fallback to the store"
-        cookie = b.driver.get_cookie("deferredDeepLink")
+        cookie = b.driver.get_cookie("__Host-deferredDeepLink")
         assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), b) == expected
         # One same-origin request for the table: the shard the path hashes to.
         tables = [r.path for r in recorder.select(browser=b.id) if r.path.startswith("/_links/")]

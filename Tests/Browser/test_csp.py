@@ -56,7 +56,7 @@ def test_an_injected_inline_script_is_blocked(phone):
         browser.driver.find_element("id", "trampoline-open").click()
         cookie = None
         for _ in range(40):
-            cookie = browser.driver.get_cookie("deferredDeepLink")
+            cookie = browser.driver.get_cookie("__Host-deferredDeepLink")
             if cookie:
                 break
             time.sleep(0.05)

@@ -141,7 +141,7 @@ def test_line_reopens_in_the_browser_once(extras, browsers):
     assert not b.scheme_navigations()
     # openExternalBrowser is the page's own key: it never reaches the app.
     b.tap(b.driver.find_element("id", "trampoline-open"))
-    cookie = wait_until(lambda: b.driver.get_cookie("deferredDeepLink"), 3)
+    cookie = wait_until(lambda: b.driver.get_cookie("__Host-deferredDeepLink"), 3)
     link = strip_marker(urllib.parse.unquote(cookie["value"]), b)
     assert "openExternalBrowser" not in link and "promo=beach" in link, link
 
@@ -199,7 +199,7 @@ def test_debug_view_shows_the_flow_and_does_nothing(extras, browsers, profile):
     time.sleep(1.6)
     assert not b.scheme_navigations() and not intents(b)
     assert not recorder.select(browser=b.id, path="/store") and not recorder.select(browser=b.id, path="/__test/play")
-    assert b.driver.get_cookie("deferredDeepLink") is None
+    assert b.driver.get_cookie("__Host-deferredDeepLink") is None
     assert b.driver.current_url == site.url("/x/redirect", "promo=beach&debug=1")
     assert b.alert_text() is None
 
@@ -220,7 +220,7 @@ def test_debug_view_in_both_engines(phone):
     b.tap(button)
     time.sleep(2.0)
     assert not b.scheme_navigations()
-    assert b.driver.get_cookie("deferredDeepLink") is None
+    assert b.driver.get_cookie("__Host-deferredDeepLink") is None
     assert b.read_clipboard() == "untouched"
     assert b.driver.current_url == url
     assert not b.severe_console()
@@ -240,7 +240,7 @@ def test_confirm_dismissed_keeps_the_page_and_the_deferred_link(extras, browsers
     assert not recorder.select(browser=b.id, path="/store"), "cancel still went to the store"
     assert b.driver.current_url == site.url("/x/confirm")
     # Nothing lost: the cookie and the clipboard carry the deferred link already.
-    cookie = b.driver.get_cookie("deferredDeepLink")
+    cookie = b.driver.get_cookie("__Host-deferredDeepLink")
     assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), b) == "marry://topic/8"
     assert strip_marker(b.read_clipboard(), b) == "marry://topic/8"
     # The button is still there and asks again; accepting goes to the store.

@@ -146,5 +146,5 @@ def test_no_forward_query_and_custom_cookie(phone, recorder):
     base, params = split_link(strip_marker(copied, b))
     assert (base, dict(params)) == expected_deferred(site, path)  # no promo, campaign utm_source kept
     assert "promo" not in copied
-    assert_cookie(b, "altDeferred", copied, 7)
-    assert b.driver.get_cookie("deferredDeepLink") is None
+    assert_cookie(b, "__Host-altDeferred", copied, 7)
+    assert b.driver.get_cookie("__Host-deferredDeepLink") is None

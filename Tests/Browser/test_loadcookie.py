@@ -47,11 +47,11 @@ def test_loadcookie_reads_a_link_specific_cookie_name(phone, recorder):
     site = phone.site
     b = phone.new()
     link = _tap_and_leave(b, site, recorder, "/share/noforward")
-    assert b.driver.get_cookie("altDeferred") is not None
+    assert b.driver.get_cookie("__Host-altDeferred") is not None
     _load_cookie_page(b, site)
     urls = b.wait_scheme_navigation(timeout=3)
     assert urls == [link], urls
-    assert b.driver.get_cookie("altDeferred") is None
+    assert b.driver.get_cookie("__Host-altDeferred") is None
 
 
 def test_loadcookie_without_cookie_does_nothing(phone, recorder):

@@ -122,7 +122,7 @@ def test_a_route_url_with_a_query_attempts_exactly_its_deep_link_then_falls_back
     urls = iphone.wait_scheme_navigation(5)
     assert urls == ["marry://restaurant/123456?utm_source=web&date=2026-12-01"], urls
     assert recorder.wait_for(5, browser=iphone.id, path="/store") is not None, "no App Store fallback"
-    cookie = iphone.driver.get_cookie("deferredDeepLink")
+    cookie = iphone.driver.get_cookie("__Host-deferredDeepLink")
     assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), iphone) == urls[0]
     if host == "github":
         # The 404 page handed the visit over, and the route page put the address back.
@@ -148,7 +148,7 @@ def test_the_interstitial_route_carries_the_link_in_clipboard_and_cookie(route_s
     assert recorder.wait_for(5, browser=iphone.id, path="/store") is not None
     expected = "marry://search/tokyo/ramen?ref=qr"
     assert strip_marker(iphone.read_clipboard(), iphone) == expected
-    cookie = iphone.driver.get_cookie("deferredDeepLink")
+    cookie = iphone.driver.get_cookie("__Host-deferredDeepLink")
     assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), iphone) == expected
     assert not iphone.scheme_navigations(), "the interstitial attempts nothing on iOS"
 
@@ -205,7 +205,7 @@ def test_a_route_link_too_long_for_the_app_is_not_saved(route_sites, iphone):
     iphone.tap(iphone.driver.find_element("id", "trampoline-open"))
     assert recorder.wait_for(5, browser=iphone.id, path="/store") is not None
     assert iphone.read_clipboard() == "untouched"
-    assert iphone.driver.get_cookie("deferredDeepLink") is None
+    assert iphone.driver.get_cookie("__Host-deferredDeepLink") is None
 
 
 def test_android_opens_the_route_with_an_intent_for_the_same_link(route_sites, pixel, layout):
@@ -262,7 +262,7 @@ def test_a_route_in_webkit_attempts_its_deep_link_then_falls_back_with_the_cooki
         expected = "marry://restaurant/123456?utm_source=web&date=2026-12-01"
         assert b.wait_scheme_navigation(8) == [expected]
         assert recorder.wait_for(8, browser=b.id, path="/store") is not None, "no App Store fallback"
-        cookie = b.driver.get_cookie("deferredDeepLink")
+        cookie = b.driver.get_cookie("__Host-deferredDeepLink")
         assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), b) == expected
         b.reset_logs()
         b.get(site.origin + "/restaurant/best")

@@ -273,14 +273,15 @@ def test_build_command_writes_the_site_and_annotates_a_broken_catalog(server, tm
 
 
 def test_check_live_is_the_post_deploy_mode(server, release, tmp_path):
-    # Nothing listens on https://localhost: the deployed site's findings are annotations, the job
-    # fails. (Apple's CDN and Google's API cannot be reached here either: warnings.) The fetching
-    # itself is tested against nginx in Tests/Live.
-    ws = workspace_with(tmp_path, lambda text: text.replace("url: https://go.example.com", "url: https://localhost", 1))
+    # .invalid never resolves (RFC 6761), so nothing answers: the deployed site's findings are
+    # annotations, the job fails. (Apple's CDN and Google's API cannot be reached here either:
+    # warnings.) The fetching itself is tested against nginx in Tests/Live. (site.url may not be
+    # localhost: a catalog must not point check --live at CI's own machine.)
+    ws = workspace_with(tmp_path, lambda text: text.replace("url: https://go.example.com", "url: https://go.example.invalid", 1))
     job = run_action(ws, tmp_path / "toolcache", server, tmp_path, command="check-live", sample="1")
     last = job.steps[-1]
     assert last.name == "trampoline check-live" and last.status == 1, describe(job)
-    assert re.search(r"^::error file=site-config\.yml,line=\d+,col=\d+::https://localhost/\.well-known/"
+    assert re.search(r"^::error file=site-config\.yml,line=\d+,col=\d+::https://go\.example\.invalid/\.well-known/"
                      r"apple-app-site-association: no answer", last.stdout, re.M), describe(job)
     other = tmp_path / "bad"
     other.mkdir()

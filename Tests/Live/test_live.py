@@ -473,6 +473,18 @@ def test_nothing_listening_is_said_plainly(site):
     assert code == 1 and site.elapsed < 60
 
 
+def test_a_failed_host_says_its_other_files_were_not_checked(site):
+    # Issue #51: after one failed request the host's other requests are skipped; that was silent,
+    # so a report with one finding looked like a site with one problem.
+    site.serve = False
+    code, diagnostics = site.check("--no-services", timeout=3)
+    skipped = [d for d in diagnostics if d.get("code") == "host-skipped"]
+    assert len(skipped) == 1, messages(diagnostics)
+    assert f"nor any other file of {HOST}" in skipped[0]["message"]
+    assert "refused" in skipped[0]["seen"], skipped[0]
+    assert code == 1
+
+
 def test_trickling_host_is_cut_off_at_the_timeout(site):
     site.site_directives = "sendfile off; limit_rate 1; limit_rate_after 0;"
     code, diagnostics = site.check("--no-services", "--sample", "1", timeout=2)

@@ -81,6 +81,50 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(dir.contents(of: ".").filter { !$0.key.hasPrefix("_site") }, before, "byte-identical")
     }
 
+    /// Cells a spreadsheet would run as formulas (OWASP "CSV Injection") are written with a
+    /// leading `'`, and read back unchanged by the build (issue #51: they were written raw into
+    /// the file the docs say to edit in a spreadsheet).
+    func testFormulaCellsAreWrittenAsTextAndReadBackUnchanged() throws {
+        // The export has CRLF line ends, one Character in Swift: split on the scalars.
+        let lines = String(decoding: try fixture("export.csv"), as: UTF8.self)
+            .replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n")
+        let formulas = [
+            (#""=HYPERLINK(""https://evil.example"",""x"")""#, #"=HYPERLINK("https://evil.example","x")"#),
+            (#""-2+3+cmd|' /C calc'!A0""#, "-2+3+cmd|' /C calc'!A0"),
+            ("@SUM(1)", "@SUM(1)"),
+        ]
+        var rows = [String(lines[0])]
+        for (index, (cell, _)) in formulas.enumerated() {
+            let row = String(lines[1]).replacingOccurrences(of: "Jackets #1", with: cell)
+                .replacingOccurrences(of: "/iaqda", with: "/f\(index)")
+                .replacingOccurrences(of: "id=1,", with: "id=\(index + 100),")
+            rows.append(row)
+        }
+        let dir = try TemporaryDirectory()
+        try dir.write("export.csv", rows.joined(separator: "\n") + "\n")
+        let imported = try TrampolineProcess.run(["import", "firebase", "export.csv"] + Self.newCatalog, in: dir.url)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let written = try XCTUnwrap(dir.read("firebase-links.csv"))
+        for (_, value) in formulas {
+            XCTAssertFalse(
+                written.split(separator: ",").contains {
+                    $0.hasPrefix(value.prefix(4)) || $0.hasPrefix("\"" + value.prefix(4))
+                },
+                "a cell starts with a formula: \(written)")
+        }
+        XCTAssertTrue(written.contains("'@SUM(1)"), written)
+        let built = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(built.status, 0, built.stderr)
+        let page = try XCTUnwrap(dir.read("_site/f2/index.html"))
+        XCTAssertTrue(page.contains("<title>@SUM(1)</title>"), page)
+        let first = try XCTUnwrap(dir.read("_site/f0/index.html"))
+        XCTAssertTrue(
+            first.contains("<title>=HYPERLINK(&quot;https://evil.example&quot;,&quot;x&quot;)</title>"), first)
+        // A second import reads the escaped cells back as the same values: nothing changes.
+        let again = try TrampolineProcess.run(["import", "firebase", "export.csv"], in: dir.url)
+        XCTAssertTrue(again.stdout.contains("nothing changed"), again.stdout + again.stderr)
+    }
+
     func testBadRowsAreReportedAtRowAndColumnAndNothingIsWritten() throws {
         let dir = try folder(with: ["bad.csv"])
         let result = try TrampolineProcess.run(["import", "firebase", "bad.csv"] + Self.newCatalog, in: dir.url)

@@ -112,7 +112,7 @@ final class AppIconTests: XCTestCase {
         let tooLarge = Self.png(padding: AppIcon.maximumBytes)
         let cases: [(icon: String, files: [String: [UInt8]], says: String, fix: String)] = [
             ("missing.png", [:], "app.icon 'missing.png' does not exist", "relative to the catalog's folder"),
-            ("art", ["art/x.png": Self.png()], "app.icon 'art' is a folder", "name the image file"),
+            ("art", ["art/x.png": Self.png()], "app.icon 'art' is a folder", "name the file inside it"),
             (
                 "icon.png", ["icon.png": Array("<html>not an image</html>".utf8)],
                 "is not a PNG, JPEG, GIF or WebP image",
@@ -123,7 +123,9 @@ final class AppIconTests: XCTestCase {
                 "is not a PNG, JPEG, GIF or WebP image", "SVG is not taken"
             ),
             ("icon.png", ["icon.png": tooLarge], "the limit is 256 KB", "export it at 192×192"),
-            ("/dev/zero", [:], "app.icon '/dev/zero' is not a regular file", "name the image file itself"),
+            // Outside the project (issue #51): any image-prefixed file on the machine was copied.
+            ("/dev/zero", [:], "app.icon '/dev/zero' is an absolute path", "relative to the catalog's folder"),
+            ("../icon.png", [:], "app.icon '../icon.png' climbs out with '..'", "relative to the catalog's folder"),
             ("http://cdn.example.net/icon.png", [:], "is an http: URL", "use the https:// URL"),
             ("\"javascript:alert(1)\"", [:], "app.icon uses the 'javascript:' scheme", "an https:// URL"),
             ("\"data:image/png;base64,iVBORw0KGgo=\"", [:], "app.icon uses the 'data:' scheme", "icon.png"),

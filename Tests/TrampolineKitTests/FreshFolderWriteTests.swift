@@ -80,12 +80,13 @@ final class FreshFolderWriteTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: site.outputURL.path), target.path)
         XCTAssertEqual(try files(under: target).count, 21)
 
-        // A folder with a file of the user's keeps both the folder and the file.
+        // A folder with a file of the user's keeps both the folder and the file (with force: a
+        // folder with no manifest is refused otherwise, ProjectFileTests).
         let other = site.folder.appendingPathComponent("other")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: other.appendingPathComponent("CNAME"))
         let before = inode(other)
-        try SiteWriter(outputURL: other).write(site.build().outputFiles)
+        try SiteWriter(outputURL: other, force: true).write(site.build().outputFiles)
         XCTAssertEqual(inode(other), before)
         XCTAssertEqual(try Data(contentsOf: other.appendingPathComponent("CNAME")), Data("mine".utf8))
         XCTAssertEqual(try files(under: other).count, 22)

@@ -28,7 +28,7 @@ final class LinkFingerprintTests: XCTestCase {
             android_fallback: store
             fallback_delay_ms: 0
             deferred: [cookie]
-            cookie_name: other
+            cookie_name: __Host-other
             cookie_days: 30
             forward_query: false
             image: https://example.com/1.png

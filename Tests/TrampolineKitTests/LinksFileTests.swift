@@ -51,7 +51,7 @@ final class LinksFileTests: XCTestCase {
     func testCSVProblemsHaveRowAndColumn() throws {
         let csv = "path,titel,fallback_delay_ms\n/p/1,A,soon\n/p/1,B,100\n"
         let (_, header) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": csv])
-        XCTAssertEqual(header, ["links.csv:1:2: error: unknown column 'titel'; did you mean 'title'?"])
+        XCTAssertEqual(header, ["links.csv:1:2: error: unknown column 2 'titel'; did you mean 'title'?"])
         let fixed = "path,title,fallback_delay_ms\n/p/1,A,soon\n/p/2,B,100\n/p/2,C,1\n/../x,D,1\n"
         let (catalog, rows) = try load(Self.head + "links_file: links.csv\n", files: ["links.csv": fixed])
         XCTAssertNil(catalog)
@@ -125,6 +125,10 @@ final class LinksFileTests: XCTestCase {
                 $0.hasPrefix("links.csv:3:1: error: duplicate path /a; first defined at site-config.yml:8:")
             }, "\(twice)")
         let (_, missing) = try load(Self.head + "links_file: nope.csv\n", files: [:])
-        XCTAssertTrue(missing.contains { $0.contains("cannot read the links file nope.csv") }, "\(missing)")
+        XCTAssertEqual(
+            missing,
+            [
+                "site-config.yml:6:13: error: links_file 'nope.csv' does not exist; write its path relative to the catalog's folder"
+            ])
     }
 }

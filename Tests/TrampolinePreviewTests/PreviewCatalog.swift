@@ -16,7 +16,7 @@ enum PreviewCatalog {
             template: redirect
             fallback_delay_ms: 2000
             deferred: [cookie]
-            cookie_name: inviteLink
+            cookie_name: __Host-inviteLink
             cookie_days: 7
           - path: /vendors/photographers
             deep_link: marry://vendors?category=photo

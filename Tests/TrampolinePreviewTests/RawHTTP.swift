@@ -22,12 +22,13 @@ struct RawHTTP {
     let port: Int
 
     /// One request on its own connection (`Connection: close`), read to the end.
-    func get(_ target: String, method: String = "GET", headers: [String: String] = [:], timeout: TimeInterval = 5)
-        throws -> Response
-    {
+    func get(
+        _ target: String, method: String = "GET", headers: [String: String] = [:], host: String? = nil,
+        timeout: TimeInterval = 5
+    ) throws -> Response {
         let socket = try Self.connect(port: port, timeout: timeout)
         defer { close(socket) }
-        var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         request += "\r\n"
         try Self.send(request, on: socket)

@@ -28,6 +28,25 @@ final class ServeTests: XCTestCase {
         XCTAssertNotEqual(server.port, 0)
     }
 
+    /// DNS rebinding: a page on evil.example points its name at 127.0.0.1 and reads the preview
+    /// through the person's browser. The request names evil.example, and gets 421 (issue #51).
+    func testOnlyLoopbackHostNamesAreAnswered() throws {
+        for host in [
+            "evil.example", "evil.example:\(server.port)", "127.0.0.1.evil.example", "localhost.evil.example:80",
+        ] {
+            for target in ["/", "/_trampoline/", "/topic/1"] {
+                let response = try server.http.get(target, host: host)
+                XCTAssertEqual(response.status, 421, "\(host) \(target)")
+                XCTAssertFalse(response.text.contains("Wedding checklist"), "\(host) \(target)")
+            }
+        }
+        for host in [
+            "127.0.0.1:\(server.port)", "localhost:\(server.port)", "localhost", "127.0.0.2", "[::1]:\(server.port)",
+        ] {
+            XCTAssertEqual(try server.http.get("/topic/1", host: host).status, 200, host)
+        }
+    }
+
     func testPrettyURLsServeTheFolderPageWithoutRedirect() throws {
         for target in ["/topic/1", "/topic/1/", "/topic/1/index.html", "/topic/1?utm_source=x"] {
             let response = try server.http.get(target)
@@ -255,7 +274,8 @@ final class ServeTests: XCTestCase {
         let missing = try server.http.get("/_trampoline/simulate?path=%2Finvite&app=missing")
         XCTAssertTrue(missing.text.contains("nothing is copied"), "the invite link has no clipboard channel")
         XCTAssertTrue(
-            missing.text.contains("inviteLink=marry%3A%2F%2Finvite; path=/; max-age=604800; SameSite=Lax; Secure"),
+            missing.text.contains(
+                "__Host-inviteLink=marry%3A%2F%2Finvite; path=/; max-age=604800; SameSite=Lax; Secure"),
             missing.text)
         XCTAssertTrue(missing.text.contains("https://apps.apple.com/app/id1356057329"))
         XCTAssertTrue(missing.text.contains("The app opens <code>/loadCookie.html</code>"), missing.text)

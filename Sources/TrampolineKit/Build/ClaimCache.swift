@@ -41,7 +41,8 @@ struct ClaimCache: Sendable, Equatable {
 
     /// The cache beside the output folder at `outputURL`; nil when there is none or it is malformed.
     static func read(beside outputURL: URL) -> (key: Fingerprint, recorded: RecordedPaths)? {
-        guard let bytes = FileBytes.array(WorkFolder(outputURL: outputURL).claims.path) else { return nil }
+        let work = WorkFolder(outputURL: outputURL)
+        guard work.isTrusted, let bytes = FileBytes.array(work.claims.path) else { return nil }
         let header = Array(Self.header.utf8)
         let keyEnd = header.count + 64
         guard bytes.count > keyEnd, bytes[keyEnd] == UInt8(ascii: "\n"), bytes.starts(with: header),
@@ -102,8 +103,8 @@ struct ClaimCache: Sendable, Equatable {
 
     /// Writes the cache beside the output folder at `outputURL`. Best effort, like the stamp cache.
     func write(beside outputURL: URL) {
-        let url = WorkFolder(outputURL: outputURL).claims
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? encoded().write(to: url, options: .atomic)
+        let work = WorkFolder(outputURL: outputURL)
+        guard (try? work.prepare()) != nil else { return }
+        try? AtomicFile.write([[UInt8](encoded())], to: work.claims)
     }
 }

@@ -21,7 +21,7 @@ extension SiteBuilder {
     func loadTemplates(engine: inout DiagnosticEngine) -> TemplateSet? {
         let templatesDisplay = (configDisplayPath as NSString).deletingLastPathComponent
         return TemplateSet.load(
-            overrides: templatesURL,
+            overrides: project,
             displayDirectory: templatesDisplay.isEmpty ? "Templates" : "\(templatesDisplay)/Templates",
             engine: &engine
         )

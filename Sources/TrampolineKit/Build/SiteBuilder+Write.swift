@@ -10,7 +10,7 @@ extension SiteBuilder {
         do {
             // The previous manifest and stamps are read (if the build did not start it) while the
             // fingerprints are computed.
-            let writer = SiteWriter(outputURL: outputURL)
+            let writer = SiteWriter(outputURL: outputURL, force: forcesOutput)
             let previous = site.previousOutput?.take(for: outputURL) ?? Pending { writer.readPrevious() }
             let files = site.outputFiles
             var summary = try writer.write(files, previous: previous.take(), progress: progress)
@@ -27,7 +27,8 @@ extension SiteBuilder {
             throw DiagnosticsError([
                 Diagnostic(
                     .error, at: nil, "\(error)",
-                    hint: "check that the output folder and the folder it is in are writable")
+                    hint: (error as? SiteWriter.WriteError)?.hint
+                        ?? "check that the output folder and the folder it is in are writable")
             ])
         }
     }

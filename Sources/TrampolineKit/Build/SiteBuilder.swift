@@ -22,6 +22,9 @@ package struct SiteBuilder: Sendable {
     /// the folder, for a ``write(_:to:progress:)`` that follows (``PreviousOutputRead``). For
     /// callers that write (`build`, `serve`); a `check` has no use for it.
     package var readsPreviousOutputEarly = false
+    /// Whether ``write(_:to:progress:)`` may write into a folder of files without Trampoline's
+    /// manifest (`--force`).
+    package var forcesOutput = false
 
     package init(configURL: URL, configDisplayPath: String? = nil) {
         self.configURL = configURL
@@ -44,8 +47,11 @@ package struct SiteBuilder: Sendable {
 
     /// The `Templates/` folder beside the catalog, whose files override the built-ins by name.
     package var templatesURL: URL {
-        configURL.deletingLastPathComponent().appendingPathComponent("Templates", isDirectory: true)
+        configURL.deletingLastPathComponent().appendingPathComponent(TemplateSet.folder, isDirectory: true)
     }
+
+    /// The catalog's folder, which every file the catalog names is read from.
+    var project: ProjectFolder { ProjectFolder(root: configURL.deletingLastPathComponent()) }
 
     /// Names what reads the catalog and verifies claims: the binary, or a test's stand-in for an upgrade.
     var identity: String { rendererVersion ?? SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity }

@@ -115,7 +115,12 @@ package struct LinkOptions: Sendable, Equatable, Encodable {
     package var androidFallback: Fallback?
     package var fallbackDelayMs: Int = 1500
     package var deferred: [DeferredChannel] = [.clipboard, .cookie]
-    package var cookieName: String = "deferredDeepLink"
+    /// `__Host-`: browsers take it only from this host, over https, for the whole path, so a
+    /// sibling subdomain (`evil.example.com` beside `go.example.com`) cannot plant a deferred link.
+    package var cookieName: String = LinkOptions.defaultCookieName
+    package static let defaultCookieName = "__Host-deferredDeepLink"
+    /// The default before `__Host-`: `loadCookie.html` still reads it, for visits made before the upgrade.
+    package static let legacyCookieName = "deferredDeepLink"
     package var cookieDays: Int = 1
     package var forwardQuery: Bool = true
     package var image: String?

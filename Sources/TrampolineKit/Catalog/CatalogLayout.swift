@@ -181,7 +181,9 @@ struct CatalogLayout: Sendable {
     /// Writes `bytes` as the layout at `url` (``AtomicFile``), never into folders reached through
     /// a symbolic link; a failure leaves the old file (which is only ever checked, never trusted).
     static func write(_ bytes: [UInt8], to url: URL) {
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         guard LinkCache.foldersAreReal(above: url) else { return }
         try? AtomicFile.write([bytes], to: url)
     }

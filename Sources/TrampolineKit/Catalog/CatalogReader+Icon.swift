@@ -32,42 +32,27 @@ extension CatalogReader {
         return readIconFile(icon)
     }
 
-    /// The project image `icon` names, relative to the catalog's folder.
+    /// The project image `icon` names, read from the catalog's folder (``ProjectFolder``: no
+    /// path outside it, no symbolic link, a regular file of at most ``AppIcon/maximumBytes``).
     private mutating func readIconFile(_ icon: Located) -> AppIcon? {
-        let url = URL(fileURLWithPath: icon.text, relativeTo: baseURL)
         let shown = CatalogRules.quoted(icon.text)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            error(
-                "app.icon \(shown) does not exist (looked for \(url.path))", at: icon.location,
-                hint: "put the image beside the catalog, or write its path relative to the catalog's folder")
-            return nil
-        }
-        if isDirectory.boolValue {
-            error("app.icon \(shown) is a folder", at: icon.location, hint: "name the image file inside it")
-            return nil
-        }
-        let limit = AppIcon.maximumBytes
-        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        // A device or a pipe (/dev/zero) has no size and no end: never read one.
-        guard attributes?[.type] as? FileAttributeType == .typeRegular else {
-            error(
-                "app.icon \(shown) is not a regular file", at: icon.location,
-                hint: "name the image file itself")
-            return nil
-        }
-        let size = attributes?[.size] as? Int ?? 0
-        if size > limit {
-            error(
+        let bytes: [UInt8]
+        do {
+            bytes = try ProjectFolder(root: baseURL).read(icon.text, limit: AppIcon.maximumBytes)
+        } catch .tooLarge(let size, let limit) {
+            self.error(
                 "app.icon \(shown) is \(size / 1024) KB; the limit is \(limit / 1024) KB", at: icon.location,
                 hint: "the page shows it at 64×64 pixels: export it at 192×192 (or 256×256) and compress it")
             return nil
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            error("cannot read app.icon \(shown)", at: icon.location, hint: "check the file's permissions")
+        } catch .missing(let component) {
+            self.error(
+                ProjectFolder.Refusal.missing(component).message("app.icon", shown), at: icon.location,
+                hint: "put the image beside the catalog, or write its path relative to the catalog's folder")
+            return nil
+        } catch {
+            self.error(error.message("app.icon", shown), at: icon.location, hint: error.hint)
             return nil
         }
-        let bytes = [UInt8](data)
         guard let format = AppIcon.Format(sniffing: bytes) else {
             error(
                 "app.icon \(shown) is not a PNG, JPEG, GIF or WebP image", at: icon.location,

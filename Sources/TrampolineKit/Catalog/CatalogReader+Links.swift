@@ -144,6 +144,15 @@ extension CatalogReader {
             webURLLocation: webEntry?.location, templateLocation: templateLocation, route: route
         )
         link.language = language
+        let textBytes = link.textBytes
+        if textBytes > CatalogRules.maximumLinkTextBytes {
+            error(
+                "the link's text is \(textBytes) bytes, and its page repeats it several times; the limit is \(CatalogRules.maximumLinkTextBytes) bytes (64 KB)",
+                at: location(of: node),
+                hint:
+                    "shorten the description (a preview shows about 200 characters), or check for a value pasted twice")
+            return nil
+        }
         checkStoreCampaign(link, app: app, at: keys["campaign"].map { location(of: $0.value) } ?? link.location)
         return link
     }
@@ -197,6 +206,16 @@ extension CatalogReader {
             error(
                 "campaign must be a mapping of parameter names to values", at: location(of: node),
                 hint: "write campaign: {utm_source: newsletter}")
+            return []
+        }
+        // The app library takes at most 64 query parameters in a link (LinkRejection.tooLong).
+        if pairs.count > CatalogRules.maximumCampaignParameters {
+            error(
+                "campaign has \(pairs.count) parameters; the limit is \(CatalogRules.maximumCampaignParameters)",
+                at: location(of: node),
+                hint:
+                    "keep the parameters a report needs (utm_source, utm_medium, utm_campaign...): the app refuses a link with more than 64"
+            )
             return []
         }
         var result: [CampaignParameter] = []

@@ -90,9 +90,10 @@ extension CatalogReader {
     mutating func readLinksFile(_ linksFile: Located, top: TopLevel, list: inout LinkList) {
         let catalogFolder = (file as NSString).deletingLastPathComponent
         let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
-        let url = URL(fileURLWithPath: linksFile.text, relativeTo: baseURL)
         var fileEngine = DiagnosticEngine()
-        let items = LinksFile.items(at: url, displayPath: display, engine: &fileEngine)
+        let items = LinksFile.items(
+            named: linksFile.text, in: ProjectFolder(root: baseURL), location: linksFile.location,
+            displayPath: display, engine: &fileEngine)
         engine.append(contentsOf: fileEngine)
         if items == nil, !fileEngine.hasErrors {
             error("cannot read the links file", at: linksFile.location)

@@ -37,6 +37,12 @@ extension CatalogReader {
         if let c = optionalText("cookie_name", in: keys) {
             if CatalogRules.isCookieName(c.text) {
                 options.cookieName = c.text
+                if !c.text.hasPrefix("__Host-") {
+                    warning(
+                        "cookie_name \(CatalogRules.quoted(c.text)) has no __Host- prefix: a sibling subdomain could set a cookie of this name and plant a deferred link",
+                        at: c.location,
+                        hint: "use __Host-\(c.text), or remove cookie_name to use __Host-deferredDeepLink")
+                }
             } else {
                 error(
                     "cookie_name \(CatalogRules.quoted(c.text)) is not a safe cookie name", at: c.location,

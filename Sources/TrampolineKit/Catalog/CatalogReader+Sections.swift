@@ -20,6 +20,12 @@ extension CatalogReader {
                         at: url.location,
                         hint: "Trampoline serves links from the root of their own host; write https://\(parts.hostPort)"
                     )
+                } else if let problem = CatalogRules.siteHostProblem(String(parts.authority)) {
+                    error(
+                        "site.url \(CatalogRules.quoted(url.text)) \(problem)", at: url.location,
+                        hint:
+                            "write the public domain name the links live on, such as https://go.example.com (iOS and Android verify a domain name on port 443 only; preview a site locally with 'trampoline serve')"
+                    )
                 } else {
                     let host = parts.authority.lowercased()
                     result = SiteSettings(url: "https://\(host)", host: host, title: nil, language: "en", output: nil)
@@ -41,6 +47,25 @@ extension CatalogReader {
         let output = optionalText("output", in: keys)
         if let output, output.text.isEmpty {
             error("site.output is empty", at: output.location, hint: "remove it to use _site, or name a folder")
+        } else if let output {
+            // The catalog may be a pull request's: it chooses a folder inside the project only.
+            // Writing elsewhere is the operator's choice, made with --output.
+            do {
+                _ = try ProjectFolder.components(of: output.text)
+            } catch {
+                let shown = CatalogRules.quoted(output.text)
+                let what =
+                    switch error {
+                    case .absolute: "site.output \(shown) is an absolute path"
+                    case .home: "site.output \(shown) starts with '~'"
+                    case .parent: "site.output \(shown) climbs out of the catalog's folder with '..'"
+                    default: "site.output \(shown) is the catalog's own folder"
+                    }
+                self.error(
+                    what, at: output.location,
+                    hint: "name a folder inside the catalog's folder (such as _site); to write elsewhere, pass --output"
+                )
+            }
         }
         result?.title = title?.text
         result?.language = language
@@ -116,6 +141,10 @@ extension CatalogReader {
             error(
                 "scheme '\(scheme.text)' is not an app's custom scheme", at: scheme.location,
                 hint: "use the URL scheme registered in \(place)")
+        } else if CatalogRules.systemSchemes.contains(scheme.text.lowercased()) {
+            error(
+                "scheme '\(scheme.text)' belongs to the system, not to an app: a link page would install, call, text or open a browser instead of the app",
+                at: scheme.location, hint: "use the custom URL scheme registered in \(place)")
         }
     }
 

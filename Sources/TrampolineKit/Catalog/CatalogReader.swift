@@ -134,11 +134,14 @@ struct CatalogReader {
             // Reported by the whole file's parser, with the context it gives.
             throw PlainReadingNeeded()
         } catch let syntax as YAMLEventParser.SyntaxError {
+            let at = SourceLocation(file: file, line: syntax.line, column: syntax.column)
+            if let budget = syntax.hint {
+                error(syntax.message, at: at, hint: budget)
+                return nil
+            }
             let hint =
                 "check indentation (spaces, not tabs) and quote values that contain ': ', '#' or start with a symbol"
-            error(
-                "YAML syntax: \(syntax.message)",
-                at: SourceLocation(file: file, line: syntax.line, column: syntax.column), hint: hint)
+            error("YAML syntax: \(syntax.message)", at: at, hint: hint)
             return nil
         } catch {
             self.error("cannot parse the catalog: \(error)", at: start)

@@ -98,8 +98,19 @@ extension CatalogRules {
         }
     }
 
-    /// The first placeholder of `deepLink` that names no parameter of `route`.
+    /// The first placeholder of `deepLink` that names no parameter of `route`, or any in the
+    /// deep link's host: a visitor would choose which of the app's hosts (screens) opens.
     static func unknownPlaceholder(in deepLink: String, route: Route) -> (violation: RuleViolation, column: Int)? {
+        if let bad = DeepLinkTemplate.authorityPlaceholders(in: deepLink).first {
+            return (
+                RuleViolation(
+                    "deep_link puts the parameter '\(bad.name)' in its host, where a visitor would choose which screen of the app opens",
+                    hint:
+                        "put parameters in the deep link's path or query (marry://screen/:\(bad.name)), never after '//'"
+                ),
+                bad.column
+            )
+        }
         let names = Set(route.pattern.parameterNames)
         guard let bad = Route.placeholders(in: deepLink).first(where: { !names.contains($0.name) }) else { return nil }
         let known = route.pattern.parameterNames.map { ":" + $0 }.joined(separator: ", ")

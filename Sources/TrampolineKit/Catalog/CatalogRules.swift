@@ -212,12 +212,35 @@ enum CatalogRules {
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
     }
 
+    /// Why `authority` (of `site.url`) is not a public domain name, or nil. A port, an IP
+    /// literal or `localhost` would make `check --live` in CI send requests wherever a catalog
+    /// pull request points, and no phone verifies an association file there anyway.
+    static func siteHostProblem(_ authority: String) -> String? {
+        let host = authority.lowercased()
+        if host.hasPrefix("[") { return "names an IP address; links live on a domain name" }
+        if host.contains(":") { return "has a port; links are served on the default https port, 443" }
+        let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        if name == "localhost" || name.hasSuffix(".localhost") || labels.last == "local" || labels.last == "internal" {
+            return "names a local host; links live on a public domain name"
+        }
+        // The WHATWG URL parser reads a host whose last label is a number (decimal, or 0x hex)
+        // as an IPv4 address: 127.1, 2130706433 and 0x7f.1 are all 127.0.0.1.
+        if let last = labels.last, !last.isEmpty,
+            last.allSatisfy({ $0.isASCII && $0.isNumber })
+                || (last.hasPrefix("0x") && last.dropFirst(2).allSatisfy({ $0.isASCII && $0.isHexDigit }))
+        {
+            return "names an IP address; links live on a domain name"
+        }
+        if labels.count < 2 || labels.contains(where: \.isEmpty) {
+            return "is not a full domain name (such as go.example.com)"
+        }
+        return nil
+    }
+
     /// Bidirectional formatting characters (LRM, RLM, the embeddings, overrides and isolates):
     /// RFC 3987 forbids them in IRIs, because they can make one URL look like another.
-    static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
-        c.value == 0x200E || c.value == 0x200F || c.value == 0x061C || (0x202A...0x202E).contains(c.value)
-            || (0x2066...0x2069).contains(c.value)
-    }
+    static func isBidiControl(_ c: Unicode.Scalar) -> Bool { InertText.isBidiControl(c) }
 
     /// What the WHATWG URL parser (and the W3C validator) refuse in an http(s) URL once the
     /// scheme and host are known to be there: a page must never carry a URL the browser reads
@@ -326,6 +349,27 @@ enum CatalogRules {
     /// Schemes that would turn a deep link into script or local content in a browser.
     static let forbiddenSchemes: Set<String> = [
         "javascript", "data", "vbscript", "file", "about", "blob", "http", "https", "filesystem", "view-source",
+    ]
+
+    /// The most text one link may carry (title, description, URLs, campaign, options' text): its
+    /// page repeats each value two or three times (body, social tags, page data), so no page can
+    /// pass a few hundred KB whatever a catalog holds (the page budget warns past 8 KB).
+    static let maximumLinkTextBytes = 64 * 1024
+
+    /// The most `campaign` parameters a link may have: TrampolineLink and the Android library
+    /// refuse a link with more than 64 query parameters.
+    static let maximumCampaignParameters = 64
+
+    /// Schemes iOS or Android open themselves: over-the-air installs (`itms-services`), the
+    /// stores, calls and messages, Android's `intent:` (which would let a deep link name any
+    /// app's component), Safari's and Chrome's own openers. Apple's "About Apple URL schemes"
+    /// and Android's Intent.parseUri name them.
+    static let systemSchemes: Set<String> = [
+        "itms-services", "itms", "itms-apps", "itms-appss", "itms-books", "itms-bookss", "macappstore",
+        "market", "intent", "android-app", "content", "tel", "telprompt", "sms", "smsto", "mms",
+        "mmsto", "mailto", "facetime", "facetime-audio", "maps", "geo", "x-safari-https", "x-safari-http",
+        "googlechrome", "googlechromes", "firefox", "microsoft-edge", "shortcuts", "prefs", "app-prefs",
+        "x-web-search", "ws", "wss", "ftp", "sip", "sips",
     ]
 
     static func matches(_ value: String, _ allowed: (Unicode.Scalar) -> Bool, length: ClosedRange<Int>) -> Bool {
@@ -466,10 +510,7 @@ enum CatalogRules {
     /// must not drive or reorder the terminal.
     static func printable(_ value: String) -> String {
         let shown = value.count > 60 ? String(value.prefix(57)) + "..." : value
-        return shown.unicodeScalars.map {
-            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || isBidiControl($0)
-                ? "\\u{\(String($0.value, radix: 16))}" : String($0)
-        }.joined()
+        return InertText.escape(shown)
     }
 }
 

@@ -24,7 +24,10 @@ extension LinkCache {
 
         init?(url: URL, key: [UInt8]) {
             let folder = url.deletingLastPathComponent()
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Private to this user, like the work folders beside it (``PrivateFolder``); a cache
+            // someone else planted is not trusted anyway (keyed with this user's secret).
+            try? FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
             try? FileManager.default.removeItem(at: temporary)  // left by a killed build with this pid
             guard LinkCache.foldersAreReal(above: url) else { return nil }

@@ -4,14 +4,23 @@ import Foundation
 /// `campaign.<name>` columns, lists comma-separated) or JSON (a list of link objects). Both become
 /// the same positioned nodes a `links:` list gives, so every check and message is the same.
 enum LinksFile {
-    /// The file's link entries, or nil after reporting why it cannot be read.
+    /// The largest links file read (a million links of a few hundred bytes each fit).
+    static let maximumBytes = 512 << 20
+
+    /// The file's link entries, or nil after reporting why it cannot be read. `name` is the
+    /// catalog's value, read from `project` (no path outside it, no symbolic link); a refusal is
+    /// reported at `location`, the value in the catalog.
     /// CSV positions are `row:column`, the header being row 1 and columns counted from 1.
-    static func items(at url: URL, displayPath: String, engine: inout DiagnosticEngine) -> [YAMLNode]? {
+    static func items(
+        named name: String, in project: ProjectFolder, location: SourceLocation?, displayPath: String,
+        engine: inout DiagnosticEngine
+    ) -> [YAMLNode]? {
         let start = SourceLocation(file: displayPath, line: 1, column: 1)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            engine.error(
-                "cannot read the links file \(displayPath)", at: nil,
-                hint: "check links_file: it is relative to the catalog's folder")
+        let data: Data
+        do {
+            data = Data(try project.read(name, limit: maximumBytes))
+        } catch {
+            engine.error(error.message("links_file", CatalogRules.quoted(name)), at: location, hint: error.hint)
             return nil
         }
         guard
@@ -21,7 +30,7 @@ enum LinksFile {
         else {
             return nil
         }
-        switch url.pathExtension.lowercased() {
+        switch (name as NSString).pathExtension.lowercased() {
         case "json": return json(text, displayPath: displayPath, engine: &engine)
         case "csv": return csv(text, displayPath: displayPath, engine: &engine)
         default:
@@ -63,6 +72,15 @@ enum LinksFile {
         }
     }
 
+    /// A header cell short and plain enough to be a key someone mistyped.
+    static func looksLikeKey(_ name: String) -> Bool {
+        name.utf8.count <= 32
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.- ".unicodeScalars.contains($0))
+            }
+    }
+
     /// Columns whose cells are numbers or booleans, read as YAML plain scalars; every other cell is text.
     static let typedColumns: Set<String> = ["fallback_delay_ms", "cookie_days", "forward_query", "qr_code"]
 
@@ -96,7 +114,11 @@ enum LinksFile {
                 let hint =
                     Suggestion.closest(to: name, among: CatalogKeys.link).map { "did you mean '\($0)'?" }
                     ?? "known columns: \(CatalogKeys.link.joined(separator: ", ")), campaign.<name>"
-                engine.error("unknown column \(CatalogRules.quoted(name))", at: at, hint: hint)
+                // Named by position, and by its text only when that looks like a key (a typo):
+                // the first row of a file that is no links file could be a secret, and the message
+                // goes into CI logs.
+                let shown = looksLikeKey(name) ? " \(CatalogRules.quoted(name))" : ""
+                engine.error("unknown column \(index + 1)\(shown)", at: at, hint: hint)
             }
         }
         if engine.hasErrors { return nil }
@@ -108,7 +130,7 @@ enum LinksFile {
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
             var campaign: [(key: YAMLNode, value: YAMLNode)] = []
             for column in columns where column.index < cells.count {
-                let cell = cells[column.index]
+                let cell = SpreadsheetCell.value(cells[column.index])
                 // An empty cell means "not set", so the defaults apply.
                 if cell.isEmpty { continue }
                 let line = row

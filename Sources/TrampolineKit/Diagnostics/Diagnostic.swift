@@ -47,7 +47,13 @@ package struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// Compiler style: `site-config.yml:12:5: error: message (hint)`.
+    /// Made inert (``InertText``), like every printed form.
     package var description: String {
+        let message = InertText.escape(message)
+        let hint = hint.map(InertText.escape)
+        let location = location.map {
+            SourceLocation(file: InertText.escape($0.file), line: $0.line, column: $0.column)
+        }
         let prefix = location.map { "\($0): " } ?? ""
         let suffix = hint.map { "; \($0)" } ?? ""
         return "\(prefix)\(severity.rawValue): \(message)\(suffix)"

@@ -9,7 +9,10 @@ package enum DiagnosticFormat: String, Sendable, CaseIterable {
 
 package enum DiagnosticPrinter {
     /// The whole report as one string, ending with a newline when non-empty.
+    /// Every text field of every diagnostic is made inert first (``InertText``), whatever it
+    /// quotes: a catalog, a links file, a fetched body or header, Google's answer.
     package static func render(_ diagnostics: [Diagnostic], format: DiagnosticFormat) -> String {
+        let diagnostics = diagnostics.map(\.inert)
         switch format {
         case .text:
             return diagnostics.map { "\($0)\n" }.joined()

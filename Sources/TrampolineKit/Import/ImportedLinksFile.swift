@@ -3,7 +3,8 @@ import Foundation
 
 /// The CSV `links_file` an import writes: one row per link, columns in the catalog's key order
 /// (`campaign.<name>` after them, by name), rows sorted by path, `\n` line ends. The same links
-/// always give the same bytes, so importing an export twice changes nothing.
+/// always give the same bytes, so importing an export twice changes nothing. Cells a spreadsheet
+/// would run as formulas are written as text (``SpreadsheetCell``).
 struct ImportedLinksFile {
     /// Rows by lower-cased path, each column → cell (empty cells left out).
     var rows: [String: [String: String]] = [:]
@@ -18,7 +19,9 @@ struct ImportedLinksFile {
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         for record in records.dropFirst() {
             var row: [String: String] = [:]
-            for (name, cell) in zip(names, record.fields) where !cell.isEmpty && !name.isEmpty { row[name] = cell }
+            for (name, cell) in zip(names, record.fields) where !cell.isEmpty && !name.isEmpty {
+                row[name] = SpreadsheetCell.value(cell)
+            }
             guard let path = row["path"] else { continue }
             file.rows[path] = row
             file.rowNumbers[path] = record.row
@@ -40,7 +43,7 @@ struct ImportedLinksFile {
                 (rows[$0]?["path"] ?? $0).utf8.lexicographicallyPrecedes((rows[$1]?["path"] ?? $1).utf8)
             }) {
                 let row = rows[key] ?? [:]
-                try? writer.write(row: columns.map { row[$0] ?? "" })
+                try? writer.write(row: columns.map { SpreadsheetCell.escaped(row[$0] ?? "") })
             }
         }
         let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()

@@ -217,6 +217,10 @@ enum SitePlanner {
         where links[index].options.deferred.contains(.cookie) && !names.contains(links[index].options.cookieName) {
             names.append(links[index].options.cookieName)
         }
-        return names.isEmpty ? [LinkOptions().cookieName] : names
+        if names.isEmpty { names = [LinkOptions.defaultCookieName] }
+        if names.contains(LinkOptions.defaultCookieName), !names.contains(LinkOptions.legacyCookieName) {
+            names.append(LinkOptions.legacyCookieName)
+        }
+        return names
     }
 }

@@ -63,7 +63,8 @@ package enum StarterCatalog {
           # How the link survives the install: copied to the clipboard and/or kept in a cookie
           # that the app reads back through loadCookie.html.
           deferred: [clipboard, cookie]
-          cookie_name: deferredDeepLink
+          # __Host-: only this host can set it (a sibling subdomain cannot plant a deferred link).
+          cookie_name: __Host-deferredDeepLink
           cookie_days: 1
           # Hand the visited URL's query (?utm_source=...) to the app too.
           forward_query: true

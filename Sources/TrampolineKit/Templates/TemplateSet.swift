@@ -65,11 +65,11 @@ struct TemplateSet: Sendable {
         style.replacingOccurrences(of: "}\n", with: "}").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Loads the built-ins, then the overrides in `directory` (if it exists).
-    static func load(overrides directory: URL?, displayDirectory: String, engine: inout DiagnosticEngine)
+    /// Loads the built-ins, then the overrides in the project's `Templates/` folder (if it exists).
+    static func load(overrides project: ProjectFolder?, displayDirectory: String, engine: inout DiagnosticEngine)
         -> TemplateSet?
     {
-        let sources = readSources(overrides: directory, displayDirectory: displayDirectory, engine: &engine)
+        let sources = readSources(overrides: project, displayDirectory: displayDirectory, engine: &engine)
         // The scripts are minified on another core while this one parses the pages (a millisecond
         // or two of every build's start, before anything else can begin).
         let scriptSources = scriptFiles.compactMap { name in
@@ -132,28 +132,46 @@ struct TemplateSet: Sendable {
             ].compactMap { $0 })
     }
 
-    /// The built-ins by name, each replaced by the file of the same name in `directory`.
-    static func readSources(overrides directory: URL?, displayDirectory: String, engine: inout DiagnosticEngine)
+    /// The project's folder of templates, beside the catalog.
+    static let folder = "Templates"
+    /// The largest template file read: a page or the layout is a few KB.
+    static let maximumFileBytes = 1 << 20
+
+    /// The built-ins by name, each replaced by the file of the same name in the project's
+    /// `Templates/` folder, read through ``ProjectFolder`` (no symbolic link, nothing outside).
+    static func readSources(overrides project: ProjectFolder?, displayDirectory: String, engine: inout DiagnosticEngine)
         -> [String: (text: String, file: String)]
     {
         var sources: [String: (text: String, file: String)] = [:]
         for (name, text) in EmbeddedTemplates.files {
             sources[name] = (text, "(built-in)/\(name)")
         }
-        if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) {
-            for name in names.sorted()
-            where name.hasSuffix(".md") || name == layoutFile || name == styleFile || scriptFiles.contains(name) {
-                let display = displayDirectory.isEmpty ? name : "\(displayDirectory)/\(name)"
-                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
-                    let text = String(data: data, encoding: .utf8)
-                else {
-                    engine.error(
-                        "cannot read template \(display) as UTF-8 text",
-                        at: SourceLocation(file: display, line: 1, column: 1), hint: "save it as UTF-8")
-                    continue
-                }
-                sources[name] = (text, display)
+        guard let project else { return sources }
+        let names: [String]
+        do {
+            guard let listed = try project.names(inFolder: folder) else { return sources }
+            names = listed
+        } catch {
+            engine.error(
+                error.message("the templates folder", CatalogRules.quoted(displayDirectory)), at: nil, hint: error.hint)
+            return sources
+        }
+        for name in names
+        where name.hasSuffix(".md") || name == layoutFile || name == styleFile || scriptFiles.contains(name) {
+            let display = displayDirectory.isEmpty ? name : "\(displayDirectory)/\(name)"
+            let at = SourceLocation(file: display, line: 1, column: 1)
+            let bytes: [UInt8]
+            do {
+                bytes = try project.read("\(folder)/\(name)", limit: maximumFileBytes)
+            } catch {
+                engine.error(error.message("the template", CatalogRules.quoted(display)), at: at, hint: error.hint)
+                continue
             }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                engine.error("cannot read template \(display) as UTF-8 text", at: at, hint: "save it as UTF-8")
+                continue
+            }
+            sources[name] = (text, display)
         }
         return sources
     }

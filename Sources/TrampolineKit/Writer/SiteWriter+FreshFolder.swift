@@ -39,6 +39,7 @@ extension SiteWriter {
         let fm = FileManager.default
         let work = WorkFolder(outputURL: outputURL)
         let fresh = work.fresh
+        try work.prepare()
         try? fm.removeItem(at: fresh)
         do {
             try fm.createDirectory(at: fresh, withIntermediateDirectories: true)

@@ -41,8 +41,9 @@ extension SiteWriter {
     /// A file changed after this reading and before the write is taken as it was, as one changed
     /// just after the build would be.
     func readPrevious() -> Previous {
-        let stamps =
-            FastPath.earlyStamps.isOn ? StampCache.read(from: WorkFolder(outputURL: outputURL).stamps) : StampCache()
+        let work = WorkFolder(outputURL: outputURL)
+        // A work folder someone else could write into proves nothing.
+        let stamps = FastPath.earlyStamps.isOn && work.isTrusted ? StampCache.read(from: work.stamps) : StampCache()
         let statMatches = Self.statMatches(of: stamps, in: outputURL.path)
         if let recorded = Self.recordedManifestStat(in: stamps),
             recorded == FileStat(path: outputURL.path + "/" + Manifest.path.value)

@@ -19,8 +19,13 @@ package struct SiteWriter: Sendable {
     /// off only in the test that holds that path to the plain one.
     var usesFreshFolder = true
 
-    package init(outputURL: URL) {
+    /// Whether a write may go into a folder that holds files but no manifest of a write of
+    /// Trampoline's (`--force`); otherwise that folder is someone's, and is refused.
+    package var force = false
+
+    package init(outputURL: URL, force: Bool = false) {
         self.outputURL = outputURL
+        self.force = force
     }
 
     /// What a write did: paths in the order of the files given.
@@ -56,26 +61,27 @@ package struct SiteWriter: Sendable {
         _ files: [OutputFile], previous state: consuming Previous,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) throws -> Summary {
+        // Asked once, before either way of writing: a file that appears in an empty folder while a
+        // first build writes beside it is not a reason to stop half-way.
+        if !force, let problem = Self.foreignContent(in: outputURL) {
+            throw WriteError(
+                path: outputURL.path, reason: problem,
+                hint:
+                    "build into an empty or new folder, or pass --force to write into this one anyway (its files of the same names are replaced)"
+            )
+        }
         if usesFreshFolder, FastPath.freshFolder.isOn, let summary = try writeFreshFolder(files, progress: progress) {
             return summary
         }
         let fm = FileManager.default
         let work = WorkFolder(outputURL: outputURL)
+        try work.prepare()
         try fm.createDirectory(at: outputURL, withIntermediateDirectories: true)
-        do {
-            try? fm.removeItem(at: work.staging)
-            try fm.createDirectory(at: work.staging, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(
-                path: work.staging.path,
-                reason:
-                    "cannot create the staging folder beside the output folder (\(error.localizedDescription)); the output folder's parent must be writable"
-            )
-        }
-        defer { try? fm.removeItem(at: work.staging) }
+        let staging = try Staging(at: work.staging)
+        defer { staging.remove() }
         let previousCount = state.stamps.count
         let previousManifestStat = Self.recordedManifestStat(in: state.stamps)
-        let applied = try apply(files, previous: consume state, staging: work.staging, progress: progress)
+        let applied = try apply(files, previous: consume state, staging: staging, progress: progress)
         let outcome = applied.outcome
         var removed: [String] = []
         if let previousPaths = applied.previousPaths {
@@ -90,13 +96,13 @@ package struct SiteWriter: Sendable {
                 removeEmptyParents(of: path)
             }
             try writeIfChanged(
-                Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: work.staging,
+                Manifest(paths: planned).encoded(), to: Manifest.path.value, staging: staging,
                 stagingName: "manifest")
         } else if !applied.isCanonical {
             // The same set of files in a file of our own layout is the same bytes (encoding sorts
             // 200k paths: skip it); anything else is encoded and compared.
             try writeIfChanged(
-                Manifest(paths: Set(files.map(\.path.value))).encoded(), to: Manifest.path.value, staging: work.staging,
+                Manifest(paths: Set(files.map(\.path.value))).encoded(), to: Manifest.path.value, staging: staging,
                 stagingName: "manifest")
         }
         // Best effort: without it the next write renders and compares every file. Not written
@@ -129,7 +135,7 @@ package struct SiteWriter: Sendable {
     /// Puts every file of `files` in place (the AASA last), each proven by its stamp, found
     /// unchanged, or written; `state` is let go when this returns.
     private func apply(
-        _ files: [OutputFile], previous state: consuming Previous, staging: URL,
+        _ files: [OutputFile], previous state: consuming Previous, staging: Staging,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     ) throws -> Applied {
         let stamps = state.stamps
@@ -218,7 +224,7 @@ package struct SiteWriter: Sendable {
     }
 
     /// The manifest too keeps its mtime when nothing changed.
-    func writeIfChanged(_ data: Data, to path: String, staging: URL, stagingName: String) throws {
+    func writeIfChanged(_ data: Data, to path: String, staging: Staging, stagingName: String) throws {
         if FileBytes.array(outputURL.path + "/" + path, ifSize: data.count).map({ $0.elementsEqual(data) }) == true {
             return
         }
@@ -256,15 +262,16 @@ package struct SiteWriter: Sendable {
     /// the new one, whole.
     /// `stagingName` is unique within one write. Returns the new file's ``FileStat``.
     @discardableResult
-    func writeAtomically(_ data: [UInt8], to path: String, staging: URL, stagingName: String) throws -> FileStat {
+    func writeAtomically(_ data: [UInt8], to path: String, staging: Staging, stagingName: String) throws -> FileStat {
         let target = outputURL.path + "/" + path
-        let temporary = staging.path + "/" + stagingName
         // A rename is what makes the replacement atomic; a kill -9 cannot leave a partial file
-        // among the site's files.
-        let info = try Self.create(temporary, with: data, flags: O_TRUNC, reportedAs: path)
-        if rename(temporary, target) != 0 {
+        // among the site's files. O_EXCL | O_NOFOLLOW, relative to the staging folder held open:
+        // nothing planted there can be written through.
+        let info = try Self.create(
+            stagingName, in: staging.descriptor, with: data, flags: O_EXCL | O_NOFOLLOW, reportedAs: path)
+        if renameat(staging.descriptor, stagingName, AT_FDCWD, target) != 0 {
             let failure = errno
-            unlink(temporary)
+            unlinkat(staging.descriptor, stagingName, 0)
             throw WriteError(path: path, reason: String(cString: strerror(failure)))
         }
         return info

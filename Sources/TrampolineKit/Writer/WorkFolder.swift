@@ -37,4 +37,30 @@ struct WorkFolder: Sendable {
             .appendingPathComponent(".catalogs", isDirectory: true)
             .appendingPathComponent(catalogURL.lastPathComponent + ".links")
     }
+
+    /// The output folder's parent, where `.trampoline/` is.
+    private var parent: URL { url.deletingLastPathComponent().deletingLastPathComponent() }
+
+    /// Makes the work folder (each level private to this user, 0700) or checks the one there:
+    /// a real folder, not a symbolic link, owned by this user and writable by no one else
+    /// (``PrivateFolder``).
+    func prepare() throws(SiteWriter.WriteError) {
+        // The output's parent is the operator's choice (`--output a/b/site`): made as needed.
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw SiteWriter.WriteError(
+                path: parent.path, reason: "cannot create the output folder's parent (\(error.localizedDescription))")
+        }
+        if let problem = PrivateFolder.make(url, below: parent) {
+            throw SiteWriter.WriteError(
+                path: url.path, reason: problem,
+                hint:
+                    "remove \(url.deletingLastPathComponent().path) (Trampoline makes it again, private to you), or build into a folder whose parent only you can write to"
+            )
+        }
+    }
+
+    /// Whether the work folder is there and safe to read caches from (see ``prepare()``).
+    var isTrusted: Bool { PrivateFolder.isTrusted(url, below: parent) }
 }

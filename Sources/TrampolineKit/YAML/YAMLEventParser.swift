@@ -9,6 +9,8 @@ final class YAMLEventParser {
         var line: Int
         var column: Int
         var message: String
+        /// The fix, for a problem that is not of syntax (the alias budget); nil for syntax.
+        var hint: String? = nil
     }
 
     private var parser = yaml_parser_t()
@@ -17,6 +19,14 @@ final class YAMLEventParser {
     private var pending: Event?
     /// Anchored subtrees by name, for aliases. Aliases share the subtree; nothing is copied.
     private var anchors: [String: YAMLNode] = [:]
+    /// The text each anchored value stands for, aliases inside it expanded (UTF-8 bytes).
+    private var anchorWeights: [String: Int] = [:]
+    /// The text of every value read so far, each alias counted as the text it repeats.
+    private var expandedBytes = 0
+    /// The most text aliases may add: a catalog of a megabyte must not become gigabytes of
+    /// pages ("billion laughs"). Generous for `<<: *defaults` on every link.
+    private var aliasBudget: Int { max(16 << 20, bytes.count * 4) }
+    private var aliasBytes = 0
 
     private enum Event {
         case streamStart, streamEnd, documentStart, documentEnd
@@ -146,7 +156,8 @@ final class YAMLEventParser {
         switch try take() {
         case .scalar(let text, let plain, let anchor):
             let node = YAMLNode(kind: .scalar(text, plain: plain), line: line, column: column)
-            if let anchor { anchors[anchor] = node }
+            expandedBytes += text.utf8.count + 1
+            if let anchor { remember(node, as: anchor, weight: text.utf8.count + 1) }
             return node
         case .alias(let name):
             // The anchored value keeps its own position: that is where its text is written.
@@ -154,22 +165,40 @@ final class YAMLEventParser {
                 throw SyntaxError(
                     line: line, column: column, message: "the alias *\(name) has no anchor &\(name) before it")
             }
+            let weight = anchorWeights[name] ?? 0
+            expandedBytes += weight
+            aliasBytes += weight
+            if aliasBytes > aliasBudget {
+                throw SyntaxError(
+                    line: line, column: column,
+                    message: "YAML aliases repeat more than \(aliasBudget >> 20) MB of text (at *\(name))",
+                    hint:
+                        "an alias stands for its anchor's whole value each time; repeat less, or write the values out (a catalog that needs this much is a mistake or an attack)"
+                )
+            }
             return node
         case .sequenceStart(let anchor, _):
+            let start = expandedBytes
             var items: [YAMLNode] = []
             while let item = try nextItem() { items.append(item) }
             let node = YAMLNode(kind: .sequence(items), line: line, column: column)
-            if let anchor { anchors[anchor] = node }
+            if let anchor { remember(node, as: anchor, weight: expandedBytes - start) }
             return node
         case .mappingStart(let anchor):
+            let start = expandedBytes
             var pairs: [(key: YAMLNode, value: YAMLNode)] = []
             while let key = try nextKey() { pairs.append((key, try node())) }
             let node = YAMLNode(kind: .mapping(pairs), line: line, column: column)
-            if let anchor { anchors[anchor] = node }
+            if let anchor { remember(node, as: anchor, weight: expandedBytes - start) }
             return node
         default:
             throw SyntaxError(line: line, column: column, message: "unexpected end of a YAML collection")
         }
+    }
+
+    private func remember(_ node: YAMLNode, as anchor: String, weight: Int) {
+        anchors[anchor] = node
+        anchorWeights[anchor] = weight
     }
 
     // MARK: - Events

@@ -20,6 +20,8 @@ package struct PreviewServer: Sendable {
         /// 0 picks a free port.
         package var port: Int = 4000
         package var watch: Bool = true
+        /// `--force`: write into an output folder of files Trampoline did not write.
+        package var forcesOutput = false
         package var pollInterval: Duration = .milliseconds(300)
 
         package init(configURL: URL, configDisplayPath: String, outputOverride: String? = nil) {
@@ -58,18 +60,19 @@ package struct PreviewServer: Sendable {
         onBuilt: @escaping @Sendable (BuildSnapshot) -> Void = { _ in },
         onReady: @escaping @Sendable (Address) -> Void
     ) async throws {
-        let rebuilder = SiteRebuilder(
-            builder: SiteBuilder(
-                configURL: configuration.configURL, configDisplayPath: configuration.configDisplayPath),
-            outputOverride: configuration.outputOverride
-        )
+        var builder = SiteBuilder(
+            configURL: configuration.configURL, configDisplayPath: configuration.configDisplayPath)
+        builder.forcesOutput = configuration.forcesOutput
+        let rebuilder = SiteRebuilder(builder: builder, outputOverride: configuration.outputOverride)
         let (snapshot, outputURL) = try rebuilder.initialBuild()
         onBuilt(snapshot)
         let state = PreviewState(snapshot: snapshot, outputURL: outputURL)
 
         var logger = Logger(label: "trampoline.serve")
         logger.logLevel = .warning
-        let router = Self.router(state: state, outputURL: outputURL, logger: logger)
+        let router = Self.router(
+            state: state, outputURL: outputURL, logger: logger,
+            guardsHost: HostGuardMiddleware<BasicRequestContext>.isLoopbackBinding(configuration.host))
         let watcher = CatalogWatcher(
             rebuilder: rebuilder, state: state, interval: configuration.pollInterval,
             watch: configuration.watch, reporter: reporter
@@ -87,11 +90,15 @@ package struct PreviewServer: Sendable {
         try await app.runService()
     }
 
-    /// Outermost first: refuse escaping paths, add the reload script to HTML, act as a static
-    /// host (404 page, AASA type), map folders to their index.html, then FileMiddleware serves.
-    static func router(state: PreviewState, outputURL: URL, logger: Logger) -> Router<BasicRequestContext> {
+    /// Outermost first: on loopback, refuse other hosts' names (DNS rebinding); refuse escaping
+    /// paths, add the reload script to HTML, act as a static host (404 page, AASA type), map
+    /// folders to their index.html, then FileMiddleware serves.
+    static func router(state: PreviewState, outputURL: URL, logger: Logger, guardsHost: Bool)
+        -> Router<BasicRequestContext>
+    {
         let files = ContainedFileSystem(rootFolder: outputURL, logger: logger)
         let router = Router()
+        if guardsHost { router.add(middleware: HostGuardMiddleware()) }
         router.addMiddleware {
             PathGuardMiddleware()
             LiveReloadMiddleware(state: state)

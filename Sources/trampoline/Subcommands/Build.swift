@@ -15,6 +15,9 @@ struct Build: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder (default: the catalog's site.output, else _site beside it).")
     var output: String?
 
+    @Flag(help: "Write into an output folder that holds files Trampoline did not write (no .trampoline-manifest.json).")
+    var force = false
+
     @Flag(help: "Print how long each step of the build took (to standard error).")
     var timings = false
 
@@ -24,6 +27,7 @@ struct Build: ParsableCommand {
         let start = clock.now
         var builder = options.builder
         builder.outputOverride = output
+        builder.forcesOutput = force
         builder.readsPreviousOutputEarly = true
         let result: SiteBuild
         let progress = ProgressLine.forStandardError()

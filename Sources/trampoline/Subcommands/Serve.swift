@@ -20,6 +20,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Output folder (default: the catalog's site.output, else _site beside it).")
     var output: String?
 
+    @Flag(help: "Write into an output folder that holds files Trampoline did not write (no .trampoline-manifest.json).")
+    var force = false
+
     @Option(help: "Address to listen on; keep it on loopback unless you mean to share the preview.")
     var host = "127.0.0.1"
 
@@ -41,6 +44,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.watch = !noWatch
+        configuration.forcesOutput = force
         let reporter = PreviewReporter(
             rebuilt: { snapshot in
                 Console.report(snapshot.warnings)

@@ -131,8 +131,7 @@ write("build-urls", "build", "http(s) URLs that are legal but carry lookalike pa
                      link("/url/3", image="https://[2001:db8::1]:8443/x.png", web_url="http://127.0.0.1/vbscript:msgbox(1)", template="redirect", fallback="web"),
                      link("/url/4", image="https://xn--bcher-kva.example/\u00e9.png", web_url="https://example.com/?a=%E2%80%AE")]))
 write("build-odd-paths", "build", "paths that look dangerous but are legal: they stay inside the output folder",
-      catalog(site={"output": "../../../../../../../tmp/trampoline-hostile-escape"},
-              links=[link("/etc/passwd"), link("/javascript:alert(1)"), link("/a&b=c;d,e"), link("/~root/(x)+!"),
+      catalog(links=[link("/etc/passwd"), link("/javascript:alert(1)"), link("/a&b=c;d,e"), link("/~root/(x)+!"),
                      link("/@evil.example"), link("/x:y@z"), link("/C:/Windows/System32"), link("/a.b.c/d..e".replace("..", ".-.")),
                      link("/" + "a" * 200), link("/" + "/".join(["n"] * 60)), link("/UPPER/Case")]))
 write("build-yaml-features", "build", "anchors, aliases, block scalars, flow style, tags and an explicit single document",
@@ -359,11 +358,42 @@ write("reject-custom-tags", "reject", "language-specific tags on collections (!!
       catalog(links=[link("/tags/1", "«title must be text, found a list»!!python/object/apply:os.system ['echo pwned']"),
                      link("/tags/2", "«title must be text, found a mapping»!!python/object:__main__.Exploit {cmd: id}"),
                      link("/tags/3", campaign="«campaign must be a mapping»!!python/object/new:list [[x]]")]))
-write("reject-billion-laughs", "reject", "an alias bomb (9^9 strings): must fail fast with located errors, not expand",
+def _laughs(i, p, c):
+    aliases = ["*" + p] * 9
+    # The text the aliases stand for passes 16 MB at lol7's seventh *f: the reading stops there.
+    if i == 7: aliases[6] = "«aliases repeat more than 16 MB»" + aliases[6]
+    mark = f"«unknown key 'lol{i}' in the catalog»" if i <= 7 else ""
+    return f"{mark}lol{i}: &{c} [{', '.join(aliases)}]"
+write("reject-billion-laughs", "reject", "an alias bomb (9^9 strings): refused where the text its aliases repeat passes 16 MB, never expanded",
       ['«unknown key \'lol\' in the catalog»lol: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
-      + [f"«unknown key 'lol{i}' in the catalog»lol{i}: &{c} [{', '.join(['*' + p] * 9)}]" for i, (p, c) in enumerate(zip("abcdefgh", "bcdefghi"), 2)]
-      [:-1] + ["«unknown key 'lol9' in the catalog»lol9: «title must be text, found a list»«campaign.utm_source must be text, found a list»&i [" + ", ".join(["*h"] * 9) + "]"]
+      + [_laughs(i, p, c) for i, (p, c) in enumerate(zip("abcdefgh", "bcdefghi"), 2)]
       + catalog(links=[link("/lol", "*i", campaign="{utm_source: *i}")]))
+write("reject-site-output", "reject", "site.output that leaves the project: only the operator's --output may",
+      catalog(site={"output": "«climbs out of the catalog's folder»../../../../../../../tmp/trampoline-hostile-escape"},
+              ios={"scheme": "«belongs to the system»tel"}))
+write("reject-site-output-absolute", "reject", "site.output as an absolute path or in the home folder",
+      catalog(site={"output": "«is an absolute path»/tmp/trampoline-hostile-escape"}, ios={"scheme": "«belongs to the system»x-safari-https"}))
+write("reject-site-output-home", "reject", "site.output in the home folder",
+      catalog(site={"output": "«starts with '~'»~/public_html"}))
+write("reject-site-url-port", "reject", "site.url with a port: check --live in CI would connect wherever a pull request says",
+      catalog(site={"url": "«has a port»https://go.example.com:8443"}))
+write("reject-site-url-ip", "reject", "site.url as an IP address (127.1 is 127.0.0.1 to a browser)",
+      catalog(site={"url": "«names an IP address»https://127.1"}))
+write("reject-site-url-localhost", "reject", "site.url on localhost",
+      catalog(site={"url": "«names a local host»https://localhost"}))
+write("reject-system-scheme", "reject", "an app scheme that belongs to the system: over-the-air installs",
+      catalog(ios={"scheme": "«belongs to the system»itms-services"}))
+write("reject-system-scheme-android", "reject", "an Android app scheme that is Android's own intent:",
+      catalog(app_extra=["  android:", "    package: com.example.marry",
+                         "    sha256_cert_fingerprints: [\"14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5\"]",
+                         "    scheme: «belongs to the system»intent"]))
+write("reject-route-authority", "reject", "a route parameter in the deep link's host: the visitor would pick the app's screen",
+      catalog(links=[link("/x/:host", deep_link="marry://«puts the parameter 'host' in its host»:host/x"),
+                     link("/y/:id", deep_link="marry://u=«puts the parameter 'id' in its host»:id@x/y")]))
+write("reject-campaign-keys", "reject", "a campaign of 65 parameters (the app libraries take at most 64)",
+      catalog(links=[link("/many", campaign="«campaign has 65 parameters»{" + ", ".join(f"k{i}: v" for i in range(65)) + "}")]))
+write("reject-link-text", "reject", "a link whose text is over 64 KB: its page would repeat it several times",
+      catalog(links=[["  - «the link's text is 66021 bytes»path: /long", "    title: Long", "    description: " + "x" * 66000]]))
 write("reject-alias-links", "reject", "links: as an alias bomb: each item is reported, capped, nothing expands",
       ['«unknown key \'x\' in the catalog»x: &a [[1, 2], [3, 4]]', '«unknown key \'y\' in the catalog»y: «a link must be a mapping of keys to values, found a list»«a link must be a mapping of keys to values, found a list»&b [*a, *a, *a, *a]']
       + catalog()[:-3] + ["links: [*b, *b]"])
