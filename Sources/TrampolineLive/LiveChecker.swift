@@ -106,7 +106,7 @@ package struct LiveChecker: Sendable {
                 findings.append(
                     finding(
                         "host-skipped", url,
-                        "not asked, nor any other file of \(host): an earlier request to it failed",
+                        "no answer: an earlier request to \(host) failed, so neither this file nor its others were asked",
                         expected: "an answer", seen: error.description,
                         fix: "fix what made \(host) fail, then check again: its other files were not checked"))
             }
