@@ -15,6 +15,10 @@ struct FormQuery: Sendable, Hashable {
         }
     }
 
+    init(pairs: [(name: String, value: String)]) {
+        self.pairs = pairs
+    }
+
     /// Parses `text` (without its `?`): pairs split on `&`, empty ones skipped, name and value
     /// split at the first `=`, `+` as a space, then percent-decoded. Nil when an escape is broken
     /// or decodes to text that is not UTF-8 (the browser would repair it; the app refuses).

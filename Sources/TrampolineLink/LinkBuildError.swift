@@ -1,0 +1,21 @@
+/// Why ``LinkBuilder`` made no link: the input, never a malformed URL.
+public enum LinkBuildError: Error, Sendable, Equatable {
+    /// The pattern names a parameter the call gave no value for.
+    case missingParameter(String)
+    /// A value was given for a name the pattern does not have (a typo, most often).
+    case unknownParameter(String)
+    /// The value cannot stand in its segment: empty, `.` or `..`, a `/` in a `:name` value, an
+    /// empty segment of a `*name` value, or a control or direction character (the app's router
+    /// would match nothing).
+    case invalidValue(name: String, value: String)
+    /// The value fails the parameter's constraint (`:id(digits)` given `abc`).
+    case constraintFailed(name: String, constraint: RouteConstraint)
+    /// A plain path that is not one of the site's: not starting with one `/`, or with `?`, `#`,
+    /// `%`, `\`, a space, `.`/`..` segments or an empty segment.
+    case invalidPath(String)
+    /// A campaign name that is empty or is one the pages keep for themselves (`tl_t`, `debug`,
+    /// `openExternalBrowser`).
+    case invalidCampaignName(String)
+    /// The link would pass ``LinkConfiguration/maximumLength`` bytes, or 64 query parameters.
+    case tooLong
+}

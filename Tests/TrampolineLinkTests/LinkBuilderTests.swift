@@ -1,0 +1,85 @@
+import Foundation
+import TrampolineTestSupport
+import XCTest
+
+@testable import TrampolineLink
+
+/// ``LinkBuilder``, the inverse of routing: whatever it makes, the router matches back to the
+/// same values; whatever the router would not match, it refuses with a typed error.
+final class LinkBuilderTests: XCTestCase {
+    let links = LinkBuilder(host: "go.example.com")
+
+    func testALinkForARouteAndItsCampaign() throws {
+        let pattern = try RoutePattern("/recipe/:id(digits)")
+        XCTAssertEqual(
+            try links.url(
+                for: pattern, parameters: ["id": "12345"], campaign: [("utm_source", "share"), ("k", "a b&c")]),
+            "https://go.example.com/recipe/12345?utm_source=share&k=a+b%26c")
+        XCTAssertEqual(
+            try links.url(for: RoutePattern("/files/*rest"), parameters: ["rest": "a b/ü/%"]),
+            "https://go.example.com/files/a%20b/%C3%BC/%25")
+        XCTAssertEqual(try links.url(path: "/spring-sale"), "https://go.example.com/spring-sale")
+    }
+
+    func testMadeLinksMatchBackToTheirValues() throws {
+        var generator = SeededGenerator(seed: 48)
+        let pieces = [
+            "a", "Z", "9", " ", "%", "?", "#", "/", "+", "&", "=", "é", "東", "😀", "~", ".", "'", "\"", "\u{200D}",
+        ]
+        let patterns = try ["/r/:id", "/r/:a/x/:b", "/f/*rest", "/u/:name/*rest"].map(RoutePattern.init)
+        var made = 0
+        for round in 0..<4_000 {
+            let pattern = patterns[round % patterns.count]
+            var values: [String: String] = [:]
+            for name in pattern.parameterNames {
+                let length = round % 97 == 0 ? 1_000 : Int.random(in: 1...8, using: &generator)
+                values[name] = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            }
+            do {
+                let url = try links.url(for: pattern, parameters: values)
+                let path = String(url.dropFirst("https://go.example.com".count))
+                XCTAssertEqual(pattern.match(path: path), values, url)
+                XCTAssertNotNil(URL(string: url), url)
+                made += 1
+            } catch {
+                // Refused only for what the router would not match back.
+                guard case .invalidValue(let name, let value) = error else {
+                    if case .tooLong = error { continue }
+                    return XCTFail("\(error) for \(values)")
+                }
+                let parts =
+                    pattern.segments.contains(.rest(name: name))
+                    ? value.split(separator: "/", omittingEmptySubsequences: false).map(String.init) : [value]
+                XCTAssertFalse(parts.allSatisfy(LinkBuilder.isSegmentValue), "\(name)=\(value.debugDescription)")
+            }
+        }
+        XCTAssertGreaterThan(made, 1_000)
+    }
+
+    func testInvalidInputIsATypedError() throws {
+        let pattern = try RoutePattern("/restaurant/:id(digits)/:slug")
+        func error(_ parameters: [String: String]) -> LinkBuildError? {
+            do {
+                _ = try links.url(for: pattern, parameters: parameters)
+                return nil
+            } catch { return error }
+        }
+        XCTAssertEqual(error(["slug": "x"]), .missingParameter("id"))
+        XCTAssertEqual(error(["id": "1", "slug": "x", "slg": "y"]), .unknownParameter("slg"))
+        XCTAssertEqual(error(["id": "abc", "slug": "x"]), .constraintFailed(name: "id", constraint: .digits))
+        for bad in ["", ".", "..", "a/b", "a\u{0}b", "\u{202E}abc", "a\nb"] {
+            XCTAssertEqual(
+                error(["id": "1", "slug": bad]), .invalidValue(name: "slug", value: bad), bad.debugDescription)
+        }
+        XCTAssertEqual(
+            error(["id": "1", "slug": String(repeating: "x", count: 5_000)]), .tooLong)
+        for path in ["spring", "//evil.example/x", "/a?b", "/a#b", "/a b", "/a/../b", "/a//b", "/%2e"] {
+            XCTAssertThrowsError(try links.url(path: path), path) {
+                XCTAssertEqual($0 as? LinkBuildError, .invalidPath(path))
+            }
+        }
+        XCTAssertThrowsError(try links.url(path: "/a", campaign: [("tl_t", "1")])) {
+            XCTAssertEqual($0 as? LinkBuildError, .invalidCampaignName("tl_t"))
+        }
+    }
+}
