@@ -82,4 +82,68 @@ final class LinkBuilderTests: XCTestCase {
             XCTAssertEqual($0 as? LinkBuildError, .invalidCampaignName("tl_t"))
         }
     }
+
+    // MARK: - The shared table (Tests/Fixtures/link-making.json), which the Android library runs too
+
+    struct Table: Decodable {
+        struct Route: Decodable {
+            var pattern: String
+            var parameters: [String: String]
+            var campaign: [[String]]?
+            var url: String?
+            var error: String?
+        }
+        struct Path: Decodable {
+            var path: String
+            var campaign: [[String]]?
+            var url: String?
+            var error: String?
+        }
+        var host: String
+        var routes: [Route]
+        var paths: [Path]
+    }
+
+    static func table() throws -> Table {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/link-making.json").standardizedFileURL
+        return try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
+    }
+
+    /// The error's case name, as the table spells it.
+    static func name(_ error: LinkBuildError) -> String {
+        String(String(describing: error).prefix { $0 != "(" })
+    }
+
+    func testTheSharedTable() throws {
+        let table = try Self.table()
+        let links = LinkBuilder(host: table.host)
+        XCTAssertGreaterThan(table.routes.count + table.paths.count, 30)
+        for c in table.routes {
+            let pattern = try RoutePattern(c.pattern)
+            let campaign = (c.campaign ?? []).map { (name: $0[0], value: $0[1]) }
+            let made = Result { () throws(LinkBuildError) -> String in
+                try links.url(for: pattern, parameters: c.parameters, campaign: campaign)
+            }
+            switch made {
+            case .success(let url):
+                XCTAssertEqual(url, c.url, c.pattern)
+                XCTAssertNil(c.error, "\(c.pattern) \(c.parameters): made \(url)")
+                let path = url.dropFirst("https://\(table.host)".count).prefix { $0 != "?" }
+                XCTAssertEqual(pattern.match(path: String(path)), c.parameters, url)
+            case .failure(let error):
+                XCTAssertEqual(Self.name(error), c.error, "\(c.pattern) \(c.parameters)")
+            }
+        }
+        for c in table.paths {
+            let campaign = (c.campaign ?? []).map { (name: $0[0], value: $0[1]) }
+            switch Result(catching: { () throws(LinkBuildError) in try links.url(path: c.path, campaign: campaign) }) {
+            case .success(let url):
+                XCTAssertEqual(url, c.url, c.path)
+                XCTAssertNil(c.error, c.path)
+            case .failure(let error):
+                XCTAssertEqual(Self.name(error), c.error, c.path)
+            }
+        }
+    }
 }
