@@ -72,7 +72,8 @@ SCREENSHOTS = ARTIFACTS / "screenshots"
 SCHEME = "marry"
 MARKER = "tl_t"  # the deferred-link marker (TrampolineLink's DeferredLink.marker)
 TEST_HEADER = "X-Trampoline-Test-Browser"
-# The WebKit browser cannot add a request header: it appends this token to its user agent.
+# The WebKit browser cannot add a request header: this token starts its user agent (the pages
+# read how an iPhone agent ends).
 UA_TOKEN = re.compile(r"\bTrampolineTest/(b\d+)\b")
 
 # The engines the iPhone flows run in (see the ``phone`` fixture).
@@ -887,6 +888,17 @@ class WebKitBrowser(BaseBrowser):
         os.kill(self.pid, signal.SIGUSR1)  # the browser shows its window again
         wait_until(lambda: self.js("return document.visibilityState") == "visible", 3)
 
+    def set_user_agent(self, user_agent: str) -> str | None:
+        """The agent of the next pages, as they will see it (without the harness's token): the
+        browser's views take it at once. None if WebKitGTK refused it (it keeps only agents in RFC
+        9110's product/comment syntax) and went back to its default."""
+        (self.folder / "user-agent").write_text(user_agent, encoding="utf-8")
+        seen = len(self._events(0))
+        os.kill(self.pid, signal.SIGHUP)
+        event = wait_until(lambda: next((e for e in self._events(0)[seen:] if e["event"] == "user-agent"), None), 5)
+        assert event, "the WebKit test browser did not take the user agent"
+        return user_agent if event["taken"] == user_agent else None
+
 
 def make_webkit(display: str, workdir: Path, app_installed: bool = False, hide_clipboard: bool = False,
                 init_scripts: list[str] = (), user_agent: str = IPHONE_SAFARI_UA,
@@ -907,8 +919,10 @@ def make_webkit(display: str, workdir: Path, app_installed: bool = False, hide_c
     opts = Options()
     opts.binary_location = str(launcher)
     width, height = viewport
-    args = ["--automation", f"--user-agent={user_agent} TrampolineTest/{browser_id}",
-            f"--log={folder / 'navigations.jsonl'}", f"--output={folder / 'output.log'}",
+    # The token first: the pages read how an iPhone agent ends (Safari's ends in Safari/<build>).
+    args = ["--automation", f"--user-agent=TrampolineTest/{browser_id} {user_agent}",
+            f"--user-agent-file={folder / 'user-agent'}", f"--log={folder / 'navigations.jsonl'}",
+            f"--output={folder / 'output.log'}",
             f"--data-dir={folder / 'data'}", f"--scheme={SCHEME}", f"--window-size={width}x{height}",
             f"--app={'installed' if app_installed else 'missing'}", "--loopback-only"]
     scripts = list(init_scripts) + ([HIDE_CLIPBOARD_JS] if hide_clipboard else [])

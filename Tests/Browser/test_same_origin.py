@@ -79,7 +79,7 @@ def test_line_reload_of_a_double_slash_path_stays_on_the_site_webkit(slash_sites
     site = sites["https"]
     b = make_webkit(webkit_display, tmp_path_factory.mktemp("webkit-slash"), user_agent=LINE_UA)
     try:
-        assert b.js("return navigator.userAgent").startswith(LINE_UA), "WebKitGTK refused the LINE agent"
+        assert b.js("return navigator.userAgent").endswith(LINE_UA), "WebKitGTK refused the LINE agent"
         assert_line_reload_stays(b, site, recorder)
     finally:
         b.quit()

@@ -17,8 +17,10 @@ engine of Safari). Two things differ from MiniBrowser:
   ``visibilitychange`` to ``hidden`` in the page (like Safari when the app comes to the front).
 * **The harness can watch and steer it:** every navigation request, and the process id, is
   written as one JSON line to ``--log``; SIGUSR1 shows the window again (the person comes back
-  to Safari), SIGUSR2 hides it. ``--user-script=FILE`` adds a script that runs at document start
-  in every page (the equivalent of Chromium's ``Page.addScriptToEvaluateOnNewDocument``).
+  to Safari), SIGUSR2 hides it, SIGHUP sets the user agent read from ``--user-agent-file`` on
+  every view (logging the agent WebKit took: its default if it refused that one), so one browser
+  can visit as many agents. ``--user-script=FILE`` adds a script that runs at document start in
+  every page (the equivalent of Chromium's ``Page.addScriptToEvaluateOnNewDocument``).
 
 Run by Debian's /usr/bin/python3 with python3-gi and gir1.2-webkit2-4.1 (see the Makefile).
 """
@@ -41,6 +43,7 @@ def parse_args(argv):
     p = argparse.ArgumentParser(prog="iphone_browser")
     p.add_argument("--automation", action="store_true", help="allow WebDriver to drive the browser")
     p.add_argument("--user-agent", default=None)
+    p.add_argument("--user-agent-file", default=None, help="read on SIGHUP: the user agent from then on")
     p.add_argument("--log", required=True, help="JSON lines: start, navigation requests, scheme attempts")
     p.add_argument("--scheme", action="append", default=[], help="an app's custom scheme (repeatable)")
     p.add_argument("--app", choices=["missing", "installed"], default="missing",
@@ -87,6 +90,7 @@ class IPhoneBrowser:
         GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, self.on_show)
         GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR2, self.on_hide)
         GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, self.on_quit)
+        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGHUP, self.on_user_agent)
         if not args.automation:
             view = self.new_view()
             view.load_uri(args.url or "about:blank")
@@ -172,6 +176,18 @@ class IPhoneBrowser:
             w.show_all()
             w.present()
         self.log("shown")
+        return True
+
+    def on_user_agent(self):
+        with open(self.args.user_agent_file, encoding="utf-8") as f:
+            self.args.user_agent = f.read()
+        taken = None
+        for w in self.windows:
+            settings = w.get_child().get_settings()
+            # WebKitGTK keeps only an agent in RFC 9110's product/comment syntax, else its default.
+            settings.set_user_agent(self.args.user_agent)
+            taken = settings.get_user_agent()
+        self.log("user-agent", requested=self.args.user_agent, taken=taken)
         return True
 
     def on_quit(self):
