@@ -40,6 +40,14 @@ final class ProjectFileTests: XCTestCase {
                 atPath: root.appendingPathComponent(name).path, withDestinationPath: target.path)
         }
 
+        /// A link page template `name` that is a symbolic link to `target`, used by the link.
+        func template(_ name: String, linkedTo target: URL) throws {
+            try catalog(link: "    template: \(name)")
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("Templates"), withIntermediateDirectories: true)
+            try link("Templates/\(name).md", to: target)
+        }
+
         func build(_ arguments: [String] = []) throws -> TrampolineProcess.Output {
             try TrampolineProcess.run(["build", "--config", "site-config.yml"] + arguments, in: root)
         }
@@ -64,10 +72,7 @@ final class ProjectFileTests: XCTestCase {
 
     func testATemplateThatIsASymbolicLinkIsRefused() throws {
         let project = try Project()
-        try project.catalog(link: "    template: leak")
-        try FileManager.default.createDirectory(
-            at: project.root.appendingPathComponent("Templates"), withIntermediateDirectories: true)
-        try project.link("Templates/leak.md", to: project.secretFile)
+        try project.template("leak", linkedTo: project.secretFile)
         assertRefused(
             project, try project.build(), at: "Templates/leak.md:1:1",
             saying: "goes through the symbolic link 'leak.md'")
@@ -75,10 +80,7 @@ final class ProjectFileTests: XCTestCase {
 
     func testATemplateLinkedToTheProcessEnvironmentPublishesNothing() throws {
         let project = try Project()
-        try project.catalog(link: "    template: leak")
-        try FileManager.default.createDirectory(
-            at: project.root.appendingPathComponent("Templates"), withIntermediateDirectories: true)
-        try project.link("Templates/leak.md", to: URL(fileURLWithPath: "/proc/self/environ"))
+        try project.template("leak", linkedTo: URL(fileURLWithPath: "/proc/self/environ"))
         let output = try TrampolineProcess.run(
             ["build", "--config", "site-config.yml"], in: project.root,
             environment: ["CI_TOKEN": "ghp_do_not_publish"])
