@@ -146,4 +146,19 @@ final class LinkBuilderTests: XCTestCase {
             }
         }
     }
+
+    /// Make, visit, resolve: every URL the table makes is a visit of the composition table
+    /// (deep-link-composition.json), which the library, the generator, the pages in both engines
+    /// and the Android library resolve to the deep link it expects.
+    func testEveryMadeURLIsVisitedByTheCompositionTable() throws {
+        let table = try Self.table()
+        let composition = try CompositionTable.load()
+        let visits = Set(composition.cases.flatMap { $0.visits.map(\.url) })
+        let made = table.routes.compactMap(\.url) + table.paths.compactMap(\.url)
+        let routes = made.filter { !table.paths.compactMap(\.url).contains($0) }
+        XCTAssertGreaterThan(routes.count, 8)
+        for url in routes {
+            XCTAssertTrue(visits.contains(String(url.dropFirst("https://\(table.host)".count))), url)
+        }
+    }
 }
