@@ -59,6 +59,58 @@
   };
   T.show = show;
 
+  // Whose built-in browser this is (T.inApp, also returned), for an agent trampoline.js took for
+  // one (an app's token, or a web view's shape: it loads this file before it acts): the first app
+  // whose token it carries (Messenger before Facebook, TikTok Lite before TikTok: their agents
+  // carry the other's tokens too), null for a browser built on a web view (it names itself), else
+  // "an app". docs/in-app-browsers.md has the table, its sources and which way each rule errs.
+  // BEGIN in-app rules: Tests/Fixtures/in-app-rules.json, by Tests/Fixtures/in_app_rules.py --write
+  var APPS = [["Instagram", /Instagram/],
+    ["Messenger", /FBAN\/Messenger|FB_IAB\/(MESSENGER|Orca)/],
+    ["Facebook", /FBAN\/|FBAV\/|FB_IAB\/|MetaIAB/],
+    ["Threads", /Barcelona/],
+    ["LINE", / Line\//],
+    ["TikTok Lite", /AppName\/ultralite/],
+    ["TikTok", /musical_ly|BytedanceWebview|TikTok/],
+    ["X", /Twitter/],
+    ["WeChat", /MicroMessenger/],
+    ["Snapchat", /Snapchat/],
+    ["LinkedIn", /LinkedInApp/],
+    ["KakaoTalk", /KAKAOTALK/],
+    ["KakaoStory", /KAKAOSTORY/],
+    ["NAVER", /NAVER\(inapp/],
+    ["Daum", /DaumApps\//],
+    ["Zalo", /Zalo\//],
+    ["WhatsApp", /WAiOS\/|WA4A\//],
+    ["Microsoft Teams", /TeamsMobile-/],
+    ["Google app", /GSA\//],
+    ["Yahoo! JAPAN", /YJApp-/],
+    ["Bing", /BingSapphire|BingWeb|bingipadclient/],
+    ["Alipay", /AlipayClient/],
+    ["Alibaba app", /AliApp/],
+    ["Klarna", /Klarna\//],
+    ["Flipboard", /Flipboard\//],
+    ["Pinterest", /Pinterest/],
+    ["Telegram", /Telegram/],
+    ["Weibo", /[Ww]eibo/],
+    ["QQ", / QQ\//],
+    ["Baidu", /baiduboxapp/],
+    ["Baidu Tieba", /tieba\//],
+    ["Yandex", /YaApp/],
+    ["Viber", /Viber/],
+    ["Wire", /Wire\//],
+    ["Roblox", /Roblox/],
+    ["an Adobe AIR app", /AdobeAIR/],
+    ["a Crosswalk app", /Crosswalk/],
+    ["an app", /InApp/]],
+    BROWSERS = /browser|ACHEETAH|Opera|OP[RT]\/|OPiOS|Coast\/|CriOS|FxiOS|EdgiOS|Focus\/|Klar\/|Brave|DuckDuckGo|Ddg\/|Ecosia|Puffin|Maxthon|MXiOS|Sleipnir|Dolphin|SznProhlizec|UCLite|ucpro|Vivaldi|PHX\/|IEMobile|Mobicip|Lunascape|Midori|Mammoth|Ninesky|Swing\(|Epic\//i;
+  // END in-app rules
+  T.app = function () {
+    var ua = navigator.userAgent;
+    for (var a = 0; a < APPS.length; a++) if (APPS[a][1].test(ua)) return T.inApp = APPS[a][0];
+    return T.inApp = BROWSERS.test(ua) ? null : "an app";
+  };
+
   // The compact layout: the link table's shard for this path (LinkTable.shard in Swift: 32-bit
   // FNV-1a of the path's UTF-8 bytes, modulo the shard count), then the link's own page behaviour.
   // A path that is no link goes to the route that matches it, if any; else the not-found page stays.
@@ -98,19 +150,8 @@
     if (T.shown) return;
     T.shown = true;
     var d = T.data;
-    // Which in-app browser, by the tokens its user agent carries (trampoline.js decides from the
-    // same tokens that there is one). Messenger before Facebook, TikTok Lite before TikTok: their
-    // agents carry the other's tokens too. Anything else ("; wv)") is "an app".
-    var APPS = [["Instagram", /Instagram/], ["Messenger", /FBAN\/Messenger|FB_IAB\/(MESSENGER|Orca)/],
-      ["Facebook", /FBAN\/|FBAV\/|FB_IAB\/|MetaIAB/], ["Threads", /Barcelona/], ["LINE", / Line\//],
-      ["TikTok Lite", /AppName\/ultralite/], ["TikTok", /musical_ly|BytedanceWebview|TikTok/], ["X", /Twitter/],
-      ["WeChat", /MicroMessenger/], ["Snapchat", /Snapchat/], ["LinkedIn", /LinkedInApp/], ["KakaoTalk", /KAKAOTALK/],
-      ["KakaoStory", /KAKAOSTORY/], ["NAVER", /NAVER\(inapp/], ["Daum", /DaumApps\//], ["Zalo", /Zalo\//],
-      ["WhatsApp", /WAiOS\/|WA4A\//], ["Microsoft Teams", /TeamsMobile-/], ["Google app", /GSA\//],
-      ["Yahoo! JAPAN", /YJApp-/], ["Bing", /BingSapphire|BingWeb/], ["Alipay", /AlipayClient/], ["Klarna", /Klarna\//],
-      ["Flipboard", /Flipboard\//], ["an app", /; wv\)/]];
-    var inApp = null;
-    for (var a = 0; a < APPS.length && !inApp; a++) if (APPS[a][1].test(navigator.userAgent)) inApp = APPS[a][0];
+    // Which app's browser this is (T.inApp: T.app's answer when trampoline.js asked), or null.
+    var inApp = T.inApp || null;
     var platform = T.ios ? "ios" : T.android ? "android" : "desktop";
     var plain = T.deferredLink(), late = T.saved();
     var fallback = { ios: T.fallbackFor("ios"), desktop: T.fallbackFor("desktop"),
@@ -153,7 +194,7 @@
       row("Desktop", redirect ? "Goes to " + where(fallback.desktop) + " at once, with no cookie." : "Shows this page; the button goes to " + where(fallback.desktop) + ".");
       row("In-app browsers", d.inApp === "ignore"
         ? "in_app_browsers: ignore \u2014 treated as any browser."
-        : "Instagram, Facebook, Messenger, Threads, TikTok, X, WeChat, Snapchat, LinkedIn, KakaoTalk, NAVER, Daum, Zalo, WhatsApp, Teams, the Google app, Yahoo! JAPAN, Bing, Alipay and plain Android web views: no attempt; the page shows how to open it in the browser. LINE: reopened in the phone's browser (openExternalBrowser=1).");
+        : "Apps' built-in browsers (Instagram, Facebook, TikTok, WeChat, the Google app\u2026 by their tokens; any other web view by its shape, unless it names a browser): no attempt; the page shows how to open it in the browser. LINE: reopened in the phone's browser (openExternalBrowser=1).");
       box.appendChild(list);
       main.insertBefore(box, main.firstChild);
       return;

@@ -32,11 +32,11 @@
     var ua = navigator.userAgent,
       ios = /iPhone|iPad|iPod/.test(ua) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1),
       android = !ios && /Android/i.test(ua),
-      // In-app browsers by their user-agent tokens, and Android WebViews ("; wv)", which most of
-      // the apps' Android agents carry) but for the browsers built on one. docs/in-app-browsers.md
-      // cites each; trampoline-more.js names them; Tests/Fixtures/in-app-agents.json holds the cases.
-      inApp = /Instagram|FB[A_][NVI]|MetaIAB| Line\/|musical_ly|Bytedance|TikTok|Twitter|MicroMessenger|Snapchat|LinkedInApp|KAKAO|NAVER\(|DaumApps|Zalo\/|WA(iOS|4A)\/|TeamsMobile|GSA\/|YJApp|Bing(Sapphire|Web)|Alipay|Klarna\/|Flipboard\/|ultralite|; wv\)/.test(ua) &&
-        !/VivoBrowser|Sleipnir|bdbrowser|Mb2345/.test(ua),
+      // Maybe an app's built-in browser: an app's token, or a web view's shape (iOS: not ending as
+      // Safari's agent; Android: the WebView's markers). trampoline-more.js then tells the browsers
+      // built on a web view by name (T.app). The line is Tests/Fixtures/in-app-rules.json's
+      // (in_app_rules.py --write); docs/in-app-browsers.md has the table and its sources.
+      inApp = /Instagram|FB[A_][NVI]|ultralite|MicroMessenger|NAVER\(|Zalo\/|WA(iOS|4A)\/|TeamsMobile|GSA\/|YJApp|Bing(Sapphire|Web)|Ali(pay|App)|Flipboard\/|Pinterest|Telegram| QQ\/|baiduboxapp|YaApp|Viber|Wire\/|Roblox|AdobeAIR|Crosswalk/.test(ua) || (ios ? !/Safari[\d.\/]*$/.test(ua) : android && /; wv\)|Version\/4\.0 Chrome\/\d+\.0\.0\.0/.test(ua)),
       visited = new URLSearchParams(location.search),
       // The AASA leaves ?debug=1 unclaimed, so iOS shows this page instead of opening the app.
       debug = visited.get("debug") === "1",
@@ -126,7 +126,10 @@
       document.addEventListener("visibilitychange", function () { if (document.hidden) cancel(); });
       addEventListener("pagehide", cancel);
     }
-    var escape = inApp && d.inApp !== "ignore" && !debug;
+    // Whose browser it is (T.app: a browser built on a web view is none) is trampoline-more.js's
+    // to say: it loads first (once: T.show is its mark), then this runs again.
+    if (inApp && !T.show) return load("more").onload = function () { run(d); };
+    var escape = inApp && T.app() && d.inApp !== "ignore" && !debug;
     if (escape && / Line\//.test(ua) && visited.get("openExternalBrowser") !== "1") {
       // LINE reopens a URL carrying openExternalBrowser=1 in the phone's browser.
       visited.set("openExternalBrowser", "1");
