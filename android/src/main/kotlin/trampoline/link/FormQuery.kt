@@ -60,10 +60,11 @@ internal class FormQuery(val pairs: MutableList<QueryParameter>) {
 
         /**
          * The form serializer: ASCII alphanumerics and `*-._` kept, a space as `+`, every other
-         * byte of the UTF-8 as `%XX` in upper case.
+         * byte of the UTF-8 as `%XX` in upper case. An unpaired surrogate is written as U+FFFD, as
+         * `URLSearchParams` (which holds USVStrings) writes it.
          */
         fun appendEncoded(text: String, out: StringBuilder) {
-            for (byte in text.toByteArray(Charsets.UTF_8)) {
+            for (byte in Text.utf8(text) ?: Text.utf8(Text.wellFormed(text))!!) {
                 val b = byte.toInt() and 0xFF
                 when {
                     b in 0x61..0x7A || b in 0x41..0x5A || b in 0x30..0x39 || b == 0x2A || b == 0x2D || b == 0x2E || b == 0x5F ->

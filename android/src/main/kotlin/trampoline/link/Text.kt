@@ -31,6 +31,23 @@ internal object Text {
         null
     }
 
+    /** `text` with each unpaired surrogate replaced by U+FFFD, as a USVString holds it. */
+    fun wellFormed(text: String): String {
+        val out = StringBuilder(text.length)
+        var i = 0
+        while (i < text.length) {
+            val c = text[i]
+            if (Character.isHighSurrogate(c) && i + 1 < text.length && Character.isLowSurrogate(text[i + 1])) {
+                out.append(c).append(text[i + 1])
+                i += 2
+                continue
+            }
+            out.append(if (Character.isSurrogate(c)) '\uFFFD' else c)
+            i++
+        }
+        return out.toString()
+    }
+
     /** `bytes[from until to]` as text, or null when they are not valid UTF-8 (never repaired). */
     fun decodeUtf8(bytes: ByteArray, from: Int = 0, to: Int = bytes.size): String? = try {
         StandardCharsets.UTF_8.newDecoder()
