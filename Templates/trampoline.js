@@ -5,9 +5,9 @@
   var page = JSON.parse(el.textContent);
   // Loads /trampoline-<name>.js: "more" is the part only some visits need (README, "In-app
   // browsers"), "route" fills a route's deep link in (README, "Routes").
-  function load(name) {
+  function load(n) {
     var s = document.createElement("script");
-    s.src = "/trampoline-" + name + ".js";
+    s.src = "/trampoline-" + n + ".js";
     return document.head.appendChild(s);
   }
   // What trampoline-more.js reads and adds to: this script's functions, not their results.
@@ -52,58 +52,56 @@
       var link = d.deferredLink, hash = "", i = link.indexOf("#");
       if (i >= 0) { hash = link.slice(i); link = link.slice(0, i); }
       i = link.indexOf("?");
-      var params = new URLSearchParams(i >= 0 ? link.slice(i + 1) : "");
-      visited.forEach(function (value, key) {
-        if (d.fixed.indexOf(key) < 0 && key !== MARKER && OWN.indexOf(key) < 0) params.set(key, value);
+      // Short names: every byte here is in every page.
+      var p = new URLSearchParams(i >= 0 ? link.slice(i + 1) : "");
+      visited.forEach(function (v, k) {
+        if (d.fixed.indexOf(k) < 0 && k !== MARKER && OWN.indexOf(k) < 0) p.set(k, v);
       });
-      var query = params.toString();
-      link = (i >= 0 ? link.slice(0, i) : link) + (query ? "?" + query : "") + hash;
+      var q = p.toString();
+      link = (i >= 0 ? link.slice(0, i) : link) + (q ? "?" + q : "") + hash;
       // Too long for the app libraries: the link without the visited query.
       return fits(link) ? link : d.deferredLink;
     }
     // The app libraries take links of at most 4096 bytes (LinkConfiguration.maximumLength).
-    function fits(link) { return new TextEncoder().encode(link).length <= 4096; }
+    function fits(l) { return new TextEncoder().encode(l).length <= 4096; }
     // The marked link to save (clipboard, cookie, Play's referrer): without the visited query if
     // that is too long, "" (nothing saved) if even that is.
     function saved() {
-      var link = marked(deferredLink());
-      if (!fits(link)) link = marked(d.deferredLink);
-      return fits(link) ? link : "";
+      var l = marked(deferredLink());
+      fits(l) || (l = marked(d.deferredLink));
+      return fits(l) ? l : "";
     }
 
-    function marked(link) {
-      var i = link.indexOf("#"), hash = i < 0 ? "" : link.slice(i), base = i < 0 ? link : link.slice(0, i);
-      var join = base.indexOf("?") < 0 ? "?" : /[?&]$/.test(base) ? "" : "&";
-      return base + join + MARKER + "=" + Math.floor(Date.now() / 1000) + hash;
+    // The link `l` with the marker before its fragment (b: before it, h: the fragment).
+    function marked(l) {
+      var i = l.indexOf("#"), h = i < 0 ? "" : l.slice(i), b = i < 0 ? l : l.slice(0, i);
+      return b + (b.indexOf("?") < 0 ? "?" : /[?&]$/.test(b) ? "" : "&") + MARKER + "=" + Math.floor(Date.now() / 1000) + h;
     }
 
 
-    function legacyCopy(text) {
-      var area = document.createElement("textarea");
-      area.value = text;
-      area.readOnly = true;
-      area.style.cssText = "position:fixed;opacity:0";
-      document.body.appendChild(area);
-      area.select();
-      area.setSelectionRange(0, text.length);
+    function legacyCopy(t) {
+      var a = document.createElement("textarea");
+      a.value = t;
+      a.readOnly = true;
+      a.style.cssText = "position:fixed;opacity:0";
+      document.body.appendChild(a);
+      a.select();
+      a.setSelectionRange(0, t.length);
       try { document.execCommand("copy"); } catch (e) { /* nothing more to try */ }
-      document.body.removeChild(area);
+      a.remove();
     }
 
-    function copy(text) {
-      if (navigator.clipboard && navigator.clipboard.writeText) {
-        return navigator.clipboard.writeText(text).catch(function () { legacyCopy(text); });
-      }
-      legacyCopy(text);
-      return Promise.resolve();
+    function copy(t) {
+      var c = navigator.clipboard;
+      return c && c.writeText ? c.writeText(t).catch(function () { legacyCopy(t); }) : (legacyCopy(t), Promise.resolve());
     }
 
     // Each phone goes to its own store, never the other's: without an app for its platform, a
     // phone gets the web page, or stays here.
-    function fallbackFor(platform) {
-      return platform === "ios" ? (d.fallback === "web" && d.web ? d.web : (d.store || d.web))
+    function fallbackFor(p) {
+      return p === "ios" ? (d.fallback === "web" && d.web ? d.web : (d.store || d.web))
         // A desktop's place when the link says (`desktop`; "" for a QR code: it stays).
-        : platform === "android" ? d.web : "desktop" in d ? d.desktop || null : (d.web || d.store);
+        : p === "android" ? d.web : "desktop" in d ? d.desktop || null : (d.web || d.store);
     }
     var fallback = fallbackFor(ios ? "ios" : android ? "android" : "desktop");
 
@@ -111,28 +109,29 @@
     // if the person agrees. Each attempt (T.n) asks once (its timer and Chrome's intent fallback
     // may both get here); "cancel" leaves the page as it was, button and all, the deferred link saved.
     var asked = -1;
-    function leave(to, replace) {
+    function leave(to, r) {
       if (d.confirm && to !== d.web) {
         if (asked === T.n) return;
         asked = T.n;
         if (!confirm(d.confirm)) return;
       }
-      if (replace) location.replace(to); else location.href = to;
+      if (r) location.replace(to); else location.href = to;
     }
     // The fallback after the delay, unless the app opened and hid this page first.
     function fallBackLater(to) {
-      var timer = setTimeout(function () { leave(to); }, d.delay);
-      var cancel = function () { clearTimeout(timer); };
-      document.addEventListener("visibilitychange", function () { if (document.hidden) cancel(); });
-      addEventListener("pagehide", cancel);
+      var t = setTimeout(function () { leave(to); }, d.delay);
+      var c = function () { clearTimeout(t); };
+      document.addEventListener("visibilitychange", function () { if (document.hidden) c(); });
+      addEventListener("pagehide", c);
     }
     // Whose browser it is (T.app: a browser built on a web view is none) is trampoline-more.js's
-    // to say: it loads first (once: T.show is its mark), then this runs again.
-    if (inApp && !T.show) return load("more").onload = function () { run(d); };
+    // to say, and an Android phone opens the app through an intent, which it makes (only those
+    // visits need it): it loads first (once: T.show is its mark), then this runs again.
+    if ((inApp || android && d.android) && !T.show) return load("more").onload = function () { run(d); };
     var escape = inApp && T.app() && d.inApp !== "ignore" && !debug;
-    if (escape && / Line\//.test(ua) && visited.get("openExternalBrowser") !== "1") {
-      // LINE reopens a URL carrying openExternalBrowser=1 in the phone's browser.
-      visited.set("openExternalBrowser", "1");
+    if (escape && / Line\//.test(ua) && visited.get(OWN[1]) !== "1") {
+      // LINE reopens a URL carrying openExternalBrowser=1 (OWN[1]) in the phone's browser.
+      visited.set(OWN[1], "1");
       // Absolute: a path starting with "//" would name another host.
       location.replace(location.origin + location.pathname + "?" + visited.toString() + location.hash);
       return;
@@ -140,12 +139,6 @@
     Object.assign(T, {
       data: d, debug, escape, ios, android, copy, deferredLink, saved, fallbackFor, leave, later: fallBackLater,
     });
-    // An Android phone opens the app through an intent, which trampoline-more.js makes (only
-    // those visits need it): this runs again once it has loaded.
-    if (android && d.android && !T.openAndroid) {
-      load("more").onload = function () { run(d); };
-      return;
-    }
 
     var button = document.getElementById("trampoline-open");
     // A desktop with nowhere to go (`desktop: qr`) shows the link's QR code instead of the button.
