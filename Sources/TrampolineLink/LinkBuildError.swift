@@ -13,9 +13,12 @@ public enum LinkBuildError: Error, Sendable, Equatable {
     /// A plain path that is not one of the site's: not starting with one `/`, or with `?`, `#`,
     /// `%`, `\`, a space, `.`/`..` segments or an empty segment.
     case invalidPath(String)
-    /// A campaign name that is empty or is one the pages keep for themselves (`tl_t`, `debug`,
-    /// `openExternalBrowser`).
+    /// A campaign name that is empty, has a control character, or is one the pages keep for
+    /// themselves (`tl_t`, `debug`, `openExternalBrowser`).
     case invalidCampaignName(String)
-    /// The link would pass ``LinkConfiguration/maximumLength`` bytes, or 64 query parameters.
+    /// A campaign value with a control character, which the app's own parser would refuse.
+    case invalidCampaignValue(name: String, value: String)
+    /// The link would pass ``LinkConfiguration/maximumLength`` bytes, 64 path segments or 64 query
+    /// parameters (what the app's own parser takes).
     case tooLong
 }

@@ -65,10 +65,19 @@ public struct LinkBuilder: Sendable, Hashable {
     }
 
     private func link(path: String, campaign: [(name: String, value: String)]) throws(LinkBuildError) -> String {
-        for pair in campaign where pair.name.isEmpty || LinkTarget.ownKeys.contains(pair.name) {
-            throw .invalidCampaignName(pair.name)
+        for pair in campaign {
+            if pair.name.isEmpty || LinkTarget.ownKeys.contains(pair.name)
+                || pair.name.unicodeScalars.contains(where: PercentDecoding.isControl)
+            {
+                throw .invalidCampaignName(pair.name)
+            }
+            // The app's own parser refuses a query value with a control character.
+            if pair.value.unicodeScalars.contains(where: PercentDecoding.isControl) {
+                throw .invalidCampaignValue(name: pair.name, value: pair.value)
+            }
         }
-        if campaign.count > 64 { throw .tooLong }
+        // As many path segments and query parameters as the app's parser takes.
+        if campaign.count > 64 || path.utf8.count(where: { $0 == UInt8(ascii: "/") }) > 64 { throw .tooLong }
         let query = FormQuery(pairs: campaign.map { ($0.name, $0.value) }).serialized
         let url = "https://\(host)\(path)" + (query.isEmpty ? "" : "?" + query)
         guard url.utf8.count <= LinkConfiguration.maximumLength else { throw .tooLong }

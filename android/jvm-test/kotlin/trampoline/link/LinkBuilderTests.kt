@@ -116,7 +116,7 @@ class LinkBuilderTests {
         val all = listOf(
             LinkBuildError.MissingParameter("a"), LinkBuildError.UnknownParameter("a"), LinkBuildError.InvalidValue("a", ""),
             LinkBuildError.ConstraintFailed("a", RouteConstraint.DIGITS), LinkBuildError.InvalidPath("a"),
-            LinkBuildError.InvalidCampaignName(""), LinkBuildError.TooLong()
+            LinkBuildError.InvalidCampaignName(""), LinkBuildError.InvalidCampaignValue("a", "\n"), LinkBuildError.TooLong()
         )
         assertEquals(CODES, all.map { it.code })
         for (error in all) {
@@ -251,7 +251,8 @@ class LinkBuilderTests {
     private companion object {
         /** The Swift case names, in the order the Swift enum declares them. */
         val CODES = listOf(
-            "missingParameter", "unknownParameter", "invalidValue", "constraintFailed", "invalidPath", "invalidCampaignName", "tooLong"
+            "missingParameter", "unknownParameter", "invalidValue", "constraintFailed", "invalidPath", "invalidCampaignName",
+            "invalidCampaignValue", "tooLong"
         )
     }
 }

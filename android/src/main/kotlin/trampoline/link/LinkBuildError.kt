@@ -37,9 +37,13 @@ sealed class LinkBuildError(
      */
     data class InvalidPath(val path: String) : LinkBuildError("invalidPath", "'$path' is not a link path of the site")
 
-    /** A campaign name that is empty or is one the pages keep for themselves (`tl_t`, `debug`, `openExternalBrowser`). */
+    /** A campaign name that is empty, has a control character or is one the pages keep for themselves (`tl_t`, `debug`, `openExternalBrowser`). */
     data class InvalidCampaignName(val name: String) :
         LinkBuildError("invalidCampaignName", "'$name' cannot be a campaign name: empty, or one the pages read themselves")
+
+    /** A campaign value with a control character, which the app's own parser would refuse. */
+    data class InvalidCampaignValue(val name: String, val value: String) :
+        LinkBuildError("invalidCampaignValue", "the campaign value of '$name' has a control character")
 
     /** The link would pass [LinkConfiguration.MAXIMUM_LENGTH] bytes, or [LinkConfiguration.MAXIMUM_PARTS] query parameters. */
     class TooLong : LinkBuildError(

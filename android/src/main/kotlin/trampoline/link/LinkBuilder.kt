@@ -76,10 +76,17 @@ data class LinkBuilder(
     }
 
     private fun link(path: String, campaign: List<Pair<String, String>>): String {
-        for ((name, _) in campaign) {
-            if (name.length == 0 || name in LinkTarget.OWN_KEYS) throw LinkBuildError.InvalidCampaignName(name)
+        for ((name, value) in campaign) {
+            if (name.length == 0 || name in LinkTarget.OWN_KEYS || name.any { PercentDecoding.isControl(it) }) {
+                throw LinkBuildError.InvalidCampaignName(name)
+            }
+            // The app's own parser refuses a query value with a control character.
+            if (value.any { PercentDecoding.isControl(it) }) throw LinkBuildError.InvalidCampaignValue(name, value)
         }
-        if (campaign.size > LinkConfiguration.MAXIMUM_PARTS) throw LinkBuildError.TooLong()
+        // As many path segments and query parameters as the app's parser takes.
+        if (campaign.size > LinkConfiguration.MAXIMUM_PARTS ||
+            path.count { it == '/' } > LinkConfiguration.MAXIMUM_PARTS
+        ) throw LinkBuildError.TooLong()
         val query = FormQuery(campaign.mapTo(ArrayList()) { QueryParameter(it.first, it.second) }).serialized()
         val url = "https://$host$path" + (if (query.length == 0) "" else "?$query")
         if (Text.utf8Length(url) > LinkConfiguration.MAXIMUM_LENGTH) throw LinkBuildError.TooLong()
