@@ -197,6 +197,62 @@ class LinkBuilderTests {
         assertTrue(refused > 500, "refused $refused")
     }
 
+    /** Routes by their text in a served link table: the app does not repeat their patterns. */
+    @Test
+    fun aLinkForARouteOfTheLinkTable() {
+        val site = TableSite(
+            "go.example.com", "marry", 2,
+            listOf(
+                "/restaurant/:id(digits)" to LinkTarget("marry://restaurant/:id"),
+                "/files/*rest" to LinkTarget("marry://files/*rest", forwardQuery = true)
+            ),
+            mapOf("/spring-sale" to LinkTarget("marry://promo/spring"))
+        )
+        val table = SiteLinkTable.read(site.index.toByteArray(), "go.example.com").ok()
+        val url = links.url(table, "/restaurant/:id(digits)", mapOf("id" to "42"), listOf("utm_source" to "share"))
+        assertEquals("https://go.example.com/restaurant/42?utm_source=share", url)
+        assertEquals("marry://restaurant/42", table.resolve(url, "marry").ok(url))
+        val files = links.url(table, "/files/*rest", mapOf("rest" to "a b/ü"))
+        assertEquals("https://go.example.com/files/a%20b/%C3%BC", files)
+        assertEquals("marry://files/a%20b/%C3%BC", table.resolve(files, "marry").ok(files))
+        // The pattern's rules come with it.
+        assertEquals(LinkBuildError.ConstraintFailed("id", RouteConstraint.DIGITS), errorOf { links.url(table, "/restaurant/:id(digits)", mapOf("id" to "x")) })
+        assertEquals(LinkBuildError.UnknownParameter("slug"), errorOf { links.url(table, "/restaurant/:id(digits)", mapOf("id" to "1", "slug" to "x")) })
+        // A route is named as the table writes it; a link, or a pattern written otherwise, is no route.
+        for (route in listOf("/restaurant/:id", "/restaurant/:id(digits)/", "/spring-sale", "/nope", "")) {
+            assertEquals(LinkBuildError.UnknownRoute(route), errorOf { links.url(table, route, mapOf("id" to "1")) }, route)
+        }
+        val unknown = LinkBuildError.UnknownRoute("/nope")
+        assertEquals("unknownRoute", unknown.code)
+        assertEquals("LinkBuildError.unknownRoute: the link table has no route '/nope'", unknown.toString())
+        // The site the tool built has no routes.
+        val example = SiteLinkTable.read(Fixtures.file("Tests/TrampolineKitTests/Snapshots/example/.well-known/trampoline/v1/index.json").readBytes(), "go.example.com").ok()
+        assertEquals(LinkBuildError.UnknownRoute("/restaurant/:id(digits)"), errorOf { links.url(example, "/restaurant/:id(digits)", mapOf("id" to "1")) })
+    }
+
+    /**
+     * Every visit of the composition table (Tests/Fixtures/deep-link-composition.json) that a route
+     * takes: the link made from that route's text and the values it matched resolves, by the same
+     * table, to the deep link the visit's path does.
+     */
+    @Test
+    fun linksForTheCompositionTablesRoutesResolveAsTheirVisits() {
+        val table = LinkCompositionTableTests.snapshot()
+        var made = 0
+        for ((name, visit, expected) in LinkCompositionTableTests.visits()) {
+            if (expected == null) continue
+            val visited = VisitedUrl.parse("https://go.example.com$visit", "go.example.com").valueOrNull() ?: continue
+            if (visited.path in table.links) continue
+            val route = table.routes.firstOrNull { it.pattern.match(visited.segments) != null } ?: continue
+            val parameters = route.pattern.match(visited.segments)!!
+            val url = links.url(table, route.pattern.text, parameters)
+            val bare = "https://go.example.com" + visit.substringBefore('#').substringBefore('?')
+            assertEquals(table.resolve(bare, "marry"), table.resolve(url, "marry"), "$name: $visit made $url")
+            made++
+        }
+        assertTrue(made >= 5, "made $made")
+    }
+
     // The shared table (Tests/Fixtures/link-making.json), which the Swift library runs too.
 
     private fun campaign(c: Map<*, *>): List<Pair<String, String>> =

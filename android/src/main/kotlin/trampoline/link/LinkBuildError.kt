@@ -45,6 +45,12 @@ sealed class LinkBuildError(
     data class InvalidCampaignValue(val name: String, val value: String) :
         LinkBuildError("invalidCampaignValue", "the campaign value of '$name' has a control character")
 
+    /**
+     * The site's link table has no route written `route` (the pattern as the catalog writes it):
+     * the route is not in the catalog, or the app reads an older table.
+     */
+    data class UnknownRoute(val route: String) : LinkBuildError("unknownRoute", "the link table has no route '$route'")
+
     /** The link would pass [LinkConfiguration.MAXIMUM_LENGTH] bytes, or [LinkConfiguration.MAXIMUM_PARTS] query parameters. */
     class TooLong : LinkBuildError(
         "tooLong",

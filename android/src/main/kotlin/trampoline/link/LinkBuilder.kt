@@ -58,6 +58,30 @@ data class LinkBuilder(
     }
 
     /**
+     * The link for the route of `table` written `route`, as the catalog (and the table) writes its
+     * pattern (`/recipe/:id(digits)`), with `parameters` and `campaign` as for a [RoutePattern]:
+     * the app names its routes without repeating their patterns' rules.
+     *
+     * ```kotlin
+     * val table = resolver.snapshot ?: return // the table the app ships (LinkResolver.snapshot)
+     * links.url(table, "/recipe/:id(digits)", mapOf("id" to "12345")) // https://go.example.com/recipe/12345
+     * ```
+     *
+     * @throws LinkBuildError [LinkBuildError.UnknownRoute] when the table has no such route, then
+     *   as for a pattern.
+     */
+    @Throws(LinkBuildError::class)
+    fun url(
+        table: SiteLinkTable,
+        route: String,
+        parameters: Map<String, String>,
+        campaign: List<Pair<String, String>> = emptyList()
+    ): String {
+        val pattern = table.routes.firstOrNull { it.pattern.text == route }?.pattern ?: throw LinkBuildError.UnknownRoute(route)
+        return url(pattern, parameters, campaign)
+    }
+
+    /**
      * The link for the plain link path `path` (`/spring-sale`), as the catalog writes it, with the
      * `campaign` pairs in its query.
      *
