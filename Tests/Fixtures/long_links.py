@@ -109,12 +109,25 @@ def bad_character(c: str, space_allowed: bool) -> bool:
     return p == 0x20 or c == "\\"
 
 
+def has_dot_segment(target: str) -> bool:
+    """4f: a segment of the path (up to the first '?' or '#') that is "." or "..", spelled with %2e or not."""
+    _, rest = authority_and_rest(target)
+    for i, c in enumerate(rest):
+        if c in "?#":
+            rest = rest[:i]
+            break
+    return any(ascii_lower(segment).replace("%2e", ".") in (".", "..") for segment in rest.split("/"))
+
+
 def allowed_by(target: str, entry: str) -> bool:
     authority, rest = authority_and_rest(target)
     host = ascii_lower(authority)
     if ascii_lower(entry[:8]) == "https://":
         e_authority, e_rest = authority_and_rest(entry)
-        return ascii_lower(e_authority) == host and (rest or "/").startswith(e_rest or "/")
+        # A remainder that is empty or starts with '?' or '#' is the root's: "/" + it, as browsers read it.
+        if not rest.startswith("/"):
+            rest = "/" + rest
+        return ascii_lower(e_authority) == host and rest.startswith(e_rest or "/")
     if entry.startswith("*."):
         suffix = ascii_lower(entry[1:])
         return ":" not in host and host.endswith(suffix) and len(host) > len(suffix)
@@ -130,6 +143,8 @@ def acceptable(target: str, allow: list[str]) -> bool:
         return False
     authority, _ = authority_and_rest(target)
     if not authority or "@" in authority:
+        return False
+    if has_dot_segment(target):
         return False
     return any(allowed_by(target, entry) for entry in allow)
 

@@ -24,6 +24,13 @@ class LongLinkTableTests {
     /** A fallback as the table writes it: "store" is the app's store page. */
     private fun fallback(value: Any?): String? = (value as String).takeIf { it != "store" }
 
+    /** A segment "." or "..", either dot spelled %2e or %2E too: a browser removes it. */
+    private val dotSegment = Regex("(\\.|%2[eE]){1,2}")
+
+    /** Whether `rest`, a target after its authority, has a dot segment in its path (before any '?' or '#'). */
+    private fun hasDotSegment(rest: String): Boolean =
+        rest.split('?', '#')[0].split('/').any { dotSegment.matches(it) }
+
     /** The table's `expected` as the result the library gives. */
     private fun expected(value: Any?): LongLinkResult? {
         if (value == Json.Null) return null
@@ -97,7 +104,7 @@ class LongLinkTableTests {
         val g = Random(48_003)
         val pieces = listOf(
             "a", "Z", "9", "-", "/", "//", "%", "%2F", "%25", "%zz", "?", "#", "+", "&", "=", "é", "東", "😀", "~", ".", "..",
-            ":", "@", "utm_source=1",
+            "%2e", "%2E", ":", "@", "utm_source=1",
             // What a target may not hold: last, and only now and then.
             " ", "\\", "\u202E", "\n", "\u0085"
         )
@@ -117,16 +124,18 @@ class LongLinkTableTests {
             val visit = "/?" + formEncoded(*listOfNotNull("link" to link, campaign?.let { "utm_source" to it }).toTypedArray()) +
                 (if (g.nextBoolean()) "&st=" + random(g.nextInt(0, 5)).replace("%", "%25").replace("&", "%26").replace("#", "%23") else "")
             val result = LongLinks.resolve("https://$host$visit", host, scheme, allow)
+            val afterScheme = link.substring("https://".length)
+            val afterAuthority = afterScheme.substring(afterScheme.indexOfFirst { it == '/' || it == '?' || it == '#' })
             val acceptable = Text.utf8Length(link) <= LongLinks.MAXIMUM_TARGET_LENGTH &&
-                link.none { it <= ' ' || PercentDecoding.isControl(it) || it == '\\' || RoutePattern.isBidiControl(it) }
+                link.none { it <= ' ' || PercentDecoding.isControl(it) || it == '\\' || RoutePattern.isBidiControl(it) } &&
+                !hasDotSegment(afterAuthority)
             if (!acceptable) {
                 assertEquals(LongLinkResult.Refused("link"), result, link)
                 refused++
                 continue
             }
             // link's path, all leading slashes dropped, and its query; the fragment dropped; the campaign after.
-            val afterScheme = link.substring("https://".length)
-            val rest = afterScheme.substring(afterScheme.indexOfFirst { it == '/' || it == '?' || it == '#' }).substringBefore('#')
+            val rest = afterAuthority.substringBefore('#')
             val query = rest.substringAfter('?', "")
             var want = "marry://" + rest.substringBefore('?').trimStart('/') + (if (query.length == 0) "" else "?$query")
             if (!campaign.isNullOrEmpty() && query.split('&').none { it.substringBefore('=') == "utm_source" }) {
@@ -156,16 +165,16 @@ class LongLinkTableTests {
         assertTrue(opened > 4_000 && refused > 500, "opened $opened, refused $refused")
     }
 
-    /** What is not on the allowlist is never opened, however it is spelled. */
+    /** What is not on the allowlist, or leaves it by a dot segment, is never opened, however it is spelled. */
     @Test
     fun otherHostsAreRefusedHoweverSpelled() {
         val g = Random(48_004)
-        val pieces = listOf("shop.example", "example.com", "example.org", ".", "@", ":", "443", "evil", "/", "\\", "%2F", "%40", "sub", "-", "item/", "?", "#")
+        val pieces = listOf("shop.example", "example.com", "example.org", ".", "@", ":", "443", "evil", "/", "\\", "%2F", "%40", "sub", "-", "item/", "?", "#", "..", "%2e", "%2E")
         for (round in 0 until 5_000) {
             val link = "https://" + (0 until g.nextInt(1, 7)).joinToString("") { pieces[g.nextInt(pieces.size)] }
             val result = LongLinks.resolveVisit("/?" + formEncoded("link" to link), scheme, allow) ?: fail<LongLinkResult>("$link: no long link")
             val authority = Text.lower(link.substring(8).takeWhile { it != '/' && it != '?' && it != '#' })
-            val allowed = !link.contains('\\') && !authority.contains('@') && (
+            val allowed = !link.contains('\\') && !authority.contains('@') && !hasDotSegment(link.substring(8 + authority.length)) && (
                 (authority == "shop.example" && link.substring(8 + authority.length).startsWith("/item/")) || authority == "example.com" ||
                     (authority.endsWith(".example.org") && authority.length > ".example.org".length && !authority.contains(':'))
                 )

@@ -85,7 +85,7 @@ object LongLinks {
     /**
      * Whether `target` is a URL the long link may send someone to: at most
      * [MAXIMUM_TARGET_LENGTH] bytes, no space, control, backslash or bidi control, `https` with a
-     * host and no user name, and matched by an entry of `allow`.
+     * host and no user name, no dot segment in its path, and matched by an entry of `allow`.
      */
     internal fun isAllowed(target: String, allow: List<String>): Boolean {
         if (Text.utf8Length(target) > MAXIMUM_TARGET_LENGTH) return false
@@ -93,7 +93,22 @@ object LongLinks {
         if (!startsWithHttps(target)) return false
         val authority = authority(target)
         if (authority.length == 0 || authority.indexOf('@') >= 0) return false
+        if (hasDotSegment(target.substring(HTTPS.length + authority.length))) return false
         return allow.any { matches(target, authority, it) }
+    }
+
+    /**
+     * Whether the path of `rest` (a target after its authority, up to the first `?` or `#`) has a
+     * segment `.` or `..`, or one spelled with `%2e`/`%2E` for a dot: a browser removes it, so
+     * `https://shop.example/item/../admin` would open `/admin`, past a URL prefix.
+     */
+    private fun hasDotSegment(rest: String): Boolean {
+        val end = rest.indexOfFirst { it == '?' || it == '#' }
+        val path = if (end < 0) rest else rest.substring(0, end)
+        return path.split('/').any {
+            val segment = Text.lower(it).replace("%2e", ".")
+            segment == "." || segment == ".."
+        }
     }
 
     /** Whether allowlist `entry` takes `target`, whose authority is `authority`. */
@@ -103,7 +118,9 @@ object LongLinks {
             // A URL prefix: the same host, and the path (with its query) starting with the prefix's, byte for byte.
             val entryAuthority = authority(entry)
             if (Text.lower(entryAuthority) != host) return false
-            val rest = target.substring(HTTPS.length + authority.length).ifEmpty { "/" }
+            // A remainder that is empty or starts with '?' or '#' is the root's, as a browser reads it.
+            val remainder = target.substring(HTTPS.length + authority.length)
+            val rest = if (remainder.startsWith("/")) remainder else "/$remainder"
             return rest.startsWith(entry.substring(HTTPS.length + entryAuthority.length).ifEmpty { "/" })
         }
         if (entry.startsWith("*.")) {
