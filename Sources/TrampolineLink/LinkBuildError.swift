@@ -21,4 +21,6 @@ public enum LinkBuildError: Error, Sendable, Equatable {
     /// The link would pass ``LinkConfiguration/maximumLength`` bytes, 64 path segments or 64 query
     /// parameters (what the app's own parser takes).
     case tooLong
+    /// The link table has no route written this way (``LinkBuilder/url(route:in:parameters:campaign:)``).
+    case unknownRoute(String)
 }

@@ -51,6 +51,22 @@ public struct LinkBuilder: Sendable, Hashable {
         return try link(path: path.isEmpty ? "/" : path, campaign: campaign)
     }
 
+    /// The link for the route of `table` written `route`, as the catalog (and the table) writes its
+    /// pattern (`/recipe/:id(digits)`): the app names its routes without repeating their rules.
+    ///
+    /// ```swift
+    /// let url = try links.url(route: "/recipe/:id(digits)", in: table, parameters: ["id": "12345"])
+    /// ```
+    public func url(
+        route: String, in table: SiteLinkTable, parameters: [String: String],
+        campaign: [(name: String, value: String)] = []
+    ) throws(LinkBuildError) -> String {
+        guard let pattern = table.routes.first(where: { $0.pattern.text == route })?.pattern else {
+            throw .unknownRoute(route)
+        }
+        return try url(for: pattern, parameters: parameters, campaign: campaign)
+    }
+
     /// The link for the plain link path `path` (`/spring-sale`), as the catalog writes it.
     public func url(path: String, campaign: [(name: String, value: String)] = []) throws(LinkBuildError) -> String {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()

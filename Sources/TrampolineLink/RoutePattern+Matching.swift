@@ -48,7 +48,7 @@ extension RoutePattern {
     }
 
     /// LRM, RLM, ALM, the embeddings, overrides and isolates (RFC 3987 forbids them in IRIs).
-    static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
+    public static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
         c.value == 0x200E || c.value == 0x200F || c.value == 0x061C || (0x202A...0x202E).contains(c.value)
             || (0x2066...0x2069).contains(c.value)
     }

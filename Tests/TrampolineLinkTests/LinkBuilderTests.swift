@@ -56,6 +56,27 @@ final class LinkBuilderTests: XCTestCase {
         XCTAssertGreaterThan(made, 1_000)
     }
 
+    /// The app names a route by its pattern as the catalog writes it; the table it reads (its
+    /// shipped snapshot or the site's) supplies the pattern's rules.
+    func testARouteOfTheLinkTable() throws {
+        let table = SiteLinkTable(
+            host: "go.example.com", scheme: "marry", shards: 1,
+            routes: [
+                .init(
+                    pattern: try RoutePattern("/recipe/:id(digits)"), target: LinkTarget(deepLink: "marry://recipe/:id")
+                )
+            ])
+        let url = try links.url(route: "/recipe/:id(digits)", in: table, parameters: ["id": "12345"])
+        XCTAssertEqual(url, "https://go.example.com/recipe/12345")
+        XCTAssertEqual(table.resolve(url, scheme: "marry"), .success("marry://recipe/12345"))
+        XCTAssertThrowsError(try links.url(route: "/recipe/:id(digits)", in: table, parameters: ["id": "x"])) {
+            XCTAssertEqual($0 as? LinkBuildError, .constraintFailed(name: "id", constraint: .digits))
+        }
+        XCTAssertThrowsError(try links.url(route: "/recipe/:id", in: table, parameters: ["id": "1"])) {
+            XCTAssertEqual($0 as? LinkBuildError, .unknownRoute("/recipe/:id"))
+        }
+    }
+
     func testInvalidInputIsATypedError() throws {
         let pattern = try RoutePattern("/restaurant/:id(digits)/:slug")
         func error(_ parameters: [String: String]) -> LinkBuildError? {

@@ -1,3 +1,5 @@
+import TrampolineLink
+
 /// Text made safe to print: every C0 and C1 control character (ESC, CSI, BEL, line breaks) and
 /// every bidirectional formatting character written as `\u{…}`. Diagnostics quote catalogs,
 /// links files, fetched bodies and headers; none of it may clear a terminal, forge a line,
@@ -24,10 +26,8 @@ package enum InertText {
 
     /// Bidirectional formatting characters (LRM, RLM, ALM, the embeddings, overrides and
     /// isolates): RFC 3987 forbids them in IRIs, because they can make one URL look like another.
-    package static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
-        c.value == 0x200E || c.value == 0x200F || c.value == 0x061C || (0x202A...0x202E).contains(c.value)
-            || (0x2066...0x2069).contains(c.value)
-    }
+    /// The app library's list, so the build, the printers and the apps refuse the same ones.
+    package static func isBidiControl(_ c: Unicode.Scalar) -> Bool { RoutePattern.isBidiControl(c) }
 }
 
 extension Diagnostic {
