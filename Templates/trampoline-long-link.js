@@ -101,6 +101,8 @@
   if (r.refused) {
     t.textContent = d.long.refused;
     if (b) b.parentNode.hidden = true;
+    // The template's other text ("Opening …") says what no longer happens.
+    for (var n = t.nextElementSibling; n; n = n.nextElementSibling) if (!n.contains(b)) n.hidden = true;
     var a = document.createElement("a");
     a.href = "/";
     a.textContent = d.long.home;

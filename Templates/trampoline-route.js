@@ -58,7 +58,9 @@
   // The 404 page: the first route (most specific first) that takes the path gets the visit; if
   // none does (or on the home page), an Android phone's button goes to Google Play, never the
   // App Store.
-  // The home page has no routes, only the button.
+  // The home page has no routes, only the button; with site.long_links it hands a long link
+  // (/?link=…) to the long-link page, which reads it.
+  if (d.long && new URLSearchParams(L.search).get("link")) return go(d.long);
   if (d.routes || d.play) {
     if ((d.routes || []).some(function (x) { return m(x[0], p) && (go(x[1]), 1); })) return;
     var b = document.getElementById("trampoline-open"), u = navigator.userAgent;
@@ -68,6 +70,13 @@
   // Not this route after all (a constraint the host's rule could not check): the 404 page tries the others.
   if (!(f = m(d.route, p))) return go("/404.html");
   d.deferredLink = g(d.deferredLink, f);
+  // The route's own texts may name its parameters (title: Recipe :id): people see them filled in,
+  // as text; crawlers run no script and see them as written (the build warns).
+  var t = function (s) { return s.replace(/:([A-Za-z_]\w*)/g, function (a, k) { return f[k] ? f[k].join("/") : a; }); },
+    w = document.createTreeWalker(document.body, 4), n;
+  document.title = t(document.title);
+  [].forEach.call(document.querySelectorAll("img[alt]"), function (i) { i.alt = t(i.alt); });
+  while ((n = w.nextNode())) if (!/^(SCRIPT|STYLE)$/.test(n.parentNode.nodeName)) n.nodeValue = t(n.nodeValue);
   delete d.route;
   e.textContent = JSON.stringify(d);
 })();

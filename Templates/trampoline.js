@@ -22,8 +22,8 @@
     return;
   }
   // A route's page: /trampoline-route.js fills the deep link in from the visited URL and drops
-  // page.route; then this runs again.
-  if (page.route) return load("route").onload = main;
+  // page.route; then this runs again. The long-link page names its own (page.fill).
+  if (page.route) return load(page.fill || "route").onload = main;
   run(page);
 
   // What a link page does, with its data `d`.

@@ -55,6 +55,23 @@ final class CatalogFieldTests: XCTestCase {
         Field(
             property: "route", key: nil, inTable: true, firebase: nil,
             change: { $0.route = Route(try! RoutePattern("/r/:id")) }),
+        // A route's items file: its items are links of their own, each in the table by its path.
+        Field(
+            property: "items", key: "items", inTable: false, firebase: nil,
+            change: {
+                $0.items = ItemsReference(name: "r.csv", location: SourceLocation(file: "c.yml", line: 9, column: 5))
+            }),
+        // An item's route: its claims and rewrite rule cover the item, which the table keeps by its path.
+        Field(
+            property: "itemOf", key: nil, inTable: false, firebase: nil,
+            change: { $0.itemOf = Route(try! RoutePattern("/p/:id")) }),
+        // Only the long-link page's link has it; no table lists that page.
+        Field(
+            property: "longLinks", key: nil, inTable: false, firebase: nil,
+            change: {
+                $0.longLinks = LongLinkSettings(
+                    allow: ["shop.example"], location: SourceLocation(file: "c.yml", line: 2, column: 3))
+            }),
         Field(
             property: "options.template", key: "template", inTable: false, firebase: "Enable forced redirect? (efr)",
             change: { $0.options.template = "redirect" }),
@@ -142,7 +159,7 @@ final class CatalogFieldTests: XCTestCase {
         let link = try XCTUnwrap(
             ((schema["$defs"] as? [String: Any])?["link"] as? [String: Any])?["properties"] as? [String: Any])
         XCTAssertEqual(Set(link.keys), Set(Self.fields.compactMap(\.key)))
-        XCTAssertEqual(Set(CatalogKeys.link), Set(Self.fields.compactMap(\.key)), "the reader knows the same keys")
+        XCTAssertEqual(Set(CatalogKeys.route), Set(Self.fields.compactMap(\.key)), "the reader knows the same keys")
     }
 
     /// What the table holds for a link: its shard member, or its route.

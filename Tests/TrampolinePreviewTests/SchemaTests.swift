@@ -27,6 +27,7 @@ final class SchemaTests: XCTestCase {
             "root": schema, "site": defs["site"], "app": defs["app"], "app.ios": defs["ios"],
             "app.android": defs["android"],
             "defaults": defs["defaults"], "link": defs["link"],
+            "site.long_links": ((defs["site"] as? [String: Any])?["properties"] as? [String: Any])?["long_links"],
         ]
         XCTAssertEqual(Set(sections.keys), Set(Catalog.acceptedKeys.keys), "a section was added to the reader")
         for (section, keys) in Catalog.acceptedKeys {

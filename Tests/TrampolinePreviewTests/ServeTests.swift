@@ -156,6 +156,25 @@ final class ServeTests: XCTestCase {
             ServeProcess.wait(timeout: 2) { server.stdout.contains("Rebuilt 3 links: 1 written") }, server.stdout)
     }
 
+    /// A route's items file (and a links file) is watched with the catalog: a nightly export saved
+    /// beside it shows in the preview, and a file the catalog stops naming is no longer watched.
+    func testEditingAnItemsFileRebuilds() throws {
+        try project.write("recipes.csv", "id,title\n1,Lemon tart\n")
+        try project.write(
+            "site-config.yml",
+            PreviewCatalog.text() + "\n  - path: /recipe/:id(digits)\n    title: A recipe\n    items: recipes.csv\n")
+        XCTAssertTrue(
+            try ServeProcess.wait(timeout: 3) {
+                try server.http.get("/recipe/1").text.contains("<title>Lemon tart</title>")
+            }, server.stdout)
+        try project.write("recipes.csv", "id,title\n1,Lime tart\n2,Plum cake\n")
+        XCTAssertTrue(
+            try ServeProcess.wait(timeout: 3) {
+                try server.http.get("/recipe/2").text.contains("<title>Plum cake</title>")
+            }, "the items file was not watched; stdout: \(server.stdout)")
+        XCTAssertTrue(try server.http.get("/recipe/1").text.contains("<title>Lime tart</title>"))
+    }
+
     func testBrokenCatalogShowsDiagnosticsAndKeepsTheLastGoodSite() throws {
         let broken = PreviewCatalog.text(title: "Never shown").replacingOccurrences(
             of: "fallback_delay_ms: 2000", with: "fallback_delay_ms: soon")

@@ -42,13 +42,14 @@ package enum AppSiteAssociation {
         // By index: iterating would copy each Link (a dozen strings) for one field.
         let perPattern = 1 + catalog.app.appIDs.count
         var estimate = routeClaims.reduce(0) { $0 + ($1.utf8.count + 16) * perPattern }
-        for index in links.indices where links[index].route == nil {
+        // An item's path is its route's: the route's claim covers it.
+        for index in links.indices where links[index].route == nil && links[index].itemOf == nil {
             estimate += (2 * links[index].path.utf8.count + 1 + 32) * perPattern
         }
         guard estimate > sizeWarningLimit else {
             var exact: [String] = []
             exact.reserveCapacity(links.count * 2 + routeClaims.count)
-            for index in links.indices where links[index].route == nil {
+            for index in links.indices where links[index].route == nil && links[index].itemOf == nil {
                 exact.append(links[index].path)
                 exact.append(links[index].path + "/")
             }

@@ -14,6 +14,8 @@ package enum IntentFilter {
                 paths.append("    <data android:\(data.attribute)=\"\(attribute(data.value))\" />")
                 continue
             }
+            // The route's filter already claims its items' paths.
+            if link.itemOf != nil { continue }
             paths.append("    <data android:path=\"\(attribute(link.path))\" />")
             paths.append("    <data android:path=\"\(attribute(link.path + "/"))\" />")
         }

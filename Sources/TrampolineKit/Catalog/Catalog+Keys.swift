@@ -10,7 +10,8 @@ extension Catalog {
             "app.ios": CatalogKeys.ios,
             "app.android": CatalogKeys.android,
             "defaults": CatalogKeys.defaults,
-            "link": CatalogKeys.link,
+            "site.long_links": CatalogKeys.longLinks,
+            "link": CatalogKeys.route,
         ]
     }
 }

@@ -7,6 +7,9 @@ package struct Catalog: Sendable, Equatable {
     package var links: [Link]
     /// Where `site.host` is written, for findings about the host's limits.
     package var hostLocation: SourceLocation?
+    /// The project files the links come from besides the catalog (`links_file`, routes' `items`),
+    /// relative to the catalog's folder: what `serve` watches with it.
+    package var dataFiles: [String] = []
 
     package init(site: SiteSettings, app: AppSettings, links: [Link], hostLocation: SourceLocation? = nil) {
         self.site = site
@@ -37,6 +40,18 @@ package struct SiteSettings: Sendable, Equatable, Encodable {
     /// Origins (`https://host[:port]`) the pages' Content-Security-Policy lets images, styles and
     /// fonts load from, beyond the site itself (`site.allowed_origins`).
     package var allowedOrigins: [String] = []
+    /// `site.long_links`: the site serves Firebase-style long links (`/?link=…`) to these targets.
+    package var longLinks: LongLinkSettings? = nil
+}
+
+/// `site.long_links`.
+package struct LongLinkSettings: Sendable, Equatable, Encodable {
+    /// `allow`: URL prefixes, hosts and `*.host` patterns (``LongLinkAllowlist``).
+    package var allow: [String]
+    /// Where `site.long_links` is written, for findings about it.
+    package var location: SourceLocation
+    /// The catalog's `defaults:`, which the long-link page follows as every link does.
+    package var options: LinkOptions = LinkOptions()
 }
 
 /// The `app:` section: the app's name and its iOS and Android apps (at least one of the two).
@@ -175,6 +190,13 @@ package struct Link: Sendable, Equatable, Encodable {
     /// Set when `path` has parameters (`/restaurant/:id`): then `path` is the pattern's text and
     /// `deepLink` may hold `:name` placeholders the page fills in from the visited URL.
     package var route: Route? = nil
+    /// A route's `items:` file: one page per row, each with its own preview (``ItemsFile``).
+    package var items: ItemsReference? = nil
+    /// Set on a link made from a row of its route's `items:` file: its page is a plain link's, and
+    /// the route's claims and rewrite rule already cover its path.
+    package var itemOf: Route? = nil
+    /// Set only on the long-link page's link (``SiteRenderer/longLinkPageLink(for:)``).
+    package var longLinks: LongLinkSettings? = nil
 
     /// The image for social previews: the link's own or the default.
     package var image: String? { options.image }
@@ -183,6 +205,12 @@ package struct Link: Sendable, Equatable, Encodable {
     package var desktopMode: LinkOptions.Desktop {
         options.desktop ?? ((options.desktopURL ?? webURL) == nil ? .qr : .web)
     }
+}
+
+/// A route's `items:` value: the file's name in the project and where the catalog names it.
+package struct ItemsReference: Sendable, Equatable, Encodable {
+    package var name: String
+    package var location: SourceLocation
 }
 
 /// One `campaign:` entry.

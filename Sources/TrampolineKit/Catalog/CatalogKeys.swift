@@ -1,7 +1,11 @@
 /// The keys the catalog accepts, per section: the single place the catalog's shape is spelled out.
 enum CatalogKeys {
     static let root = ["site", "app", "defaults", "links", "links_file"]
-    static let site = ["url", "title", "language", "output", "layout", "host", "claims", "allowed_origins"]
+    static let site = [
+        "url", "title", "language", "output", "layout", "host", "claims", "allowed_origins", "long_links",
+    ]
+    /// `site.long_links`.
+    static let longLinks = ["allow"]
     static let app = ["name", "icon", "ios", "android"]
     static let ios = [
         "team_id", "bundle_id", "app_store_id", "scheme", "app_store_url", "extra_app_ids", "provider_token",
@@ -18,4 +22,8 @@ enum CatalogKeys {
     static let qr = ["qr_code", "qr_error_correction"]
     static let linkOwn = ["path", "deep_link", "title", "description", "web_url", "campaign", "language"]
     static let link = linkOwn + defaults
+    /// A route's own keys beyond a link's: `items:`, its items file.
+    static let route = link + ["items"]
+    /// The columns of an items file beyond the route's parameters.
+    static let item = ["title", "description", "image", "deep_link", "web_url"]
 }

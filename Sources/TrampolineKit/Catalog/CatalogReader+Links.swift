@@ -69,7 +69,7 @@ extension CatalogReader {
         _ node: YAMLNode, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?
     ) -> Link? {
         if engine.errors.count >= Self.errorLimit { return nil }
-        guard let keys = mapping(node, what: "a link", known: CatalogKeys.link) else { return nil }
+        guard let keys = mapping(node, what: "a link", known: CatalogKeys.route) else { return nil }
         let errorsBefore = engine.errors.count
         var path: String?
         var route: Route?
@@ -137,6 +137,12 @@ extension CatalogReader {
                 hint: "add web_url: https://... to the link, or set \(key): store")
         }
         checkDesktop(options, webURL: webURL ?? webEntry?.text, at: location(of: node))
+        let items = optionalText("items", in: keys)
+        if let items, route == nil, path != nil {
+            error(
+                "items: is for routes; \(CatalogRules.quoted(path ?? "")) has no parameters", at: items.location,
+                hint: "give the path parameters (/recipe/:id) and one column per parameter in the items file")
+        }
         guard engine.errors.count == errorsBefore, let path, let title, let deepLink else { return nil }
         var link = Link(
             path: path, deepLink: deepLink, title: title.text, description: description?.text, webURL: webURL,
@@ -144,6 +150,7 @@ extension CatalogReader {
             webURLLocation: webEntry?.location, templateLocation: templateLocation, route: route
         )
         link.language = language
+        link.items = items.map { ItemsReference(name: $0.text, location: $0.location) }
         let textBytes = link.textBytes
         if textBytes > CatalogRules.maximumLinkTextBytes {
             error(

@@ -76,6 +76,9 @@ extension CatalogReader {
         {
             result?.layout = layout
         }
+        if let longLinks = keys["long_links"] {
+            result?.longLinks = readLongLinks(longLinks.value)
+        }
         if let origins = keys["allowed_origins"] {
             result?.allowedOrigins = readAllowedOrigins(origins.value)
         }

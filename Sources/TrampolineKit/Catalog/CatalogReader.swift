@@ -153,6 +153,8 @@ struct CatalogReader {
         if let linksFile = top.linksFile {
             readLinksFile(linksFile, top: top, list: &list)
         }
+        readItemsFiles(app: top.app, list: &list)
+        warnAboutRoutePlaceholders(in: list.links)
         let site = top.sections["site"].flatMap { readSite($0) }
         if top.sections["site"] == nil {
             error("the catalog is missing the required key 'site'", at: start, hint: "add site: to the catalog")
@@ -166,8 +168,11 @@ struct CatalogReader {
                 hint: "add links: to the catalog, or links_file: links.csv")
         }
         if let site, site.claims == .domain { checkWholeDomainClaim(site: site, links: list.links) }
-        guard let site, let app = top.app, !engine.hasErrors else { return nil }
-        return Catalog(site: site, app: app, links: list.links, hostLocation: hostLocation)
+        guard var site, let app = top.app, !engine.hasErrors else { return nil }
+        site.longLinks?.options = top.defaults ?? LinkOptions()
+        var catalog = Catalog(site: site, app: app, links: list.links, hostLocation: hostLocation)
+        catalog.dataFiles = (top.linksFile.map { [$0.text] } ?? []) + list.links.compactMap(\.items?.name)
+        return catalog
     }
 
     /// Reads one top-level key and its value. Returns false when reading must stop (too many links).

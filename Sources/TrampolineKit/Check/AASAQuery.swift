@@ -107,8 +107,11 @@ package struct AASAQuery: Sendable {
             return answer
         }
         answer.page =
-            catalog.page(forPath: path).map {
-                "\($0.pagePath) (\($0.link.route == nil ? "the link" : "the route") \($0.link.path)) opens \($0.deepLink)"
+            catalog.page(forPath: path).map { match in
+                let kind =
+                    match.link.itemOf.map { "an item of the route \($0.pattern.text):" }
+                    ?? (match.link.route == nil ? "the link" : "the route")
+                return "\(match.pagePath) (\(kind) \(match.link.path)) opens \(match.deepLink)"
             } ?? "\(OutputPath.notFound.urlPath) (no link or route takes the path)"
         return answer
     }

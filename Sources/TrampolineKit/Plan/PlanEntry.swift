@@ -26,6 +26,9 @@ package struct PlanEntry: Sendable, Equatable, Encodable {
         /// `trampoline-route.js`: what a route's page loads to fill its deep link in from the
         /// visited URL. Made from the templates alone; only sites with routes have it.
         case routeScript
+        /// `trampoline-long-link.js`: what the long-link page loads to read the long link it was
+        /// handed. Made from the templates alone; only sites with `site.long_links` have it.
+        case longLinkScript
         /// The project's `app.icon` image, copied as it is (its name carries its digest).
         case appIcon
         /// One shard of the compact layout's link table: these links (each with the behaviour of

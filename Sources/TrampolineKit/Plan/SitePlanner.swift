@@ -95,6 +95,12 @@ enum SitePlanner {
         if !routes.isEmpty {
             entries.append(PlanEntry(path: .routeScript, content: .routeScript))
         }
+        if let link = catalog.longLinkPageLink {
+            entries.append(
+                PlanEntry(
+                    path: .longLinkPage, content: .linkPage(link, template: "redirect", behaviour: .redirect)))
+            entries.append(PlanEntry(path: .longLinkScript, content: .longLinkScript))
+        }
         // Hosts that apply rules before files (Cloudflare Pages) get no catch-all, which would
         // hide the shards and scripts; they serve 404.html for a path without a file anyway.
         let compact = catalog.site.layout == .compact

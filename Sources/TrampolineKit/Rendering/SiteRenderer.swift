@@ -101,6 +101,8 @@ package struct SiteRenderer: Sendable {
             return moreScriptBytes()
         case .routeScript:
             return constants.routeScript
+        case .longLinkScript:
+            return Array(templates.longLinkScript.utf8)
         case .appIcon:
             return app.icon?.bytes ?? []
         case .linkTable(_, let links):
@@ -143,8 +145,8 @@ package struct SiteRenderer: Sendable {
 
     /// The page of one link, as UTF-8 bytes (what the writer writes).
     func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
-        // A route's page stands for many URLs: it names none of them (no og:url).
-        let url: String? = link.route == nil ? site.url + link.path : nil
+        // A route's page stands for many URLs, the long-link page for any: they name none (no og:url).
+        let url: String? = link.route == nil && link.longLinks == nil ? site.url + link.path : nil
         let title = Array(link.title.utf8)
         let image = bytes(link.image)
         let urlBytes = bytes(url)
@@ -209,6 +211,9 @@ package struct SiteRenderer: Sendable {
             data.append(("route", .json(route.scriptSegments)))
             data.append(("page", .string(route.pageFolder + "/")))
         }
+        if let longLinks = link.longLinks {
+            data += longLinkData(longLinks)
+        }
         // The link's Android fallback; the app's package, scheme and Google Play are in
         // trampoline-more.js, which makes the intent and reads the campaign's utm_* keys for Play's
         // referrer from the deferred link (every page would repeat them).
@@ -262,9 +267,13 @@ package struct SiteRenderer: Sendable {
                 + androidStore(buttonOf: template)
             script = .routeTable
         } else if special == .home || special == .notFound(routes: []) {
+            // The home page hands a long link (`/?link=…`) to the long-link page.
+            let long: [(String, DataValue)] =
+                special == .home && site.longLinks != nil
+                ? [("long", .string("/" + OutputPath.longLinkPage.value.dropLast("index.html".count)))] : []
             let store = androidStore(buttonOf: template)
-            if !store.isEmpty {
-                data = [("behaviour", .string(template.behaviour.rawValue))] + store
+            if !store.isEmpty || !long.isEmpty {
+                data = [("behaviour", .string(template.behaviour.rawValue))] + store + long
                 script = .routeTable
             }
         }

@@ -62,6 +62,10 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
     package static let moreScript = OutputPath("trampoline-more.js")
     /// What a route's page loads to fill its deep link in from the visited URL.
     package static let routeScript = OutputPath("trampoline-route.js")
+    /// The page that serves long links (`/?link=…`, `site.long_links`), which the home page hands them to.
+    package static let longLinkPage = OutputPath("_long-link/index.html")
+    /// What the long-link page loads to read the long link it was handed.
+    package static let longLinkScript = OutputPath("trampoline-long-link.js")
     /// Shard `index` of the compact layout's link table (`_links/17.json`).
     package static func linkTable(_ index: Int) -> OutputPath {
         OutputPath("\(linkTableFolder)/\(index).json")
@@ -88,8 +92,8 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
 
     /// The files at the top of the site that a link's path must never collide with.
     package static let topLevelFiles = [
-        home, notFound, loadCookie, moreScript, routeScript, rootAppSiteAssociation, headers, redirects, noJekyll,
-        manifest,
+        home, notFound, loadCookie, moreScript, routeScript, longLinkScript, rootAppSiteAssociation, headers, redirects,
+        noJekyll, manifest,
     ]
 
     /// True for the AASA copies and `assetlinks.json`.

@@ -15,6 +15,8 @@ struct TemplateSet: Sendable {
     /// `trampoline-route.js`, minified like ``script``: what a route's page loads to fill its deep
     /// link in (``script`` loads it), and the inline script of the 404 page of a site with routes.
     var routeScript: String
+    /// `trampoline-long-link.js`, minified like ``script``: what the long-link page loads.
+    var longLinkScript: String
     /// Digest of every template file's text, so a template edit changes every page's fingerprint.
     var sourceDigest: String
     var pages: [String: PageTemplate]
@@ -31,11 +33,11 @@ struct TemplateSet: Sendable {
     /// Files every site needs besides the link templates.
     static let layoutFile = "layout.html", styleFile = "style.css", scriptFile = "trampoline.js",
         moreScriptFile = "trampoline-more.js", loadCookieScriptFile = "loadCookie.js",
-        routeScriptFile = "trampoline-route.js"
+        routeScriptFile = "trampoline-route.js", longLinkScriptFile = "trampoline-long-link.js"
     /// The marker in `trampoline-more.js` that the renderer replaces with the site's values.
     static let moreScriptConfigMarker = "(TRAMPOLINE_CONFIG)"
     /// The scripts, each minified (``ScriptMinifier``) once per build.
-    static let scriptFiles = [scriptFile, moreScriptFile, loadCookieScriptFile, routeScriptFile]
+    static let scriptFiles = [scriptFile, moreScriptFile, loadCookieScriptFile, routeScriptFile, longLinkScriptFile]
     /// The templates of the pages every site has (the plan's ``SpecialPage``s).
     static let homeTemplate = "index", notFoundTemplate = "404", loadCookieTemplate = "loadCookie"
     /// The way out of in-app browsers, shown above a link page's own text.
@@ -98,7 +100,7 @@ struct TemplateSet: Sendable {
         guard let layoutSource = sources[layoutFile], let style = sources[styleFile]?.text,
             let script = scripts[scriptFile],
             let moreScript = scripts[moreScriptFile], let loadCookieScript = scripts[loadCookieScriptFile],
-            let routeScript = scripts[routeScriptFile]
+            let routeScript = scripts[routeScriptFile], let longLinkScript = scripts[longLinkScriptFile]
         else {
             engine.error(
                 "the built-in templates are incomplete", at: nil, hint: "this is a bug in Trampoline; please report it")
@@ -125,7 +127,7 @@ struct TemplateSet: Sendable {
         return TemplateSet(
             layout: layout, style: compacted(style: style), script: script, moreScript: moreScript,
             loadCookieScript: loadCookieScript,
-            routeScript: routeScript, sourceDigest: digest, pages: pages,
+            routeScript: routeScript, longLinkScript: longLinkScript, sourceDigest: digest, pages: pages,
             markupSources: [
                 MarkupSource(text: layoutSource.text, file: layoutSource.file, isStyle: false),
                 sources[styleFile].map { MarkupSource(text: $0.text, file: $0.file, isStyle: true) },

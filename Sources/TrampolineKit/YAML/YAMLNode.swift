@@ -40,4 +40,23 @@ struct YAMLNode: Sendable {
         default: return nil
         }
     }
+
+    /// Moves the node and everything in it `delta` lines down: a document read on its own that
+    /// stands at that line of a file (a JSON Lines row).
+    mutating func shiftLines(by delta: Int) {
+        guard delta != 0 else { return }
+        line += delta
+        switch kind {
+        case .scalar: break
+        case .mapping(var pairs):
+            for index in pairs.indices {
+                pairs[index].key.shiftLines(by: delta)
+                pairs[index].value.shiftLines(by: delta)
+            }
+            kind = .mapping(pairs)
+        case .sequence(var items):
+            for index in items.indices { items[index].shiftLines(by: delta) }
+            kind = .sequence(items)
+        }
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import ServiceLifecycle
 import TrampolineKit
 
-/// Polls the catalog and the Templates folder beside it; when they change (and have stopped
+/// Polls the catalog, the files its links come from and the Templates folder beside it; when they change (and have stopped
 /// changing for one poll, so a save in several writes builds once), rebuilds and tells open pages.
 /// Polling keeps it portable: no inotify/FSEvents, and a few stats every 300 ms cost nothing.
 /// With watching off it only waits for shutdown, then closes the event streams.
@@ -27,14 +27,15 @@ struct CatalogWatcher: Service {
     private func poll() async throws {
         let config = rebuilder.builder.configURL
         let templates = rebuilder.builder.templatesURL
-        var seen = WatchFingerprint.take(config: config, templates: templates)
+        var data = await state.snapshot.catalog.dataFiles
+        var seen = WatchFingerprint.take(config: config, templates: templates, data: data)
         var pending: WatchFingerprint?
         var ticks = 0
         while !Task.isCancelled {
             try await Task.sleep(for: interval)
             ticks += 1
             if ticks % heartbeatEvery == 0 { await state.broadcast(.heartbeat) }
-            let now = WatchFingerprint.take(config: config, templates: templates)
+            let now = WatchFingerprint.take(config: config, templates: templates, data: data)
             if now == seen {
                 pending = nil
                 continue
@@ -47,6 +48,12 @@ struct CatalogWatcher: Service {
             seen = now
             pending = nil
             await rebuild()
+            // The catalog may name other files now: watch those from here on.
+            let named = await state.snapshot.catalog.dataFiles
+            if named != data {
+                data = named
+                seen = WatchFingerprint.take(config: config, templates: templates, data: data)
+            }
         }
     }
 

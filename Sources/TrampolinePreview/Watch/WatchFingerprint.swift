@@ -13,9 +13,16 @@ struct WatchFingerprint: Equatable, Sendable {
 
     var entries: [Entry]
 
-    static func take(config: URL, templates: URL) -> WatchFingerprint {
+    /// `data` are the files the catalog's links come from (``Catalog/dataFiles``, relative to the
+    /// catalog's folder): a links file or an items file saved rebuilds the site too.
+    static func take(config: URL, templates: URL, data: [String] = []) -> WatchFingerprint {
         var entries: [Entry] = []
         entries.append(entry(for: config.path) ?? Entry(path: config.path, size: 0, modified: 0, inode: 0))
+        let folder = config.deletingLastPathComponent()
+        for name in data {
+            let path = folder.appendingPathComponent(name).path
+            entries.append(entry(for: path) ?? Entry(path: path, size: 0, modified: 0, inode: 0))
+        }
         if let names = try? FileManager.default.contentsOfDirectory(atPath: templates.path) {
             for name in names.sorted() {
                 if let entry = entry(for: templates.appendingPathComponent(name).path) { entries.append(entry) }

@@ -63,6 +63,14 @@ struct Match: ParsableCommand {
                     // What TrampolineLink delivers for this universal link: the library's resolver
                     // on the table the build makes.
                     answer.resolved = true
+                    // A long link (site.long_links) is read where it is, by the page and by the
+                    // libraries alike, with no link table.
+                    if let long = build.catalog.longLinkAnswer(for: answer.url) {
+                        answer.page = long.page
+                        answer.appReceives = long.appReceives
+                        answer.appReason = long.appReceives == nil ? "long_link_refused" : nil
+                        return answer
+                    }
                     // A URL no app ID claims opens the page, not the app.
                     guard answer.verdicts.contains(where: { $0.decision == .match }) else {
                         answer.appReason = "not_claimed"

@@ -409,6 +409,23 @@ _u = catalog(links=[link("/quote", '"never closed')])
 write("reject-unterminated", "reject", "an unterminated double-quoted string", _u, fixed=[(len(_u) + 3 + 1, 1, "found unexpected end of stream")])
 write("reject-duplicate-keys", "reject", "the same key twice in one mapping (a last-one-wins override would hide a hostile value)",
       catalog(links=[["  - path: /dupkey", "    title: first", "    «duplicate key 'title' in a link»title: '<script>alert(1)</script>'"]]))
+# Long links (site.long_links, docs/share-links.md): the allowlist takes https URL prefixes and
+# hosts only; a visitor's long link is checked against it by the page and the libraries
+# (Tests/Fixtures/long-links.json), but the list itself must never hold a way out.
+_allow = "\n    allow:\n" + "\n".join("      - " + e for e in [
+    "«site.long_links.allow item 'javascript:alert(1)' is neither»javascript:alert(1)",
+    "«site.long_links.allow item '//evil.example' is neither»//evil.example",
+    "«site.long_links.allow item 'https://go.example.com@evil.example/' is not an https URL prefix»https://go.example.com@evil.example/",
+    '«is not an https URL prefix»"https://shop.example/\\r\\nSet-Cookie: a=b"',
+    '«is not an https URL prefix»"https://shop.example/\\u202Egnp.exe"',
+    "«is not an https URL prefix»https://shop.example/" + "a" * 3000,
+    "«site.long_links.allow item 'http://shop.example/' is neither»http://shop.example/",
+    "«site.long_links.allow item 'https://shop.example/a/../admin/' is not an https URL prefix»https://shop.example/a/../admin/",
+])
+write("reject-long-links-allow", "reject", "site.long_links.allow entries that would let a long link go anywhere",
+      catalog(site={"long_links": _allow}))
+write("build-long-links", "build", "site.long_links with markup in the site's title and in an allowed URL prefix: the long-link page's data keeps it inert",
+      catalog(site={"title": f'"Shop {X}"', "long_links": "\n    allow: [\"https://shop.example/a\\\"</script><script>alert(1)</script>\", \"https://shop.example/<!--\"]"}))
 print(len(os.listdir(OUT)))
 
 # ------------------------------------------------------------- binary entries with sidecars
