@@ -61,7 +61,7 @@
   // The home page has no routes, only the button; with site.long_links it hands a long link
   // (/?link=…) to the long-link page, which reads it.
   if (d.long && new URLSearchParams(L.search).get("link")) return go(d.long);
-  if (d.routes || d.play) {
+  if (d.routes || d.play || d.long) {
     if ((d.routes || []).some(function (x) { return m(x[0], p) && (go(x[1]), 1); })) return;
     var b = document.getElementById("trampoline-open"), u = navigator.userAgent;
     if (d.play && b && /Android/i.test(u) && !/iPhone|iPad|iPod/.test(u)) { b.href = d.play; b.textContent = d.playButton; }
