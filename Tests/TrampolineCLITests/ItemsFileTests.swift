@@ -222,6 +222,25 @@ final class ItemsFileTests: XCTestCase {
         XCTAssertFalse(output.stderr.contains("424242"))
     }
 
+    /// Hosts that serve files before rules need no rule per item; Cloudflare Pages, which applies
+    /// rules first, gets one per item beside the route's own.
+    func testItemsGetRewriteRulesOnlyOnHostsThatApplyRulesFirst() throws {
+        for (host, expected) in [("netlify", false), ("cloudflare-pages", true), (nil, false)] {
+            let folder = try TemporaryDirectory()
+            var text = Self.catalog()
+            if let host {
+                text = text.replacingOccurrences(of: "  claims: links\n", with: "  claims: links\n  host: \(host)\n")
+            }
+            try folder.write("site-config.yml", text)
+            try folder.write("recipes.csv", Self.csv)
+            let output = try build(folder)
+            XCTAssertEqual(output.status, 0, output.stderr)
+            let rules = try XCTUnwrap(folder.read("out/_redirects"))
+            XCTAssertEqual(rules.contains("/recipe/12345 "), expected, "\(host ?? "no host"): \(rules)")
+            XCTAssertTrue(rules.contains("/recipe/:id /_routes/recipe/_id/ 200"), rules)
+        }
+    }
+
     /// A nightly export that changes one item rewrites that item's page and nothing else.
     func testChangingOneItemRewritesOnlyItsPage() throws {
         let folder = try TemporaryDirectory()

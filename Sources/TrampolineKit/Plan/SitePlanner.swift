@@ -107,9 +107,13 @@ enum SitePlanner {
         let catchAll = compact && catalog.site.hosting?.rulesBeforeFiles != true
         if !routes.isEmpty || catchAll {
             // Cloudflare Pages applies rules before files: a plain link a route's rule would take
-            // (/restaurant/best beside /restaurant/:id) gets a rule of its own, first.
+            // (/restaurant/best beside /restaurant/:id) gets a rule of its own, first. Items (which
+            // can be a hundred thousand) get one only on such a host: elsewhere the host serves
+            // their files before any rule.
+            let itemRules = catalog.site.hosting?.rulesBeforeFiles == true
             let kept = catalog.links.filter { link in
-                link.route == nil && routes.contains { $0.rewriteRuleTakes(link.path) }
+                link.route == nil && (link.itemOf == nil || itemRules)
+                    && routes.contains { $0.rewriteRuleTakes(link.path) }
             }.map(\.path)
             entries.append(
                 PlanEntry(
