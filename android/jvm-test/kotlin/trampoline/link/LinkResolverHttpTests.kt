@@ -255,6 +255,46 @@ class LinkResolverHttpTests {
         assertTrue(seconds < 1, "the deadline, not the body, ends the read ($seconds s)")
     }
 
+    /**
+     * Closing the body of a keep-alive response drains what is left of it first (the JDK's
+     * `sun.net.www.http.KeepAliveStream.close`), so a stream closed after its deadline would wait
+     * out a trickling server: the deadline disconnects first (`onExpired`), and closing is quick.
+     * Modelled: a body whose `close` drains a byte every 50 ms unless the connection is gone.
+     */
+    @Test
+    fun aBodyPastItsDeadlineIsDisconnectedBeforeItIsClosed() {
+        var disconnected = false
+        val draining = object : java.io.InputStream() {
+            override fun read(): Int {
+                Thread.sleep(50)
+                return 'a'.toInt()
+            }
+
+            override fun read(b: ByteArray, off: Int, len: Int): Int {
+                if (len == 0) return 0
+                b[off] = read().toByte()
+                return 1
+            }
+
+            override fun close() {
+                repeat(100) { if (!disconnected) Thread.sleep(50) }
+            }
+        }
+        val started = System.nanoTime()
+        val thrown = try {
+            DeadlineInputStream(draining, started + 200_000_000L) { disconnected = true }.use {
+                SiteLinkTable.readAtMost(it, 1 shl 20)
+            }
+            null
+        } catch (e: java.net.SocketTimeoutException) {
+            e
+        }
+        val seconds = (System.nanoTime() - started) / 1e9
+        assertNotNull(thrown, "a read past the deadline throws")
+        assertTrue(disconnected, "the deadline disconnects before the stream is closed")
+        assertTrue(seconds < 1, "closing after the deadline drains nothing ($seconds s)")
+    }
+
     @Test
     fun everyMisbehavingHostIsATypedReason() {
         val cases = listOf(

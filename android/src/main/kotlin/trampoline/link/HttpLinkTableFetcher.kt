@@ -53,7 +53,10 @@ class HttpLinkTableFetcher(
                     if (length != null && length > maximumSize) {
                         LinkTableResponse.Failed(LinkResolutionFailure.TableTooLarge)
                     } else {
-                        val body = DeadlineInputStream(connection.inputStream, deadline).use { SiteLinkTable.readAtMost(it, maximumSize) }
+                        val body = DeadlineInputStream(connection.inputStream, deadline) {
+                            expired.set(true)
+                            connection.disconnect()
+                        }.use { SiteLinkTable.readAtMost(it, maximumSize) }
                         if (expired.get()) {
                             LinkTableResponse.Failed(LinkResolutionFailure.TimedOut)
                         } else if (body == null) {
