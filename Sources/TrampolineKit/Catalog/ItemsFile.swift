@@ -37,17 +37,10 @@ enum ItemsFile {
                 hint: "export the items as CSV (a header row of the route's parameters and title, image...)")
             return nil
         }
-        let data: Data
-        do {
-            data = Data(try project.read(name, limit: maximumBytes))
-        } catch {
-            engine.error(error.message("items", CatalogRules.quoted(name)), at: location, hint: error.hint)
-            return nil
-        }
         guard
-            let text = CatalogLoader.text(
-                of: data, what: "the items file", displayPath: displayPath,
-                hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine)
+            let text = project.dataFileText(
+                name, key: "items", what: "the items file", limit: maximumBytes, location: location,
+                displayPath: displayPath, engine: &engine)
         else { return nil }
         switch format {
         case "csv": return csv(text, displayPath: displayPath, columns: columns, engine: &engine)

@@ -16,17 +16,10 @@ enum LinksFile {
         engine: inout DiagnosticEngine
     ) -> [YAMLNode]? {
         let start = SourceLocation(file: displayPath, line: 1, column: 1)
-        let data: Data
-        do {
-            data = Data(try project.read(name, limit: maximumBytes))
-        } catch {
-            engine.error(error.message("links_file", CatalogRules.quoted(name)), at: location, hint: error.hint)
-            return nil
-        }
         guard
-            let text = CatalogLoader.text(
-                of: data, what: "the links file", displayPath: displayPath,
-                hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine)
+            let text = project.dataFileText(
+                name, key: "links_file", what: "the links file", limit: maximumBytes, location: location,
+                displayPath: displayPath, engine: &engine)
         else {
             return nil
         }

@@ -229,19 +229,7 @@ class LinkResolverHttpTests {
      */
     @Test
     fun aTrickledBodyEndsAtTheDeadlineWhateverThePace() {
-        // A byte every 50 ms, each read returning what has come, as a socket's does.
-        val paced = object : java.io.InputStream() {
-            override fun read(): Int {
-                Thread.sleep(50)
-                return 'a'.toInt()
-            }
-
-            override fun read(b: ByteArray, off: Int, len: Int): Int {
-                if (len == 0) return 0
-                b[off] = read().toByte()
-                return 1
-            }
-        }
+        val paced = PacedBody()
         val started = System.nanoTime()
         val stream = DeadlineInputStream(paced, started + 300_000_000L)
         val thrown = try {
@@ -264,18 +252,7 @@ class LinkResolverHttpTests {
     @Test
     fun aBodyPastItsDeadlineIsDisconnectedBeforeItIsClosed() {
         var disconnected = false
-        val draining = object : java.io.InputStream() {
-            override fun read(): Int {
-                Thread.sleep(50)
-                return 'a'.toInt()
-            }
-
-            override fun read(b: ByteArray, off: Int, len: Int): Int {
-                if (len == 0) return 0
-                b[off] = read().toByte()
-                return 1
-            }
-
+        val draining = object : PacedBody() {
             override fun close() {
                 repeat(100) { if (!disconnected) Thread.sleep(50) }
             }
@@ -357,5 +334,19 @@ class LinkResolverHttpTests {
         assertEquals(LinkDisposition.HandedToBrowser("https://go.example.com/nope", LinkResolutionFailure.NotALink), open("https://go.example.com/nope"))
         assertEquals(listOf("promo spring news", "invite AB12"), routed)
         assertEquals(listOf("https://go.example.com/nope"), browser)
+    }
+}
+
+/** A body that gives a byte every 50 ms, each read returning what has come, as a socket's does. */
+private open class PacedBody : java.io.InputStream() {
+    override fun read(): Int {
+        Thread.sleep(50)
+        return 'a'.toInt()
+    }
+
+    override fun read(b: ByteArray, off: Int, len: Int): Int {
+        if (len == 0) return 0
+        b[off] = read().toByte()
+        return 1
     }
 }
