@@ -63,6 +63,9 @@ final class ItemsFileTests: XCTestCase {
         XCTAssertTrue(tart.contains("app-argument=https://go.example.com/recipe/12345"), tart)
         XCTAssertTrue(tart.contains(#""deferredLink":"marry://recipe/12345""#), tart)
         XCTAssertTrue(tart.contains("<title>Lemon tart</title>"))
+        // An item has one URL, so it gets the QR code a route cannot have.
+        XCTAssertTrue(try XCTUnwrap(folder.read("out/recipe/12345/qr.svg")).hasPrefix("<svg"))
+        XCTAssertNil(folder.read("out/_routes/recipe/_id/qr.svg"))
 
         // A row without texts: the route's, with the parameters filled in (Markdown-escaped).
         let plain = try XCTUnwrap(folder.read("out/recipe/777/index.html"))

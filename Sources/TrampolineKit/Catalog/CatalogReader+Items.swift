@@ -21,19 +21,26 @@ extension CatalogReader {
             // Positions of what the file holds refer to the file, not the catalog.
             let catalogFile = file
             file = display
+            // What every row of this route is checked against, made once.
+            let shape = ItemShape(
+                names: route.pattern.parameterNames, known: route.pattern.parameterNames + CatalogKeys.item,
+                what: "an item of \(routeLink.path)")
             for row in rows {
                 if engine.errors.count >= Self.errorLimit { break }
-                if let item = readItem(row, of: routeLink, route: route, app: app) { record(item, into: &list) }
+                if let item = readItem(row, of: routeLink, route: route, shape: shape, app: app) {
+                    record(item, into: &list)
+                }
             }
             file = catalogFile
         }
     }
 
     /// One row: the route's link with the row's path, texts and deep link, or nil after its errors.
-    mutating func readItem(_ row: YAMLNode, of routeLink: Link, route: Route, app: AppSettings?) -> Link? {
-        let names = route.pattern.parameterNames
-        guard let keys = mapping(row, what: "an item of \(routeLink.path)", known: names + CatalogKeys.item)
-        else { return nil }
+    mutating func readItem(_ row: YAMLNode, of routeLink: Link, route: Route, shape: ItemShape, app: AppSettings?)
+        -> Link?
+    {
+        let names = shape.names
+        guard let keys = mapping(row, what: shape.what, known: shape.known) else { return nil }
         let errorsBefore = engine.errors.count
         var values: [String: String] = [:]
         for name in names {
@@ -93,6 +100,13 @@ extension CatalogReader {
             return nil
         }
         return item
+    }
+
+    /// A route's parameter names, the keys its rows may use, and how messages name a row.
+    struct ItemShape {
+        var names: [String]
+        var known: [String]
+        var what: String
     }
 
     /// The item's page path: the pattern with its values, which are path characters as they are.

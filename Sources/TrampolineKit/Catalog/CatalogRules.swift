@@ -4,7 +4,8 @@ enum CatalogRules {
     /// Lower-cased: the files Trampoline writes at the top and the preview's dashboard.
     static let reservedPaths = Set(
         OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + [
-            "/_trampoline", Route.folderPrefix, "/" + OutputPath.linkTableFolder, "/_long-link",
+            "/_trampoline", Route.folderPrefix, "/" + OutputPath.linkTableFolder,
+            "/" + OutputPath.longLinkFolder,
         ])
 
     /// ``reservedPaths`` as bytes, made once: ``normalizedPath(_:)`` runs for every link.

@@ -9,7 +9,7 @@ extension Catalog {
             let resolution = LongLinks.resolve(
                 url: url, host: site.host, scheme: app.scheme, allow: LongLinkAllowlist(settings.allow))
         else { return nil }
-        let page = "/" + OutputPath.longLinkPage.value.dropLast("index.html".count)
+        let page = "/\(OutputPath.longLinkFolder)/"
         switch resolution {
         case .opened(let target):
             return ("\(page) (a long link) opens \(target.deepLink)", target.deepLink)

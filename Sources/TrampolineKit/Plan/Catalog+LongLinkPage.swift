@@ -11,7 +11,7 @@ extension Catalog {
         options.desktop = nil
         options.desktopURL = nil
         var link = Link(
-            path: "/" + String(OutputPath.longLinkPage.value.dropLast("/index.html".count)),
+            path: "/" + OutputPath.longLinkFolder,
             deepLink: app.scheme + "://", title: app.name, description: nil, webURL: nil,
             campaign: [], options: options, location: start, webURLLocation: nil, templateLocation: start)
         link.longLinks = settings

@@ -270,7 +270,7 @@ package struct SiteRenderer: Sendable {
             // The home page hands a long link (`/?link=…`) to the long-link page.
             let long: [(String, DataValue)] =
                 special == .home && site.longLinks != nil
-                ? [("long", .string("/" + OutputPath.longLinkPage.value.dropLast("index.html".count)))] : []
+                ? [("long", .string("/\(OutputPath.longLinkFolder)/"))] : []
             let store = androidStore(buttonOf: template)
             if !store.isEmpty || !long.isEmpty {
                 data = [("behaviour", .string(template.behaviour.rawValue))] + store + long

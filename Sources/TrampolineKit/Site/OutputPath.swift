@@ -63,7 +63,9 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
     /// What a route's page loads to fill its deep link in from the visited URL.
     package static let routeScript = OutputPath("trampoline-route.js")
     /// The page that serves long links (`/?link=…`, `site.long_links`), which the home page hands them to.
-    package static let longLinkPage = OutputPath("_long-link/index.html")
+    package static let longLinkPage = OutputPath(longLinkFolder + "/index.html")
+    /// The long-link page's folder; its URL is `/_long-link/`, a path reserved for it.
+    package static let longLinkFolder = "_long-link"
     /// What the long-link page loads to read the long link it was handed.
     package static let longLinkScript = OutputPath("trampoline-long-link.js")
     /// Shard `index` of the compact layout's link table (`_links/17.json`).
