@@ -149,4 +149,60 @@ final class PlainPathsTests: XCTestCase {
         XCTAssertEqual(sites[0].keys.sorted(), sites[1].keys.sorted())
         XCTAssertEqual(sites[0].keys.sorted().filter { sites[0][$0] != sites[1][$0] }, [])
     }
+
+    /// A route's items file (CSV and JSON Lines), then 1 % of its rows edited and one added: the
+    /// items cache (`CatalogReader+ItemsCache.swift`) against reading every row.
+    func testARouteWithItemsIsTheSameBytesThroughThePlainPaths() throws {
+        let home = try TemporaryDirectory()
+        for format in ["csv", "jsonl"] {
+            func items(_ count: Int, edited: Bool) -> String {
+                let rows = (1...count).map { n -> (String, String) in
+                    let title = edited && n % 100 == 7 ? "Plan \(n), edited" : "Plan \(n) — \"ü\", \(n % 7)"
+                    return ("\(n)", title)
+                }
+                if format == "csv" {
+                    let lines = rows.map {
+                        "\($0.0),\"\($0.1.replacingOccurrences(of: "\"", with: "\"\""))\",https://cdn.example.com/\($0.0).jpg"
+                    }
+                    return (["id,title,image"] + lines).joined(separator: "\n") + "\n"
+                }
+                return rows.map {
+                    #"{"id": "\#($0.0)", "title": "\#($0.1.replacingOccurrences(of: "\"", with: "\\\""))", "image": "https://cdn.example.com/\#($0.0).jpg"}"#
+                }.joined(separator: "\n") + "\n"
+            }
+            let catalog =
+                Self.header
+                + "links:\n  - {path: /plan/:id(digits), deep_link: \"marry://plan/:id\", title: \"Plan :id\", items: plans.\(format)}\n"
+            var sites: [[[String: Data]]] = []
+            var caches: [Bool] = []
+            for plain in [false, true] {
+                let dir = try TemporaryDirectory()
+                var environment = [
+                    "HOME": home.url.path, "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
+                ]
+                if plain { environment["TRAMPOLINE_PLAIN_PATHS"] = "all" }
+                try dir.write("site-config.yml", catalog)
+                var built: [[String: Data]] = []
+                for (count, edited) in [(1000, false), (1001, true)] {
+                    try dir.write("plans.\(format)", items(count, edited: edited))
+                    let result = try TrampolineProcess.run(
+                        ["build", "--output", "site"], in: dir.url, environment: environment)
+                    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+                    built.append(dir.contents(of: "site"))
+                }
+                sites.append(built)
+                let folder = dir.url.appendingPathComponent(".trampoline/.catalogs")
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                caches.append(names.contains { $0.contains(".items-") })
+            }
+            XCTAssertEqual(caches, [true, false], "\(format): only the fast build keeps an items cache")
+            for step in 0..<2 {
+                let (fast, plain) = (sites[0][step], sites[1][step])
+                XCTAssertGreaterThan(fast.count, 1000, format)
+                XCTAssertEqual(fast.keys.sorted(), plain.keys.sorted(), "\(format), build \(step + 1): different files")
+                XCTAssertEqual(fast.keys.sorted().filter { fast[$0] != plain[$0] }, [], "\(format), build \(step + 1)")
+            }
+            XCTAssertNotEqual(sites[0][0], sites[0][1], "\(format): the edit changed nothing")
+        }
+    }
 }

@@ -70,8 +70,9 @@ package struct SiteBuild: Sendable {
     }
 
     /// Fingerprints (each entry encoded whole and hashed) on every core: a no-op rebuild spends
-    /// much of its time here.
+    /// much of its time here. Small chunks: the link table's shards, a few hundred entries that
+    /// each cost as much as a thousand pages, come last and must not all fall to one core.
     static func fingerprints(of entries: [PlanEntry], renderer: SiteRenderer) -> [Fingerprint] {
-        concurrentMap(entries.count, chunk: 512) { renderer.fingerprint(of: entries[$0]) }
+        concurrentMap(entries.count, chunk: 64) { renderer.fingerprint(of: entries[$0]) }
     }
 }

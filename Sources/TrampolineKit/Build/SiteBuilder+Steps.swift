@@ -50,13 +50,14 @@ extension SiteBuilder {
     }
 
     static func describe(_ reading: CatalogLoader.Reading) -> String? {
-        reading.cacheHits.map { cache in
+        let items = reading.itemsCacheHits.map { "; \($0.hits) of \($0.items) items came unchanged from their cache" }
+        return reading.cacheHits.map { cache in
             let read =
                 cache.hits == 0
                 ? "all \(cache.links) links read" + (reading.pieces.map { " in \($0) pieces on all cores" } ?? "")
                 : "\(cache.links - cache.hits) of \(cache.links) links read; the rest came unchanged from the link cache"
             return reading.layoutUnparsed.map { "\(read); \($0) stood unchanged in place and were not parsed" } ?? read
-        }
+        }.map { $0 + (items ?? "") }
     }
 
     /// The last build's verified claims (a line per link), read on another core while this one

@@ -22,6 +22,8 @@ package struct CatalogLoader: Sendable {
         var catalog: Catalog?
         var diagnostics: DiagnosticEngine
         var cacheHits: (hits: Int, links: Int)?
+        /// How many items came from the items files' caches (nil when none was used).
+        var itemsCacheHits: (hits: Int, items: Int)?
         /// How many links the ``CatalogLayout`` took without parsing their text (nil when it was not used).
         var layoutUnparsed: Int?
         /// How many pieces the list was read in, when it was cut (`CatalogReader+Pieces.swift`).
@@ -38,6 +40,7 @@ package struct CatalogLoader: Sendable {
         init(reader: CatalogReader, catalog: Catalog?) {
             self.init(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine)
             cacheHits = reader.linkCacheHits
+            itemsCacheHits = reader.itemsCacheHits
             layoutUnparsed = reader.layoutUnparsed
             pieces = reader.pieces
             cacheWrite = reader.linkCacheWrite

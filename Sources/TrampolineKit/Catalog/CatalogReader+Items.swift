@@ -12,12 +12,18 @@ extension CatalogReader {
             guard let reference = routeLink.items, let route = routeLink.route else { continue }
             let catalogFolder = (file as NSString).deletingLastPathComponent
             let display = catalogFolder.isEmpty ? reference.name : "\(catalogFolder)/\(reference.name)"
+            // The cache, if there is one, read and checked on another core while the file is read.
+            let earlyCache = linkCache.flatMap { setup in
+                FastPath.itemsCache.isOn
+                    ? Pending { LinkCache.load(from: Self.itemsCacheURL(besideLinkCache: setup.url, items: display)) }
+                    : nil
+            }
             var fileEngine = DiagnosticEngine()
-            let rows = ItemsFile.rows(
+            let source = ItemsFile.source(
                 named: reference.name, in: ProjectFolder(root: baseURL), location: reference.location,
-                displayPath: display, columns: route.pattern.parameterNames + CatalogKeys.item, engine: &fileEngine)
+                displayPath: display, engine: &fileEngine)
             engine.append(contentsOf: fileEngine)
-            guard let rows else { continue }
+            guard let source else { continue }
             // Positions of what the file holds refer to the file, not the catalog.
             let catalogFile = file
             file = display
@@ -25,13 +31,39 @@ extension CatalogReader {
             let shape = ItemShape(
                 names: route.pattern.parameterNames, known: route.pattern.parameterNames + CatalogKeys.item,
                 what: "an item of \(routeLink.path)")
-            for row in rows {
-                if engine.errors.count >= Self.errorLimit { break }
-                if let item = readItem(row, of: routeLink, route: route, shape: shape, app: app) {
-                    record(item, into: &list)
-                }
+            let file = ItemsFileReading(
+                text: source.text, format: source.format, routeLink: routeLink, route: route, shape: shape,
+                earlyCache: earlyCache)
+            if !readCachedItems(file, app: app, list: &list) {
+                readItems(file, app: app, list: &list)
             }
-            file = catalogFile
+            self.file = catalogFile
+        }
+    }
+
+    /// One items file being read: its text and the route its rows are items of.
+    struct ItemsFileReading {
+        var text: String
+        var format: ItemsFile.Format
+        var routeLink: Link
+        var route: Route
+        var shape: ItemShape
+        /// The file's cache, being read (see `CatalogReader+ItemsCache.swift`).
+        var earlyCache: Pending<LinkCache?>?
+    }
+
+    /// The plain reading of an items file: every row parsed and checked.
+    mutating func readItems(_ items: ItemsFileReading, app: AppSettings?, list: inout LinkList) {
+        var fileEngine = DiagnosticEngine()
+        let rows = ItemsFile.rows(
+            of: items.text, format: items.format, displayPath: file, columns: items.shape.known, engine: &fileEngine)
+        engine.append(contentsOf: fileEngine)
+        guard let rows else { return }
+        for row in rows {
+            if engine.errors.count >= Self.errorLimit { break }
+            if let item = readItem(row, of: items.routeLink, route: items.route, shape: items.shape, app: app) {
+                record(item, into: &list)
+            }
         }
     }
 

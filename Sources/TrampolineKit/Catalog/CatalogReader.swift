@@ -23,6 +23,8 @@ struct CatalogReader {
     var linkCache: LinkCache.Setup?
     /// How many links came from the cache, of how many read with it.
     var linkCacheHits: (hits: Int, links: Int)?
+    /// How many rows of items files came from their caches, of how many read through them (nil: none was).
+    var itemsCacheHits: (hits: Int, items: Int)?
     /// The renewal of the cache (and its ``CatalogLayout``) still under way, if any.
     var linkCacheWrite: DispatchGroup?
     /// How many links the ``CatalogLayout`` let the reading take without parsing their text.

@@ -22,16 +22,19 @@ enum ItemsFile {
         )
     }
 
-    /// The file's rows, or nil after reporting why it cannot be read. `name` is the catalog's
-    /// value, read from `project` (no path outside it, no symbolic link); a refusal is reported at
-    /// `location`, the value in the catalog.
-    /// `columns` are the names a row may use: the route's parameters and ``CatalogKeys/item``.
-    static func rows(
+    /// How an items file is written, by its extension.
+    enum Format: String {
+        case csv, json, jsonl
+    }
+
+    /// The file's text and format, or nil after reporting why it cannot be read. `name` is the
+    /// catalog's value, read from `project` (no path outside it, no symbolic link); a refusal is
+    /// reported at `location`, the value in the catalog.
+    static func source(
         named name: String, in project: ProjectFolder, location: SourceLocation, displayPath: String,
-        columns: [String], engine: inout DiagnosticEngine
-    ) -> [YAMLNode]? {
-        let format = (name as NSString).pathExtension.lowercased()
-        guard ["csv", "json", "jsonl"].contains(format) else {
+        engine: inout DiagnosticEngine
+    ) -> (text: String, format: Format)? {
+        guard let format = Format(rawValue: (name as NSString).pathExtension.lowercased()) else {
             engine.error(
                 "items must name a .csv, .json or .jsonl file, not \(CatalogRules.quoted(name))", at: location,
                 hint: "export the items as CSV (a header row of the route's parameters and title, image...)")
@@ -42,10 +45,18 @@ enum ItemsFile {
                 name, key: "items", what: "the items file", limit: maximumBytes, location: location,
                 displayPath: displayPath, engine: &engine)
         else { return nil }
+        return (text, format)
+    }
+
+    /// The rows of `text`, or nil after reporting why they cannot be read. `columns` are the
+    /// names a row may use: the route's parameters and ``CatalogKeys/item``.
+    static func rows(
+        of text: String, format: Format, displayPath: String, columns: [String], engine: inout DiagnosticEngine
+    ) -> [YAMLNode]? {
         switch format {
-        case "csv": return csv(text, displayPath: displayPath, columns: columns, engine: &engine)
-        case "json": return json(text, displayPath: displayPath, engine: &engine)
-        default: return jsonLines(text, displayPath: displayPath, engine: &engine)
+        case .csv: return csv(text, displayPath: displayPath, columns: columns, engine: &engine)
+        case .json: return json(text, displayPath: displayPath, engine: &engine)
+        case .jsonl: return jsonLines(text, displayPath: displayPath, engine: &engine)
         }
     }
 
@@ -72,13 +83,12 @@ enum ItemsFile {
         var rows: [YAMLNode] = []
         var number = 0
         var failed = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split at the byte: as Characters, a CRLF line break is one grapheme, not a "\n".
+        for bytes in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let line = Substring(bytes)
             number += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            guard
-                let row = document(
-                    String(line), displayPath: displayPath, firstLine: number, oneLine: true, engine: &engine)
-            else {
+            if isBlank(line) { continue }
+            guard let row = jsonLine(line, number: number, displayPath: displayPath, engine: &engine) else {
                 failed = true
                 if engine.errors.count >= CatalogReader.errorLimit { break }
                 continue
@@ -87,21 +97,36 @@ enum ItemsFile {
                 tooManyRows(at: SourceLocation(file: displayPath, line: number, column: 1), engine: &engine)
                 return nil
             }
-            guard case .mapping = row.kind else {
-                engine.error(
-                    "line \(number) of the items file is not a JSON object",
-                    at: SourceLocation(file: displayPath, line: number, column: row.column),
-                    hint: "write one object per line: {\"id\": \"12345\", \"title\": \"Lemon tart\"}")
-                failed = true
-                continue
-            }
             rows.append(row)
         }
         return failed ? nil : rows
     }
 
+    /// Whether a JSON Lines line holds nothing but white space (it is skipped).
+    static func isBlank(_ line: Substring) -> Bool {
+        line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
+    /// Line `number` of a JSON Lines file, an object, or nil after reporting why it is not.
+    static func jsonLine(_ line: Substring, number: Int, displayPath: String, engine: inout DiagnosticEngine)
+        -> YAMLNode?
+    {
+        guard
+            let row = document(
+                String(line), displayPath: displayPath, firstLine: number, oneLine: true, engine: &engine)
+        else { return nil }
+        guard case .mapping = row.kind else {
+            engine.error(
+                "line \(number) of the items file is not a JSON object",
+                at: SourceLocation(file: displayPath, line: number, column: row.column),
+                hint: "write one object per line: {\"id\": \"12345\", \"title\": \"Lemon tart\"}")
+            return nil
+        }
+        return row
+    }
+
     /// One JSON document, its positions counted from `firstLine`.
-    private static func document(
+    static func document(
         _ text: String, displayPath: String, firstLine: Int, oneLine: Bool = false, engine: inout DiagnosticEngine
     ) -> YAMLNode? {
         let parser = YAMLEventParser(text)
@@ -150,6 +175,21 @@ enum ItemsFile {
                 at: SourceLocation(file: displayPath, line: records[maximumRows + 1].row, column: 1), engine: &engine)
             return nil
         }
+        guard let names = columnNames(of: header, displayPath: displayPath, columns: columns, engine: &engine) else {
+            return nil
+        }
+        var rows: [YAMLNode] = []
+        rows.reserveCapacity(records.count - 1)
+        for record in records.dropFirst() {
+            if let row = row(record, names: names, headerRow: header.row) { rows.append(row) }
+        }
+        return rows
+    }
+
+    /// The header's column names, or nil after naming each one a row may not use.
+    static func columnNames(
+        of header: StrictCSV.Record, displayPath: String, columns: [String], engine: inout DiagnosticEngine
+    ) -> [String]? {
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         // Each column once, from the header: a mistyped one is named even where its cells are empty.
         var failed = false
@@ -164,25 +204,24 @@ enum ItemsFile {
                 hint: hint)
             failed = true
         }
-        if failed { return nil }
-        var rows: [YAMLNode] = []
-        rows.reserveCapacity(records.count - 1)
-        for record in records.dropFirst() {
-            let cells = record.fields
-            if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
-            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-            for (index, name) in names.enumerated() where index < cells.count && !name.isEmpty {
-                let cell = SpreadsheetCell.value(cells[index])
-                if cell.isEmpty { continue }
-                // The key is placed at the header cell, so an unknown column is named where it is.
-                pairs.append(
-                    (
-                        YAMLNode(kind: .scalar(name, plain: false), line: header.row, column: index + 1),
-                        YAMLNode(kind: .scalar(cell, plain: false), line: record.row, column: index + 1)
-                    ))
-            }
-            rows.append(YAMLNode(kind: .mapping(pairs), line: record.row, column: 1))
+        return failed ? nil : names
+    }
+
+    /// A record as a row (the header's `names` as keys), or nil when all its cells are blank.
+    static func row(_ record: StrictCSV.Record, names: [String], headerRow: Int) -> YAMLNode? {
+        let cells = record.fields
+        if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return nil }
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        for (index, name) in names.enumerated() where index < cells.count && !name.isEmpty {
+            let cell = SpreadsheetCell.value(cells[index])
+            if cell.isEmpty { continue }
+            // The key is placed at the header cell, so an unknown column is named where it is.
+            pairs.append(
+                (
+                    YAMLNode(kind: .scalar(name, plain: false), line: headerRow, column: index + 1),
+                    YAMLNode(kind: .scalar(cell, plain: false), line: record.row, column: index + 1)
+                ))
         }
-        return rows
+        return YAMLNode(kind: .mapping(pairs), line: record.row, column: 1)
     }
 }

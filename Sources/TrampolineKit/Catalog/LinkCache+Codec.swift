@@ -106,7 +106,7 @@ extension LinkCache {
         }
     }
 
-    private struct ByteWriter {
+    struct ByteWriter {
         var bytes: [UInt8] = []
         let line: Int
         let file: String
@@ -196,7 +196,7 @@ extension LinkCache {
         }
     }
 
-    private struct ByteReader {
+    struct ByteReader {
         let raw: UnsafeRawBufferPointer
         var offset = 0
         let line: Int

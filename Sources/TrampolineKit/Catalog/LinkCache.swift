@@ -219,10 +219,14 @@ struct LinkCache: @unchecked Sendable {
     /// The link of the entry at `offset`, for an entry now starting at line `line` of `file`,
     /// decoded in place (no slice of the file's data per link).
     func decodedLink(at offset: Int, line: Int, file: String) -> Link? {
+        Self.decode(encodedBytes(at: offset), line: line, file: file)
+    }
+
+    /// What the entry at `offset` holds after its digest and length, in place.
+    func encodedBytes(at offset: Int) -> UnsafeRawBufferPointer {
         let raw = self.file.bytes
         let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
-        return Self.decode(
-            UnsafeRawBufferPointer(rebasing: raw[(offset + 36)..<(offset + 36 + length)]), line: line, file: file)
+        return UnsafeRawBufferPointer(rebasing: raw[(offset + 36)..<(offset + 36 + length)])
     }
 
     /// Gives back the memory of the pages the entries at `offsets` lie on, once decoded: a

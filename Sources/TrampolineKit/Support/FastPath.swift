@@ -10,6 +10,8 @@ package enum FastPath: String, CaseIterable, Sendable {
     case yamlSimpleList = "yaml-simple-list"
     /// The link cache, the catalog layout and the list read in pieces: a rebuild reads only what changed.
     case linkCache = "link-cache"
+    /// `CatalogReader+ItemsCache`: a rebuild decodes an items file's unchanged rows from its cache.
+    case itemsCache = "items-cache"
     /// `CatalogRules.isPlainlyValidWebURL`: plain http(s) URLs accepted by bytes.
     case webURLBytes = "web-url-bytes"
     /// `UTF8Check`: the catalog's UTF-8 checked in place.

@@ -1,0 +1,235 @@
+import Foundation
+import TrampolineTestSupport
+import XCTest
+
+@testable import TrampolineKit
+
+/// An items file's cache (`Catalog/CatalogReader+ItemsCache.swift`) against the plain reading it
+/// shortens: after every kind of edit, a reading through the cache gives the same catalog (links,
+/// positions) and the same diagnostics as one without, and takes from the cache exactly the rows
+/// whose bytes did not change.
+final class ItemsCacheTests: FolderTestCase {
+    static func catalog(title: String = "A recipe :id", items: String = "recipes.csv", appName: String = "Cook")
+        -> String
+    {
+        """
+        site:
+          url: https://go.example.com
+        app:
+          name: \(appName)
+          ios: {team_id: ABCDE12345, bundle_id: com.example.cook, app_store_id: "1356057329", scheme: cook}
+        defaults:
+          qr_code: false
+        links:
+          - path: /welcome
+            title: Welcome
+          - path: /recipe/:id(digits)
+            title: \(title)
+            description: Recipe *:id*, from the kitchen.
+            deep_link: cook://recipe/:id
+            items: \(items)
+
+        """
+    }
+
+    static func csvRow(_ n: Int, title: String? = nil) -> String {
+        let title = title ?? "Recipe \(n): \"crème\", brûlée"
+        return "\(n),\"\(title.replacingOccurrences(of: "\"", with: "\"\""))\",https://cdn.example.com/\(n).jpg"
+    }
+
+    static func csv(_ rows: [String], header: String = "id,title,image", lineBreak: String = "\n") -> String {
+        ([header] + rows).joined(separator: lineBreak) + lineBreak
+    }
+
+    var cacheURL: URL { folder.appendingPathComponent("site-config.yml.links") }
+
+    /// Reads `catalog` (with `files` written beside it) through the caches and plainly; asserts
+    /// both readings agree and returns the cached one.
+    @discardableResult
+    func read(
+        _ catalog: String, files: [String: String], secret: [UInt8] = Array(repeating: 7, count: 32),
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> CatalogLoader.Reading {
+        for (name, text) in files {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        var loader = CatalogLoader(knownTemplates: nil)
+        loader.linkCache = LinkCache.Setup(url: cacheURL, version: "test", secret: secret)
+        let cached = loader.read(yaml: catalog, displayPath: "site-config.yml", baseURL: folder)
+        cached.cacheWrite?.wait()
+        let plain = CatalogLoader(knownTemplates: nil).read(
+            yaml: catalog, displayPath: "site-config.yml", baseURL: folder)
+        XCTAssertEqual(
+            cached.catalog, plain.catalog, "the cached reading differs from the plain one", file: file, line: line)
+        XCTAssertEqual(cached.diagnostics.sorted, plain.diagnostics.sorted, file: file, line: line)
+        XCTAssertNil(plain.itemsCacheHits, file: file, line: line)
+        return cached
+    }
+
+    func hits(_ reading: CatalogLoader.Reading) -> [Int]? {
+        XCTAssertFalse(reading.diagnostics.hasErrors, "\(reading.diagnostics.errors.map(\.message))")
+        return reading.itemsCacheHits.map { [$0.hits, $0.items] }
+    }
+
+    func testARebuildDecodesOnlyTheRowsWhoseBytesDidNotChange() throws {
+        let rows = (1...300).map { Self.csvRow($0) }
+        let first = try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])
+        XCTAssertEqual(hits(first), [0, 300])
+        XCTAssertEqual(first.catalog?.links.count, 302)
+        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [300, 300])
+
+        // One title changed: that row is read, the rest decoded, at their rows.
+        var edited = rows
+        edited[150] = Self.csvRow(151, title: "Changed tonight")
+        let one = try read(Self.catalog(), files: ["recipes.csv": Self.csv(edited)])
+        XCTAssertEqual(hits(one), [299, 300])
+        XCTAssertEqual(one.catalog?.links.first { $0.path == "/recipe/151" }?.title, "Changed tonight")
+
+        // Rows moved down by blank lines and a row removed keep their own positions (held by the comparison).
+        edited.remove(at: 10)
+        let moved = try read(Self.catalog(), files: ["recipes.csv": "\n\n" + Self.csv(edited)])
+        XCTAssertEqual(hits(moved), [299, 299])
+        let item = try XCTUnwrap(moved.catalog?.links.first { $0.path == "/recipe/200" })
+        XCTAssertEqual(item.location, SourceLocation(file: "recipes.csv", line: 202, column: 1))
+        XCTAssertEqual(item.itemOf?.pattern.text, "/recipe/:id(digits)")
+    }
+
+    func testWhatAnItemDependsOnBesidesItsRowIsInTheKey() throws {
+        let rows = (1...50).map { Self.csvRow($0) }
+        let text = Self.csv(rows)
+        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": text])), [0, 50])
+        // The route's own link: its title fills every item's description.
+        XCTAssertEqual(hits(try read(Self.catalog(title: "Recipe :id"), files: ["recipes.csv": text])), [0, 50])
+        // The app: deep links are checked against it.
+        XCTAssertEqual(
+            hits(try read(Self.catalog(title: "Recipe :id", appName: "Kitchen"), files: ["recipes.csv": text])),
+            [0, 50])
+        XCTAssertEqual(
+            hits(try read(Self.catalog(title: "Recipe :id", appName: "Kitchen"), files: ["recipes.csv": text])),
+            [50, 50])
+        // The header: the same row bytes under other columns are other items.
+        let swapped = Self.csv(rows, header: "id,description,image")
+        XCTAssertEqual(
+            hits(try read(Self.catalog(title: "Recipe :id", appName: "Kitchen"), files: ["recipes.csv": swapped])),
+            [0, 50])
+        // Another user's secret (a cache committed to a repository) matches nothing.
+        let other = try read(
+            Self.catalog(title: "Recipe :id", appName: "Kitchen"), files: ["recipes.csv": swapped],
+            secret: Array(repeating: 9, count: 32))
+        XCTAssertEqual(hits(other), [0, 50])
+    }
+
+    func testQuotedLineBreaksCRLFAndJSONLinesAreCutAsThePlainReadingCutsThem() throws {
+        // A description may hold line breaks (a title may not).
+        let rows = (1...40).map { n in
+            Self.csvRow(n) + (n % 3 == 0 ? ",\"Two\nlines, \"\"quoted\"\"\"" : ",")
+        }
+        for lineBreak in ["\n", "\r\n", "\r"] {
+            let text = Self.csv(rows, header: "id,title,image,description", lineBreak: lineBreak)
+            XCTAssertEqual(
+                hits(try read(Self.catalog(), files: ["recipes.csv": text]))?.last, 40, lineBreak.debugDescription)
+            XCTAssertEqual(
+                hits(try read(Self.catalog(), files: ["recipes.csv": text])), [40, 40], lineBreak.debugDescription)
+        }
+        let lines = (1...40).map {
+            #"{"id": "\#($0)", "title": "Recipe \#($0) — ü", "image": "https://cdn.example.com/\#($0).jpg"}"#
+        }
+        for lineBreak in ["\n", "\r\n"] {
+            let text = lines.joined(separator: lineBreak + "  " + lineBreak) + lineBreak
+            let catalog = Self.catalog(items: "recipes.jsonl")
+            XCTAssertEqual(
+                hits(try read(catalog, files: ["recipes.jsonl": text])), [0, 40], lineBreak.debugDescription)
+            let again = try read(catalog, files: ["recipes.jsonl": text])
+            XCTAssertEqual(hits(again), [40, 40], lineBreak.debugDescription)
+            XCTAssertEqual(again.catalog?.links.count, 42)
+        }
+        // A JSON list is read the plain way.
+        let list = "[" + lines.joined(separator: ",\n") + "]\n"
+        XCTAssertNil(try read(Self.catalog(items: "recipes.json"), files: ["recipes.json": list]).itemsCacheHits)
+    }
+
+    func testARowWithAnErrorLeavesTheWholeFileToThePlainReading() throws {
+        var rows = (1...30).map { Self.csvRow($0) }
+        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [0, 30])
+        for broken in [
+            "abc,Not digits,https://cdn.example.com/x.jpg",  // fails :id(digits)
+            "31,Plain http,http://cdn.example.com/31.jpg",  // an image that is not https:
+            "32,\"Never closed,https://cdn.example.com/32.jpg",  // a quote left open
+            "33,a \"stray\" quote,https://cdn.example.com/33.jpg",
+            "7,A duplicate,https://cdn.example.com/7.jpg",
+        ] {
+            rows.append(broken)
+            let reading = try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])
+            XCTAssertNil(reading.catalog, broken)
+            XCTAssertTrue(reading.diagnostics.hasErrors, broken)
+            rows.removeLast()
+        }
+        // An unknown column, reported once from the header.
+        let unknown = try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows, header: "id,titel,image")])
+        XCTAssertEqual(unknown.diagnostics.errors.map(\.message), ["unknown column 2 'titel'"])
+        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [30, 30])
+    }
+
+    func testADamagedOrForeignCacheIsNeverTrusted() throws {
+        let rows = (1...60).map { Self.csvRow($0) }
+        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [0, 60])
+        let url = CatalogReader.itemsCacheURL(besideLinkCache: cacheURL, items: "recipes.csv")
+        var bytes = try Data(contentsOf: url)
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: url)
+        XCTAssertEqual(
+            hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [0, 60], "damaged: read again")
+        XCTAssertEqual(
+            hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [60, 60], "and written anew")
+        // A planted symbolic link in place of the cache is not followed.
+        try FileManager.default.removeItem(at: url)
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        try Data("trampoline-links 1\n".utf8).write(to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: url, withDestinationURL: elsewhere)
+        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [0, 60])
+        XCTAssertEqual(try String(contentsOf: elsewhere, encoding: .utf8), "trampoline-links 1\n")
+    }
+
+    /// The fast path and the plain one at the size the benchmarks care about: 20,000 items, 1 % changed.
+    func testTwentyThousandItemsReadTheSameEitherWay() throws {
+        let rows = (1...20_000).map { Self.csvRow($0) }
+        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [0, 20_000])
+        var edited = rows
+        for index in stride(from: 0, to: 20_000, by: 100) {
+            edited[index] = Self.csvRow(index + 1, title: "Edited \(index)")
+        }
+        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(edited)])), [19_800, 20_000])
+    }
+
+    /// Rows giving every column an item may have: the cache keeps only what a row gives, so a
+    /// column added to `CatalogKeys.item` without its place in the item's entry fails here.
+    func testRowsWithEveryColumnDecodeToTheLinksThePlainReadingMakes() throws {
+        let values: [String: (Int) -> String] = [
+            "title": { "Recipe \($0) — ü" },
+            "description": { "Line one of *\($0)*\nline two" },
+            "image": { "https://cdn.example.com/\($0).jpg" },
+            "deep_link": { "cook://kitchen/recipe?id=\($0)" },
+            "web_url": { "https://cook.example.com/r/\($0)" },
+        ]
+        for column in CatalogKeys.item where values[column] == nil {
+            XCTFail("no value for the item column \(column): add one here")
+        }
+        let columns = ["id"] + CatalogKeys.item
+        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        let rows = (1...80).map { n in
+            (["\(n)"] + CatalogKeys.item.map { n % 5 == 0 && $0 != "title" ? "" : quoted(values[$0]!(n)) }).joined(
+                separator: ",")
+        }
+        let text = Self.csv(rows, header: columns.joined(separator: ","))
+        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": text])), [0, 80])
+        let again = try read(Self.catalog(), files: ["recipes.csv": text])
+        XCTAssertEqual(hits(again), [80, 80])
+        let item = try XCTUnwrap(again.catalog?.links.first { $0.path == "/recipe/3" })
+        XCTAssertEqual(item.deepLink, "cook://kitchen/recipe?id=3")
+        XCTAssertEqual(item.webURL, "https://cook.example.com/r/3")
+        XCTAssertEqual(item.webURLLocation, SourceLocation(file: "recipes.csv", line: 4, column: 6))
+        let bare = try XCTUnwrap(again.catalog?.links.first { $0.path == "/recipe/5" })
+        XCTAssertEqual(bare.deepLink, "cook://recipe/5", "the route's deep link, filled in")
+        XCTAssertEqual(bare.description, "Recipe *5*, from the kitchen.")
+    }
+}
