@@ -303,6 +303,10 @@ def test_the_routes_page_fills_the_visited_id_in_for_people(items_site, items_ph
     assert text_of(b, "h1 + p") == "Recipe number 99 from the team."
     assert "Recipe number 99 from the team." in b.js("return document.body.innerText")
     assert ":id" not in b.js("return document.body.innerText")
+    # The image's alternative text (the template's ![{{title}}]) too, for screen readers.
+    alts = b.js("return Array.from(document.images, function (i) { return i.alt; })")
+    assert "Recipe 99" in alts, alts
+    assert not any(":id" in alt for alt in alts), alts
     # For crawlers (no script), the tags stay as the catalog wrote them.
     assert og(b, "og:title") == "Recipe :id"
     assert og(b, "og:description") == "Recipe number :id from the team."

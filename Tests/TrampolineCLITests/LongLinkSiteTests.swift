@@ -44,6 +44,25 @@ final class LongLinkSiteTests: XCTestCase {
         XCTAssertFalse(try XCTUnwrap(plain.read("out/index.html")).contains("_long-link"))
     }
 
+    /// The notice for a refused target is in the site's language, like the pages' other texts.
+    func testTheRefusalNoticeIsInTheSitesLanguage() throws {
+        for (language, refused, home) in [
+            ("en", "This link points somewhere Marry links does not send people.", "Go to Marry links"),
+            ("fr", "Ce lien mène à un endroit vers lequel Marry links n’envoie personne.", "Aller sur Marry links"),
+            ("ja", "このリンクの行き先へは、Marry linksからはご案内していません。", "Marry linksへ移動"),
+        ] {
+            let folder = try TemporaryDirectory()
+            try folder.write(
+                "site-config.yml",
+                Self.catalog("  language: \(language)\n  long_links:\n    allow: [\"https://shop.example/item/\"]"))
+            let output = try TrampolineProcess.run(["build", "--output", "out"], in: folder.url)
+            XCTAssertEqual(output.status, 0, output.stderr)
+            let page = try XCTUnwrap(folder.read("out/_long-link/index.html"))
+            XCTAssertTrue(page.contains(#""refused":"\#(refused)""#), "\(language): \(page)")
+            XCTAssertTrue(page.contains(#""home":"\#(home)""#), language)
+        }
+    }
+
     func testAllowlistEntriesAreCheckedAndWideOnesWarned() throws {
         let folder = try TemporaryDirectory()
         try folder.write(

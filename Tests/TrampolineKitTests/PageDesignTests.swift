@@ -42,6 +42,14 @@ final class PageDesignTests: XCTestCase {
         }
     }
 
+    /// The long-link page's notice names the site in every language (`{site}`, filled in by the renderer).
+    func testEveryLanguageNamesTheSiteInTheLongLinkNotice() {
+        for (tag, strings) in PageStrings.builtIn {
+            XCTAssertTrue(strings.longLinkRefused.contains("{site}"), tag)
+            XCTAssertTrue(strings.longLinkHome.contains("{site}"), tag)
+        }
+    }
+
     func testLanguageTagsFindTheirBuiltInStrings() {
         let cases: [(String, String?)] = [
             ("en", "en"), ("EN-gb", "en"), ("fr-CA", "fr"), ("pt", "pt-BR"), ("pt-PT", "pt-BR"), ("zh", "zh-Hans"),

@@ -17,6 +17,10 @@ package struct PageStrings: Sendable, Equatable {
     package var inAppText: String
     package var copyLink: String
     package var openBrowser: String
+    /// The long-link page's notice for a target outside `site.long_links.allow`, and its link
+    /// home (docs/share-links.md); `{site}` stands for the site's title, else the app's name.
+    package var longLinkRefused: String
+    package var longLinkHome: String
 
     /// The values templates use for these strings, in the order of ``values(store:)``.
     static let valueKeys = [
@@ -47,7 +51,9 @@ package struct PageStrings: Sendable, Equatable {
                 inAppTitle: "{app} can't open inside this app's browser.",
                 inAppText:
                     "Open this page in your browser first: tap the menu (⋯ or the share button) and choose Open in browser or Open in Safari, or copy the link and paste it there.",
-                copyLink: "Copy the link", openBrowser: "Open in your browser")
+                copyLink: "Copy the link", openBrowser: "Open in your browser",
+                longLinkRefused: "This link points somewhere {site} does not send people.", longLinkHome: "Go to {site}"
+            )
         ),
         (
             "ja",
@@ -60,7 +66,8 @@ package struct PageStrings: Sendable, Equatable {
                 inAppTitle: "このアプリ内のブラウザでは{app}を開けません。",
                 inAppText:
                     "まずこのページをブラウザで開いてください。メニュー（⋯ または共有ボタン）から「ブラウザで開く」または「Safariで開く」を選ぶか、リンクをコピーしてブラウザに貼り付けてください。",
-                copyLink: "リンクをコピー", openBrowser: "ブラウザで開く")
+                copyLink: "リンクをコピー", openBrowser: "ブラウザで開く",
+                longLinkRefused: "このリンクの行き先へは、{site}からはご案内していません。", longLinkHome: "{site}へ移動")
         ),
         (
             "zh-Hans",
@@ -72,7 +79,8 @@ package struct PageStrings: Sendable, Equatable {
                 inAppTitle: "无法在此应用的内置浏览器中打开{app}。",
                 inAppText:
                     "请先在浏览器中打开此页面：点按菜单（⋯ 或分享按钮），选择“在浏览器中打开”或“在 Safari 中打开”，或者复制链接并粘贴到浏览器中。",
-                copyLink: "复制链接", openBrowser: "在浏览器中打开")
+                copyLink: "复制链接", openBrowser: "在浏览器中打开",
+                longLinkRefused: "此链接指向{site}不会引导用户前往的地方。", longLinkHome: "前往{site}")
         ),
         (
             "zh-Hant",
@@ -84,7 +92,8 @@ package struct PageStrings: Sendable, Equatable {
                 inAppTitle: "無法在此 App 的內建瀏覽器中開啟{app}。",
                 inAppText:
                     "請先在瀏覽器中開啟此頁面：點一下選單（⋯ 或分享按鈕），選擇「在瀏覽器中開啟」或「在 Safari 中開啟」，或複製連結並貼到瀏覽器中。",
-                copyLink: "複製連結", openBrowser: "在瀏覽器中開啟")
+                copyLink: "複製連結", openBrowser: "在瀏覽器中開啟",
+                longLinkRefused: "此連結指向{site}不會引導使用者前往的地方。", longLinkHome: "前往{site}")
         ),
         (
             "ko",
@@ -96,7 +105,8 @@ package struct PageStrings: Sendable, Equatable {
                 inAppTitle: "이 앱의 내장 브라우저에서는 {app}을(를) 열 수 없습니다.",
                 inAppText:
                     "먼저 이 페이지를 브라우저에서 여세요. 메뉴(⋯ 또는 공유 버튼)를 눌러 ‘브라우저에서 열기’ 또는 ‘Safari에서 열기’를 선택하거나, 링크를 복사해 브라우저에 붙여 넣으세요.",
-                copyLink: "링크 복사", openBrowser: "브라우저에서 열기")
+                copyLink: "링크 복사", openBrowser: "브라우저에서 열기",
+                longLinkRefused: "이 링크는 {site}에서 안내하지 않는 곳을 가리킵니다.", longLinkHome: "{site}(으)로 이동")
         ),
         (
             "es",
@@ -110,7 +120,9 @@ package struct PageStrings: Sendable, Equatable {
                 inAppTitle: "{app} no se puede abrir en el navegador de esta app.",
                 inAppText:
                     "Abre primero esta página en tu navegador: toca el menú (⋯ o el botón de compartir) y elige Abrir en el navegador o Abrir en Safari, o copia el enlace y pégalo allí.",
-                copyLink: "Copiar el enlace", openBrowser: "Abrir en tu navegador")
+                copyLink: "Copiar el enlace", openBrowser: "Abrir en tu navegador",
+                longLinkRefused: "Este enlace lleva a un sitio al que {site} no envía a nadie.",
+                longLinkHome: "Ir a {site}")
         ),
         (
             "fr",
@@ -125,7 +137,9 @@ package struct PageStrings: Sendable, Equatable {
                 inAppTitle: "{app} ne peut pas s’ouvrir dans le navigateur de cette app.",
                 inAppText:
                     "Ouvrez d’abord cette page dans votre navigateur : touchez le menu (⋯ ou le bouton de partage) et choisissez Ouvrir dans le navigateur ou Ouvrir dans Safari, ou copiez le lien et collez-le dans votre navigateur.",
-                copyLink: "Copier le lien", openBrowser: "Ouvrir dans votre navigateur")
+                copyLink: "Copier le lien", openBrowser: "Ouvrir dans votre navigateur",
+                longLinkRefused: "Ce lien mène à un endroit vers lequel {site} n’envoie personne.",
+                longLinkHome: "Aller sur {site}")
         ),
         (
             "de",
@@ -140,7 +154,9 @@ package struct PageStrings: Sendable, Equatable {
                 inAppTitle: "{app} kann im Browser dieser App nicht geöffnet werden.",
                 inAppText:
                     "Öffnen Sie diese Seite zuerst in Ihrem Browser: Tippen Sie auf das Menü (⋯ oder die Teilen-Taste) und wählen Sie Im Browser öffnen oder In Safari öffnen, oder kopieren Sie den Link und fügen Sie ihn dort ein.",
-                copyLink: "Link kopieren", openBrowser: "Im Browser öffnen")
+                copyLink: "Link kopieren", openBrowser: "Im Browser öffnen",
+                longLinkRefused: "Dieser Link führt an einen Ort, zu dem {site} niemanden schickt.",
+                longLinkHome: "Zu {site}")
         ),
         (
             "pt-BR",
@@ -154,7 +170,9 @@ package struct PageStrings: Sendable, Equatable {
                 inAppTitle: "O {app} não abre no navegador deste app.",
                 inAppText:
                     "Abra esta página primeiro no seu navegador: toque no menu (⋯ ou no botão de compartilhar) e escolha Abrir no navegador ou Abrir no Safari, ou copie o link e cole-o lá.",
-                copyLink: "Copiar o link", openBrowser: "Abrir no navegador")
+                copyLink: "Copiar o link", openBrowser: "Abrir no navegador",
+                longLinkRefused: "Este link leva a um lugar para onde {site} não envia ninguém.",
+                longLinkHome: "Ir para {site}")
         ),
     ]
 
@@ -188,7 +206,8 @@ package struct PageStrings: Sendable, Equatable {
             notFoundTitle: fill(strings.notFoundTitle), notFoundText: fill(strings.notFoundText),
             homeText: fill(strings.homeText), opening: fill(strings.opening), inAppTitle: fill(strings.inAppTitle),
             inAppText: fill(strings.inAppText), copyLink: fill(strings.copyLink),
-            openBrowser: fill(strings.openBrowser))
+            openBrowser: fill(strings.openBrowser), longLinkRefused: fill(strings.longLinkRefused),
+            longLinkHome: fill(strings.longLinkHome))
     }
 
     /// Whether `language` is written right to left (the `<html dir>`): by its primary subtag, or
