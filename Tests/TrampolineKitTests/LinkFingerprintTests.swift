@@ -50,9 +50,20 @@ final class LinkFingerprintTests: XCTestCase {
         XCTAssertNotNil(rich.options.androidFallback)
         XCTAssertNotNil(rich.options.confirmStore)
         XCTAssertNotNil(build.catalog.links[2].route)
+        let shards = build.plan.entries.filter { if case .resolutionShard = $0.content { true } else { false } }
+        XCTAssertGreaterThan(shards.count, 0)
+        XCTAssertTrue(
+            shards.contains {
+                if case .resolutionShard(_, let rows) = $0.content {
+                    rows.contains { !$0.fixed.isEmpty }
+                } else {
+                    false
+                }
+            },
+            "a row with fixed query keys (marry://p?id=1)")
         XCTAssertEqual(
-            build.plan.entries.filter { $0.fastFingerprintBytes() != nil }.count, 4 + 1,
-            "the link pages and the one QR code (of /p/1) take the fast path")
+            build.plan.entries.filter { $0.fastFingerprintBytes() != nil }.count, 4 + 1 + shards.count,
+            "the link pages, the one QR code (of /p/1) and the link table's shards take the fast path")
         for entry in build.plan.entries {
             let fast = FingerprintEncoder.encode(entry)
             let plain = FingerprintEncoder.encode(entry, plain: true)

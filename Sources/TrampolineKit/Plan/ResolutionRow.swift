@@ -18,7 +18,8 @@ package struct ResolutionRow: Sendable, Equatable, Encodable {
     }
 
     /// One string for the fingerprint, each field length-prefixed (no two rows can run together):
-    /// a keyed container per row cost more than the rest of the table.
+    /// a keyed container per row cost more than the rest of the table. `PlanEntry+Fingerprint.swift`
+    /// writes the same bytes without making the string (`LinkFingerprintTests`).
     package func encode(to encoder: Encoder) throws {
         var text = ""
         for field in [path, deepLink] + fixed { text += "\(field.utf8.count):" + field }

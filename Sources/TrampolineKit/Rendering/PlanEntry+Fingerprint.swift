@@ -1,18 +1,20 @@
 /// The fast path of ``FingerprintEncoder`` for what a large plan holds most of: link pages and
-/// their QR codes (two entries per link), written straight into the buffer instead of through
+/// their QR codes (two entries per link), and the link table's shards (a row per link), written straight into the buffer instead of through
 /// `Encodable`'s generic containers, which cost a metadata lookup and a box per container and
 /// were most of a no-op rebuild's fingerprinting. The bytes are exactly those the encoder writes
 /// for the same entry: `LinkFingerprintTests` holds the two to each other on entries with every
 /// field set, so a field added to ``Link``, ``LinkOptions`` or these cases and not here fails it.
 extension PlanEntry {
-    /// What `FingerprintEncoder.encode(self)` returns, for the link page and QR code cases; nil
-    /// for the others, which take the plain path.
+    /// What `FingerprintEncoder.encode(self)` returns, for the link page, QR code and link-table
+    /// shard cases; nil for the others, which take the plain path.
     func fastFingerprintBytes() -> [UInt8]? {
+        var capacity = 1024
         switch content {
         case .linkPage, .qrCode: break
+        case .resolutionShard(_, let rows): capacity = 64 + rows.count * 96
         default: return nil
         }
-        var writer = FingerprintBytes(capacity: 1024)
+        var writer = FingerprintBytes(capacity: capacity)
         // PlanEntry at depth 0: its keys at 1, the content's case key at 2, the case's values at 3.
         writer.byte(UInt8(ascii: "{"))
         writer.string("path", path.value, depth: 1)
@@ -31,6 +33,20 @@ extension PlanEntry {
             writer.byte(UInt8(ascii: "{"))
             writer.string("url", url, depth: 3)
             writer.string("errorCorrection", errorCorrection.rawValue, depth: 3)
+        case .resolutionShard(let shard, let rows):
+            // The link table's shards: each row one length-prefixed string (``ResolutionRow/encode(to:)``),
+            // written without making the string.
+            writer.key("resolutionShard", depth: 2)
+            writer.byte(UInt8(ascii: "{"))
+            writer.key("shard", depth: 3)
+            writer.int(shard)
+            writer.key("rows", depth: 3)
+            writer.byte(UInt8(ascii: "["))
+            for row in rows {
+                writer.byte(4)
+                writer.byte(UInt8(ascii: ","))
+                writer.resolutionRow(row)
+            }
         default:
             break
         }
@@ -125,6 +141,36 @@ private struct FingerprintBytes {
     mutating func int(_ value: Int) {
         decimal(value)
         byte(UInt8(ascii: ";"))
+    }
+
+    /// What ``ResolutionRow/encode(to:)`` gives the encoder: one string of its fields, each
+    /// `<length>:<text>`, then `t` or `f` and the count of fixed keys, as a string value.
+    mutating func resolutionRow(_ row: ResolutionRow) {
+        func digits(_ value: Int) -> Int {
+            var count = 1
+            var rest = value
+            while rest >= 10 {
+                rest /= 10
+                count += 1
+            }
+            return count
+        }
+        var length = 1 + digits(row.fixed.count)
+        for field in [row.path, row.deepLink] + row.fixed {
+            let count = field.utf8.count
+            length += digits(count) + 1 + count
+        }
+        decimal(length)
+        byte(UInt8(ascii: "\""))
+        for field in [row.path, row.deepLink] + row.fixed {
+            field.withUTF8Bytes { utf8 in
+                decimal(utf8.count)
+                byte(UInt8(ascii: ":"))
+                bytes(utf8)
+            }
+        }
+        bool(row.forwardQuery)
+        decimal(row.fixed.count)
     }
 
     mutating func bool(_ value: Bool) {
