@@ -44,7 +44,8 @@ struct VisitedURL: Sendable, Hashable {
         "/", "/index.html", "/404.html", "/loadCookie.html", "/apple-app-site-association", "/_headers",
         "/_redirects", "/.nojekyll", "/.trampoline-manifest.json",
     ]
-    static let siteFolders = [".well-known", "_links", "_routes", "_trampoline"]
+    /// Tests/Fixtures/site-files.json lists them, as the generator and the Kotlin library read them.
+    static let siteFolders = [".well-known", "_links", "_routes", "_trampoline", "_long-link"]
 
     /// `text` checked, or why it can be no link: a bad URL, or one of the site's own files.
     static func link(_ text: String, host: String) -> Result<VisitedURL, LinkResolutionFailure> {
@@ -59,6 +60,8 @@ struct VisitedURL: Sendable, Hashable {
         guard let first = segments.first else { return true }
         if Self.siteFolders.contains(first) { return true }
         if segments.count == 1, first.hasPrefix("trampoline-"), first.hasSuffix(".js") { return true }
+        // The app's icon (`app.icon`), named by its digest.
+        if segments.count == 1, first.hasPrefix("trampoline-icon-") { return true }
         return segments.count > 1 && segments.last == "qr.svg"
     }
 }

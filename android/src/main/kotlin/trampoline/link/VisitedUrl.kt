@@ -19,6 +19,8 @@ internal class VisitedUrl private constructor(
             val first = segments.firstOrNull() ?: return true
             if (first in SITE_FOLDERS) return true
             if (segments.size == 1 && first.startsWith("trampoline-") && first.endsWith(".js")) return true
+            // The app's icon (app.icon), named by its digest.
+            if (segments.size == 1 && first.startsWith("trampoline-icon-")) return true
             return segments.size > 1 && segments.last() == "qr.svg"
         }
 
@@ -29,8 +31,8 @@ internal class VisitedUrl private constructor(
             "/_redirects", "/.nojekyll", "/.trampoline-manifest.json"
         )
 
-        /** Top-level folders of every Trampoline site that hold no links. */
-        private val SITE_FOLDERS = setOf(".well-known", "_links", "_routes", "_trampoline")
+        /** Top-level folders of every Trampoline site that hold no links (Tests/Fixtures/site-files.json). */
+        private val SITE_FOLDERS = setOf(".well-known", "_links", "_routes", "_trampoline", "_long-link")
 
         /**
          * Checks `text`: `https` on `host` (no user, password or port), at most
