@@ -116,11 +116,7 @@ extension CatalogReader {
             let writer = setup.writer(key: key)
         {
             DispatchQueue.global().async(group: group) {
-                let kept = Set(usedEntries).sorted()
-                for start in stride(from: 0, to: kept.count, by: 4096) {
-                    let piece = cache.entries(at: Array(kept[start..<min(start + 4096, kept.count)]))
-                    writer.append(piece.bytes, digests: piece.digests)
-                }
+                writer.appendEntries(of: cache, at: usedEntries)
                 for entry in new { writer.append(entry.bytes, digests: entry.digests) }
                 writer.commit()
             }

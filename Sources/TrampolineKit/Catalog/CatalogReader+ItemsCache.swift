@@ -42,11 +42,10 @@ extension CatalogReader {
             engine = saved
             return false
         }
-        var count = 0
-        list.links.reserveCapacity(list.links.count + read.count)
-        list.seen.reserveCapacity(list.seen.count + read.count)
+        let count = read.count
+        list.links.reserveCapacity(list.links.count + count)
+        list.seen.reserveCapacity(list.seen.count + count)
         for piece in read.pieces {
-            count += piece.count
             for link in piece { record(link, into: &list) }
         }
         let before = itemsCacheHits ?? (0, 0)
@@ -59,7 +58,7 @@ extension CatalogReader {
     struct CachedItems {
         /// The items, in pieces read apart, in order.
         var pieces: [[Link]]
-        var count: Int
+        var count: Int { pieces.reduce(0) { $0 + $1.count } }
         /// The cache read (nil: none under this key), its entries used, and the entries to add.
         var cache: LinkCache?
         var used: [Int]
@@ -109,12 +108,10 @@ extension CatalogReader {
             var worker = reader
             return worker.readPiece(pieces[index], context: context, in: source)
         }
-        var found = CachedItems(
-            pieces: [], count: 0, cache: cache, used: [], newBytes: [], newDigests: [], url: url, key: key)
+        var found = CachedItems(pieces: [], cache: cache, used: [], newBytes: [], newDigests: [], url: url, key: key)
         for piece in read {
             guard let piece else { return nil }
             found.pieces.append(piece.links)
-            found.count += piece.links.count
             found.used += piece.used
             found.newBytes += piece.newBytes
             found.newDigests += piece.newDigests
@@ -243,13 +240,7 @@ extension CatalogReader {
         linkCacheWrite = group
         let (cache, used, newBytes, newDigests) = (read.cache, read.used, read.newBytes, read.newDigests)
         DispatchQueue.global().async(group: group) {
-            if let cache {
-                let kept = Set(used).sorted()
-                for start in stride(from: 0, to: kept.count, by: 4096) {
-                    let piece = cache.entries(at: Array(kept[start..<min(start + 4096, kept.count)]))
-                    writer.append(piece.bytes, digests: piece.digests)
-                }
-            }
+            if let cache { writer.appendEntries(of: cache, at: used) }
             writer.append(newBytes, digests: newDigests)
             writer.commit()
         }
@@ -348,23 +339,16 @@ extension LinkCache {
         rebuilt.webURL = item.webURL
         rebuilt.webURLLocation = item.webURLLocation
         guard rebuilt == item else { return false }
-        var writer = ByteWriter(line: line, file: file)
-        swap(&writer.bytes, &out)
-        writer.bytes.append(contentsOf: digest)
-        let lengthAt = writer.bytes.count
-        writer.bytes += [0, 0, 0, 0]
-        writer.string(item.path)
-        writer.location(item.location)
-        writer.string(item.deepLink)
-        writer.string(item.title)
-        writer.optionalString(item.description)
-        writer.optionalString(item.options.image)
-        writer.optionalString(item.webURL)
-        writer.optionalLocation(item.webURLLocation)
-        withUnsafeBytes(of: UInt32(writer.bytes.count - lengthAt - 4).littleEndian) {
-            writer.bytes.replaceSubrange(lengthAt..<lengthAt + 4, with: $0)
+        appendEntry(digest: digest, line: line, file: file, to: &out) { writer in
+            writer.string(item.path)
+            writer.location(item.location)
+            writer.string(item.deepLink)
+            writer.string(item.title)
+            writer.optionalString(item.description)
+            writer.optionalString(item.options.image)
+            writer.optionalString(item.webURL)
+            writer.optionalLocation(item.webURLLocation)
         }
-        swap(&writer.bytes, &out)
         return true
     }
 

@@ -25,6 +25,11 @@ enum ItemsFile {
     /// How an items file is written, by its extension.
     enum Format: String {
         case csv, json, jsonl
+
+        /// The format a file's name says, if it is one of these.
+        init?(_ name: String) {
+            self.init(rawValue: (name as NSString).pathExtension.lowercased())
+        }
     }
 
     /// The file's text and format, or nil after reporting why it cannot be read. `name` is the
@@ -34,7 +39,7 @@ enum ItemsFile {
         named name: String, in project: ProjectFolder, location: SourceLocation, displayPath: String,
         engine: inout DiagnosticEngine
     ) -> (text: String, format: Format)? {
-        guard let format = Format(rawValue: (name as NSString).pathExtension.lowercased()) else {
+        guard let format = Format(name) else {
             engine.error(
                 "items must name a .csv, .json or .jsonl file, not \(CatalogRules.quoted(name))", at: location,
                 hint: "export the items as CSV (a header row of the route's parameters and title, image...)")

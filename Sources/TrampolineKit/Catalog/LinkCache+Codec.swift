@@ -27,17 +27,25 @@ extension LinkCache {
         -> Bool
     {
         guard link.route == nil else { return false }
+        appendEntry(digest: digest, line: line, file: file, to: &out) { $0.link(link) }
+        return true
+    }
+
+    /// Appends an entry to `out`: the digest, the length (4 bytes little-endian) and what `body`
+    /// writes, in place.
+    static func appendEntry(
+        digest: SHA256.Digest, line: Int, file: String, to out: inout [UInt8], body: (inout ByteWriter) -> Void
+    ) {
         var writer = ByteWriter(line: line, file: file)
         swap(&writer.bytes, &out)
         writer.bytes.append(contentsOf: digest)
         let lengthAt = writer.bytes.count
         writer.bytes += [0, 0, 0, 0]
-        writer.link(link)
+        body(&writer)
         withUnsafeBytes(of: UInt32(writer.bytes.count - lengthAt - 4).littleEndian) {
             writer.bytes.replaceSubrange(lengthAt..<lengthAt + 4, with: $0)
         }
         swap(&writer.bytes, &out)
-        return true
     }
 
     /// The link `encode` wrote, for an entry now starting at line `line`, read in place; nil for

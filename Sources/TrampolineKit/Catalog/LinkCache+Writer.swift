@@ -55,6 +55,15 @@ extension LinkCache {
             }
         }
 
+        /// Copies the entries of `cache` at `offsets` (each once, in file order), a few thousand at a time.
+        func appendEntries(of cache: LinkCache, at offsets: [Int]) {
+            let kept = Set(offsets).sorted()
+            for start in stride(from: 0, to: kept.count, by: 4096) {
+                let piece = cache.entries(at: Array(kept[start..<min(start + 4096, kept.count)]))
+                append(piece.bytes, digests: piece.digests)
+            }
+        }
+
         private func append(raw: [UInt8]) {
             hasher.update(data: raw)
             try? handle.write(contentsOf: raw)
