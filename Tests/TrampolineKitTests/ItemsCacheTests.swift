@@ -47,11 +47,14 @@ final class ItemsCacheTests: FolderTestCase {
     /// both readings agree and returns the cached one.
     @discardableResult
     func read(
-        _ catalog: String, files: [String: String], secret: [UInt8] = Array(repeating: 7, count: 32),
-        file: StaticString = #filePath, line: UInt = #line
+        _ catalog: String, files: [String: String], bytes: [String: [UInt8]] = [:],
+        secret: [UInt8] = Array(repeating: 7, count: 32), file: StaticString = #filePath, line: UInt = #line
     ) throws -> CatalogLoader.Reading {
         for (name, text) in files {
             try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+        }
+        for (name, data) in bytes {
+            try Data(data).write(to: folder.appendingPathComponent(name))
         }
         var loader = CatalogLoader(knownTemplates: nil)
         loader.linkCache = LinkCache.Setup(url: cacheURL, version: "test", secret: secret)
@@ -168,6 +171,50 @@ final class ItemsCacheTests: FolderTestCase {
         let unknown = try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows, header: "id,titel,image")])
         XCTAssertEqual(unknown.diagnostics.errors.map(\.message), ["unknown column 2 'titel'"])
         XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [30, 30])
+    }
+
+    /// The file is not checked as UTF-8 as a whole on this path: a row found in the cache has the
+    /// bytes of a row read before, and a row read now is checked first. Bytes that are not UTF-8 —
+    /// in a new row, the header, a JSON Lines row, or behind a byte-order mark — leave the file
+    /// to the plain reading, which reports where they are.
+    func testBytesThatAreNotUTF8AreReportedWhereThePlainReadingReportsThem() throws {
+        let rows = (1...30).map { Self.csvRow($0) }
+        let good = Array(Self.csv(rows).utf8)
+        XCTAssertEqual(hits(try read(Self.catalog(), files: [:], bytes: ["recipes.csv": good])), [0, 30])
+        let bad: [(String, [UInt8], String)] = [
+            (
+                "a new row", good + Array("31,Caf".utf8) + [0xE9] + Array(",https://cdn.example.com/31.jpg\n".utf8),
+                "recipes.csv:32:"
+            ),
+            (
+                "an edited row",
+                Array(Self.csv(rows.dropLast()).utf8) + Array("30,\"".utf8) + [0xC3, 0x28]
+                    + Array("\",https://cdn.example.com/30.jpg\n".utf8), "recipes.csv:31:"
+            ),
+            (
+                "the header",
+                Array("id,ti".utf8) + [0xFF] + Array("tle,image\n".utf8) + good.drop { $0 != 0x0A }.dropFirst(),
+                "recipes.csv:1:"
+            ),
+            ("after a byte-order mark", [0xEF, 0xBB, 0xBF] + good + [0x80, 0x0A], "recipes.csv:32:"),
+        ]
+        for (what, data, position) in bad {
+            let reading = try read(Self.catalog(), files: [:], bytes: ["recipes.csv": data])
+            XCTAssertNil(reading.catalog, what)
+            XCTAssertEqual(reading.diagnostics.errors.count, 1, what)
+            XCTAssertTrue(
+                reading.diagnostics.errors.first?.location?.description.contains(position) ?? false,
+                "\(what): \(reading.diagnostics.errors.map { "\($0.location?.description ?? "") \($0.message)" })")
+            XCTAssertTrue(reading.diagnostics.errors.first?.message.contains("UTF-8") ?? false, what)
+        }
+        let lines = (1...5).map { #"{"id": "\#($0)", "title": "Item \#($0)"}"# }.joined(separator: "\n") + "\n"
+        let jsonl = Self.catalog(items: "recipes.jsonl")
+        XCTAssertEqual(hits(try read(jsonl, files: ["recipes.jsonl": lines])), [0, 5])
+        let broken = Array(lines.utf8) + Array(#"{"id": "6", "title": "It"#.utf8) + [0xF0, 0x9F] + Array("\"}\n".utf8)
+        let reading = try read(jsonl, files: [:], bytes: ["recipes.jsonl": broken])
+        XCTAssertNil(reading.catalog)
+        XCTAssertEqual(reading.diagnostics.errors.map { $0.location?.description.contains("recipes.jsonl:6:") }, [true])
+        XCTAssertEqual(hits(try read(Self.catalog(), files: [:], bytes: ["recipes.csv": good])), [30, 30])
     }
 
     func testADamagedOrForeignCacheIsNeverTrusted() throws {

@@ -165,48 +165,6 @@ package struct LinkOptions: Sendable, Equatable, Encodable {
     package init() {}
 }
 
-/// One entry of `links:`.
-package struct Link: Sendable, Equatable, Encodable {
-    /// `/topic/1`: leading slash, no trailing slash, only safe characters.
-    package var path: String
-    /// The custom-scheme URL that opens the screen.
-    package var deepLink: String
-    package var title: String
-    /// Markdown.
-    package var description: String?
-    package var webURL: String?
-    /// The page's language (`language`, a BCP 47 tag) when it is not `site.language`: its
-    /// `<html lang>`, direction and built-in texts.
-    package var language: String? = nil
-    /// Query parameters added to the deferred link, in catalog order.
-    package var campaign: [CampaignParameter]
-    package var options: LinkOptions
-    /// Where the entry starts, for diagnostics found after loading.
-    package var location: SourceLocation
-    /// Where `web_url` is written, for findings about it.
-    package var webURLLocation: SourceLocation?
-    /// Where the template is chosen (the link's own key or the default's).
-    package var templateLocation: SourceLocation
-    /// Set when `path` has parameters (`/restaurant/:id`): then `path` is the pattern's text and
-    /// `deepLink` may hold `:name` placeholders the page fills in from the visited URL.
-    package var route: Route? = nil
-    /// A route's `items:` file: one page per row, each with its own preview (``ItemsFile``).
-    package var items: ItemsReference? = nil
-    /// Set on a link made from a row of its route's `items:` file: its page is a plain link's, and
-    /// the route's claims and rewrite rule already cover its path.
-    package var itemOf: Route? = nil
-    /// Set only on the long-link page's link (``SiteRenderer/longLinkPageLink(for:)``).
-    package var longLinks: LongLinkSettings? = nil
-
-    /// The image for social previews: the link's own or the default.
-    package var image: String? { options.image }
-
-    /// `desktop`, or by default `qr` when the link has no web page for a desktop, else `web`.
-    package var desktopMode: LinkOptions.Desktop {
-        options.desktop ?? ((options.desktopURL ?? webURL) == nil ? .qr : .web)
-    }
-}
-
 /// A route's `items:` value: the file's name in the project and where the catalog names it.
 package struct ItemsReference: Sendable, Equatable, Encodable {
     package var name: String

@@ -143,9 +143,9 @@ package struct CatalogLoader: Sendable {
 
     /// The text of a catalog or links file: a byte-order mark is dropped, and invalid UTF-8 is an
     /// error at its line and column (the YAML parser would only say "invalid").
-    static func text(of data: Data, what: String, displayPath: String, hint: String, engine: inout DiagnosticEngine)
-        -> String?
-    {
+    static func text(
+        of data: some Collection<UInt8>, what: String, displayPath: String, hint: String, engine: inout DiagnosticEngine
+    ) -> String? {
         // Validated straight from the data: no intermediate copy of a large catalog.
         let bytes = data.starts(with: byteOrderMark) ? data.dropFirst(3) : data[...]
         guard let text = String(validating: bytes, as: UTF8.self) else {

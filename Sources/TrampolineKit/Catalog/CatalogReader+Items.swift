@@ -21,7 +21,7 @@ extension CatalogReader {
             var fileEngine = DiagnosticEngine()
             let source = ItemsFile.source(
                 named: reference.name, in: ProjectFolder(root: baseURL), location: reference.location,
-                displayPath: display, engine: &fileEngine)
+                engine: &fileEngine)
             engine.append(contentsOf: fileEngine)
             guard let source else { continue }
             // Positions of what the file holds refer to the file, not the catalog.
@@ -32,7 +32,7 @@ extension CatalogReader {
                 names: route.pattern.parameterNames, known: route.pattern.parameterNames + CatalogKeys.item,
                 what: "an item of \(routeLink.path)")
             let file = ItemsFileReading(
-                text: source.text, format: source.format, routeLink: routeLink, route: route, shape: shape,
+                bytes: source.bytes, format: source.format, routeLink: routeLink, route: route, shape: shape,
                 earlyCache: earlyCache)
             if !readCachedItems(file, app: app, list: &list) {
                 readItems(file, app: app, list: &list)
@@ -41,9 +41,9 @@ extension CatalogReader {
         }
     }
 
-    /// One items file being read: its text and the route its rows are items of.
+    /// One items file being read: its bytes and the route its rows are items of.
     struct ItemsFileReading {
-        var text: String
+        var bytes: [UInt8]
         var format: ItemsFile.Format
         var routeLink: Link
         var route: Route
@@ -55,8 +55,10 @@ extension CatalogReader {
     /// The plain reading of an items file: every row parsed and checked.
     mutating func readItems(_ items: ItemsFileReading, app: AppSettings?, list: inout LinkList) {
         var fileEngine = DiagnosticEngine()
-        let rows = ItemsFile.rows(
-            of: items.text, format: items.format, displayPath: file, columns: items.shape.known, engine: &fileEngine)
+        let rows = ItemsFile.text(of: items.bytes, displayPath: file, engine: &fileEngine).flatMap { text in
+            ItemsFile.rows(
+                of: text, format: items.format, displayPath: file, columns: items.shape.known, engine: &fileEngine)
+        }
         engine.append(contentsOf: fileEngine)
         guard let rows else { return }
         for row in rows {

@@ -9,10 +9,13 @@ import Foundation
 /// the plain way (``CatalogReader/readItem(_:of:route:shape:app:)``) and recorded for the next
 /// build. An item is a function of those inputs, so a recorded one is never stale.
 ///
+/// The file is never made into one string: a row found in the cache has the bytes of a row read
+/// before, so only the header and the rows read are checked as UTF-8.
+///
 /// Anything this path does not read as the plain one would — a JSON list, a quote left open, a
-/// file past ``ItemsFile/maximumRows``, a row with an error, a catalog with errors already — makes
-/// it step aside before it records or reports anything: the plain reading then reads the whole
-/// file and reports what is wrong. `ItemsCacheTests` hold the two to the same links and bytes.
+/// file past ``ItemsFile/maximumRows``, bytes that are not UTF-8, a row with an error, a catalog
+/// with errors already — makes it step aside before it records or reports anything: the plain
+/// reading then reads the whole file and reports what is wrong. `ItemsCacheTests` hold the two to the same links and bytes.
 extension CatalogReader {
     /// Reads `items` through its cache, or refuses a file of too many rows; false, with nothing
     /// recorded or reported, when the plain reading must read it instead.
@@ -21,9 +24,8 @@ extension CatalogReader {
             return false
         }
         let saved = engine
-        var text = items.text
         var tooMany: Int?
-        let read = text.withUTF8 { bytes -> CachedItems? in
+        let read = items.bytes.withUnsafeBufferPointer { bytes -> CachedItems? in
             guard let rows = ItemRows(bytes, format: items.format) else { return nil }
             // Refused from the cut alone, before any row is read: a million rows are never held as records.
             let limit = ItemsFile.maximumRows + (items.format == .csv ? 1 : 0)
@@ -81,7 +83,9 @@ extension CatalogReader {
             var scratch = DiagnosticEngine()
             while let first = rest.first, names.isEmpty {
                 rest = rest.dropFirst()
-                guard let record = Self.csvRecord(first, in: bytes) else { return nil }
+                guard UTF8Check.isValid(UnsafeBufferPointer(rebasing: bytes[first.bytes])),
+                    let record = Self.csvRecord(first, in: bytes)
+                else { return nil }
                 guard let record else { continue }
                 guard
                     let read = ItemsFile.columnNames(
@@ -152,6 +156,9 @@ extension CatalogReader {
                 found.used.append(offset)
                 continue
             }
+            // A row found above has the bytes of one read before, and so of valid UTF-8; one read
+            // here is checked first (the plain reading reports where it is not).
+            guard UTF8Check.isValid(rowBytes) else { return nil }
             let read = itemNode(row, of: items, names: context.names, headerRow: context.headerRow, in: bytes)
             guard let read else { return nil }
             guard let node = read else { continue }

@@ -32,13 +32,13 @@ enum ItemsFile {
         }
     }
 
-    /// The file's text and format, or nil after reporting why it cannot be read. `name` is the
-    /// catalog's value, read from `project` (no path outside it, no symbolic link); a refusal is
-    /// reported at `location`, the value in the catalog.
+    /// The file's bytes (a byte-order mark dropped; UTF-8 is checked by whoever reads them:
+    /// ``text(of:displayPath:engine:)``, or the items cache row by row) and format, or nil after
+    /// reporting why it cannot be read. `name` is the catalog's value, read from `project` (no path
+    /// outside it, no symbolic link); a refusal is reported at `location`, the value in the catalog.
     static func source(
-        named name: String, in project: ProjectFolder, location: SourceLocation, displayPath: String,
-        engine: inout DiagnosticEngine
-    ) -> (text: String, format: Format)? {
+        named name: String, in project: ProjectFolder, location: SourceLocation, engine: inout DiagnosticEngine
+    ) -> (bytes: [UInt8], format: Format)? {
         guard let format = Format(name) else {
             engine.error(
                 "items must name a .csv, .json or .jsonl file, not \(CatalogRules.quoted(name))", at: location,
@@ -46,11 +46,18 @@ enum ItemsFile {
             return nil
         }
         guard
-            let text = project.dataFileText(
-                name, key: "items", what: "the items file", limit: maximumBytes, location: location,
-                displayPath: displayPath, engine: &engine)
+            var bytes = project.dataFileBytes(
+                name, key: "items", limit: maximumBytes, location: location, engine: &engine)
         else { return nil }
-        return (text, format)
+        if bytes.starts(with: CatalogLoader.byteOrderMark) { bytes.removeFirst(CatalogLoader.byteOrderMark.count) }
+        return (bytes, format)
+    }
+
+    /// The text of the file's `bytes`, or nil after reporting where they are not UTF-8.
+    static func text(of bytes: [UInt8], displayPath: String, engine: inout DiagnosticEngine) -> String? {
+        CatalogLoader.text(
+            of: bytes, what: "the items file", displayPath: displayPath,
+            hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine)
     }
 
     /// The rows of `text`, or nil after reporting why they cannot be read. `columns` are the

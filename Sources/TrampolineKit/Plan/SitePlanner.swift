@@ -29,49 +29,54 @@ enum SitePlanner {
         // Each link's entries on every core (a large catalog's plan is mostly copying links into
         // entries), then gathered in catalog order with their diagnostics.
         let links = catalog.links
-        let perLink = concurrentMap(links.count, chunk: 1024) {
-            index -> (page: PlanEntry?, qr: PlanEntry?, row: ResolutionRow?, diagnostics: DiagnosticEngine) in
-            var local = DiagnosticEngine()
-            let link = links[index]
-            let row = link.route == nil ? ResolutionRow(link) : nil
-            guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
-                local.error(
-                    "template '\(link.options.template)' is not a link template", at: link.templateLocation,
-                    hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
-                return (nil, nil, row, local)
-            }
-            if looksUp(link) {
-                return (nil, nil, row, local)
-            }
-            // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
-            let page = PlanEntry(
-                path: link.pageOutputPath,
-                content: .linkPage(link, template: template.name, behaviour: template.behaviour))
-            let qr =
-                link.route == nil && link.options.qrCode ? qrEntry(for: link, catalog: catalog, engine: &local) : nil
-            return (page, qr, row, local)
-        }
-        var rows: [ResolutionRow] = []
-        rows.reserveCapacity(links.count)
-        for index in links.indices {
-            let (page, qr, row, diagnostics) = perLink[index]
-            if let row { rows.append(row) }
-            engine.append(contentsOf: diagnostics)
+        let resolutionShards = ResolutionIndex.shardCount(for: links)
+        var rows = [[ResolutionRow]](repeating: [], count: resolutionShards)
+        concurrentMap(links.count, chunk: 1024) { index in
+            perLinkEntries(
+                links[index], catalog: catalog, templates: templates, looksUp: looksUp, rowShards: resolutionShards)
+        } consumedBy: { planned in
+            let (link, page, qr, row, diagnostics) = planned
+            if let row { rows[row.shard].append(row.row) }
             if let page { entries.append(page) }
             if let qr { entries.append(qr) }
-            if looksUp(links[index]), diagnostics.diagnostics.isEmpty,
-                let behaviour = templates.pages[links[index].options.template]?.behaviour
+            if looksUp(link), diagnostics.diagnostics.isEmpty,
+                let behaviour = templates.pages[link.options.template]?.behaviour
             {
-                table[LinkTable.shard(of: links[index].path, count: shardCount)].append(
-                    LinkTableEntry(link: links[index], behaviour: behaviour))
+                table[LinkTable.shard(of: link.path, count: shardCount)].append(
+                    LinkTableEntry(link: link, behaviour: behaviour))
             }
+            engine.append(contentsOf: diagnostics)
         }
         for (index, links) in table.enumerated() {
             entries.append(PlanEntry(path: .linkTable(index), content: .linkTable(shard: index, links: links)))
         }
-        entries += resolutionEntries(for: catalog, rows: rows)
+        entries += resolutionEntries(for: catalog, shards: rows)
         entries += siteFileEntries(for: catalog, shardCount: shardCount, engine: &engine)
         return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
+    }
+
+    /// What one link adds to the plan: its page and QR code (none when the lookup page serves it),
+    /// its link-table row with the shard it goes in, and what is wrong with it.
+    private static func perLinkEntries(
+        _ link: Link, catalog: Catalog, templates: TemplateSet, looksUp: (Link) -> Bool, rowShards: Int
+    ) -> (link: Link, page: PlanEntry?, qr: PlanEntry?, row: (row: ResolutionRow, shard: Int)?, DiagnosticEngine) {
+        var local = DiagnosticEngine()
+        let row = link.route == nil ? ResolutionRow(link) : nil
+        let placed = row.map { ($0, SiteLinkTable.shard(of: $0.path, count: rowShards)) }
+        guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
+            local.error(
+                "template '\(link.options.template)' is not a link template", at: link.templateLocation,
+                hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
+            return (link, nil, nil, placed, local)
+        }
+        if looksUp(link) {
+            return (link, nil, nil, placed, local)
+        }
+        // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
+        let page = PlanEntry(
+            path: link.pageOutputPath, content: .linkPage(link, template: template.name, behaviour: template.behaviour))
+        let qr = link.route == nil && link.options.qrCode ? qrEntry(for: link, catalog: catalog, engine: &local) : nil
+        return (link, page, qr, placed, local)
     }
 
     /// The files of the site that are not links: the special pages, the scripts, the app's icon,
@@ -144,13 +149,10 @@ enum SitePlanner {
     }
 
     /// The link table apps resolve universal links with (every layout): its index, then its
-    /// shards, each row in the shard its link's path hashes to. `rows` are the plain links' rows
-    /// in catalog order (made on every core with their pages).
-    static func resolutionEntries(for catalog: Catalog, rows: [ResolutionRow]) -> [PlanEntry] {
+    /// shards, each row in the shard its link's path hashes to. `shards` are the plain links'
+    /// rows so placed, in catalog order (made on every core with their pages).
+    static func resolutionEntries(for catalog: Catalog, shards: [[ResolutionRow]]) -> [PlanEntry] {
         let links = catalog.links
-        let count = ResolutionIndex.shardCount(for: links)
-        var shards = [[ResolutionRow]](repeating: [], count: count)
-        for row in rows { shards[SiteLinkTable.shard(of: row.path, count: count)].append(row) }
         // By index: iterating would copy each Link (a dozen strings) for one field.
         var routeLink: [Route: Int] = [:]
         for index in links.indices {
@@ -159,7 +161,7 @@ enum SitePlanner {
         let index = ResolutionIndex(
             host: catalog.site.host.lowercased(), scheme: catalog.app.ios?.scheme,
             androidScheme: catalog.app.android?.scheme,
-            shards: count, routes: catalog.routes.compactMap { routeLink[$0].map { links[$0] } }
+            shards: shards.count, routes: catalog.routes.compactMap { routeLink[$0].map { links[$0] } }
         )
         var entries = [PlanEntry(path: .resolutionIndex, content: .resolutionIndex(index))]
         for (number, shard) in shards.enumerated() {

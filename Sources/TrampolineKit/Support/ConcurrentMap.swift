@@ -14,3 +14,21 @@ func concurrentMap<T>(_ count: Int, chunk: Int = 256, _ transform: @Sendable (In
         initialized = count
     }
 }
+
+/// `transform` of each index on every core, as ``concurrentMap(_:chunk:_:)``, then each result
+/// handed to `body` in index order, moved out rather than copied: a large plan's results are a
+/// link each, and copying then freeing them all cost as much as making them.
+func concurrentMap<T>(
+    _ count: Int, chunk: Int = 256, _ transform: @Sendable (Int) -> T, consumedBy body: (consuming T) -> Void
+) {
+    let buffer = UnsafeMutablePointer<T>.allocate(capacity: count)
+    defer { buffer.deallocate() }
+    // Each iteration initializes only its own slots; each slot is moved out exactly once.
+    nonisolated(unsafe) let slots = buffer
+    DispatchQueue.concurrentPerform(iterations: (count + chunk - 1) / chunk) { c in
+        for index in (c * chunk)..<min(count, (c + 1) * chunk) {
+            (slots + index).initialize(to: transform(index))
+        }
+    }
+    for index in 0..<count { body((buffer + index).move()) }
+}

@@ -1,0 +1,175 @@
+/// One entry of `links:`.
+///
+/// A link's values live in one shared, copy-on-write box: a large catalog's link is copied into
+/// its page, its table row and its fingerprint, and each copy is then one reference instead of
+/// a copy of a dozen strings.
+package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
+    /// The link's stored values, in the order they are encoded (each is described at the
+    /// link's property of the same name).
+    package struct Fields: Sendable, Equatable, Encodable {
+        package var path: String
+        package var deepLink: String
+        package var title: String
+        package var description: String?
+        package var webURL: String?
+        package var language: String? = nil
+        package var campaign: [CampaignParameter]
+        package var options: LinkOptions
+        package var location: SourceLocation
+        package var webURLLocation: SourceLocation?
+        package var templateLocation: SourceLocation
+        package var route: Route? = nil
+        package var items: ItemsReference? = nil
+        package var itemOf: Route? = nil
+        package var longLinks: LongLinkSettings? = nil
+    }
+
+    /// Shared until a copy is changed (`isKnownUniquelyReferenced`), so never mutated while
+    /// another link holds it.
+    private final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    package init(
+        path: String,
+        deepLink: String,
+        title: String,
+        description: String?,
+        webURL: String?,
+        language: String? = nil,
+        campaign: [CampaignParameter],
+        options: LinkOptions,
+        location: SourceLocation,
+        webURLLocation: SourceLocation?,
+        templateLocation: SourceLocation,
+        route: Route? = nil,
+        items: ItemsReference? = nil,
+        itemOf: Route? = nil,
+        longLinks: LongLinkSettings? = nil
+    ) {
+        storage = Storage(
+            Fields(
+                path: path,
+                deepLink: deepLink,
+                title: title,
+                description: description,
+                webURL: webURL,
+                language: language,
+                campaign: campaign,
+                options: options,
+                location: location,
+                webURLLocation: webURLLocation,
+                templateLocation: templateLocation,
+                route: route,
+                items: items,
+                itemOf: itemOf,
+                longLinks: longLinks))
+    }
+
+    /// All of the link's values at once (one copy of the box's contents).
+    package var fields: Fields {
+        _read { yield storage.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            yield &storage.fields
+        }
+    }
+
+    /// `/topic/1`: leading slash, no trailing slash, only safe characters.
+    package var path: String {
+        _read { yield storage.fields.path }
+        _modify { yield &fields.path }
+    }
+    /// The custom-scheme URL that opens the screen.
+    package var deepLink: String {
+        _read { yield storage.fields.deepLink }
+        _modify { yield &fields.deepLink }
+    }
+    package var title: String {
+        _read { yield storage.fields.title }
+        _modify { yield &fields.title }
+    }
+    /// Markdown.
+    package var description: String? {
+        _read { yield storage.fields.description }
+        _modify { yield &fields.description }
+    }
+    package var webURL: String? {
+        _read { yield storage.fields.webURL }
+        _modify { yield &fields.webURL }
+    }
+    /// The page's language (`language`, a BCP 47 tag) when it is not `site.language`: its
+    /// `<html lang>`, direction and built-in texts.
+    package var language: String? {
+        _read { yield storage.fields.language }
+        _modify { yield &fields.language }
+    }
+    /// Query parameters added to the deferred link, in catalog order.
+    package var campaign: [CampaignParameter] {
+        _read { yield storage.fields.campaign }
+        _modify { yield &fields.campaign }
+    }
+    package var options: LinkOptions {
+        _read { yield storage.fields.options }
+        _modify { yield &fields.options }
+    }
+    /// Where the entry starts, for diagnostics found after loading.
+    package var location: SourceLocation {
+        _read { yield storage.fields.location }
+        _modify { yield &fields.location }
+    }
+    /// Where `web_url` is written, for findings about it.
+    package var webURLLocation: SourceLocation? {
+        _read { yield storage.fields.webURLLocation }
+        _modify { yield &fields.webURLLocation }
+    }
+    /// Where the template is chosen (the link's own key or the default's).
+    package var templateLocation: SourceLocation {
+        _read { yield storage.fields.templateLocation }
+        _modify { yield &fields.templateLocation }
+    }
+    /// Set when `path` has parameters (`/restaurant/:id`): then `path` is the pattern's text and
+    /// `deepLink` may hold `:name` placeholders the page fills in from the visited URL.
+    package var route: Route? {
+        _read { yield storage.fields.route }
+        _modify { yield &fields.route }
+    }
+    /// A route's `items:` file: one page per row, each with its own preview (``ItemsFile``).
+    package var items: ItemsReference? {
+        _read { yield storage.fields.items }
+        _modify { yield &fields.items }
+    }
+    /// Set on a link made from a row of its route's `items:` file: its page is a plain link's, and
+    /// the route's claims and rewrite rule already cover its path.
+    package var itemOf: Route? {
+        _read { yield storage.fields.itemOf }
+        _modify { yield &fields.itemOf }
+    }
+    /// Set only on the long-link page's link (``SiteRenderer/longLinkPageLink(for:)``).
+    package var longLinks: LongLinkSettings? {
+        _read { yield storage.fields.longLinks }
+        _modify { yield &fields.longLinks }
+    }
+
+    /// The image for social previews: the link's own or the default.
+    package var image: String? { options.image }
+
+    /// `desktop`, or by default `qr` when the link has no web page for a desktop, else `web`.
+    package var desktopMode: LinkOptions.Desktop {
+        options.desktop ?? ((options.desktopURL ?? webURL) == nil ? .qr : .web)
+    }
+
+    package static func == (lhs: Link, rhs: Link) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        try storage.fields.encode(to: encoder)
+    }
+
+    /// The values, as if stored in the link itself (tests list its fields by reflection).
+    package var customMirror: Mirror { Mirror(reflecting: storage.fields) }
+}
