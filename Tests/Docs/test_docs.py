@@ -30,12 +30,14 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 README_LIMIT = 25 * 1024
+CONTRIBUTING_LIMIT = 18 * 1024
 
 
 def doc_files():
-    """The documentation the checks cover: the README, CONTRIBUTING, SECURITY, docs/*.md and the
-    benchmark history."""
+    """The documentation the checks cover: the README, CONTRIBUTING and its pages, SECURITY,
+    docs/*.md and the benchmark history."""
     files = [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "SECURITY.md"]
+    files += sorted((REPO / "contributing").glob("*.md"))
     files += sorted((REPO / "docs").glob("*.md")) + [REPO / "Benchmarks/HISTORY.md"]
     return [f for f in files if f.exists()]
 
@@ -147,6 +149,17 @@ def test_the_link_checker_finds_links():
 def test_readme_is_at_most_25_kb():
     size = (REPO / "README.md").stat().st_size
     assert size <= README_LIMIT, f"README.md is {size:,} bytes; the limit is {README_LIMIT:,}: move detail to docs/"
+
+
+def test_contributing_is_at_most_18_kb_and_links_each_of_its_pages():
+    text = (REPO / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    size = len(text.encode("utf-8"))
+    assert size <= CONTRIBUTING_LIMIT, (
+        f"CONTRIBUTING.md is {size:,} bytes; the limit is {CONTRIBUTING_LIMIT:,}: move a part to contributing/")
+    pages = sorted(p.name for p in (REPO / "contributing").glob("*.md"))
+    assert pages, "contributing/ has no pages"
+    for name in pages:
+        assert f"](contributing/{name})" in text, f"CONTRIBUTING.md does not link contributing/{name}"
 
 
 def test_readme_keeps_the_two_set_up_commands():

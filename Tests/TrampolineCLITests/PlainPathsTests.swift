@@ -2,7 +2,7 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-/// Every fast path (CONTRIBUTING.md's map) stands for a plain path that makes the same bytes.
+/// Every fast path (contributing/fast-paths.md lists them) stands for a plain path that makes the same bytes.
 /// `TRAMPOLINE_PLAIN_PATHS=all` turns them all off: each catalog here is built with them and
 /// without, first into an empty folder and then again after an edit (the rebuild is where the link
 /// cache, the catalog layout, the list pieces, the claim cache and the stamps work), and every file

@@ -9,7 +9,7 @@ import XCTest
 /// ``testEveryStoredPropertyIsListed`` until it is listed, and then each test holds the lists the
 /// code keeps by hand: the schema, the link table, the importer's column map. (The link cache's
 /// codec and the fingerprint's fast path are held the same way by LinkCacheTests and
-/// LinkFingerprintTests.) CONTRIBUTING.md, "Adding a catalog field", names every place in order.
+/// LinkFingerprintTests.) contributing/adding-a-field.md names every place in order.
 final class CatalogFieldTests: XCTestCase {
     struct Field: Sendable {
         /// The property's path in `Link` (`options.forwardQuery`).
@@ -147,7 +147,7 @@ final class CatalogFieldTests: XCTestCase {
         XCTAssertEqual(properties.count, Self.fields.count)
         XCTAssertEqual(
             Set(properties), Set(Self.fields.map(\.property)),
-            "list the new property in CatalogFieldTests.fields (and see CONTRIBUTING.md)")
+            "list the new property in CatalogFieldTests.fields (and see contributing/adding-a-field.md)")
     }
 
     /// Every key is in the schema's link definition, and the schema has no link key without a field.

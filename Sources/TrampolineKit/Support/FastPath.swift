@@ -4,7 +4,7 @@ import Foundation
 /// that produces the same bytes. `TRAMPOLINE_PLAIN_PATHS` turns them off: `all`, or names separated
 /// by commas. It is read by tests (`PlainPathsTests` builds every test catalog both ways and
 /// compares every byte) and by `Benchmarks/fast_paths.py`, which measures what each one saves;
-/// users have no reason to set it. The map of all fast paths is in CONTRIBUTING.md.
+/// users have no reason to set it. The map of all fast paths is contributing/fast-paths.md.
 package enum FastPath: String, CaseIterable, Sendable {
     /// `YAMLSimpleList`: plain list entries read without libyaml.
     case yamlSimpleList = "yaml-simple-list"
