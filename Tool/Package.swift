@@ -12,10 +12,10 @@ import PackageDescription
 let package = Package(
     name: "TrampolineTool",
     platforms: [.macOS(.v13), .iOS(.v15)],
+    // Only the tool: TrampolineKit and the other targets have no public API (`package` access), so
+    // they are no products; an app's library is TrampolineLink, in the root package.
     products: [
-        .executable(name: "trampoline", targets: ["trampoline"]),
-        .library(name: "TrampolineKit", targets: ["TrampolineKit"]),
-        .library(name: "TrampolinePreview", targets: ["TrampolinePreview"]),
+        .executable(name: "trampoline", targets: ["trampoline"])
     ],
     dependencies: [
         // The app library, TrampolineLink: the root package. `name:` gives it one identity whatever
