@@ -125,6 +125,33 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(again.stdout.contains("nothing changed"), again.stdout + again.stderr)
     }
 
+    /// `--claims links` writes a new catalog's `site.claims`: its AASA then claims each link's
+    /// path, not the whole host; a value other than domain or links is refused before anything is read.
+    func testClaimsSetsTheNewCatalogsSiteClaims() throws {
+        let dir = try folder(with: ["export.csv"])
+        let imported = try TrampolineProcess.run(
+            ["import", "firebase", "export.csv", "--claims", "links"] + Self.newCatalog, in: dir.url)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let catalog = try XCTUnwrap(dir.read("site-config.yml"))
+        XCTAssertTrue(catalog.contains("\n  claims: links\n"), catalog)
+        let build = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        // Each link's path is a component of its own (the whole-domain claim has a few rules and
+        // one `"/": "*"` that is not an exclusion).
+        let data = try XCTUnwrap(dir.read("_site/.well-known/apple-app-site-association")).data(using: .utf8)!
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let details = try XCTUnwrap((json["applinks"] as? [String: Any])?["details"] as? [[String: Any]])
+        let components = try XCTUnwrap(details.first?["components"] as? [[String: Any]])
+        let claimed = components.filter { $0["exclude"] == nil }.compactMap { $0["/"] as? String }
+        XCTAssertTrue(claimed.contains("/zzxda") && claimed.contains("/26m6c"), "\(claimed.prefix(10))")
+        XCTAssertFalse(claimed.contains("*"), "\(claimed.prefix(10))")
+
+        let wrong = try TrampolineProcess.run(
+            ["import", "firebase", "export.csv", "--claims", "everything"] + Self.newCatalog, in: dir.url)
+        XCTAssertNotEqual(wrong.status, 0)
+        XCTAssertTrue(wrong.stderr.contains("--claims"), wrong.stderr)
+    }
+
     func testBadRowsAreReportedAtRowAndColumnAndNothingIsWritten() throws {
         let dir = try folder(with: ["bad.csv"])
         let result = try TrampolineProcess.run(["import", "firebase", "bad.csv"] + Self.newCatalog, in: dir.url)
@@ -177,6 +204,18 @@ final class ImportCommandTests: XCTestCase {
             quoting.stderr.hasPrefix(
                 "bad-quoting.csv:3:2: error: malformed CSV: text follows the closing quote of this field"),
             quoting.stderr)
+        XCTAssertTrue(
+            quoting.stderr.hasSuffix(
+                "Nothing imported: 1 error; fix it, or pass --skip-invalid to leave those rows out.\n"),
+            quoting.stderr)
+        // A broken file is no row to skip: the footer does not send the user back to the flag they passed.
+        let skipping = try TrampolineProcess.run(
+            ["import", "firebase", "bad-quoting.csv", "--skip-invalid"] + Self.newCatalog, in: dir.url)
+        XCTAssertEqual(skipping.status, 1)
+        XCTAssertTrue(
+            skipping.stderr.hasSuffix(
+                "Nothing imported: 1 error that --skip-invalid cannot leave out (it skips only rows); fix it.\n"),
+            skipping.stderr)
         let utf8 = try TrampolineProcess.run(
             ["import", "firebase", "bad-utf8.csv", "--format", "json"] + Self.newCatalog, in: dir.url)
         XCTAssertEqual(utf8.status, 1)

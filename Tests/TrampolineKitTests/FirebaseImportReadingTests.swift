@@ -34,6 +34,9 @@ final class FirebaseImportReadingTests: XCTestCase {
             ("enable forced redirect", .efr), ("EFR", .efr), ("utm source", .utmSource), ("UTM_SOURCE", .utmSource),
             ("itunes_connect_pt", .pt), ("is archived", .archived), ("archived", .archived), ("name", .name),
             ("Creation time", .created), ("iTunes Connect", nil), ("clicks", nil), ("", nil),
+            // Every "label (param)" form, as the other columns have it.
+            ("iTunes Connect at (at)", .at), ("iTunes Connect ct (ct)", .ct), ("iTunes Connect mt (mt)", .mt),
+            ("iTunes Connect pt (pt)", .pt), ("UTM source (utm_source)", .utmSource), ("Social title (st)", .st),
         ]
         for (header, expected) in cases {
             XCTAssertEqual(FirebaseField.field(forHeader: header), expected, header)

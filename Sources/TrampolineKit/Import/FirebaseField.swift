@@ -68,8 +68,12 @@ enum FirebaseField: String, CaseIterable, Sendable {
         if let parameter {
             names.insert(Self.normalized(parameter))
             names.insert(Self.normalized(label + parameter))
-            // "iTunes Connect at" alone would be every iTunes column: only label + parameter names it.
-            if [.at, .ct, .mt, .pt].contains(self) { names.remove(Self.normalized(label)) }
+            // "iTunes Connect" alone would be every iTunes column: only label + parameter names it,
+            // with the parameter again in brackets like every other column ("iTunes Connect at (at)").
+            if [.at, .ct, .mt, .pt].contains(self) {
+                names.remove(Self.normalized(label))
+                names.insert(Self.normalized("\(label) \(parameter) (\(parameter))"))
+            }
         }
         switch self {
         case .shortLink: names.formUnion(["shortlink", "shorturl", "shortdynamiclink"])

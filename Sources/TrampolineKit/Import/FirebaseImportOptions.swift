@@ -18,6 +18,8 @@ package struct FirebaseImportOptions: Sendable {
     package var scheme: String?
     /// For a new catalog: `app.name` (default: the bundle ID's last part).
     package var appName: String?
+    /// For a new catalog: `site.claims` (default: left out, which is `domain`).
+    package var claims: SiteClaims?
 
     package init() {}
 

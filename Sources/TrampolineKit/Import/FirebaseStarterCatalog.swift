@@ -41,6 +41,9 @@ enum FirebaseStarterCatalog {
             "# The links are in \(linksFile); importing the same export again changes nothing.",
             "site:",
             "  url: \(quoted(siteURL ?? ""))",
+        ]
+        if let claims = options.claims { lines.append("  claims: \(claims.rawValue)") }
+        lines += [
             "app:",
             "  name: \(quoted(options.appName ?? appName(fromBundleID: ibi ?? apn ?? "")))",
         ]

@@ -59,6 +59,12 @@ struct ImportFirebaseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("New catalog: app.name (default: the bundle ID's last part).", valueName: "name"))
     var appName: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "New catalog: site.claims, what the app claims: domain (the default: the whole host) or links (each link's path).",
+            valueName: "claims"))
+    var claims: SiteClaims?
+
     @Option(help: ArgumentHelp("Report format: text, json or github (workflow annotations).", valueName: "format"))
     var format: DiagnosticFormat = .text
 
@@ -73,14 +79,20 @@ struct ImportFirebaseCommand: ParsableCommand {
         settings.fingerprints = sha256CertFingerprint
         settings.scheme = scheme
         settings.appName = appName
+        settings.claims = claims
         let inputs = Self.inputs(files)
         let result = FirebaseImport(options: settings).run(
             inputs, catalogURL: URL(fileURLWithPath: options.config), catalogDisplayPath: options.config)
         Console.report(result.diagnostics, format: format)
         if result.hasErrors {
             let errors = result.diagnostics.filter { $0.severity == .error }.count
+            let counted = "\(errors) error\(errors == 1 ? "" : "s")"
+            // With --skip-invalid, what is left is not a row that can be left out (a broken file,
+            // the catalog): suggesting the flag again would send the user round in a circle.
             Console.note(
-                "Nothing imported: \(errors) error\(errors == 1 ? "" : "s"); fix them, or pass --skip-invalid to leave those rows out."
+                skipInvalid
+                    ? "Nothing imported: \(counted) that --skip-invalid cannot leave out (it skips only rows); fix \(errors == 1 ? "it" : "them")."
+                    : "Nothing imported: \(counted); fix \(errors == 1 ? "it" : "them"), or pass --skip-invalid to leave those rows out."
             )
             throw ExitCode.failure
         }

@@ -1,0 +1,5 @@
+import ArgumentParser
+import TrampolineKit
+
+/// `import firebase --claims domain|links`; the raw values are the catalog's.
+extension SiteClaims: ExpressibleByArgument {}
