@@ -221,6 +221,22 @@ def trampoline_bin():
     return binary.resolve()
 
 
+def test_serve_md_lists_the_templates_init_writes(trampoline_bin):
+    """serve.md's table of what `init` writes names every template it copies, and their number."""
+    top = pathlib.Path(tempfile.mkdtemp(prefix="trampoline-docs-init-"))
+    try:
+        subprocess.run([str(trampoline_bin), "init"], cwd=top, check=True, capture_output=True,
+                       env=dict(os.environ, HOME=str(top), XDG_CACHE_HOME=str(top / "cache")))
+        written = sorted(p.name for p in (top / "Templates").iterdir())
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
+    row = next(line for line in (REPO / "docs/serve.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `Templates/` |"))
+    assert f"a copy of the {len(written)} built-in templates" in row, (written, row)
+    listed = re.findall(r"`([^`/]+\.(?:md|html|css|js))`", row)
+    assert sorted(listed) == written, (listed, written)
+
+
 def run_example(commands, binary):
     """The console text of `commands` run in a fresh folder, that folder's path written /path/to."""
     top = pathlib.Path(tempfile.mkdtemp(prefix="trampoline-docs-")).resolve()

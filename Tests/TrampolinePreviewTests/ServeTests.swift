@@ -175,6 +175,42 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(try server.http.get("/recipe/1").text.contains("<title>Lime tart</title>"))
     }
 
+    /// A route's row opens the debug view of its sample URL (its pattern is no URL: it answered
+    /// 404), and the Fallback column gives Android's fallback beside iOS's when the app has both.
+    func testARoutesDebugViewOpensItsSampleURLAndAndroidHasItsFallback() throws {
+        try project.write(
+            "site-config.yml",
+            PreviewCatalog.text().replacingOccurrences(
+                of: "    scheme: marry\n",
+                with: "    scheme: marry\n  android:\n    package: com.example.marry\n"
+                    + "    sha256_cert_fingerprints: [\"\(String(repeating: "AB:", count: 31))AB\"]\n")
+                + "\n  - path: /restaurant/:id(digits)\n    title: A restaurant\n    deep_link: marry://restaurant/:id\n"
+                + "    android_fallback: web\n    web_url: https://example.com/restaurant\n")
+        var html = ""
+        XCTAssertTrue(
+            try ServeProcess.wait(timeout: 3) {
+                html = try server.http.get("/_trampoline/").text
+                return html.contains("<tr data-path=\"/restaurant/:id(digits)\">")
+            }, server.stdout + server.stderr)
+        func row(_ path: String) throws -> String {
+            let start = try XCTUnwrap(html.range(of: "<tr data-path=\"\(path)\">"), path)
+            let end = try XCTUnwrap(html.range(of: "</tr>", range: start.upperBound..<html.endIndex))
+            return String(html[start.upperBound..<end.lowerBound])
+        }
+        let route = try row("/restaurant/:id(digits)")
+        XCTAssertTrue(route.contains("<a class=\"button\" href=\"/restaurant/123456?debug=1\">Debug view</a>"), route)
+        let debug = try server.http.get("/restaurant/123456?debug=1")
+        XCTAssertEqual(debug.status, 200)
+        XCTAssertTrue(debug.text.contains("<title>A restaurant</title>"), debug.text)
+        XCTAssertTrue(route.contains("<small>iOS</small> store: <code>https://apps.apple.com/app/id1356057329"), route)
+        XCTAssertTrue(route.contains("<small>Android</small> web: <code>https://example.com/restaurant"), route)
+        let topic = try row("/topic/1")
+        XCTAssertTrue(
+            topic.contains(
+                "<small>Android</small> store: <code>https://play.google.com/store/apps/details?id=com.example.marry"),
+            topic)
+    }
+
     func testBrokenCatalogShowsDiagnosticsAndKeepsTheLastGoodSite() throws {
         let broken = PreviewCatalog.text(title: "Never shown").replacingOccurrences(
             of: "fallback_delay_ms: 2000", with: "fallback_delay_ms: soon")

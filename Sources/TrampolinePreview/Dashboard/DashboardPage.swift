@@ -77,10 +77,10 @@ struct DashboardPage {
             <td class="qr">\(flow.qrCodePath.map { "<a href=\"\(h($0))\"><img src=\"\(h($0))\" width=\"96\" height=\"96\" alt=\"QR code of \(h(flow.url))\" loading=\"lazy\"></a>" } ?? "<small>off</small>")</td>
             <td><code>\(h(flow.deepLink))</code></td>
             <td><code>\(h(flow.deferredLink))</code></td>
-            <td>\(h(flow.fallbackKind)): <code>\(h(flow.fallbackURL))</code></td>
+            <td>\(flow.android == nil ? "" : "<small>iOS</small> ")\(h(flow.fallbackKind)): <code>\(h(flow.fallbackURL))</code>\(flow.android.map { "<br><small>Android</small> \(h($0.fallbackKind)): <code>\(h($0.fallbackURL))</code>" } ?? "")</td>
             <td>\(h(flow.template))\(flow.behaviour.rawValue == flow.template ? "" : " <small>(\(h(flow.behaviour.rawValue)))</small>")</td>
             <td class="decision decision-\(h(flow.decision.rawValue))" title="\(h(flow.rule ?? "no rule matched"))">\(h(flow.decision.rawValue))</td>
-            <td class="actions"><a class="button" href="\(h(flow.path))?debug=1">Debug view</a> \
+            <td class="actions"><a class="button" href="\(h(flow.visitPath))?debug=1">Debug view</a> \
             <a class="button" href="\(simulate)&amp;app=installed">App installed</a> \
             <a class="button" href="\(simulate)&amp;app=missing">App not installed</a>\(flow.android == nil ? "" : androidButtons)</td>
             </tr>
