@@ -248,6 +248,38 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(strict.stdout.contains(": error: web_url https://go.example.com/topic/2"), strict.stdout)
     }
 
+    /// `init`'s catalog builds as written, but names no real app: `check` warns at each starter
+    /// value still in place (an error with --strict, so CI fails until they are replaced), and
+    /// stops once the app is the team's own.
+    func testTheStartersPlaceholderAppIsAWarningAndFailsStrict() throws {
+        let dir = try TemporaryDirectory()
+        XCTAssertEqual(try TrampolineProcess.run(["init"], in: dir.url).status, 0)
+        let result = try TrampolineProcess.run(["check"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        let warnings = result.stdout.split(separator: "\n").map(String.init)
+        let keys = ["site.url", "app.ios.team_id", "app.ios.bundle_id", "app.ios.app_store_id"]
+        for key in keys {
+            XCTAssertTrue(
+                warnings.contains {
+                    $0.range(of: #"^site-config\.yml:\d+:\d+: warning: "#, options: .regularExpression) != nil
+                        && $0.contains(": warning: \(key) is still the starter catalog's placeholder")
+                }, "\(key): \(result.stdout)")
+        }
+        XCTAssertTrue(result.stderr.contains("0 errors, 4 warnings"), result.stderr)
+        let strict = try TrampolineProcess.run(["check", "--strict"], in: dir.url)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stdout.contains(": error: app.ios.bundle_id is still the starter"), strict.stdout)
+
+        // The team's own app: the example domain and team ID of a test catalog are no finding.
+        let own = try XCTUnwrap(dir.read("site-config.yml"))
+            .replacingOccurrences(of: "bundle_id: com.example.app", with: "bundle_id: com.shop.ios")
+            .replacingOccurrences(of: "app_store_id: \"1234567890\"", with: "app_store_id: \"1356057329\"")
+        try dir.write("site-config.yml", own)
+        let replaced = try TrampolineProcess.run(["check", "--strict"], in: dir.url)
+        XCTAssertEqual(replaced.status, 0, replaced.stdout + replaced.stderr)
+        XCTAssertFalse(replaced.stdout.contains("placeholder"), replaced.stdout)
+    }
+
     func testTextLinesAreCompilerStyle() throws {
         let dir = try TemporaryDirectory()
         try dir.write(

@@ -10,6 +10,8 @@ package struct Catalog: Sendable, Equatable {
     /// The project files the links come from besides the catalog (`links_file`, routes' `items`),
     /// relative to the catalog's folder: what `serve` watches with it.
     package var dataFiles: [String] = []
+    /// Values of `init`'s starter catalog still where the team's own belong (`check` warns).
+    package var starterPlaceholders: [StarterPlaceholder] = []
 
     package init(site: SiteSettings, app: AppSettings, links: [Link], hostLocation: SourceLocation? = nil) {
         self.site = site

@@ -6,6 +6,7 @@ extension CatalogReader {
         guard let keys = mapping(entry.value, what: "site", known: CatalogKeys.site) else { return nil }
         var result: SiteSettings?
         if let url = required("url", in: keys, of: entry.value, what: "site") {
+            starterValues["site.url"] = (url.text, url.location)
             if let problem = CatalogRules.webURLProblem(url.text, key: "site.url") {
                 error(problem.message, at: url.location, hint: problem.hint)
             } else if !url.text.lowercased().hasPrefix("https://") {
@@ -206,6 +207,9 @@ extension CatalogReader {
                 }
             }
         }
+        for (key, given) in [("team_id", team), ("bundle_id", bundle), ("app_store_id", storeID)] {
+            if let given { starterValues["app.ios.\(key)"] = (given.text, given.location) }
+        }
         guard let team, let bundle, let storeID, let scheme else { return nil }
         return IOSApp(
             teamID: team.text, bundleID: bundle.text, appStoreID: storeID.text, scheme: scheme.text,
@@ -220,6 +224,7 @@ extension CatalogReader {
         }
         let what = "app.android"
         let package = required("package", in: android, of: androidEntry.value, what: what)
+        if let package { starterValues["app.android.package"] = (package.text, package.location) }
         if let package, !CatalogRules.isAndroidPackage(package.text) {
             error(
                 "package \(CatalogRules.quoted(package.text)) is not an Android application id", at: package.location,

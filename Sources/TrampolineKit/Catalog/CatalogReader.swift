@@ -12,6 +12,8 @@ struct CatalogReader {
     var engine = DiagnosticEngine()
     /// Where `site.host` is written (kept for the host-limit findings of the build).
     var hostLocation: SourceLocation?
+    /// The values read that `init`'s starter catalog has too, by key (``StarterPlaceholder``).
+    var starterValues: [String: (value: String, location: SourceLocation)] = [:]
     /// Where `site.claims` is written, if it is.
     var claimsLocation: SourceLocation?
     /// Past this many errors the rest is noise (and an alias bomb could produce billions).
@@ -173,6 +175,7 @@ struct CatalogReader {
         guard var site, let app = top.app, !engine.hasErrors else { return nil }
         site.longLinks?.options = top.defaults ?? LinkOptions()
         var catalog = Catalog(site: site, app: app, links: list.links, hostLocation: hostLocation)
+        catalog.starterPlaceholders = StarterPlaceholder.placeholders(in: starterValues)
         catalog.dataFiles = (top.linksFile.map { [$0.text] } ?? []) + list.links.compactMap(\.items?.name)
         return catalog
     }

@@ -36,6 +36,11 @@ package struct SiteChecker: Sendable {
         }
         var engine = DiagnosticEngine()
         engine.emit(result.warnings)
+        for placeholder in result.catalog.starterPlaceholders {
+            engine.warning(
+                "\(placeholder.key) is still the starter catalog's placeholder \(CatalogRules.quoted(placeholder.value)): the association files name no real app or domain until it is replaced",
+                at: placeholder.location, hint: "write your own: \(placeholder.hint)")
+        }
 
         // A folder that was never built here (CI on a fresh checkout) is not stale; an existing one
         // must match the plan file for file.

@@ -4,6 +4,13 @@ package enum StarterCatalog {
     /// The catalog's file name.
     package static let fileName = "site-config.yml"
 
+    /// The values the team replaces with its own (``StarterPlaceholder``; `check` warns while
+    /// they are there).
+    static let placeholderHost = "go.example.com"
+    static let placeholderTeamID = "ABCDE12345"
+    static let placeholderBundleID = "com.example.app"
+    static let placeholderAppStoreID = "1234567890"
+
     /// The catalog's text. Its first line points editors (yaml-language-server) at the schema
     /// that `init` writes beside it.
     package static let text = """
@@ -16,7 +23,7 @@ package enum StarterCatalog {
 
         site:
           # The host the site is deployed to: https:// and a host, no path.
-          url: https://go.example.com
+          url: https://\(placeholderHost)
           title: Example links
           # BCP 47 language tag for the pages.
           language: en
@@ -30,10 +37,10 @@ package enum StarterCatalog {
           # icon: icon.png
           ios:
             # From the Apple Developer account's Membership page.
-            team_id: ABCDE12345
-            bundle_id: com.example.app
+            team_id: \(placeholderTeamID)
+            bundle_id: \(placeholderBundleID)
             # The number after "id" in the App Store URL; keep the quotes.
-            app_store_id: "1234567890"
+            app_store_id: "\(placeholderAppStoreID)"
             # The custom URL scheme registered in the app's Info.plist, without "://".
             scheme: example
             # app_store_url defaults to https://apps.apple.com/app/id<app_store_id>.
@@ -45,7 +52,7 @@ package enum StarterCatalog {
           # Run `trampoline intent-filter` for the <intent-filter> to paste into the app's manifest.
           # android:
           #   # The applicationId in build.gradle.
-          #   package: com.example.app
+          #   package: \(placeholderBundleID)
           #   # Play Console > Setup > App signing (or keytool -list -v): any case, colons optional.
           #   sha256_cert_fingerprints:
           #     - "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"

@@ -1,0 +1,47 @@
+/// A value of `init`'s starter catalog (``StarterCatalog``) that a catalog still holds where the
+/// team's own belongs: the app the AASA and `assetlinks.json` name, and the site's domain. Such a
+/// catalog builds (the starter is valid as written), but its association files open no real
+/// app. `check` warns about each, so `check --strict` in CI fails until they are replaced.
+package struct StarterPlaceholder: Sendable, Equatable {
+    /// The key, as the catalog writes it: `app.ios.bundle_id`.
+    package var key: String
+    package var value: String
+    package var location: SourceLocation
+    /// Where the team's own value comes from.
+    package var hint: String
+
+    /// The starter's values, by key, with where to find the real one.
+    static let starterValues: [(key: String, value: String, hint: String)] = [
+        (
+            "site.url", "https://\(StarterCatalog.placeholderHost)",
+            "the https:// address of the domain the site is deployed to"
+        ),
+        (
+            "app.ios.team_id", StarterCatalog.placeholderTeamID,
+            "copy it from the Apple Developer account's Membership page"
+        ),
+        ("app.ios.bundle_id", StarterCatalog.placeholderBundleID, "the app target's Bundle Identifier in Xcode"),
+        (
+            "app.ios.app_store_id", StarterCatalog.placeholderAppStoreID,
+            "the number after 'id' in the app's App Store URL"
+        ),
+        ("app.android.package", StarterCatalog.placeholderBundleID, "the applicationId in the app's build.gradle"),
+    ]
+
+    /// The placeholders among `found` (key → value and where): none unless the app is still the
+    /// starter's (its bundle ID or package), since a catalog with an app of its own may well keep
+    /// an example domain or team ID in a test.
+    static func placeholders(in found: [String: (value: String, location: SourceLocation)]) -> [StarterPlaceholder] {
+        let starterApp = ["app.ios.bundle_id", "app.android.package"].contains {
+            found[$0]?.value == StarterCatalog.placeholderBundleID
+        }
+        guard starterApp || found["app.ios.app_store_id"]?.value == StarterCatalog.placeholderAppStoreID else {
+            return []
+        }
+        return starterValues.compactMap { starter in
+            guard let given = found[starter.key], given.value == starter.value else { return nil }
+            return StarterPlaceholder(
+                key: starter.key, value: given.value, location: given.location, hint: starter.hint)
+        }
+    }
+}
