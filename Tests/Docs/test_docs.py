@@ -162,6 +162,21 @@ def test_contributing_is_at_most_18_kb_and_links_each_of_its_pages():
         assert f"](contributing/{name})" in text, f"CONTRIBUTING.md does not link contributing/{name}"
 
 
+def test_readme_names_exactly_the_public_types_of_trampolinelink():
+    """The README's paragraph on TrampolineLink's public API names every public type of the
+    library and nothing else, so a type made public (or no longer) shows here."""
+    declared = set()
+    for source in (REPO / "Sources/TrampolineLink").glob("*.swift"):
+        declared |= set(re.findall(
+            r"(?m)^(?:@\w+ )*public (?:final )?(?:struct|enum|class|actor|protocol|typealias) (\w+)",
+            source.read_text(encoding="utf-8")))
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    start = text.index("Its public API, all of it:")
+    paragraph = text[start:text.index("\n\n", start)]
+    named = set(re.findall(r"`(\w+)`", paragraph))
+    assert named == declared, f"README lacks {sorted(declared - named)}, names no type {sorted(named - declared)}"
+
+
 def test_readme_keeps_the_two_set_up_commands():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert "make site" in readme and "make test" in readme
