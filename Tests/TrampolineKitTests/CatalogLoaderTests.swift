@@ -68,6 +68,41 @@ final class CatalogLoaderTests: XCTestCase {
         XCTAssertEqual(topic.options.deferred, [.cookie])
     }
 
+    /// One report for every mistake: an app section that cannot be read (its scheme missing)
+    /// no longer hides a link's web or script deep link until the app is fixed (#52: four mistakes
+    /// had come in two rounds).
+    func testADeepLinkNoAppCanOpenIsReportedWhenTheAppItselfHasAnError() {
+        let yaml = """
+            site:
+              url: https://go.example.com
+            app:
+              name: Cook
+              ios: {team_id: ABCDE1234, bundle_id: com.example.cook, app_store_id: "1356057329"}
+            links:
+              - path: /b
+                title: B
+                deep_link: https://shop.example/b
+              - path: /c
+                title: C
+                fallback: web
+              - path: /d
+                title: D
+                deep_link: javascript:alert(1)
+              - path: /e
+                title: E
+                deep_link: cook://e
+            """
+        XCTAssertEqual(
+            errors(yaml).map { String($0.prefix { $0 != ";" }) },
+            [
+                "site-config.yml:5:8: error: app.ios is missing the required key 'scheme'",
+                "site-config.yml:5:18: error: team_id 'ABCDE1234' must be 10 characters A-Z and 0-9",
+                "site-config.yml:9:16: error: deep_link uses the 'https:' scheme, which is no app's custom scheme",
+                "site-config.yml:10:5: error: fallback is 'web' but the link has no web_url",
+                "site-config.yml:15:16: error: deep_link uses the 'javascript:' scheme, which is no app's custom scheme",
+            ])
+    }
+
     func testYAMLSyntaxErrorHasLineAndColumn() {
         let result = errors("site:\n  url: [https://x.example\napp: {}\n")
         XCTAssertEqual(result.count, 1)

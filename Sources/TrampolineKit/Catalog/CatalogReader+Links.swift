@@ -192,6 +192,16 @@ extension CatalogReader {
             return nil
         }
         let scheme = text[..<colon].lowercased()
+        // Without a readable app (its own error is reported) the app's scheme is unknown, but a
+        // scheme no app can register is wrong whatever it is: reported now, in the same report.
+        if app == nil, CatalogRules.forbiddenSchemes.contains(scheme) || CatalogRules.systemSchemes.contains(scheme) {
+            error(
+                "deep_link uses the '\(scheme):' scheme, which is no app's custom scheme", at: given.location,
+                hint:
+                    "deep links open the app through its own scheme (app.ios.scheme or app.android.scheme): myapp://..."
+            )
+            return nil
+        }
         if let app, scheme != app.scheme.lowercased() {
             error(
                 "deep_link uses the '\(scheme):' scheme, not the app's '\(app.scheme):'", at: given.location,
