@@ -29,15 +29,13 @@ package struct StarterPlaceholder: Sendable, Equatable {
     ]
 
     /// The placeholders among `found` (key → value and where): none unless the app is still the
-    /// starter's (its bundle ID or package), since a catalog with an app of its own may well keep
-    /// an example domain or team ID in a test.
+    /// starter's (its bundle ID or Android package), since a catalog with an app of its own may
+    /// well keep an example domain, team ID or App Store ID in a test or an export.
     static func placeholders(in found: [String: (value: String, location: SourceLocation)]) -> [StarterPlaceholder] {
         let starterApp = ["app.ios.bundle_id", "app.android.package"].contains {
             found[$0]?.value == StarterCatalog.placeholderBundleID
         }
-        guard starterApp || found["app.ios.app_store_id"]?.value == StarterCatalog.placeholderAppStoreID else {
-            return []
-        }
+        guard starterApp else { return [] }
         return starterValues.compactMap { starter in
             guard let given = found[starter.key], given.value == starter.value else { return nil }
             return StarterPlaceholder(
