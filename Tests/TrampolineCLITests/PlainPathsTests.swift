@@ -150,6 +150,63 @@ final class PlainPathsTests: XCTestCase {
         XCTAssertEqual(sites[0].keys.sorted().filter { sites[0][$0] != sites[1][$0] }, [])
     }
 
+    /// A CSV links file, then 1 % of its rows edited and one added: the links file's cache
+    /// (`CatalogReader+LinksFileCache.swift`) against reading every row, in the folders layout
+    /// and (at 20,000 links) the compact one.
+    func testACSVLinksFileIsTheSameBytesThroughThePlainPaths() throws {
+        let home = try TemporaryDirectory()
+        for (count, layout) in [(3000, ""), (20_000, "  layout: compact\n")] {
+            func links(_ count: Int, edited: Bool) -> String {
+                let rows = (1...count).map { n in
+                    let title = edited && n % 100 == 7 ? "Plan \(n), edited" : "Plan \(n) — \"\"ü\"\", \(n % 7)"
+                    return "/p/\(n),\"\(title)\",marry://plan/\(n),https://example.com/plans/\(n),news"
+                }
+                return (["path,title,deep_link,web_url,campaign.utm_source"] + rows).joined(separator: "\n") + "\n"
+            }
+            let catalog =
+                Self.header.replacingOccurrences(of: "  title: Marry links\n", with: "  title: Marry links\n" + layout)
+                .replacingOccurrences(of: "  fallback: store\n", with: "  fallback: store\n  qr_code: false\n")
+                + "links_file: links.csv\n"
+            var sites: [[[String: Data]]] = []
+            var caches: [Bool] = []
+            for plain in [false, true] {
+                let dir = try TemporaryDirectory()
+                var environment = [
+                    "HOME": home.url.path, "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
+                ]
+                if plain { environment["TRAMPOLINE_PLAIN_PATHS"] = "all" }
+                try dir.write("site-config.yml", catalog)
+                var built: [[String: Data]] = []
+                for (rows, edited) in [(count, false), (count + 1, true)] {
+                    try dir.write("links.csv", links(rows, edited: edited))
+                    let result = try TrampolineProcess.run(
+                        ["build", "--output", "site", "--timings"], in: dir.url, environment: environment)
+                    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+                    if !plain, edited {
+                        XCTAssertTrue(
+                            result.stderr.contains(
+                                "\(count - count / 100) of \(count + 1) links of the links file came unchanged from its cache"
+                            ),
+                            result.stderr)
+                    }
+                    built.append(dir.contents(of: "site"))
+                }
+                sites.append(built)
+                let folder = dir.url.appendingPathComponent(".trampoline/.catalogs")
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                caches.append(names.contains { $0.contains(".links-file-") })
+            }
+            XCTAssertEqual(caches, [true, false], "\(count): only the fast build keeps a links file cache")
+            for step in 0..<2 {
+                let (fast, plain) = (sites[0][step], sites[1][step])
+                XCTAssertGreaterThan(fast.count, 10, "\(count), build \(step + 1): nothing built")
+                XCTAssertEqual(fast.keys.sorted(), plain.keys.sorted(), "\(count), build \(step + 1)")
+                XCTAssertEqual(fast.keys.sorted().filter { fast[$0] != plain[$0] }, [], "\(count), build \(step + 1)")
+            }
+            XCTAssertNotEqual(sites[0][0], sites[0][1], "\(count): the edit changed nothing")
+        }
+    }
+
     /// A route's items file (CSV and JSON Lines), then 1 % of its rows edited and one added: the
     /// items cache (`CatalogReader+ItemsCache.swift`) against reading every row.
     func testARouteWithItemsIsTheSameBytesThroughThePlainPaths() throws {

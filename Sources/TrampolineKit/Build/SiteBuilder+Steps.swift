@@ -50,14 +50,24 @@ extension SiteBuilder {
     }
 
     static func describe(_ reading: CatalogLoader.Reading) -> String? {
-        let items = reading.itemsCacheHits.map { "; \($0.hits) of \($0.items) items came unchanged from their cache" }
-        return reading.cacheHits.map { cache in
-            let read =
+        var parts: [String] = []
+        if let cache = reading.cacheHits {
+            parts.append(
                 cache.hits == 0
-                ? "all \(cache.links) links read" + (reading.pieces.map { " in \($0) pieces on all cores" } ?? "")
-                : "\(cache.links - cache.hits) of \(cache.links) links read; the rest came unchanged from the link cache"
-            return reading.layoutUnparsed.map { "\(read); \($0) stood unchanged in place and were not parsed" } ?? read
-        }.map { $0 + (items ?? "") }
+                    ? "all \(cache.links) links read" + (reading.pieces.map { " in \($0) pieces on all cores" } ?? "")
+                    : "\(cache.links - cache.hits) of \(cache.links) links read; the rest came unchanged from the link cache"
+            )
+            if let unparsed = reading.layoutUnparsed {
+                parts.append("\(unparsed) stood unchanged in place and were not parsed")
+            }
+        }
+        if let file = reading.linksFileCacheHits {
+            parts.append("\(file.hits) of \(file.links) links of the links file came unchanged from its cache")
+        }
+        if let items = reading.itemsCacheHits {
+            parts.append("\(items.hits) of \(items.items) items came unchanged from their cache")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// The last build's verified claims (a line per link), read on another core while this one

@@ -24,6 +24,8 @@ package struct CatalogLoader: Sendable {
         var cacheHits: (hits: Int, links: Int)?
         /// How many items came from the items files' caches (nil when none was used).
         var itemsCacheHits: (hits: Int, items: Int)?
+        /// How many links came from the CSV links file's cache (nil when it was not used).
+        var linksFileCacheHits: (hits: Int, links: Int)?
         /// How many links the ``CatalogLayout`` took without parsing their text (nil when it was not used).
         var layoutUnparsed: Int?
         /// How many pieces the list was read in, when it was cut (`CatalogReader+Pieces.swift`).
@@ -41,6 +43,7 @@ package struct CatalogLoader: Sendable {
             self.init(catalog: reader.engine.hasErrors ? nil : catalog, diagnostics: reader.engine)
             cacheHits = reader.linkCacheHits
             itemsCacheHits = reader.itemsCacheHits
+            linksFileCacheHits = reader.linksFileCacheHits
             layoutUnparsed = reader.layoutUnparsed
             pieces = reader.pieces
             cacheWrite = reader.linkCacheWrite

@@ -91,9 +91,16 @@ extension CatalogReader {
         let catalogFolder = (file as NSString).deletingLastPathComponent
         let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
         var fileEngine = DiagnosticEngine()
-        let items = LinksFile.items(
-            named: linksFile.text, in: ProjectFolder(root: baseURL), location: linksFile.location,
-            displayPath: display, engine: &fileEngine)
+        let bytes = LinksFile.bytes(
+            named: linksFile.text, in: ProjectFolder(root: baseURL), location: linksFile.location, engine: &fileEngine)
+        var items: [YAMLNode]?
+        if let bytes {
+            // A CSV file through its cache first (`CatalogReader+LinksFileCache.swift`).
+            if LinksFile.isCSV(linksFile.text), readCachedLinksFile(bytes, display: display, top: top, list: &list) {
+                return
+            }
+            items = LinksFile.items(of: bytes, named: linksFile.text, displayPath: display, engine: &fileEngine)
+        }
         engine.append(contentsOf: fileEngine)
         if items == nil, !fileEngine.hasErrors {
             error("cannot read the links file", at: linksFile.location)

@@ -27,6 +27,8 @@ struct CatalogReader {
     var linkCacheHits: (hits: Int, links: Int)?
     /// How many rows of items files came from their caches, of how many read through them (nil: none was).
     var itemsCacheHits: (hits: Int, items: Int)?
+    /// How many links of CSV links files came from their caches (`CatalogReader+LinksFileCache.swift`).
+    var linksFileCacheHits: (hits: Int, links: Int)?
     /// The renewal of the cache (and its ``CatalogLayout``) still under way, if any.
     var linkCacheWrite: DispatchGroup?
     /// How many links the ``CatalogLayout`` let the reading take without parsing their text.

@@ -62,6 +62,8 @@ final class LinkBatchReader: @unchecked Sendable {
     /// file (`cacheWriter`); with one, kept for the caller (``newEntries``), which writes a new
     /// file only if anything changed.
     var cacheText: Text?
+    /// Set when the text entries are rows of a CSV links file with these columns, not YAML.
+    var csvColumns: [LinksFile.Column]?
     var cache: LinkCache?
     var cacheWriter: LinkCache.Writer?
     /// Where the entries decoded from ``cache`` start in it (for a new file).
@@ -196,7 +198,8 @@ final class LinkBatchReader: @unchecked Sendable {
                 {
                     link = decoded
                     used.append(offset)
-                } else if let node = Self.parse(text[span], line: span.line, column: span.column) {
+                } else if let node = parsedAlone(text[span], at: span) {
+                    guard let node else { break }  // a blank row
                     link = worker.readLink(
                         node, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
                     if let link, worker.engine.diagnostics.count == start,
@@ -232,6 +235,13 @@ final class LinkBatchReader: @unchecked Sendable {
             if failed { needsPlainReading = true }
             if cache != nil, !chunk.isEmpty { newEntries.append((chunk, digests)) }
         }
+    }
+
+    /// An entry's text parsed alone: a CSV row (``csvColumns``), or YAML; `.some(nil)` for a blank
+    /// row, nil for text that does not parse alone.
+    private func parsedAlone(_ text: UnsafeBufferPointer<UInt8>, at span: EntrySpan) -> YAMLNode?? {
+        if let csvColumns { return LinksFile.rowNode(text, row: span.line, columns: csvColumns) }
+        return Self.parse(text, line: span.line, column: span.column).map { .some($0) }
     }
 
     /// An entry's text parsed alone, as the whole file's parser would see it: the text before it

@@ -7,19 +7,28 @@ enum LinksFile {
     /// The largest links file read (a million links of a few hundred bytes each fit).
     static let maximumBytes = 512 << 20
 
-    /// The file's link entries, or nil after reporting why it cannot be read. `name` is the
-    /// catalog's value, read from `project` (no path outside it, no symbolic link); a refusal is
-    /// reported at `location`, the value in the catalog.
+    /// The file's bytes (UTF-8 not yet checked), or nil after reporting why it cannot be read.
+    /// `name` is the catalog's value, read from `project` (no path outside it, no symbolic link);
+    /// a refusal is reported at `location`, the value in the catalog.
+    static func bytes(
+        named name: String, in project: ProjectFolder, location: SourceLocation?, engine: inout DiagnosticEngine
+    ) -> [UInt8]? {
+        project.dataFileBytes(name, key: "links_file", limit: maximumBytes, location: location, engine: &engine)
+    }
+
+    /// Whether `name` is a CSV file (else JSON, or neither: ``items(of:named:displayPath:engine:)`` says).
+    static func isCSV(_ name: String) -> Bool { (name as NSString).pathExtension.lowercased() == "csv" }
+
+    /// The link entries of the file `name`'s `bytes`, or nil after reporting why they cannot be read.
     /// CSV positions are `row:column`, the header being row 1 and columns counted from 1.
-    static func items(
-        named name: String, in project: ProjectFolder, location: SourceLocation?, displayPath: String,
-        engine: inout DiagnosticEngine
-    ) -> [YAMLNode]? {
+    static func items(of bytes: [UInt8], named name: String, displayPath: String, engine: inout DiagnosticEngine)
+        -> [YAMLNode]?
+    {
         let start = SourceLocation(file: displayPath, line: 1, column: 1)
         guard
-            let text = project.dataFileText(
-                name, key: "links_file", what: "the links file", limit: maximumBytes, location: location,
-                displayPath: displayPath, engine: &engine)
+            let text = CatalogLoader.text(
+                of: bytes, what: "the links file", displayPath: displayPath,
+                hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine)
         else {
             return nil
         }
@@ -85,24 +94,41 @@ enum LinksFile {
                 hint: "the first row must name the columns: path,title,...")
             return nil
         }
-        var columns: [(index: Int, key: String, campaign: String?)] = []
-        for (index, raw) in first.fields.enumerated() {
+        guard let columns = columns(of: first, displayPath: displayPath, engine: &engine) else { return nil }
+        return records.dropFirst().compactMap { node(of: $0, columns: columns) }
+    }
+
+    /// A column of the header row: the link key its cells give (`campaign` for `campaign.<name>`).
+    struct Column {
+        var index: Int
+        var key: String
+        /// The parameter of a `campaign.<name>` column.
+        var campaign: String?
+    }
+
+    /// The columns the header row `header` names, or nil after reporting every unknown one.
+    static func columns(of header: StrictCSV.Record, displayPath: String, engine: inout DiagnosticEngine)
+        -> [Column]?
+    {
+        let errorsBefore = engine.errors.count
+        var columns: [Column] = []
+        for (index, raw) in header.fields.enumerated() {
             let name = raw.trimmingCharacters(in: .whitespaces)
-            let at = SourceLocation(file: displayPath, line: first.row, column: index + 1)
+            let at = SourceLocation(file: displayPath, line: header.row, column: index + 1)
             if name.hasPrefix("campaign.") {
                 let parameter = String(name.dropFirst("campaign.".count))
                 if parameter.isEmpty {
                     engine.error(
                         "column 'campaign.' names no parameter", at: at, hint: "write campaign.utm_source, say")
                 } else {
-                    columns.append((index, "campaign", parameter))
+                    columns.append(Column(index: index, key: "campaign", campaign: parameter))
                 }
             } else if name == "campaign" {
                 engine.error(
                     "a campaign column must name its parameter", at: at,
                     hint: "use one column per parameter: campaign.utm_source, campaign.utm_campaign")
             } else if CatalogKeys.link.contains(name) {
-                columns.append((index, name, nil))
+                columns.append(Column(index: index, key: name))
             } else if !name.isEmpty {
                 let hint =
                     Suggestion.closest(to: name, among: CatalogKeys.link).map { "did you mean '\($0)'?" }
@@ -114,42 +140,51 @@ enum LinksFile {
                 engine.error("unknown column \(index + 1)\(shown)", at: at, hint: hint)
             }
         }
-        if engine.hasErrors { return nil }
-        var items: [YAMLNode] = []
-        for record in records.dropFirst() {
-            let cells = record.fields
-            let row = record.row
-            if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
-            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
-            var campaign: [(key: YAMLNode, value: YAMLNode)] = []
-            for column in columns where column.index < cells.count {
-                let cell = SpreadsheetCell.value(cells[column.index])
-                // An empty cell means "not set", so the defaults apply.
-                if cell.isEmpty { continue }
-                let line = row
-                let col = column.index + 1
-                func scalar(_ text: String, plain: Bool = false) -> YAMLNode {
-                    YAMLNode(kind: .scalar(text, plain: plain), line: line, column: col)
-                }
-                if let parameter = column.campaign {
-                    campaign.append((scalar(parameter), scalar(cell)))
-                } else if column.key == "deferred" {
-                    let channels = cell.split(whereSeparator: { $0 == "," || $0 == " " }).map { scalar(String($0)) }
-                    pairs.append((scalar(column.key), YAMLNode(kind: .sequence(channels), line: line, column: col)))
-                } else {
-                    pairs.append((scalar(column.key), scalar(cell, plain: typedColumns.contains(column.key))))
-                }
+        return engine.errors.count == errorsBefore ? columns : nil
+    }
+
+    /// The link entry of one row, as a `links:` entry would be written; nil for a blank row.
+    static func node(of record: StrictCSV.Record, columns: [Column]) -> YAMLNode? {
+        let cells = record.fields
+        let row = record.row
+        if cells.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return nil }
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var campaign: [(key: YAMLNode, value: YAMLNode)] = []
+        for column in columns where column.index < cells.count {
+            let cell = SpreadsheetCell.value(cells[column.index])
+            // An empty cell means "not set", so the defaults apply.
+            if cell.isEmpty { continue }
+            let col = column.index + 1
+            func scalar(_ text: String, plain: Bool = false) -> YAMLNode {
+                YAMLNode(kind: .scalar(text, plain: plain), line: row, column: col)
             }
-            if !campaign.isEmpty {
-                let at = campaign[0].value
-                pairs.append(
-                    (
-                        YAMLNode(kind: .scalar("campaign", plain: false), line: at.line, column: at.column),
-                        YAMLNode(kind: .mapping(campaign), line: at.line, column: at.column)
-                    ))
+            if let parameter = column.campaign {
+                campaign.append((scalar(parameter), scalar(cell)))
+            } else if column.key == "deferred" {
+                let channels = cell.split(whereSeparator: { $0 == "," || $0 == " " }).map { scalar(String($0)) }
+                pairs.append((scalar(column.key), YAMLNode(kind: .sequence(channels), line: row, column: col)))
+            } else {
+                pairs.append((scalar(column.key), scalar(cell, plain: typedColumns.contains(column.key))))
             }
-            items.append(YAMLNode(kind: .mapping(pairs), line: row, column: 1))
         }
-        return items
+        if !campaign.isEmpty {
+            let at = campaign[0].value
+            pairs.append(
+                (
+                    YAMLNode(kind: .scalar("campaign", plain: false), line: at.line, column: at.column),
+                    YAMLNode(kind: .mapping(campaign), line: at.line, column: at.column)
+                ))
+        }
+        return YAMLNode(kind: .mapping(pairs), line: row, column: 1)
+    }
+
+    /// The entry of one row's bytes read alone (the row numbered `row`): `.some(nil)` when blank,
+    /// nil when the bytes are not UTF-8 or not one well-formed record (the plain reading reports why).
+    static func rowNode(_ bytes: UnsafeBufferPointer<UInt8>, row: Int, columns: [Column]) -> YAMLNode?? {
+        guard UTF8Check.isValid(bytes), case .success(let records) = StrictCSV.records(in: bytes, firstRow: row),
+            records.count <= 1
+        else { return nil }
+        guard let record = records.first else { return .some(nil) }
+        return .some(node(of: record, columns: columns))
     }
 }

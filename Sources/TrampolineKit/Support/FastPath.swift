@@ -12,6 +12,8 @@ package enum FastPath: String, CaseIterable, Sendable {
     case linkCache = "link-cache"
     /// `CatalogReader+ItemsCache`: a rebuild decodes an items file's unchanged rows from its cache.
     case itemsCache = "items-cache"
+    /// `CatalogReader+LinksFileCache.swift`: a CSV links file's rows looked up in its cache by their bytes.
+    case linksFileCache = "links-file-cache"
     /// `CatalogRules.isPlainlyValidWebURL`: plain http(s) URLs accepted by bytes.
     case webURLBytes = "web-url-bytes"
     /// `UTF8Check`: the catalog's UTF-8 checked in place.
