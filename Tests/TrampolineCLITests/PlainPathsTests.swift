@@ -150,6 +150,51 @@ final class PlainPathsTests: XCTestCase {
         XCTAssertEqual(sites[0].keys.sorted().filter { sites[0][$0] != sites[1][$0] }, [])
     }
 
+    /// Builds `catalog` with the fast paths and without, each in a folder of its own, once per
+    /// version of its data file `name`; asserts each pair of sites is the same bytes, that the
+    /// versions changed the site, and that only the fast builds keep a cache file whose name holds
+    /// `cacheMark`. Returns what the fast path's last build printed with `--timings`.
+    @discardableResult
+    func assertSameSitesEachWay(
+        _ catalog: String, file name: String, versions: [String], cacheMark: String, home: URL, what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
+        var sites: [[[String: Data]]] = []
+        var caches: [Bool] = []
+        var timings = ""
+        for plain in [false, true] {
+            let dir = try TemporaryDirectory()
+            var environment = ["HOME": home.path, "XDG_CACHE_HOME": home.appendingPathComponent("cache").path]
+            if plain { environment["TRAMPOLINE_PLAIN_PATHS"] = "all" }
+            try dir.write("site-config.yml", catalog)
+            var built: [[String: Data]] = []
+            for version in versions {
+                try dir.write(name, version)
+                let result = try TrampolineProcess.run(
+                    ["build", "--output", "site", "--timings"], in: dir.url, environment: environment)
+                XCTAssertEqual(result.status, 0, result.stdout + result.stderr, file: file, line: line)
+                if !plain { timings = result.stderr }
+                built.append(dir.contents(of: "site"))
+            }
+            sites.append(built)
+            let folder = dir.url.appendingPathComponent(".trampoline/.catalogs")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            caches.append(names.contains { $0.contains(cacheMark) })
+        }
+        XCTAssertEqual(caches, [true, false], "\(what): only the fast build keeps its cache", file: file, line: line)
+        for step in versions.indices {
+            let (fast, plain) = (sites[0][step], sites[1][step])
+            XCTAssertGreaterThan(fast.count, 10, "\(what), build \(step + 1): nothing built", file: file, line: line)
+            XCTAssertEqual(
+                fast.keys.sorted(), plain.keys.sorted(), "\(what), build \(step + 1)", file: file, line: line)
+            XCTAssertEqual(
+                fast.keys.sorted().filter { fast[$0] != plain[$0] }, [], "\(what), build \(step + 1)", file: file,
+                line: line)
+        }
+        XCTAssertNotEqual(sites[0].first, sites[0].last, "\(what): the edit changed nothing", file: file, line: line)
+        return timings
+    }
+
     /// A CSV links file, then 1 % of its rows edited and one added: the links file's cache
     /// (`CatalogReader+LinksFileCache.swift`) against reading every row, in the folders layout
     /// and (at 20,000 links) the compact one.
@@ -167,43 +212,13 @@ final class PlainPathsTests: XCTestCase {
                 Self.header.replacingOccurrences(of: "  title: Marry links\n", with: "  title: Marry links\n" + layout)
                 .replacingOccurrences(of: "  fallback: store\n", with: "  fallback: store\n  qr_code: false\n")
                 + "links_file: links.csv\n"
-            var sites: [[[String: Data]]] = []
-            var caches: [Bool] = []
-            for plain in [false, true] {
-                let dir = try TemporaryDirectory()
-                var environment = [
-                    "HOME": home.url.path, "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
-                ]
-                if plain { environment["TRAMPOLINE_PLAIN_PATHS"] = "all" }
-                try dir.write("site-config.yml", catalog)
-                var built: [[String: Data]] = []
-                for (rows, edited) in [(count, false), (count + 1, true)] {
-                    try dir.write("links.csv", links(rows, edited: edited))
-                    let result = try TrampolineProcess.run(
-                        ["build", "--output", "site", "--timings"], in: dir.url, environment: environment)
-                    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-                    if !plain, edited {
-                        XCTAssertTrue(
-                            result.stderr.contains(
-                                "\(count - count / 100) of \(count + 1) links of the links file came unchanged from its cache"
-                            ),
-                            result.stderr)
-                    }
-                    built.append(dir.contents(of: "site"))
-                }
-                sites.append(built)
-                let folder = dir.url.appendingPathComponent(".trampoline/.catalogs")
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                caches.append(names.contains { $0.contains(".links-file-") })
-            }
-            XCTAssertEqual(caches, [true, false], "\(count): only the fast build keeps a links file cache")
-            for step in 0..<2 {
-                let (fast, plain) = (sites[0][step], sites[1][step])
-                XCTAssertGreaterThan(fast.count, 10, "\(count), build \(step + 1): nothing built")
-                XCTAssertEqual(fast.keys.sorted(), plain.keys.sorted(), "\(count), build \(step + 1)")
-                XCTAssertEqual(fast.keys.sorted().filter { fast[$0] != plain[$0] }, [], "\(count), build \(step + 1)")
-            }
-            XCTAssertNotEqual(sites[0][0], sites[0][1], "\(count): the edit changed nothing")
+            let rebuilt = try assertSameSitesEachWay(
+                catalog, file: "links.csv", versions: [links(count, edited: false), links(count + 1, edited: true)],
+                cacheMark: ".links-file-", home: home.url, what: "\(count) links")
+            XCTAssertTrue(
+                rebuilt.contains(
+                    "\(count - count / 100) of \(count + 1) links of the links file came unchanged from its cache"),
+                rebuilt)
         }
     }
 
@@ -230,36 +245,9 @@ final class PlainPathsTests: XCTestCase {
             let catalog =
                 Self.header
                 + "links:\n  - {path: /plan/:id(digits), deep_link: \"marry://plan/:id\", title: \"Plan :id\", items: plans.\(format)}\n"
-            var sites: [[[String: Data]]] = []
-            var caches: [Bool] = []
-            for plain in [false, true] {
-                let dir = try TemporaryDirectory()
-                var environment = [
-                    "HOME": home.url.path, "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
-                ]
-                if plain { environment["TRAMPOLINE_PLAIN_PATHS"] = "all" }
-                try dir.write("site-config.yml", catalog)
-                var built: [[String: Data]] = []
-                for (count, edited) in [(1000, false), (1001, true)] {
-                    try dir.write("plans.\(format)", items(count, edited: edited))
-                    let result = try TrampolineProcess.run(
-                        ["build", "--output", "site"], in: dir.url, environment: environment)
-                    XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-                    built.append(dir.contents(of: "site"))
-                }
-                sites.append(built)
-                let folder = dir.url.appendingPathComponent(".trampoline/.catalogs")
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-                caches.append(names.contains { $0.contains(".items-") })
-            }
-            XCTAssertEqual(caches, [true, false], "\(format): only the fast build keeps an items cache")
-            for step in 0..<2 {
-                let (fast, plain) = (sites[0][step], sites[1][step])
-                XCTAssertGreaterThan(fast.count, 1000, format)
-                XCTAssertEqual(fast.keys.sorted(), plain.keys.sorted(), "\(format), build \(step + 1): different files")
-                XCTAssertEqual(fast.keys.sorted().filter { fast[$0] != plain[$0] }, [], "\(format), build \(step + 1)")
-            }
-            XCTAssertNotEqual(sites[0][0], sites[0][1], "\(format): the edit changed nothing")
+            try assertSameSitesEachWay(
+                catalog, file: "plans.\(format)", versions: [items(1000, edited: false), items(1001, edited: true)],
+                cacheMark: ".items-", home: home.url, what: format)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 @testable import TrampolineKit
 
@@ -18,6 +19,24 @@ struct CatalogReadings {
         let reading = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
         reading.cacheWrite?.wait()
         return reading
+    }
+
+    /// Reads `text` through the caches (made under `version` and `secret`) and the plain way,
+    /// asserts the two give the same catalog and diagnostics, and returns both.
+    func bothWays(
+        _ text: String, knownTemplates: Set<String>? = nil, version: String = "test", secret: [UInt8],
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> (cached: CatalogLoader.Reading, plain: CatalogLoader.Reading) {
+        var loader = CatalogLoader(knownTemplates: knownTemplates)
+        loader.linkCache = LinkCache.Setup(url: cacheURL, version: version, secret: secret)
+        let cached = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
+        cached.cacheWrite?.wait()
+        let plain = CatalogLoader(knownTemplates: knownTemplates).read(
+            yaml: text, displayPath: "site-config.yml", baseURL: folder)
+        XCTAssertEqual(
+            cached.catalog, plain.catalog, "the cached reading differs from the plain one", file: file, line: line)
+        XCTAssertEqual(cached.diagnostics.sorted, plain.diagnostics.sorted, file: file, line: line)
+        return (cached, plain)
     }
 
     func plain(_ text: String) -> CatalogLoader.Reading {

@@ -56,15 +56,7 @@ final class ItemsCacheTests: FolderTestCase {
         for (name, data) in bytes {
             try Data(data).write(to: folder.appendingPathComponent(name))
         }
-        var loader = CatalogLoader(knownTemplates: nil)
-        loader.linkCache = LinkCache.Setup(url: cacheURL, version: "test", secret: secret)
-        let cached = loader.read(yaml: catalog, displayPath: "site-config.yml", baseURL: folder)
-        cached.cacheWrite?.wait()
-        let plain = CatalogLoader(knownTemplates: nil).read(
-            yaml: catalog, displayPath: "site-config.yml", baseURL: folder)
-        XCTAssertEqual(
-            cached.catalog, plain.catalog, "the cached reading differs from the plain one", file: file, line: line)
-        XCTAssertEqual(cached.diagnostics.sorted, plain.diagnostics.sorted, file: file, line: line)
+        let (cached, plain) = CatalogReadings(folder: folder).bothWays(catalog, secret: secret, file: file, line: line)
         XCTAssertNil(plain.itemsCacheHits, file: file, line: line)
         return cached
     }

@@ -73,15 +73,8 @@ final class LinkCacheTests: FolderTestCase {
         templates: Set<String>? = ["interstitial", "redirect"],
         file: StaticString = #filePath, line: UInt = #line
     ) -> CatalogLoader.Reading {
-        var loader = CatalogLoader(knownTemplates: templates)
-        loader.linkCache = LinkCache.Setup(url: cacheURL, version: version, secret: secret)
-        let cached = loader.read(yaml: text, displayPath: "site-config.yml", baseURL: folder)
-        cached.cacheWrite?.wait()
-        let plain = CatalogLoader(knownTemplates: templates).read(
-            yaml: text, displayPath: "site-config.yml", baseURL: folder)
-        XCTAssertEqual(
-            cached.catalog, plain.catalog, "the cached reading differs from the plain one", file: file, line: line)
-        XCTAssertEqual(cached.diagnostics.sorted, plain.diagnostics.sorted, file: file, line: line)
+        let (cached, plain) = CatalogReadings(folder: folder).bothWays(
+            text, knownTemplates: templates, version: version, secret: secret, file: file, line: line)
         XCTAssertNil(plain.cacheHits, file: file, line: line)
         return cached
     }

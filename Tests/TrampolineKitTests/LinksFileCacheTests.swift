@@ -51,15 +51,7 @@ final class LinksFileCacheTests: FolderTestCase {
     ) throws -> CatalogLoader.Reading {
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         for (name, data) in bytes { try Data(data).write(to: folder.appendingPathComponent(name)) }
-        var loader = CatalogLoader(knownTemplates: nil)
-        loader.linkCache = LinkCache.Setup(url: cacheURL, version: "test", secret: secret)
-        let cached = loader.read(yaml: catalog, displayPath: "site-config.yml", baseURL: folder)
-        cached.cacheWrite?.wait()
-        let plain = CatalogLoader(knownTemplates: nil).read(
-            yaml: catalog, displayPath: "site-config.yml", baseURL: folder)
-        XCTAssertEqual(
-            cached.catalog, plain.catalog, "the cached reading differs from the plain one", file: file, line: line)
-        XCTAssertEqual(cached.diagnostics.sorted, plain.diagnostics.sorted, file: file, line: line)
+        let (cached, plain) = CatalogReadings(folder: folder).bothWays(catalog, secret: secret, file: file, line: line)
         XCTAssertNil(plain.linksFileCacheHits, file: file, line: line)
         return cached
     }
