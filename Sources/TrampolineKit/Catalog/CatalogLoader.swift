@@ -100,6 +100,12 @@ package struct CatalogLoader: Sendable {
     /// UTF-8's byte-order mark, dropped before a catalog or links file is read.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// `bytes` after a byte-order mark, if they start with one: what a reading by bytes cuts, so
+    /// that its rows and positions are those of the text ``text(of:what:displayPath:hint:engine:)`` makes.
+    static func afterByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        bytes.starts(with: byteOrderMark) ? UnsafeBufferPointer(rebasing: bytes[byteOrderMark.count...]) : bytes
+    }
+
     /// The error for text that is not UTF-8, at its first invalid byte's line and column (the
     /// YAML parser would only say "invalid").
     static func reportInvalidUTF8(

@@ -55,7 +55,9 @@ extension CatalogReader {
     /// The plain reading of an items file: every row parsed and checked.
     mutating func readItems(_ items: ItemsFileReading, app: AppSettings?, list: inout LinkList) {
         var fileEngine = DiagnosticEngine()
-        let rows = ItemsFile.text(of: items.bytes, displayPath: file, engine: &fileEngine).flatMap { text in
+        let rows = ProjectFolder.dataFileText(
+            of: items.bytes, what: "the items file", displayPath: file, engine: &fileEngine
+        ).flatMap { text in
             ItemsFile.rows(
                 of: text, format: items.format, displayPath: file, columns: items.shape.known, engine: &fileEngine)
         }

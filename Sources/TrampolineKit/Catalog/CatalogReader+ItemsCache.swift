@@ -25,7 +25,8 @@ extension CatalogReader {
         }
         let saved = engine
         var tooMany: Int?
-        let read = items.bytes.withUnsafeBufferPointer { bytes -> CachedItems? in
+        let read = items.bytes.withUnsafeBufferPointer { whole -> CachedItems? in
+            let bytes = CatalogLoader.afterByteOrderMark(whole)
             guard let rows = ItemRows(bytes, format: items.format) else { return nil }
             // Refused from the cut alone, before any row is read: a million rows are never held as records.
             let limit = ItemsFile.maximumRows + (items.format == .csv ? 1 : 0)

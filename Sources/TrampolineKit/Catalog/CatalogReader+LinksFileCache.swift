@@ -24,9 +24,7 @@ extension CatalogReader {
         file = display
         defer { file = catalogFile }
         let read = bytes.withUnsafeBufferPointer { whole -> (LinkBatchReader, url: URL, key: [UInt8])? in
-            // After a byte-order mark, as the plain reading's text is.
-            let mark = CatalogLoader.byteOrderMark
-            let buffer = whole.starts(with: mark) ? UnsafeBufferPointer(rebasing: whole[mark.count...]) : whole
+            let buffer = CatalogLoader.afterByteOrderMark(whole)
             guard let rows = ItemRows(buffer, format: .csv), rows.count <= Self.linkLimit,
                 let header = rows.rows.first, let columns = Self.columns(of: header, in: buffer, display: display)
             else { return nil }

@@ -32,8 +32,8 @@ enum ItemsFile {
         }
     }
 
-    /// The file's bytes (a byte-order mark dropped; UTF-8 is checked by whoever reads them:
-    /// ``text(of:displayPath:engine:)``, or the items cache row by row) and format, or nil after
+    /// The file's bytes (UTF-8 is checked by whoever reads them: the plain reading as a whole, the
+    /// items cache row by row) and format, or nil after
     /// reporting why it cannot be read. `name` is the catalog's value, read from `project` (no path
     /// outside it, no symbolic link); a refusal is reported at `location`, the value in the catalog.
     static func source(
@@ -46,18 +46,10 @@ enum ItemsFile {
             return nil
         }
         guard
-            var bytes = project.dataFileBytes(
+            let bytes = project.dataFileBytes(
                 name, key: "items", limit: maximumBytes, location: location, engine: &engine)
         else { return nil }
-        if bytes.starts(with: CatalogLoader.byteOrderMark) { bytes.removeFirst(CatalogLoader.byteOrderMark.count) }
         return (bytes, format)
-    }
-
-    /// The text of the file's `bytes`, or nil after reporting where they are not UTF-8.
-    static func text(of bytes: [UInt8], displayPath: String, engine: inout DiagnosticEngine) -> String? {
-        CatalogLoader.text(
-            of: bytes, what: "the items file", displayPath: displayPath,
-            hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine)
     }
 
     /// The rows of `text`, or nil after reporting why they cannot be read. `columns` are the

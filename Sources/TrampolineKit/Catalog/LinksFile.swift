@@ -26,9 +26,8 @@ enum LinksFile {
     {
         let start = SourceLocation(file: displayPath, line: 1, column: 1)
         guard
-            let text = CatalogLoader.text(
-                of: bytes, what: "the links file", displayPath: displayPath,
-                hint: "save it as UTF-8 (spreadsheets: 'CSV UTF-8')", engine: &engine)
+            let text = ProjectFolder.dataFileText(
+                of: bytes, what: "the links file", displayPath: displayPath, engine: &engine)
         else {
             return nil
         }
