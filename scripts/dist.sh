@@ -52,6 +52,18 @@ Cflags: -I$includedir
 PC
 export PKG_CONFIG_PATH=$root/$scratch/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 
+# What the Swift build is made from: when it is what the last build in $scratch was made from, that
+# binary and man page are reused (`make install` after `make dist` compiles nothing and does not
+# start SwiftPM again). Read before Version.swift is changed below; the version stands for it.
+date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
+inputs=$({
+    echo "$version $date $arch"
+    "$swift" --version 2>&1
+    find Sources Plugins Templates schema scripts/dist.sh Tool/Package.swift Tool/Package.resolved -type f -print0 2>/dev/null \
+        | sort -z | xargs -0 sha256sum
+} | sha256sum | cut -d' ' -f1)
+stamp=$scratch/dist-inputs.sha256
+
 # Bake the version into Version.swift for this build only. The committed file comes back on exit,
 # with its old mtime, so the debug build in .build does not recompile because of it.
 version_file=Sources/trampoline/Version.swift
@@ -68,18 +80,35 @@ fi
 # module in turn whenever the version changes.) -static-stdlib goes through -Xswiftc because
 # `swift package` has no --static-swift-stdlib. --date: the commit's date, so the page and the
 # tarball are the same for the same commit.
-echo "dist: building trampoline $version for linux-$arch (release, static Swift runtime, Foundation and libcmark) in $scratch" >&2
-start=$(date +%s)
-date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
-# TRAMPOLINE_LINK_WITHOUT_NETWORKING: TrampolineLink without its URLSession table reader, whose
-# FoundationNetworking (libcurl) does not link statically; the tool never reads a live table.
-"$swift" package --package-path Tool --scratch-path "$scratch" -Xswiftc -static-stdlib -Xswiftc -DTRAMPOLINE_LINK_WITHOUT_NETWORKING \
-    -Xlinker -L"$root/$scratch/static-libs" plugin generate-manual --date "$date" >&2
 binary=$scratch/release/trampoline
 manual=$scratch/plugins/GenerateManual/outputs/trampoline/trampoline.1
-[ -x "$binary" ] || die "the build wrote no $binary"
-[ -s "$manual" ] || die "the GenerateManual plugin wrote no $manual"
-echo "dist: built in $(( $(date +%s) - start )) s" >&2
+# TRAMPOLINE_LINK_WITHOUT_NETWORKING: TrampolineLink without its URLSession table reader, whose
+# FoundationNetworking (libcurl) does not link statically; the tool never reads a live table.
+build() {
+    "$swift" package --package-path Tool --scratch-path "$scratch" -Xswiftc -static-stdlib -Xswiftc -DTRAMPOLINE_LINK_WITHOUT_NETWORKING \
+        -Xlinker -L"$root/$scratch/static-libs" plugin generate-manual --date "$date" >&2
+}
+if [ -x "$binary" ] && [ -s "$manual" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$inputs" ]; then
+    echo "dist: $binary is up to date (same sources, version and Swift as its build); not rebuilt" >&2
+else
+    echo "dist: building trampoline $version for linux-$arch (release, static Swift runtime, Foundation and libcmark) in $scratch" >&2
+    start=$(date +%s)
+    rm -f "$stamp"
+    # SwiftPM itself sometimes dies of a signal in its plugin runner (a segfault in libdispatch);
+    # that is not a build error, and the same command then goes through.
+    status=0
+    build || status=$?
+    if [ "$status" -gt 128 ]; then
+        echo "dist: swift package died of signal $((status - 128)) (SwiftPM crashed; not a build error); running it once more" >&2
+        status=0
+        build || status=$?
+    fi
+    [ "$status" = 0 ] || die "swift package plugin generate-manual failed (exit $status)"
+    [ -x "$binary" ] || die "the build wrote no $binary"
+    [ -s "$manual" ] || die "the GenerateManual plugin wrote no $manual"
+    echo "$inputs" >"$stamp"
+    echo "dist: built in $(( $(date +%s) - start )) s" >&2
+fi
 
 # The promise of this build: no Swift, Foundation, Dispatch, ICU, cmark or zlib library is loaded at run time.
 libs=$(ldd "$binary" 2>&1) || die "ldd $binary failed: $libs"

@@ -34,6 +34,8 @@ def installed(tmp_path_factory, release) -> Path:
     prefix = tmp_path_factory.mktemp("prefix") / "usr"
     result = run(["make", "-C", REPO, "install", f"PREFIX={prefix}"], timeout=1800)
     assert f"Installed trampoline {release.version} into {prefix}." in result.stdout
+    # make install's dist step reuses the release make dist built: same inputs, no second SwiftPM run.
+    assert "is up to date (same sources, version and Swift as its build); not rebuilt" in result.stderr, result.stderr
     return prefix
 
 
