@@ -55,6 +55,7 @@
     var link = T.deferredLink(), to = T.androidFallback(T.saved());
     pending = to;
     T.later(to);
+    T.count("attempt");
     location.href = T.intentURL(link, T.intentFallback(to));
   };
   T.show = show;

@@ -40,11 +40,19 @@
       visited = new URLSearchParams(location.search),
       // The AASA leaves ?debug=1 unclaimed, so iOS shows this page instead of opening the app.
       debug = visited.get("debug") === "1",
-      // Keys the page itself reads; never handed to the app.
-      OWN = ["debug", "openExternalBrowser"],
+      // Keys the page itself reads, and the QR codes' mark (tl_qr, for the log); never handed to the app.
+      OWN = ["debug", "openExternalBrowser", "tl_qr"],
       // Deferred links (clipboard, cookie) end with tl_t=<visit time, Unix seconds>: TrampolineLink,
       // the app library, requires this marker and removes it before routing.
       MARKER = "tl_t";
+
+    // What happened here, for the host's access log (docs/counts.md): one same-origin request
+    // for an empty file under /_count/ naming this path alone, without cookies; never from the
+    // debug view. A failure is nobody's business (Date: a built-in that does nothing here).
+    function count(w) {
+      d.counts === false || debug || fetch("/_count/" + w + ".txt?l=" + encodeURIComponent(location.pathname),
+        { cache: "no-store", credentials: "omit", keepalive: true }).catch(Date);
+    }
 
     // The link handed to the app: catalog link + campaign (built in) + the visited URL's query.
     function deferredLink() {
@@ -115,13 +123,14 @@
         asked = T.n;
         if (!confirm(d.confirm)) return;
       }
+      count(to === d.store || /^https:\/\/(apps\.apple|play\.google)\.com\//.test(to) ? "store" : "web");
       if (r) location.replace(to); else location.href = to;
     }
-    // The fallback after the delay, unless the app opened and hid this page first.
+    // The fallback after the delay, unless the app opened and hid this page first (counted).
     function fallBackLater(to) {
-      var t = setTimeout(function () { leave(to); }, d.delay);
-      var c = function () { clearTimeout(t); };
-      document.addEventListener("visibilitychange", function () { if (document.hidden) c(); });
+      var t = setTimeout(function () { t = 0; leave(to); }, d.delay);
+      var c = function () { clearTimeout(t); t = 0; };
+      document.addEventListener("visibilitychange", function () { if (document.hidden && t) { c(); count("app"); } });
       addEventListener("pagehide", c);
     }
     // Whose browser it is (T.app: a browser built on a web view is none) is trampoline-more.js's
@@ -137,16 +146,18 @@
       return;
     }
     Object.assign(T, {
-      data: d, debug, escape, ios, android, copy, deferredLink, saved, fallbackFor, leave, later: fallBackLater,
+      data: d, debug, escape, ios, android, copy, deferredLink, saved, fallbackFor, leave, later: fallBackLater, count,
     });
+    count("shown");
 
     var button = document.getElementById("trampoline-open");
     // A desktop with nowhere to go (`desktop: qr`) shows the link's QR code instead of the button.
     var qr = document.querySelector(".qr");
-    if (qr && !ios && !android && !fallback) { qr.hidden = false; if (button) button.parentNode.hidden = true; }
+    if (qr && !ios && !android && !fallback) { qr.hidden = false; count("desktop-qr"); if (button) button.parentNode.hidden = true; }
     // The debug view and the way out of in-app browsers live in /trampoline-more.js, loaded only
     // for those visits; it shows what this script worked out, so the rules stay here.
     if (debug || escape) {
+      if (escape) count("in-app");
       if (T.show) T.show(); else load("more");
       if (debug) {
         // The debug view never acts: not even the button.
@@ -189,6 +200,7 @@
       remember(saved());
       // If the app opens, iOS hides this page before the timer fires: then stay put.
       fallBackLater(fallback);
+      count("attempt");
       location.href = link;
     }
   }

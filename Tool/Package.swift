@@ -43,6 +43,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // zlib, for `trampoline stats` reading gzipped access logs; only GzipReader.swift imports it.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Turns the top-level Templates/ folder into Swift source so the built-in templates
         // live inside the binary (no resource bundle to lose when the binary is copied).
         .executableTarget(name: "TemplateEmbedder"),
@@ -91,11 +97,18 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // `trampoline stats`: counts per link from the host's access logs (docs/counts.md). Its own
+        // target: reading logs is a pipeline of its own, after the site's.
+        .target(
+            name: "TrampolineStats",
+            dependencies: ["TrampolineKit", "CZlib", .product(name: "TrampolineLink", package: "Trampoline")]
+        ),
         .executableTarget(
             name: "trampoline",
             dependencies: [
                 "TrampolineKit",
                 "TrampolineLive",
+                "TrampolineStats",
                 "TrampolinePreview",
                 "TrampolineQR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -118,6 +131,12 @@ let package = Package(
         ),
         // Helpers the test targets share: temporary folders and running the built binary.
         .target(name: "TrampolineTestSupport", path: "Tests/TestSupport"),
+        .testTarget(
+            name: "TrampolineStatsTests",
+            dependencies: ["TrampolineKit", "TrampolineStats", "TrampolineTestSupport"],
+            exclude: ["Snapshots"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "TrampolineCLITests",
             dependencies: ["TrampolineKit", "TrampolineTestSupport"],

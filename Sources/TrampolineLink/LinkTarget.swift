@@ -14,8 +14,12 @@ public struct LinkTarget: Sendable, Hashable {
         self.forwardQuery = forwardQuery
     }
 
+    /// The query item a site's QR codes add to their link's URL (`?tl_qr=1`), so the host's access
+    /// log tells a scan from a tap (`trampoline stats`). Never handed on to a deep link.
+    public static let qrMarker = "tl_qr"
+
     /// Query keys the page reads itself and never hands to the app.
-    static let ownKeys: Set<String> = [DeferredLink.marker, "debug", "openExternalBrowser"]
+    static let ownKeys: Set<String> = [DeferredLink.marker, "debug", "openExternalBrowser", qrMarker]
 
     /// The deep link for a visit whose URL has `query` (the text after `?`, nil for none), as the
     /// page's `deferredLink()` composes it. Nil when the visit's query is not well-formed. A

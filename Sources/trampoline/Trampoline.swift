@@ -10,7 +10,7 @@ struct Trampoline: AsyncParsableCommand {
         version: TrampolineVersion.current,
         subcommands: [
             Build.self, Match.self, Check.self, Serve.self, Init.self, IntentFilterCommand.self, LinkTableCommand.self,
-            ImportCommand.self, QRCommand.self,
+            ImportCommand.self, QRCommand.self, StatsCommand.self,
         ],
         defaultSubcommand: Build.self
     )

@@ -345,8 +345,9 @@ def _desktop_qr_checks(b, site, tmp):
     assert b.js("return document.querySelector('.qr p').textContent") == "Scan with your phone"
     assert b.js("return document.getElementById('trampoline-open').offsetParent") is None  # not shown
     assert b.js("return document.querySelector('.qr img').naturalWidth") > 0
-    # what the screen shows, read by ZBar as a phone's camera would
-    assert _screen_qr(b, tmp) == "https://go.example.com/share/noforward"
+    # what the screen shows, read by ZBar as a phone's camera would: the link's URL with the
+    # scans' mark for the host's log (site.counts, docs/counts.md)
+    assert _screen_qr(b, tmp) == "https://go.example.com/share/noforward?tl_qr=1"
     time.sleep(2)  # longer than the catalog's fallback delay: a desktop with a QR code stays
     assert b.driver.current_url == url
 

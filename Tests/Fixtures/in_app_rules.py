@@ -8,7 +8,8 @@ what the docs show, and evaluates it in Python for the tests:
   platforms' web-view shapes; a yes there loads trampoline-more.js before anything is done);
 - `Templates/trampoline-more.js`, between `BEGIN in-app rules` and `END in-app rules` (the apps'
   names in order, and the browsers' names);
-- `docs/in-app-browsers.md`, between `<!-- BEGIN in-app rules -->` and `<!-- END in-app rules -->`.
+- `docs/in-app-browsers.md`, between `<!-- BEGIN in-app rules -->` and `<!-- END in-app rules -->`;
+- `Sources/TrampolineStats/InAppRules.swift`, whole (what `trampoline stats` counts as in-app).
 
     python3 Tests/Fixtures/in_app_rules.py           # exit 1 if a file is not the table's
     python3 Tests/Fixtures/in_app_rules.py --write   # rewrite the three places from the table
@@ -28,6 +29,7 @@ TABLE = Path(__file__).resolve().parent / "in-app-rules.json"
 SCRIPT = ROOT / "Templates" / "trampoline.js"
 MORE = ROOT / "Templates" / "trampoline-more.js"
 DOCS = ROOT / "docs" / "in-app-browsers.md"
+SWIFT = ROOT / "Sources" / "TrampolineStats" / "InAppRules.swift"
 
 
 def load(path: Path = TABLE) -> dict:
@@ -128,6 +130,40 @@ def docs_block(table: dict) -> str:
     return "\n".join(rows) + "\n"
 
 
+def _raw(pattern: str) -> str:
+    assert '"#' not in pattern, pattern
+    return '#"' + pattern + '"#'
+
+
+def swift_file(table: dict) -> str:
+    def array(patterns: list[str]) -> str:
+        # As swift-format writes it: a trailing comma only after more than one item.
+        items = ",\n".join(f"        {_raw(x)}" for x in patterns)
+        return "[\n" + items + ("," if len(patterns) > 1 else "") + "\n    ]"
+    inline = [a["inline"] for a in table["apps"] if a.get("inline")]
+    ios = [x["pattern"] for x in table["shapes"] if x["platform"] == "ios"]
+    android = [x["pattern"] for x in table["shapes"] if x["platform"] == "android"]
+    return f"""// Generated from Tests/Fixtures/in-app-rules.json by Tests/Fixtures/in_app_rules.py --write: edit the
+// table, not this file.
+
+/// The pages' in-app browser rules (docs/in-app-browsers.md), as `trampoline stats` applies them
+/// to a log's user agents (``AgentClassifier``): the same decision as the page's. Each list is
+/// one regular expression, its items joined by `|`.
+enum InAppRules {{
+    /// The apps' inline tokens (trampoline.js).
+    static let inlineTokens = {array(inline)}
+    /// iOS: a browser's shape (an agent without it is a web view's).
+    static let iosBrowserShape = {array(ios)}
+    /// Android: a web view's shape.
+    static let androidWebViewShape = {array(android)}
+    /// The apps' patterns, in order (trampoline-more.js).
+    static let apps = {array([x["pattern"] for x in table["apps"]])}
+    /// The browsers' names, matched in any case.
+    static let browsers = {array([x["pattern"] for x in table["browsers"]])}
+}}
+"""
+
+
 def compiled(table: dict) -> dict[Path, str]:
     """Each file as the table makes it (from the file as it is on disk)."""
     out = {}
@@ -143,19 +179,21 @@ def compiled(table: dict) -> dict[Path, str]:
     m = DOCS_BLOCK.search(text)
     assert m, f"{DOCS}: no BEGIN/END in-app rules block"
     out[DOCS] = text[:m.start(1)] + docs_block(table) + text[m.end(1):]
+    out[SWIFT] = swift_file(table)
     return out
 
 
 def stale(table: dict | None = None) -> list[Path]:
     """The files that are not the table's compiled form."""
-    return [path for path, text in compiled(table or load()).items() if path.read_text(encoding="utf-8") != text]
+    return [path for path, text in compiled(table or load()).items()
+            if not path.exists() or path.read_text(encoding="utf-8") != text]
 
 
 def main(argv: list[str]) -> int:
     table = load()
     if argv == ["--write"]:
         for path, text in compiled(table).items():
-            if path.read_text(encoding="utf-8") != text:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
                 path.write_text(text, encoding="utf-8")
                 print(f"wrote {path.relative_to(ROOT)}")
         return 0

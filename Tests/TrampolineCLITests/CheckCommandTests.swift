@@ -48,7 +48,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertEqual(result.stdout, "")
         XCTAssertEqual(
-            result.stderr, "Checked 5 links for 2 app IDs, 21 files, compared with _site: 0 errors, 0 warnings\n")
+            result.stderr, "Checked 5 links for 2 app IDs, 28 files, compared with _site: 0 errors, 0 warnings\n")
     }
 
     func testCheckWritesNothing() throws {

@@ -66,7 +66,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.stderr)
         // No warning, the page budget's included: the fullest rows (App Store campaign tokens, five
         // utm_* keys and a long deep link, which each page repeats in its data, App Links tags and
-        // button) come to 8 KB at most.
+        // button) come to 10 KB at most.
         XCTAssertEqual(build.stderr, "")
         XCTAssertTrue(build.stdout.hasPrefix("Built 384 links into _site"), build.stdout)
         XCTAssertNotNil(dir.read("_site/iaqda/index.html"))

@@ -37,10 +37,10 @@ final class FreshFolderWriteTests: XCTestCase {
         let fastSummary = try SiteWriter(outputURL: fast).write(build.outputFiles)
         let plainSummary = try plain.write(build.outputFiles)
         XCTAssertEqual(fastSummary, plainSummary)
-        XCTAssertEqual(fastSummary.written.count, 20)
+        XCTAssertEqual(fastSummary.written.count, 27)
         let written = try files(under: fast)
         XCTAssertEqual(written, try files(under: plainURL))
-        XCTAssertEqual(written.count, 21, "20 files and the manifest")
+        XCTAssertEqual(written.count, 28, "27 files and the manifest")
         // Nothing but the site: no work folder left inside or beside it but the caches.
         XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: fast).fresh.path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: fast).staging.path))
@@ -48,12 +48,12 @@ final class FreshFolderWriteTests: XCTestCase {
         // The stamps name the files as they are after the rename: the next write proves every
         // file by its stamp, renders none and leaves each in place.
         let stamps = StampCache.read(from: WorkFolder(outputURL: fast).stamps)
-        XCTAssertEqual(stamps.entries.count, 21, "20 files and the manifest's stat, which witnesses it")
+        XCTAssertEqual(stamps.entries.count, 28, "27 files and the manifest's stat, which witnesses it")
         for (path, entry) in stamps.entries {
             XCTAssertEqual(FileStat(path: fast.path + "/" + path), entry.stat, path)
         }
         let again = try SiteWriter(outputURL: fast).write(build.outputFiles)
-        XCTAssertEqual(again.reused.count, 20)
+        XCTAssertEqual(again.reused.count, 27)
         XCTAssertEqual(again.written, [])
     }
 
@@ -63,7 +63,7 @@ final class FreshFolderWriteTests: XCTestCase {
             at: site.outputURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o750])
         let before = try XCTUnwrap(inode(site.outputURL))
         let summary = try SiteWriter(outputURL: site.outputURL).write(site.build().outputFiles)
-        XCTAssertEqual(summary.written.count, 20)
+        XCTAssertEqual(summary.written.count, 27)
         // A new folder took its place (the plain write would have filled the same one).
         XCTAssertNotEqual(inode(site.outputURL), before)
         let mode = try FileManager.default.attributesOfItem(atPath: site.outputURL.path)[.posixPermissions] as? Int
@@ -78,7 +78,7 @@ final class FreshFolderWriteTests: XCTestCase {
         try FileManager.default.createSymbolicLink(at: site.outputURL, withDestinationURL: target)
         try SiteWriter(outputURL: site.outputURL).write(site.build().outputFiles)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: site.outputURL.path), target.path)
-        XCTAssertEqual(try files(under: target).count, 21)
+        XCTAssertEqual(try files(under: target).count, 28)
 
         // A folder with a file of the user's keeps both the folder and the file (with force: a
         // folder with no manifest is refused otherwise, ProjectFileTests).
@@ -89,7 +89,7 @@ final class FreshFolderWriteTests: XCTestCase {
         try SiteWriter(outputURL: other, force: true).write(site.build().outputFiles)
         XCTAssertEqual(inode(other), before)
         XCTAssertEqual(try Data(contentsOf: other.appendingPathComponent("CNAME")), Data("mine".utf8))
-        XCTAssertEqual(try files(under: other).count, 22)
+        XCTAssertEqual(try files(under: other).count, 29)
     }
 
     func testAFailedFirstWriteLeavesNoOutputFolder() throws {
@@ -187,7 +187,7 @@ final class FreshFolderWriteTests: XCTestCase {
             once.run { try? Data("go.example.com\n".utf8).write(to: intruder) }
         }
         XCTAssertTrue(once.done, "the folder was written into before the rename")
-        XCTAssertEqual(summary.written.count, 20)
+        XCTAssertEqual(summary.written.count, 27)
         XCTAssertEqual(try String(contentsOf: intruder, encoding: .utf8), "go.example.com\n", "kept")
 
         var plain = SiteWriter(outputURL: site.folder.appendingPathComponent("plain/_site"))
@@ -199,6 +199,6 @@ final class FreshFolderWriteTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: output).fresh.path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: WorkFolder(outputURL: output).staging.path))
         // And its stamps prove every file to the next write.
-        XCTAssertEqual(try SiteWriter(outputURL: output).write(build.outputFiles).reused.count, 20)
+        XCTAssertEqual(try SiteWriter(outputURL: output).write(build.outputFiles).reused.count, 27)
     }
 }

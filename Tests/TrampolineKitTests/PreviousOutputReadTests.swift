@@ -79,7 +79,7 @@ final class PreviousOutputReadTests: XCTestCase {
         XCTAssertNil(reading.take(for: fixture.outputURL), "taken by the write")
         let another = try XCTUnwrap(try builder.build().previousOutput)
         XCTAssertEqual(
-            try XCTUnwrap(another.take(for: fixture.outputURL)).value.statMatches.filter { $0 }.count, 21,
-            "the 20 files and the manifest, each with the stat its stamp records")
+            try XCTUnwrap(another.take(for: fixture.outputURL)).value.statMatches.filter { $0 }.count, 28,
+            "the 27 files and the manifest, each with the stat its stamp records")
     }
 }

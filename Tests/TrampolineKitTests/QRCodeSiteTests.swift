@@ -37,11 +37,12 @@ final class QRCodeSiteTests: XCTestCase {
               - {path: /d, title: D, qr_code: false}
 
             """)
-        // Exactly what the encoder makes of the printed URL, at the level in force for the link.
+        // Exactly what the encoder makes of the printed URL with the scans' mark (site.counts), at
+        // the level in force for the link.
         let a = String(decoding: try XCTUnwrap(site["a/qr.svg"]), as: UTF8.self)
-        XCTAssertEqual(a, try QRCode(text: "https://go.example.com/a", errorCorrection: .quartile).svg())
+        XCTAssertEqual(a, try QRCode(text: "https://go.example.com/a?tl_qr=1", errorCorrection: .quartile).svg())
         let c = String(decoding: try XCTUnwrap(site["b/c/qr.svg"]), as: UTF8.self)
-        XCTAssertEqual(c, try QRCode(text: "https://go.example.com/b/c", errorCorrection: .high).svg())
+        XCTAssertEqual(c, try QRCode(text: "https://go.example.com/b/c?tl_qr=1", errorCorrection: .high).svg())
         XCTAssertNil(site["d/qr.svg"], "qr_code: false writes none")
         XCTAssertNotNil(site["d/index.html"])
         XCTAssertEqual(site.catalog.links.map(\.options.qrErrorCorrection), [.quartile, .high, .quartile])
@@ -53,9 +54,16 @@ final class QRCodeSiteTests: XCTestCase {
 
     func testTheDefaultIsOnAtLevelM() throws {
         let site = try build("links:\n  - {path: /a, title: A}\n")
-        XCTAssertEqual(site["a/qr.svg"], Data(try QRCode(text: "https://go.example.com/a").svg().utf8))
+        XCTAssertEqual(site["a/qr.svg"], Data(try QRCode(text: "https://go.example.com/a?tl_qr=1").svg().utf8))
         XCTAssertEqual(LinkOptions().qrErrorCorrection, .medium)
         XCTAssertTrue(LinkOptions().qrCode)
+    }
+
+    /// With `site.counts: false` nothing marks a scan: the code is the bare URL.
+    func testWithoutCountsTheCodeIsTheBareURL() throws {
+        let head = Self.head.replacingOccurrences(of: "claims: links}", with: "claims: links, counts: false}")
+        let site = try SiteFixture(catalog: head + "links:\n  - {path: /a, title: A}\n").build()
+        XCTAssertEqual(site["a/qr.svg"], Data(try QRCode(text: "https://go.example.com/a").svg().utf8))
     }
 
     func testTheLevelIsPartOfTheQRFilesFingerprint() throws {
@@ -89,11 +97,12 @@ final class QRCodeSiteTests: XCTestCase {
     /// A URL longer than version 40 holds at the link's level fails the build at the link, and
     /// nothing is written; a lower level or qr_code: false fixes it.
     func testAURLTooLongForAQRCodeIsAnErrorNamingTheLink() throws {
-        // 1,273 bytes is the most 40-H holds: "https://go.example.com" (22) + a 1,252-byte path is 1,274.
+        // 1,273 bytes is the most 40-H holds: "https://go.example.com" (22) + a 1,244-byte path +
+        // "?tl_qr=1" (8) is 1,274.
         let path =
             "/" + (0..<6).map { _ in String(repeating: "p", count: 200) }.joined(separator: "/") + "/"
-            + String(repeating: "q", count: 45)
-        XCTAssertEqual(("https://go.example.com" + path).utf8.count, 1274)
+            + String(repeating: "q", count: 37)
+        XCTAssertEqual(("https://go.example.com" + path + "?tl_qr=1").utf8.count, 1274)
         let catalog =
             "links:\n  - {path: /ok, title: OK}\n  - path: \(path)\n    title: Long\n    qr_error_correction: H\n"
         let fixture = try SiteFixture(catalog: Self.head + catalog)
@@ -110,7 +119,7 @@ final class QRCodeSiteTests: XCTestCase {
         XCTAssertNoThrow(
             try build(
                 catalog.replacingOccurrences(
-                    of: String(repeating: "q", count: 45), with: String(repeating: "q", count: 44))))
+                    of: String(repeating: "q", count: 37), with: String(repeating: "q", count: 36))))
         let m = try build(catalog.replacingOccurrences(of: "qr_error_correction: H", with: "qr_error_correction: M"))
         XCTAssertNotNil(m[OutputPath.qrCode(path)])
         XCTAssertNoThrow(try build(catalog.replacingOccurrences(of: "qr_error_correction: H", with: "qr_code: false")))

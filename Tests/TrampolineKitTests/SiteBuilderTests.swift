@@ -10,7 +10,9 @@ final class SiteBuilderTests: XCTestCase {
             plan.files.keys.sorted(),
             [
                 ".nojekyll", ".well-known/apple-app-site-association", ".well-known/trampoline/v1/index.json",
-                ".well-known/trampoline/v1/links/0.json", "404.html", "_headers", "apple-app-site-association",
+                ".well-known/trampoline/v1/links/0.json", "404.html", "_count/app.txt", "_count/attempt.txt",
+                "_count/desktop-qr.txt", "_count/in-app.txt", "_count/shown.txt", "_count/store.txt", "_count/web.txt",
+                "_headers", "apple-app-site-association",
                 "index.html", "invite/index.html", "invite/qr.svg", "loadCookie.html", "spring-sale/index.html",
                 "spring-sale/qr.svg", "topic/1/index.html", "topic/1/qr.svg", "topic/2/index.html", "topic/2/qr.svg",
                 "trampoline-more.js", "vendors/photographers/index.html", "vendors/photographers/qr.svg",

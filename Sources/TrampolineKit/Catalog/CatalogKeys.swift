@@ -2,7 +2,7 @@
 enum CatalogKeys {
     static let root = ["site", "app", "defaults", "links", "links_file"]
     static let site = [
-        "url", "title", "language", "output", "layout", "host", "claims", "allowed_origins", "long_links",
+        "url", "title", "language", "output", "layout", "host", "claims", "allowed_origins", "long_links", "counts",
     ]
     /// `site.long_links`.
     static let longLinks = ["allow"]

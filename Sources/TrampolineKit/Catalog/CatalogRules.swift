@@ -5,7 +5,7 @@ enum CatalogRules {
     static let reservedPaths = Set(
         OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + [
             "/_trampoline", Route.folderPrefix, "/" + OutputPath.linkTableFolder,
-            "/" + OutputPath.longLinkFolder,
+            "/" + OutputPath.longLinkFolder, "/" + OutputPath.countFolder,
         ])
 
     /// ``reservedPaths`` as bytes, made once: ``normalizedPath(_:)`` runs for every link.

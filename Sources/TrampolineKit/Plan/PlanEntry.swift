@@ -31,6 +31,8 @@ package struct PlanEntry: Sendable, Equatable, Encodable {
         case longLinkScript
         /// The project's `app.icon` image, copied as it is (its name carries its digest).
         case appIcon
+        /// An empty file the pages request to count an outcome in the host's log (``PageOutcome``).
+        case countFile
         /// One shard of the compact layout's link table: these links (each with the behaviour of
         /// its template), found by ``LinkTable/shard(of:count:)`` from their paths.
         case linkTable(shard: Int, links: [LinkTableEntry])

@@ -1,10 +1,13 @@
+import TrampolineLink
 import TrampolineQR
 
 extension SitePlanner {
     /// The `<path>/qr.svg` entry of `link`, or nil with an error when its URL is too long for a
     /// QR code at its level, or when another link's page would sit where the file goes.
     static func qrEntry(for link: Link, catalog: Catalog, engine: inout DiagnosticEngine) -> PlanEntry? {
-        let url = catalog.site.url + link.path
+        // With site.counts, the code's URL carries a mark (never handed to the app) so the host's
+        // log tells a scan from a tap.
+        let url = catalog.site.url + link.path + (catalog.site.counts ? "?" + LinkTarget.qrMarker + "=1" : "")
         let level = link.options.qrErrorCorrection
         let capacity = QRCode.byteCapacity(version: 40, errorCorrection: level)
         guard url.utf8.count <= capacity else {

@@ -97,6 +97,9 @@ enum SitePlanner {
         for file in [HostFile.noJekyll, .headers] {
             entries.append(PlanEntry(path: file.outputPath, content: .hostFile(file)))
         }
+        if catalog.site.counts {
+            entries += PageOutcome.allCases.map { PlanEntry(path: $0.outputPath, content: .countFile) }
+        }
         if !routes.isEmpty {
             entries.append(PlanEntry(path: .routeScript, content: .routeScript))
         }

@@ -6,7 +6,7 @@ import Foundation
 /// and from the origins `site.allowed_origins` names (a branded template's), images also from
 /// the origins of the page's own images; nothing else loads.
 /// If escaping ever failed, an injected `<script>` would still be refused by the browser.
-struct ContentSecurityPolicy: Sendable {
+package struct ContentSecurityPolicy: Sendable {
     /// `'sha256-…'` of the inline scripts and style exactly as the layout embeds them.
     let scriptHash: String
     let loadCookieScriptHash: String
@@ -15,16 +15,22 @@ struct ContentSecurityPolicy: Sendable {
     let styleHash: String
     /// `site.allowed_origins`, each checked by the catalog reader to be a plain `https://host[:port]`.
     let allowedOrigins: [String]
+    /// `site.counts`: link pages request the site's own count files (``PageOutcome``).
+    let counts: Bool
 
-    init(script: String, loadCookieScript: String, routeScript: String, style: String, allowedOrigins: [String] = []) {
+    init(
+        script: String, loadCookieScript: String, routeScript: String, style: String, allowedOrigins: [String] = [],
+        counts: Bool = false
+    ) {
         self.allowedOrigins = allowedOrigins
+        self.counts = counts
         scriptHash = Self.hash(script)
         loadCookieScriptHash = Self.hash(loadCookieScript)
         routeScriptHash = Self.hash(routeScript)
         styleHash = Self.hash(style)
     }
 
-    static func hash(_ text: String) -> String {
+    package static func hash(_ text: String) -> String {
         "'sha256-" + Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString() + "'"
     }
 
@@ -70,8 +76,9 @@ struct ContentSecurityPolicy: Sendable {
             "style-src " + styleHash + " " + branded,
             "img-src " + images.joined(separator: " "),
             "font-src " + branded,
-            // The compact layout's lookup page fetches one shard of the link table.
-            script == .linkLookup ? "connect-src 'self'" : nil,
+            // The compact layout's lookup page fetches one shard of the link table; with
+            // site.counts, a link's page requests the site's own count files. Nothing elsewhere.
+            script == .linkLookup || (script == .link && counts) ? "connect-src 'self'" : nil,
             "base-uri 'none'",
             "form-action 'none'",
         ].compactMap { $0 }.joined(separator: "; ")

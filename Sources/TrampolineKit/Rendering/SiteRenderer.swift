@@ -27,7 +27,7 @@ package struct SiteRenderer: Sendable {
         self.templates = templates
         csp = ContentSecurityPolicy(
             script: templates.script, loadCookieScript: templates.loadCookieScript, routeScript: templates.routeScript,
-            style: templates.style, allowedOrigins: site.allowedOrigins)
+            style: templates.style, allowedOrigins: site.allowedOrigins, counts: site.counts)
         constants = Constants(
             pageLanguage: PageLanguage(site.language, app: app),
             siteTitle: Array((site.title ?? app.name).utf8),
@@ -91,7 +91,7 @@ package struct SiteRenderer: Sendable {
             return Array(AppSiteAssociation.json(appIDs: appIDs, claims: claims, excluded: excluded).utf8)
         case .assetLinks(let package, let fingerprints, let excluded):
             return Array(AssetLinks.json(package: package, fingerprints: fingerprints, excluded: excluded).utf8)
-        case .hostFile(.noJekyll):
+        case .hostFile(.noJekyll), .countFile:
             return []
         case .hostFile(.headers):
             return Array(headers.utf8)
@@ -115,7 +115,7 @@ package struct SiteRenderer: Sendable {
     }
 
     /// Netlify and Cloudflare Pages read `_headers`: serve the association files as JSON, never
-    /// cached for long, and the app's icon cached for good.
+    /// cached for long, the app's icon cached for good, and the count files never cached.
     var headers: String { headerRules.map(\.text).joined() }
 
     /// The rules of `_headers`.
@@ -128,7 +128,10 @@ package struct SiteRenderer: Sendable {
         let icon = app.icon?.file.map {
             [HeaderRule($0.urlPath, [("Cache-Control", "public, max-age=31536000, immutable")])]
         }
-        return files.map { HeaderRule($0.urlPath, [json, ("Cache-Control", "max-age=300")]) } + [
+        // Each count request must reach the host to be logged.
+        let counts =
+            site.counts ? [HeaderRule("/" + OutputPath.countFolder + "/*", [("Cache-Control", "no-store")])] : []
+        return files.map { HeaderRule($0.urlPath, [json, ("Cache-Control", "max-age=300")]) } + counts + [
             HeaderRule(
                 SiteLinkTable.folder + "*",
                 [json, ("Cache-Control", "public, max-age=300"), ("Access-Control-Allow-Origin", "*")])
@@ -195,6 +198,8 @@ package struct SiteRenderer: Sendable {
             ("cookieDays", .int(link.options.cookieDays)),
             ("forwardQuery", .bool(link.options.forwardQuery)),
         ]
+        // Only when off: the pages count by default, and every byte is in every page.
+        if !site.counts { data.append(("counts", .bool(false))) }
         // Only when set: most links keep the defaults, and every byte is in every page.
         if link.options.inAppBrowsers != .escape {
             data.append(("inApp", .string(link.options.inAppBrowsers.rawValue)))

@@ -80,6 +80,8 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
     package static func resolutionShard(_ index: Int) -> OutputPath {
         OutputPath(String(SiteLinkTable.shardPath(index).dropFirst()))
     }
+    /// The folder of the files the pages request to count what happened (``PageOutcome``).
+    package static let countFolder = "_count"
     /// The list of files Trampoline wrote, so it only ever removes its own files.
     package static let manifest = OutputPath(".trampoline-manifest.json")
 

@@ -1,7 +1,7 @@
 /// Did-you-mean for names people type: catalog keys, template names, front matter keys.
-enum Suggestion {
+package enum Suggestion {
     /// The known key closest to `key`, if it is close enough to be a likely typo.
-    static func closest(to key: String, among known: [String]) -> String? {
+    package static func closest(to key: String, among known: [String]) -> String? {
         let lowered = key.lowercased().replacingOccurrences(of: "-", with: "_")
         if let exact = known.first(where: { $0 == lowered }) { return exact }
         let scored = known.map { ($0, editDistance(lowered, $0)) }.min { $0.1 < $1.1 }

@@ -45,7 +45,10 @@ data class LinkTarget(
     }
 
     companion object {
+        /** The query item a site's QR codes add to their link's URL (`?tl_qr=1`); never handed on to a deep link. */
+        const val QR_MARKER = "tl_qr"
+
         /** Query keys the page reads itself and never hands to the app. */
-        internal val OWN_KEYS = setOf(DeferredLink.MARKER, "debug", "openExternalBrowser")
+        internal val OWN_KEYS = setOf(DeferredLink.MARKER, "debug", "openExternalBrowser", QR_MARKER)
     }
 }
