@@ -60,6 +60,17 @@
   };
   T.show = show;
 
+  // site.counts.plausible: each outcome as an event of Plausible's Events API (docs/counts.md),
+  // "shown" as its pageview: a POST of text/plain (a simple request, so no preflight), no
+  // credentials, the page's URL without its query, the site's name (c.d) or this host.
+  T.plausible = function (w, c) {
+    fetch(c.e, {
+      method: "POST", mode: "no-cors", credentials: "omit", keepalive: true, headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify({ name: w === "shown" ? "pageview" : "trampoline: " + w,
+        url: location.origin + location.pathname, domain: c.d || location.hostname })
+    }).catch(Date);
+  };
+
   // Whose built-in browser this is (T.inApp, also returned), for an agent trampoline.js took for
   // one (an app's token, or a web view's shape: it loads this file before it acts): the first app
   // whose token it carries (Messenger before Facebook, TikTok Lite before TikTok: their agents

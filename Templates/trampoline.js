@@ -48,10 +48,12 @@
 
     // What happened here, for the host's access log (docs/counts.md): one same-origin request
     // for an empty file under /_count/ naming this path alone, without cookies; never from the
-    // debug view. A failure is nobody's business (Date: a built-in that does nothing here).
+    // debug view. A failure is nobody's business (Date: a built-in that does nothing here). With
+    // site.counts.plausible (d.counts, an object), trampoline-more.js (loaded first) sends an event.
     function count(w) {
-      d.counts === false || debug || fetch("/_count/" + w + ".txt?l=" + encodeURIComponent(location.pathname),
-        { cache: "no-store", credentials: "omit", keepalive: true }).catch(Date);
+      var c = d.counts;
+      c === false || debug || (c ? T.plausible(w, c) : fetch("/_count/" + w + ".txt?l=" + encodeURIComponent(location.pathname),
+        { cache: "no-store", credentials: "omit", keepalive: true }).catch(Date));
     }
 
     // The link handed to the app: catalog link + campaign (built in) + the visited URL's query.
@@ -134,9 +136,10 @@
       addEventListener("pagehide", c);
     }
     // Whose browser it is (T.app: a browser built on a web view is none) is trampoline-more.js's
-    // to say, and an Android phone opens the app through an intent, which it makes (only those
-    // visits need it): it loads first (once: T.show is its mark), then this runs again.
-    if ((inApp || android && d.android) && !T.show) return load("more").onload = function () { run(d); };
+    // to say, an Android phone opens the app through an intent, which it makes, and it sends
+    // site.counts' events (only those visits need it): it loads first (once: T.show is its
+    // mark), then this runs again.
+    if ((inApp || android && d.android || d.counts) && !T.show) return load("more").onload = function () { run(d); };
     var escape = inApp && T.app() && d.inApp !== "ignore" && !debug;
     if (escape && / Line\//.test(ua) && visited.get(OWN[1]) !== "1") {
       // LINE reopens a URL carrying openExternalBrowser=1 (OWN[1]) in the phone's browser.

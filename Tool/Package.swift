@@ -79,6 +79,7 @@ let package = Package(
             name: "TrampolinePreview",
             dependencies: [
                 "TrampolineKit",
+                "TrampolineStats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

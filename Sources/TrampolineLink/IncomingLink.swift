@@ -28,6 +28,10 @@ public struct IncomingLink: Sendable, Hashable {
     public internal(set) var universalLink: String?
     /// For a universal link the link table did not resolve: why. The `unmatched` handler gets it.
     public internal(set) var resolutionFailure: LinkResolutionFailure?
+    /// Whether the app was on its first launch when it delivered this link: a deferred link, or
+    /// any link delivered on the launch ``TrampolineLinks/beginFirstLaunch()`` claimed. What
+    /// Firebase counted as a first open (else a re-open); set when the link is delivered.
+    public internal(set) var isFirstLaunch = false
 
     /// When the person tapped this link: the page visit for a deferred link, the arrival otherwise.
     /// The inbox keeps the link tapped last.

@@ -157,8 +157,13 @@ public final class TrampolineLinks {
     /// should be read. The adapters ask before they probe the pasteboard or open `loadCookie.html`,
     /// so the person is asked at most once.
     public func beginFirstLaunch() -> Bool {
-        store.claim("first-launch")
+        let first = store.claim("first-launch")
+        if first { onFirstLaunch = true }
+        return first
     }
+
+    /// Whether this launch is the first (``beginFirstLaunch()`` claimed it).
+    private var onFirstLaunch = false
 
     /// The app is ready to show linked screens: delivers the held link (unless it is older than
     /// the hold timeout) and delivers later links at once. Returns what happened to the held link,
@@ -192,6 +197,8 @@ public final class TrampolineLinks {
     }
 
     private func deliver(_ link: IncomingLink) -> LinkDisposition {
+        var link = link
+        link.isFirstLaunch = onFirstLaunch || link.isDeferred
         guard let (index, match) = router.match(link) else {
             unmatched(link)
             return .unmatched

@@ -77,7 +77,7 @@ final class GzipReader {
     private var inMember = false
 
     /// Whether `bytes` start as gzip data does (RFC 1952's magic number).
-    static func isGzip(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isGzip(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b
     }
 }

@@ -21,25 +21,12 @@ final class LogLineReader {
     init(path: String, displayPath: String, capacity: Int = 1 << 20) throws(LogReadError) {
         self.displayPath = displayPath
         self.capacity = capacity
-        let first = try PlainFileReader(path: path, displayPath: displayPath)
+        // Nothing is read here: a reader that throws from its initialiser after allocating would
+        // free its buffer twice (here and in deinit).
+        let file = try PlainFileReader(path: path, displayPath: displayPath)
+        plain = file
+        gzip = GzipReader.isGzip(try file.peek(2)) ? try GzipReader(file) : nil
         buffer = .allocate(capacity: capacity)
-        do {
-            end = try first.read(into: buffer, capacity: capacity)
-            if GzipReader.isGzip(UnsafeBufferPointer(start: buffer, count: end)) {
-                // Start over from the first byte, through zlib.
-                first.close()
-                plain = try PlainFileReader(path: path, displayPath: displayPath)
-                let gzip = try GzipReader(plain)
-                self.gzip = gzip
-                end = try gzip.read(into: buffer, capacity: capacity)
-            } else {
-                plain = first
-            }
-        } catch {
-            buffer.deallocate()
-            throw error
-        }
-        if end == 0 { atEnd = true }
     }
 
     deinit {

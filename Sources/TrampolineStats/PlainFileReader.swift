@@ -3,11 +3,13 @@ import Glibc
 
 private let systemClose = Glibc.close
 private let systemRead = Glibc.read
+private let systemPread = Glibc.pread
 #elseif canImport(Darwin)
 import Darwin
 
 private let systemClose = Darwin.close
 private let systemRead = Darwin.read
+private let systemPread = Darwin.pread
 #endif
 
 /// A file read with read(2), in the caller's buffer. Closed by ``close()`` (once) or on deinit.
@@ -35,6 +37,14 @@ final class PlainFileReader {
         guard descriptor >= 0 else { return }
         _ = systemClose(descriptor)
         descriptor = -1
+    }
+
+    /// The file's first `count` bytes (fewer for a shorter file), without moving the read position.
+    func peek(_ count: Int) throws(LogReadError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { systemPread(descriptor, $0.baseAddress, count, 0) }
+        guard read >= 0 else { throw .unreadable(displayPath, String(cString: strerror(errno))) }
+        return Array(bytes.prefix(read))
     }
 
     /// Up to `capacity` bytes into `buffer`; 0 at the end.

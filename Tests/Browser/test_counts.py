@@ -7,11 +7,13 @@ Modelled, as in the rest of the suite: the app store and the web pages are off t
 requests fail; the count request goes first), and WebKit's "app installed" is the test browser
 hiding its window on the scheme attempt (webkit/iphone_browser.py), as iOS does when the app opens.
 """
+import http.server
 import json
 import os
 import shutil
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -57,15 +59,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """The catalog built with the real binary and served by nginx, logging in `combined`."""
+def start_nginx(root: Path, site: Path) -> tuple[str, Path, subprocess.Popen]:
+    """nginx serving `site` on a free loopback port, its combined log in `root`."""
     if not Path(NGINX).exists():
         pytest.fail("nginx is missing: make test-deps installs Debian's nginx-light", pytrace=False)
-    root = tmp_path_factory.mktemp("counts")
-    (root / "site-config.yml").write_text(CATALOG)
-    subprocess.run([trampoline_binary(), "build", "-c", str(root / "site-config.yml"), "-o", str(root / "_site")],
-                   check=True, capture_output=True)
     port = free_port()
     log = root / "access.log"
     conf = root / "nginx.conf"
@@ -86,14 +83,14 @@ http {{
   uwsgi_temp_path {root}/tmp; scgi_temp_path {root}/tmp;
   server {{
     listen 127.0.0.1:{port};
-    root {root}/_site;
+    root {site};
     location / {{ try_files $uri $uri/index.html =404; }}
     location /_count/ {{ add_header Cache-Control no-store; }}
     error_page 404 /404.html;
   }}
 }}
 """)
-    (root / "tmp").mkdir()
+    (root / "tmp").mkdir(exist_ok=True)
     process = subprocess.Popen([NGINX, "-c", str(conf)], stderr=subprocess.PIPE)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
@@ -104,7 +101,22 @@ http {{
             if process.poll() is not None:
                 raise AssertionError("nginx did not start: " + process.stderr.read().decode())
             time.sleep(0.05)
-    yield root, f"http://127.0.0.1:{port}", log
+    return f"http://127.0.0.1:{port}", log, process
+
+
+def build(root: Path, catalog: str) -> Path:
+    (root / "site-config.yml").write_text(catalog)
+    subprocess.run([trampoline_binary(), "build", "-c", str(root / "site-config.yml"), "-o", str(root / "_site")],
+                   check=True, capture_output=True)
+    return root / "_site"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """The catalog built with the real binary and served by nginx, logging in `combined`."""
+    root = tmp_path_factory.mktemp("counts")
+    origin, log, process = start_nginx(root, build(root, CATALOG))
+    yield root, origin, log
     process.terminate()
     process.wait(5)
 
@@ -199,3 +211,53 @@ def test_the_html_report_opens_with_no_request_and_no_policy_violation(served, t
         assert not [e for e in b.console if e.get("level") in ("SEVERE", "WARNING")], b.console
     finally:
         b.quit()
+
+
+class _Events(http.server.BaseHTTPRequestHandler):
+    """A stand-in for a Plausible instance: records each request to its Events API."""
+    seen: list = []
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        _Events.seen.append({"path": self.path, "headers": dict(self.headers), "body": body})
+        self.send_response(202)
+        self.end_headers()
+
+
+def test_site_counts_plausible_sends_the_documented_events_and_nothing_to_the_log(tmp_path):
+    """Modelled: Plausible's Events API (https://plausible.io/docs/events-api: POST /api/event,
+    a JSON body with name, url and domain) by a loopback server that records the requests."""
+    events = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Events)
+    threading.Thread(target=events.serve_forever, daemon=True).start()
+    endpoint = f"http://127.0.0.1:{events.server_address[1]}/api/event"
+    catalog = CATALOG.replace("  title: Marry links\n",
+                              f"  title: Marry links\n  counts: {{plausible: \"{endpoint}\", domain: go.example.com}}\n")
+    site = build(tmp_path, catalog)
+    assert not (site / "_count").exists()
+    origin, log, process = start_nginx(tmp_path, site)
+    _Events.seen = []
+    phone = make_driver(IPHONE, [origin])
+    try:
+        phone.get(origin + "/spring-sale?utm_source=poster")
+        deadline = time.monotonic() + 10
+        while len(_Events.seen) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        phone.quit()
+        process.terminate()
+        process.wait(5)
+        events.shutdown()
+    bodies = [json.loads(e["body"]) for e in _Events.seen]
+    assert [b["name"] for b in bodies] == ["pageview", "trampoline: attempt", "trampoline: store"], bodies
+    for event, body in zip(_Events.seen, bodies):
+        assert event["path"] == "/api/event"
+        assert body == {"name": body["name"], "url": origin + "/spring-sale", "domain": "go.example.com"}
+        assert event["headers"].get("Content-Type") == "text/plain"
+        assert "Cookie" not in event["headers"]
+    assert "/_count/" not in log.read_text()
+    # The events went out under the page's policy, which names that endpoint's origin alone.
+    page = (site / "spring-sale" / "index.html").read_text()
+    assert f"connect-src http://127.0.0.1:{events.server_address[1]};" in page

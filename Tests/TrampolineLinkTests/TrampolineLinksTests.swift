@@ -119,6 +119,38 @@ struct TrampolineLinksTests {
         #expect(!store.tokens.contains { $0.contains("plan") }, "the store keeps fingerprints, not links")
     }
 
+    /// What the app logs to its analytics (docs/counts.md, "The app's side"): how each delivered
+    /// link came, and whether it came on the app's first launch (a first open) or a later one.
+    @Test func aDeliveredLinkSaysWhetherItCameOnTheFirstLaunch() throws {
+        let store = InMemoryLinkStore()
+        let clock = self.clock
+        let log = self.log
+        let facade = { [config] () throws -> TrampolineLinks in
+            let links = TrampolineLinks(
+                config, store: store, clock: { clock.now },
+                unmatched: { log.items.append("unmatched first=\($0.isFirstLaunch)") })
+            try links.route("/plan/:id") { m in log.items.append("\(m.link.source) first=\(m.link.isFirstLaunch)") }
+            return links
+        }
+        var links = try facade()
+        #expect(links.beginFirstLaunch())
+        links.ready()
+        links.open("https://go.example.com/plan/1")
+        links.receiveDeferred("marry://plan/2?tl_t=\(t)", from: .cookie)
+        links.open("marry://nowhere")
+        // A later launch: links are re-opens, but a deferred link is always an install's first open.
+        links = try facade()
+        #expect(!links.beginFirstLaunch())
+        links.ready()
+        links.open("marry://plan/3")
+        links.receiveDeferred("marry://plan/4?tl_t=\(t)", from: .clipboard)
+        #expect(
+            delivered == [
+                "universalLink first=true", "cookie first=true", "unmatched first=true", "customScheme first=false",
+                "clipboard first=true",
+            ])
+    }
+
     @Test func onceOnlyThroughUserDefaultsAcrossRelaunches() throws {
         let suite = "TrampolineLinkTests-\(UUID().uuidString)"
         defer { UserDefaults().removePersistentDomain(forName: suite) }

@@ -44,8 +44,8 @@ package struct SiteSettings: Sendable, Equatable, Encodable {
     package var allowedOrigins: [String] = []
     /// `site.long_links`: the site serves Firebase-style long links (`/?link=…`) to these targets.
     package var longLinks: LongLinkSettings? = nil
-    /// `site.counts`: the pages tell the host's access log what happened on them (docs/counts.md).
-    package var counts = true
+    /// `site.counts`: where the pages report what happened on them (docs/counts.md).
+    package var counts = SiteCounts.log
 }
 
 /// `site.long_links`.

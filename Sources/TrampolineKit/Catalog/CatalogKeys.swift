@@ -6,6 +6,8 @@ enum CatalogKeys {
     ]
     /// `site.long_links`.
     static let longLinks = ["allow"]
+    /// `site.counts` as a mapping.
+    static let counts = ["plausible", "domain"]
     static let app = ["name", "icon", "ios", "android"]
     static let ios = [
         "team_id", "bundle_id", "app_store_id", "scheme", "app_store_url", "extra_app_ids", "provider_token",

@@ -80,8 +80,8 @@ extension CatalogReader {
         if let longLinks = keys["long_links"] {
             result?.longLinks = readLongLinks(longLinks.value)
         }
-        if let counts = keys["counts"], let on = boolean(counts.value, what: "site.counts") {
-            result?.counts = on
+        if let counts = keys["counts"], let value = readCounts(counts.value) {
+            result?.counts = value
         }
         if let origins = keys["allowed_origins"] {
             result?.allowedOrigins = readAllowedOrigins(origins.value)

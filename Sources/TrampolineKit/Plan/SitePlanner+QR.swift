@@ -7,7 +7,8 @@ extension SitePlanner {
     static func qrEntry(for link: Link, catalog: Catalog, engine: inout DiagnosticEngine) -> PlanEntry? {
         // With site.counts, the code's URL carries a mark (never handed to the app) so the host's
         // log tells a scan from a tap.
-        let url = catalog.site.url + link.path + (catalog.site.counts ? "?" + LinkTarget.qrMarker + "=1" : "")
+        let url =
+            catalog.site.url + link.path + (catalog.site.counts.logsRequests ? "?" + LinkTarget.qrMarker + "=1" : "")
         let level = link.options.qrErrorCorrection
         let capacity = QRCode.byteCapacity(version: 40, errorCorrection: level)
         guard url.utf8.count <= capacity else {

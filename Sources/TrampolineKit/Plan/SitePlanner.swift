@@ -97,7 +97,7 @@ enum SitePlanner {
         for file in [HostFile.noJekyll, .headers] {
             entries.append(PlanEntry(path: file.outputPath, content: .hostFile(file)))
         }
-        if catalog.site.counts {
+        if catalog.site.counts.logsRequests {
             entries += PageOutcome.allCases.map { PlanEntry(path: $0.outputPath, content: .countFile) }
         }
         if !routes.isEmpty {

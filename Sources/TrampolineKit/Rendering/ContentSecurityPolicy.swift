@@ -15,12 +15,13 @@ package struct ContentSecurityPolicy: Sendable {
     let styleHash: String
     /// `site.allowed_origins`, each checked by the catalog reader to be a plain `https://host[:port]`.
     let allowedOrigins: [String]
-    /// `site.counts`: link pages request the site's own count files (``PageOutcome``).
-    let counts: Bool
+    /// `site.counts`: link pages request the site's own count files (``PageOutcome``), or send
+    /// events to a Plausible endpoint.
+    let counts: SiteCounts
 
     init(
         script: String, loadCookieScript: String, routeScript: String, style: String, allowedOrigins: [String] = [],
-        counts: Bool = false
+        counts: SiteCounts = .off
     ) {
         self.allowedOrigins = allowedOrigins
         self.counts = counts
@@ -76,12 +77,20 @@ package struct ContentSecurityPolicy: Sendable {
             "style-src " + styleHash + " " + branded,
             "img-src " + images.joined(separator: " "),
             "font-src " + branded,
-            // The compact layout's lookup page fetches one shard of the link table; with
-            // site.counts, a link's page requests the site's own count files. Nothing elsewhere.
-            script == .linkLookup || (script == .link && counts) ? "connect-src 'self'" : nil,
+            connectSource(script),
             "base-uri 'none'",
             "form-action 'none'",
         ].compactMap { $0 }.joined(separator: "; ")
+    }
+
+    /// The compact layout's lookup page fetches one shard of the link table; with site.counts, a
+    /// link's page (the lookup page is one) requests the site's own count files, or sends events to
+    /// the Plausible endpoint's origin alone. Nothing elsewhere.
+    private func connectSource(_ script: PageScript) -> String? {
+        var sources: [String] = []
+        if script == .linkLookup || (script == .link && counts == .log) { sources.append("'self'") }
+        if script == .link || script == .linkLookup, let origin = counts.eventOrigin { sources.append(origin) }
+        return sources.isEmpty ? nil : "connect-src " + sources.joined(separator: " ")
     }
 
     private func scriptSource(_ script: PageScript) -> String {

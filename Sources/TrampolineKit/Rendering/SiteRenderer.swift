@@ -27,7 +27,8 @@ package struct SiteRenderer: Sendable {
         self.templates = templates
         csp = ContentSecurityPolicy(
             script: templates.script, loadCookieScript: templates.loadCookieScript, routeScript: templates.routeScript,
-            style: templates.style, allowedOrigins: site.allowedOrigins, counts: site.counts)
+            style: templates.style, allowedOrigins: site.allowedOrigins,
+            counts: site.counts)
         constants = Constants(
             pageLanguage: PageLanguage(site.language, app: app),
             siteTitle: Array((site.title ?? app.name).utf8),
@@ -130,7 +131,8 @@ package struct SiteRenderer: Sendable {
         }
         // Each count request must reach the host to be logged.
         let counts =
-            site.counts ? [HeaderRule("/" + OutputPath.countFolder + "/*", [("Cache-Control", "no-store")])] : []
+            site.counts.logsRequests
+            ? [HeaderRule("/" + OutputPath.countFolder + "/*", [("Cache-Control", "no-store")])] : []
         return files.map { HeaderRule($0.urlPath, [json, ("Cache-Control", "max-age=300")]) } + counts + [
             HeaderRule(
                 SiteLinkTable.folder + "*",
@@ -199,7 +201,18 @@ package struct SiteRenderer: Sendable {
             ("forwardQuery", .bool(link.options.forwardQuery)),
         ]
         // Only when off: the pages count by default, and every byte is in every page.
-        if !site.counts { data.append(("counts", .bool(false))) }
+        switch site.counts {
+        case .log: break
+        case .off: data.append(("counts", .bool(false)))
+        case .plausible(let endpoint, let domain):
+            data.append(
+                (
+                    "counts",
+                    .json(
+                        "{\"e\":" + Escaping.jsonString(endpoint)
+                            + (domain.map { ",\"d\":" + Escaping.jsonString($0) } ?? "") + "}")
+                ))
+        }
         // Only when set: most links keep the defaults, and every byte is in every page.
         if link.options.inAppBrowsers != .escape {
             data.append(("inApp", .string(link.options.inAppBrowsers.rawValue)))

@@ -10,6 +10,8 @@ struct DashboardPage {
     var outputPath: String
 
     var query = DashboardQuery()
+    /// `serve --logs`: the page links to the counts.
+    var hasLogs = false
 
     /// The most warnings the page lists; the terminal has them all.
     static let maximumWarnings = 100
@@ -48,7 +50,7 @@ struct DashboardPage {
             body: """
                 <header><h1>\(h(catalog.site.title ?? catalog.app.name)) <small>\(h(catalog.site.url))</small></h1>
                 <p>App <strong>\(h(catalog.app.name))</strong> · scheme <code>\(h(catalog.app.scheme)):</code> · app IDs \(catalog.app.appIDs.map { "<code>\(h($0))</code>" }.joined(separator: ", "))
-                · <a href="\(OutputPath.appSiteAssociation.urlPath)">AASA</a> (\(aasaSize) bytes) · <a href="\(OutputPath.loadCookie.urlPath)">loadCookie.html</a></p>
+                · <a href="\(OutputPath.appSiteAssociation.urlPath)">AASA</a> (\(aasaSize) bytes) · <a href="\(OutputPath.loadCookie.urlPath)">loadCookie.html</a>\(hasLogs ? " · <a href=\"\(PreviewRoutes.prefix)/counts\">counts from the logs</a>" : "")</p>
                 <p class="build">Serving <code>\(h(outputPath))</code> · build \(generation) · \(snapshot.flows.count) links · \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed in \(String(format: "%.0f", milliseconds)) ms</p>
                 </header>
                 \(problems)<main>

@@ -2,15 +2,19 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 import TrampolineKit
+import TrampolineStats
 
 /// The routes only `serve` has, under `/_trampoline/` (a prefix catalogs may not use): the
 /// dashboard, the simulations, the reload script and the server-sent event stream.
 enum PreviewRoutes {
     static let prefix = "/_trampoline"
 
-    static func add<Context: RequestContext>(to router: Router<Context>, state: PreviewState) {
+    static func add<Context: RequestContext>(to router: Router<Context>, state: PreviewState, logs: [String] = []) {
         router.get("\(prefix)") { request, _ in
-            try await dashboard(request, state: state)
+            try await dashboard(request, state: state, hasLogs: !logs.isEmpty)
+        }
+        router.get("\(prefix)/counts") { _, _ in
+            await counts(logs: logs, state: state)
         }
         router.get("\(prefix)/simulate") { request, _ in
             try await simulation(request, state: state)
@@ -36,7 +40,7 @@ enum PreviewRoutes {
     }
 
     /// The dashboard; `?q=` searches the links and `?page=` pages through them.
-    static func dashboard(_ request: Request, state: PreviewState) async throws -> Response {
+    static func dashboard(_ request: Request, state: PreviewState, hasLogs: Bool = false) async throws -> Response {
         let (snapshot, failure, generation) = await (state.snapshot, state.failure, state.generation)
         let parameters = request.uri.queryParameters
         let query = DashboardQuery(
@@ -46,8 +50,27 @@ enum PreviewRoutes {
         return html(
             DashboardPage(
                 snapshot: snapshot, failure: failure, generation: generation, outputPath: state.outputURL.path,
-                query: query
+                query: query, hasLogs: hasLogs
             ).render())
+    }
+
+    /// `serve --logs`: the counts of those logs for the last good build's catalog, as `stats
+    /// --format html` writes them; what is wrong with the logs, if anything, instead.
+    static func counts(logs: [String], state: PreviewState) async -> Response {
+        guard !logs.isEmpty else {
+            return html(
+                DashboardPage.document(
+                    title: "Counts", body: "<p>No logs: start <code>trampoline serve --logs access.log</code>.</p>"),
+                status: .notFound)
+        }
+        let catalog = await state.snapshot.catalog
+        let (report, diagnostics) = StatsReader(catalog: catalog).read(logs.map { .init(path: $0, displayPath: $0) })
+        guard let report else {
+            let items = diagnostics.map { "<li>\(Escaping.html($0.description))</li>" }.joined()
+            return html(
+                DashboardPage.document(title: "Counts", body: "<ul>\(items)</ul>"), status: .unprocessableContent)
+        }
+        return html(String(decoding: report.html(title: catalog.site.title ?? catalog.app.name), as: UTF8.self))
     }
 
     static func simulation(_ request: Request, state: PreviewState) async throws -> Response {

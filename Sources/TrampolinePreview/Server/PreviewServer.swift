@@ -23,6 +23,9 @@ package struct PreviewServer: Sendable {
         /// `--force`: write into an output folder of files Trampoline did not write.
         package var forcesOutput = false
         package var pollInterval: Duration = .milliseconds(300)
+        /// `--logs`: access logs whose counts the dashboard shows (`/_trampoline/counts`), read
+        /// anew at each request against the last good build's catalog.
+        package var logs: [String] = []
 
         package init(configURL: URL, configDisplayPath: String, outputOverride: String? = nil) {
             self.configURL = configURL
@@ -72,7 +75,8 @@ package struct PreviewServer: Sendable {
         logger.logLevel = .warning
         let router = Self.router(
             state: state, outputURL: outputURL, logger: logger,
-            guardsHost: HostGuardMiddleware<BasicRequestContext>.isLoopbackBinding(configuration.host))
+            guardsHost: HostGuardMiddleware<BasicRequestContext>.isLoopbackBinding(configuration.host),
+            logs: configuration.logs)
         let watcher = CatalogWatcher(
             rebuilder: rebuilder, state: state, interval: configuration.pollInterval,
             watch: configuration.watch, reporter: reporter
@@ -93,7 +97,7 @@ package struct PreviewServer: Sendable {
     /// Outermost first: on loopback, refuse other hosts' names (DNS rebinding); refuse escaping
     /// paths, add the reload script to HTML, act as a static host (404 page, AASA type), map
     /// folders to their index.html, then FileMiddleware serves.
-    static func router(state: PreviewState, outputURL: URL, logger: Logger, guardsHost: Bool)
+    static func router(state: PreviewState, outputURL: URL, logger: Logger, guardsHost: Bool, logs: [String] = [])
         -> Router<BasicRequestContext>
     {
         let files = ContainedFileSystem(rootFolder: outputURL, logger: logger)
@@ -111,7 +115,7 @@ package struct PreviewServer: Sendable {
                 "js": MediaType(type: .text, subType: "javascript", parameter: ("charset", "utf-8")),
             ])
         }
-        PreviewRoutes.add(to: router, state: state)
+        PreviewRoutes.add(to: router, state: state, logs: logs)
         return router
     }
 }

@@ -32,6 +32,13 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("no-watch"), help: "Build once and serve; don't rebuild on changes.")
     var noWatch = false
 
+    @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "Access logs whose counts the dashboard shows at /_trampoline/counts (as trampoline stats reads them).",
+            valueName: "log"))
+    var logs: [String] = []
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
@@ -45,6 +52,7 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         configuration.watch = !noWatch
         configuration.forcesOutput = force
+        configuration.logs = logs
         let reporter = PreviewReporter(
             rebuilt: { snapshot in
                 Console.report(snapshot.warnings)

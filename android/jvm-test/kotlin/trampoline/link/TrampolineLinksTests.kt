@@ -62,6 +62,33 @@ class TrampolineLinksTests {
         assertEquals(listOf("plan 42 x=1 via APP_LINK", "plan 42 x=1 via CUSTOM_SCHEME", "new plan"), delivered)
     }
 
+    /** What the app logs to its analytics (docs/counts.md): how each link came, and whether on the first launch. */
+    @Test
+    fun aDeliveredLinkSaysWhetherItCameOnTheFirstLaunch() {
+        val store = InMemoryLinkStore()
+        fun facade(): TrampolineLinks {
+            val links = TrampolineLinks(config, store, null, clock = { clock.now }) { link -> delivered.add("unmatched first=${link.isFirstLaunch}") }
+            links.route("/plan/:id") { m -> delivered.add("${m.link.source} first=${m.link.isFirstLaunch}") }
+            return links
+        }
+        var links = facade()
+        assertTrue(links.beginFirstLaunch())
+        links.ready()
+        links.open("https://go.example.com/plan/1")
+        links.receiveInstallReferrer(referrer("marry://plan/2?tl_t=$t"))
+        links.open("marry://nowhere")
+        // A later launch: links are re-opens, but a deferred link is always an install's first open.
+        links = facade()
+        assertFalse(links.beginFirstLaunch())
+        links.ready()
+        links.open("marry://plan/3")
+        links.receiveDeferred("marry://plan/4?tl_t=$t", LinkSource.CLIPBOARD)
+        assertEquals(
+            listOf("APP_LINK first=true", "INSTALL_REFERRER first=true", "unmatched first=true", "CUSTOM_SCHEME first=false", "CLIPBOARD first=true"),
+            delivered
+        )
+    }
+
     @Test
     fun unmatchedLinksGoToTheFallbackAndForeignOnesNowhere() {
         val links = launch(InMemoryLinkStore())

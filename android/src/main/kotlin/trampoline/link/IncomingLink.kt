@@ -30,7 +30,13 @@ class IncomingLink internal constructor(
     /** For a link resolved through the site's link table: the App Link that opened the app; [text] is then the deep link it stands for. */
     val appLink: String? = null,
     /** For an App Link the link table did not resolve: why. The `unmatched` handler gets it. */
-    val resolutionFailure: LinkResolutionFailure? = null
+    val resolutionFailure: LinkResolutionFailure? = null,
+    /**
+     * Whether the app was on its first launch when it delivered this link: a deferred link, or any
+     * link delivered on the launch [TrampolineLinks.beginFirstLaunch] claimed. What Firebase counted
+     * as a first open (else a re-open); set when the link is delivered.
+     */
+    val isFirstLaunch: Boolean = false
 ) {
     /** When the person tapped this link: the page visit for a deferred link, the arrival otherwise. The inbox keeps the link tapped last. */
     val tappedAtMillis: Long
@@ -44,13 +50,20 @@ class IncomingLink internal constructor(
     fun value(name: String): String? = query.firstOrNull { it.name == name }?.value
 
     internal fun with(appLink: String?, resolutionFailure: LinkResolutionFailure?): IncomingLink = IncomingLink(
-        source, path, segments, query, fragment, text, visitedAtMillis, receivedAtMillis, deliveryToken, appLink, resolutionFailure
+        source, path, segments, query, fragment, text, visitedAtMillis, receivedAtMillis, deliveryToken, appLink, resolutionFailure,
+        isFirstLaunch
+    )
+
+    internal fun firstLaunch(value: Boolean): IncomingLink = IncomingLink(
+        source, path, segments, query, fragment, text, visitedAtMillis, receivedAtMillis, deliveryToken, appLink, resolutionFailure,
+        value
     )
 
     override fun equals(other: Any?): Boolean = other is IncomingLink && source == other.source && path == other.path &&
         segments == other.segments && query == other.query && fragment == other.fragment && text == other.text &&
         visitedAtMillis == other.visitedAtMillis && receivedAtMillis == other.receivedAtMillis &&
-        deliveryToken == other.deliveryToken && appLink == other.appLink && resolutionFailure == other.resolutionFailure
+        deliveryToken == other.deliveryToken && appLink == other.appLink && resolutionFailure == other.resolutionFailure &&
+        isFirstLaunch == other.isFirstLaunch
 
     override fun hashCode(): Int = (text.hashCode() * 31 + source.hashCode()) * 31 + receivedAtMillis.hashCode()
 

@@ -173,7 +173,14 @@ class TrampolineLinks(
     }
 
     /** True exactly once per installation (per store): on the launch where one-time work (onboarding, deferred channels) belongs. */
-    fun beginFirstLaunch(): Boolean = store.claim(FIRST_LAUNCH_MARK)
+    fun beginFirstLaunch(): Boolean {
+        val first = store.claim(FIRST_LAUNCH_MARK)
+        if (first) onFirstLaunch = true
+        return first
+    }
+
+    /** Whether this launch is the first ([beginFirstLaunch] claimed it). */
+    private var onFirstLaunch = false
 
     /**
      * The app is ready to show linked screens: delivers the held link (unless it is older than the
@@ -212,7 +219,8 @@ class TrampolineLinks(
         }
     }
 
-    private fun deliver(link: IncomingLink): LinkDisposition {
+    private fun deliver(delivered: IncomingLink): LinkDisposition {
+        val link = delivered.firstLaunch(onFirstLaunch || delivered.isDeferred)
         val found = router.match(link)
         if (found == null) {
             unmatched(link)
