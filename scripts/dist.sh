@@ -50,6 +50,16 @@ Version: $(pkg-config --modversion libcmark)
 Libs: -L$root/$scratch/static-libs -lcmark
 Cflags: -I$includedir
 PC
+# zlib is also a system library of the package (CZlib, for `stats`' gzip logs): its own .pc here
+# too, or SwiftPM's reading of Debian's zlib.pc (which does not drop the system -L folder, as the
+# pkg-config tool does) would put that folder first, and the linker would take libcmark.so and libz.so.
+cat >"$scratch/pkgconfig/zlib.pc" <<PC
+Name: zlib
+Description: zlib (static, for make dist)
+Version: $(pkg-config --modversion zlib)
+Libs: -L$root/$scratch/static-libs -lz
+Cflags: -I$(pkg-config --variable=includedir zlib)
+PC
 export PKG_CONFIG_PATH=$root/$scratch/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 
 # What the Swift build is made from: when it is what the last build in $scratch was made from, that
