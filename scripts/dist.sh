@@ -30,36 +30,28 @@ case $(uname -m) in
 esac
 name=trampoline-$version-linux-$arch
 
-# libcmark is linked through the CCmark module map and its pkg-config file: `-L<libdir> -lcmark`,
-# and with libcmark.so in <libdir> the linker takes that. So this build gets a libcmark.pc of its
-# own whose -L folder holds only Debian's libcmark.a: the same headers, the static library.
-libdir=$(pkg-config --variable=libdir libcmark 2>/dev/null) || die "pkg-config finds no libcmark; run 'make deps' (libcmark-dev)"
-includedir=$(pkg-config --variable=includedir libcmark)
-[ -f "$libdir/libcmark.a" ] || die "no $libdir/libcmark.a; Debian's libcmark-dev ships it (make deps)"
+# The package's system libraries (CCmark: libcmark; CZlib: zlib, which swift-nio-extras under
+# check --live's HTTP client needs too) are linked through their module maps and pkg-config files:
+# `-L<libdir> -l<lib>`, and with lib<lib>.so in <libdir> the linker takes that. SwiftPM reads the
+# .pc files itself and keeps their system -L folder (the pkg-config tool drops it), so one
+# library's folder would bring in the other's .so too. So each gets a .pc of its own here whose
+# -L folder holds only Debian's static library: the same headers, the .a.
 mkdir -p "$scratch/static-libs" "$scratch/pkgconfig"
-ln -sf "$libdir/libcmark.a" "$scratch/static-libs/libcmark.a"
-# zlib (`-lz`, from swift-nio-extras under check --live's HTTP client): the same folder, searched
-# before the system's (-Xlinker -L below), holds only Debian's libz.a (zlib1g-dev).
-zlib=$(pkg-config --variable=libdir zlib 2>/dev/null || echo /usr/lib/$(gcc -print-multiarch 2>/dev/null))/libz.a
-[ -f "$zlib" ] || die "no $zlib; Debian's zlib1g-dev ships it (make deps)"
-ln -sf "$zlib" "$scratch/static-libs/libz.a"
-cat >"$scratch/pkgconfig/libcmark.pc" <<PC
-Name: libcmark
-Description: CommonMark (static, for make dist)
-Version: $(pkg-config --modversion libcmark)
-Libs: -L$root/$scratch/static-libs -lcmark
-Cflags: -I$includedir
+static_pc() {  # static_pc PACKAGE LIB DEB
+    local libdir
+    libdir=$(pkg-config --variable=libdir "$1" 2>/dev/null) || die "pkg-config finds no $1; run 'make deps' ($3)"
+    [ -f "$libdir/lib$2.a" ] || die "no $libdir/lib$2.a; Debian's $3 ships it (make deps)"
+    ln -sf "$libdir/lib$2.a" "$scratch/static-libs/lib$2.a"
+    cat >"$scratch/pkgconfig/$1.pc" <<PC
+Name: $1
+Description: $1 (static, for make dist)
+Version: $(pkg-config --modversion "$1")
+Libs: -L$root/$scratch/static-libs -l$2
+Cflags: -I$(pkg-config --variable=includedir "$1")
 PC
-# zlib is also a system library of the package (CZlib, for `stats`' gzip logs): its own .pc here
-# too, or SwiftPM's reading of Debian's zlib.pc (which does not drop the system -L folder, as the
-# pkg-config tool does) would put that folder first, and the linker would take libcmark.so and libz.so.
-cat >"$scratch/pkgconfig/zlib.pc" <<PC
-Name: zlib
-Description: zlib (static, for make dist)
-Version: $(pkg-config --modversion zlib)
-Libs: -L$root/$scratch/static-libs -lz
-Cflags: -I$(pkg-config --variable=includedir zlib)
-PC
+}
+static_pc libcmark cmark libcmark-dev
+static_pc zlib z zlib1g-dev
 export PKG_CONFIG_PATH=$root/$scratch/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}
 
 # What the Swift build is made from: when it is what the last build in $scratch was made from, that

@@ -31,32 +31,36 @@ struct AccessLogParser {
         self.format = format
     }
 
-    /// Calls `body` with the line's request. Returns false for a line it cannot read; header and
-    /// blank lines are read (true) without a request.
-    mutating func read(_ line: UnsafeBufferPointer<UInt8>, _ body: (LogRecord) -> Void) -> Bool {
-        guard let first = line.first else { return true }
+    /// What a line turned out to be.
+    enum Line {
+        /// A request, handed to the body.
+        case request
+        /// A header or blank line: no request, and counted in no total.
+        case header
+        /// A line of no request this format reads.
+        case unreadable
+    }
+
+    /// Calls `body` with the line's request, and says what the line was.
+    mutating func read(_ line: UnsafeBufferPointer<UInt8>, _ body: (LogRecord) -> Void) -> Line {
+        guard let first = line.first else { return .header }
+        let record: LogRecord?
         switch format {
         case .combined:
-            guard let record = CombinedLogParser.parse(line) else { return false }
-            body(record)
+            record = CombinedLogParser.parse(line)
         case .s3:
-            guard let record = S3LogParser.parse(line) else { return false }
-            body(record)
+            record = S3LogParser.parse(line)
         case .cloudfront:
             if first == UInt8(ascii: "#") {
                 cloudFront.readHeader(line)
-                return true
+                return .header
             }
-            guard let record = cloudFront.parse(line) else { return false }
-            body(record)
+            record = cloudFront.parse(line)
         case .cloudflare:
-            return CloudflareLogParser.read(line, body)
+            return CloudflareLogParser.read(line, body) ? .request : .unreadable
         }
-        return true
-    }
-
-    /// Whether the line is a comment the format allows (counted in no total).
-    func isHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        format == .cloudfront && line.first == UInt8(ascii: "#")
+        guard let record else { return .unreadable }
+        body(record)
+        return .request
     }
 }

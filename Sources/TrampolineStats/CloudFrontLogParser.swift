@@ -36,20 +36,30 @@ struct CloudFrontLogParser {
     }
 
     func parse(_ line: UnsafeBufferPointer<UInt8>) -> LogRecord? {
-        var fields: [Range<Int>] = []
-        fields.reserveCapacity(34)
-        var start = 0
-        for i in 0..<line.count where line[i] == UInt8(ascii: "\t") {
-            fields.append(start..<i)
-            start = i + 1
+        // The fields' bounds on the stack: a log has millions of lines.
+        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: 40) { fields in
+            var count = 0
+            var start = 0
+            for i in 0..<line.count where line[i] == UInt8(ascii: "\t") && count < 39 {
+                fields[count] = start..<i
+                count += 1
+                start = i + 1
+            }
+            fields[count] = start..<line.count
+            count += 1
+            return record(line, fields: UnsafeBufferPointer(rebasing: fields[..<count]))
         }
-        fields.append(start..<line.count)
+    }
+
+    private func record(_ line: UnsafeBufferPointer<UInt8>, fields: UnsafeBufferPointer<Range<Int>>) -> LogRecord? {
         guard fields.count >= columns, fields[date].count == 10, fields[time].count == 8 else { return nil }
-        // "2019-12-04" and "21:02:31": the fixed positions isoTime reads, joined by a separator.
-        var stamp = [UInt8](repeating: UInt8(ascii: "T"), count: 19)
-        for k in 0..<10 { stamp[k] = line[fields[date].lowerBound + k] }
-        for k in 0..<8 { stamp[11 + k] = line[fields[time].lowerBound + k] }
-        guard let when = stamp.withUnsafeBufferPointer({ LogTime.isoTime($0) }),
+        // `2019-12-04` and `21:02:31`, UTC.
+        let d = fields[date].lowerBound
+        let t = fields[time].lowerBound
+        guard let year = LogTime.number(line, d, 4), let month = LogTime.number(line, d + 5, 2),
+            let day = LogTime.number(line, d + 8, 2), let hour = LogTime.number(line, t, 2),
+            let minute = LogTime.number(line, t + 3, 2), let second = LogTime.number(line, t + 6, 2),
+            (1...12).contains(month), (1...31).contains(day),
             fields[status].count == 3, let code = LogTime.number(line, fields[status].lowerBound, 3)
         else { return nil }
         func view(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
@@ -58,7 +68,8 @@ struct CloudFrontLogParser {
                 : UnsafeBufferPointer(rebasing: line[range])
         }
         return LogRecord(
-            time: when, method: view(fields[method]), path: view(fields[stem]), query: view(fields[query]),
+            time: LogTime.epoch(year: year, month: month, day: day, hour: hour, minute: minute, second: second),
+            method: view(fields[method]), path: view(fields[stem]), query: view(fields[query]),
             status: code, agent: view(fields[agent]), agentEncoding: .percent,
             host: host < fields.count ? view(fields[host]) : UnsafeBufferPointer(start: nil, count: 0))
     }

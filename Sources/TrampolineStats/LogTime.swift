@@ -73,7 +73,7 @@ enum LogTime {
         return local - sign * Int64(offsetHours * 3600 + offsetMinutes * 60)
     }
 
-    /// `2019-12-04` and `21:02:31` (CloudFront), or `2019-12-04T21:02:31Z` (Cloudflare's RFC 3339;
+    /// `2019-12-04T21:02:31Z` (Cloudflare's RFC 3339, and `--since`/`--until`;
     /// fractions and a `+hh:mm` offset allowed).
     static func isoTime(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard text.count >= 19, let year = number(text, 0, 4), let month = number(text, 5, 2),

@@ -55,12 +55,11 @@ package struct StatsReader {
                         }
                         parser = AccessLogParser(format: detected)
                     }
-                    if parser!.isHeader(line) {
-                        _ = parser!.read(line) { _ in }
-                        return
-                    }
-                    lines += 1
-                    if !parser!.read(line, { tally.add($0) }) {
+                    switch parser!.read(line, { tally.add($0) }) {
+                    case .header: break
+                    case .request: lines += 1
+                    case .unreadable:
+                        lines += 1
                         skipped += 1
                         if skipped <= namedSkips {
                             diagnostics.append(Self.skippedLine(file, line: number, format: parser!.format))

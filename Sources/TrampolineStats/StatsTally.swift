@@ -1,3 +1,4 @@
+import Foundation
 import TrampolineKit
 import TrampolineLink
 
@@ -60,7 +61,10 @@ struct StatsTally {
             counts[key].previews += 1
             return
         }
-        guard isGet else { return }
+        // The debug view (?debug=1) is the team looking at the page, not a visit (its page sends
+        // no count request either).
+        guard isGet, Self.queryValue(SiteFiles.debugQuery.name, in: record.query) != SiteFiles.debugQuery.value
+        else { return }
         counts[key].visits += 1
         counts[key].platforms[agent.platform.rawValue] += 1
         if agent.inApp { counts[key].inApp += 1 }
@@ -89,31 +93,44 @@ struct StatsTally {
 
     private mutating func isSiteHost(_ requested: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !requested.isEmpty else { return true }
-        let lowered = requested.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
         // A request to the bucket's or the distribution's own name is still this site's.
-        let name = String(decoding: lowered, as: UTF8.self)
-        if lowered == host || name.hasSuffix(".cloudfront.net") || name.hasSuffix(".amazonaws.com") {
+        if Self.equalIgnoringCase(requested, host) || Self.hasSuffixIgnoringCase(requested, Self.cloudFront)
+            || Self.hasSuffixIgnoringCase(requested, Self.amazonAWS)
+        {
             siteHostRequests += 1
             return true
         }
         otherHosts += 1
-        if otherHost == nil { otherHost = name }
+        if otherHost == nil { otherHost = String(decoding: requested, as: UTF8.self).lowercased() }
         return false
+    }
+
+    private static let cloudFront = Array(".cloudfront.net".utf8)
+    private static let amazonAWS = Array(".amazonaws.com".utf8)
+
+    /// ASCII case-insensitive equality of `bytes` and lowercase `lower`.
+    private static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: [UInt8]) -> Bool {
+        bytes.count == lower.count && zip(bytes, lower).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
+    }
+
+    private static func hasSuffixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: [UInt8]) -> Bool {
+        bytes.count > lower.count
+            && equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[(bytes.count - lower.count)...]), lower)
     }
 
     /// Whether the query has the QR codes' mark, `tl_qr=1`.
     static func hasQRMark(_ query: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !query.isEmpty else { return false }
-        return queryValue(LinkTarget.qrMarker, in: query) == "1"
+        queryValue(LinkTarget.qrMarker, in: query) == "1"
     }
 
     /// The form-decoded value of `name` in `query`; nil when absent or not UTF-8.
     static func queryValue(_ name: String, in query: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !query.isEmpty else { return nil }
         let text = String(decoding: query, as: UTF8.self)
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, parts[0] == name else { continue }
-            return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncodingNoFoundation()
+            return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
         }
         return nil
     }

@@ -166,6 +166,11 @@ def test_stats_counts_what_real_browsers_did_on_pages_nginx_served(served, webki
         made.append(instagram)
         instagram.get(origin + "/spring-sale")
         wait_for_log(log, "/_count/in-app.txt", 1)
+        # The debug view and loadCookie.html send nothing (and the debug view is no visit).
+        phone.get(origin + "/spring-sale?debug=1")
+        phone.get(origin + "/loadCookie.html")
+        wait_for_log(log, "/loadCookie.html", 1)
+        time.sleep(0.5)
     finally:
         for b in made:
             b.quit()
@@ -174,6 +179,7 @@ def test_stats_counts_what_real_browsers_did_on_pages_nginx_served(served, webki
         with urllib.request.urlopen(request, timeout=5) as response:
             assert response.status == 200
     wait_for_log(log, "/_count/shown.txt", 5)
+    assert log.read_text().count("/_count/") == 12, log.read_text()  # the outcomes below, no more
 
     report = stats(root, log)
     links = {link["path"]: link for link in report["links"]}

@@ -154,6 +154,20 @@ final class StatsFormatsTests: XCTestCase {
         XCTAssertEqual(items?.links.map(\.visits), [5, 1, 1])
     }
 
+    /// The debug view (`?debug=1`) is the team checking a link, not a visit; its page sends nothing.
+    func testADebugViewIsNoVisit() throws {
+        let folder = try TemporaryDirectory()
+        let agent = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) Safari/604.1"
+        let file = try folder.write(
+            "access.log",
+            ["/spring-sale?debug=1", "/spring-sale?debug=0", "/spring-sale?x=1&debug=1"].map {
+                "203.0.113.7 - - [01/Nov/2026:10:00:00 +0000] \"GET \($0) HTTP/1.1\" 200 512 \"-\" \"\(agent)\"\n"
+            }.joined())
+        let (report, _) = try Self.read([.init(path: file.path, displayPath: "access.log")])
+        XCTAssertEqual(report?.lines, 3)
+        XCTAssertEqual(report?.links.map(\.visits), [1])
+    }
+
     func testUnknownFormatIsAnErrorAtTheFirstLine() throws {
         let folder = try TemporaryDirectory()
         let file = try folder.write("notes.txt", "\nhello\n")
