@@ -60,25 +60,60 @@ let package = Package(
         // The QR code encoder behind each link's qr.svg (no Swift package on the list encodes QR codes).
         // Pure Swift, no Foundation.
         .target(name: "TrampolineQR"),
+        // The generator's library, one target per stage of its pipeline (CONTRIBUTING.md, "Layers").
+        // Each imports only the targets before it, so the compiler holds the one-way rule.
+        // The built-in templates and the catalog's schema as Swift source: a template change
+        // recompiles this target alone.
+        .target(name: "TrampolineEmbedded", plugins: ["EmbedTemplates"]),
+        // The validated model: the catalog's types, their rules and every value derived from a
+        // link; diagnostics, routes, output paths and the site's own files.
         .target(
-            name: "TrampolineKit",
+            name: "TrampolineModel",
             dependencies: [
-                "CCmark",
                 .product(name: "TrampolineLink", package: "Trampoline"),
                 "TrampolineQR",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // What a rebuild keeps of a catalog's reading: the link cache and the catalog's layout.
+        .target(name: "TrampolineIncremental", dependencies: ["TrampolineModel"]),
+        // site-config.yml, links and items files and Firebase exports, read into the model.
+        .target(
+            name: "TrampolineCatalog",
+            dependencies: [
+                "TrampolineModel",
+                "TrampolineIncremental",
+                "TrampolineEmbedded",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        // The plan and its rendering: AASA, assetlinks.json, templates, Markdown and pages.
+        .target(
+            name: "TrampolineSite",
+            dependencies: [
+                "CCmark",
+                "TrampolineModel",
+                "TrampolineCatalog",
+                "TrampolineEmbedded",
+                "TrampolineQR",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CSV", package: "CSV.swift"),
-            ],
-            plugins: ["EmbedTemplates"]
+            ]
+        ),
+        // Writing the output folder, the build's steps, and `check`.
+        .target(
+            name: "TrampolineBuild",
+            dependencies: ["TrampolineModel", "TrampolineIncremental", "TrampolineCatalog", "TrampolineSite"]
         ),
         // `trampoline serve`: the local preview server. A target of its own so TrampolineKit
         // (and anyone embedding it) never links Hummingbird.
         .target(
             name: "TrampolinePreview",
             dependencies: [
-                "TrampolineKit",
+                "TrampolineModel",
+                "TrampolineSite",
+                "TrampolineBuild",
                 "TrampolineStats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -91,7 +126,9 @@ let package = Package(
         .target(
             name: "TrampolineLive",
             dependencies: [
-                "TrampolineKit",
+                "TrampolineModel",
+                "TrampolineSite",
+                "TrampolineBuild",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -102,12 +139,17 @@ let package = Package(
         // target: reading logs is a pipeline of its own, after the site's.
         .target(
             name: "TrampolineStats",
-            dependencies: ["TrampolineKit", "CZlib", .product(name: "TrampolineLink", package: "Trampoline")]
+            dependencies: [
+                "TrampolineModel", "TrampolineSite", "CZlib", .product(name: "TrampolineLink", package: "Trampoline"),
+            ]
         ),
         .executableTarget(
             name: "trampoline",
             dependencies: [
-                "TrampolineKit",
+                "TrampolineModel",
+                "TrampolineCatalog",
+                "TrampolineSite",
+                "TrampolineBuild",
                 "TrampolineLive",
                 "TrampolineStats",
                 "TrampolinePreview",
@@ -117,7 +159,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TrampolineKitTests",
-            dependencies: ["TrampolineKit", "TrampolineQR", "TrampolineTestSupport"],
+            dependencies: [
+                "TrampolineModel", "TrampolineIncremental", "TrampolineCatalog", "TrampolineSite", "TrampolineBuild",
+                "TrampolineQR", "TrampolineTestSupport",
+            ],
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
@@ -128,19 +173,22 @@ let package = Package(
         .testTarget(name: "TrampolineQRTests", dependencies: ["TrampolineQR"]),
         .testTarget(
             name: "TrampolinePreviewTests",
-            dependencies: ["TrampolineKit", "TrampolinePreview", "TrampolineTestSupport"]
+            dependencies: [
+                "TrampolineModel", "TrampolineCatalog", "TrampolineSite", "TrampolineBuild", "TrampolinePreview",
+                "TrampolineTestSupport",
+            ]
         ),
         // Helpers the test targets share: temporary folders and running the built binary.
         .target(name: "TrampolineTestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TrampolineStatsTests",
-            dependencies: ["TrampolineKit", "TrampolineStats", "TrampolineTestSupport"],
+            dependencies: ["TrampolineModel", "TrampolineCatalog", "TrampolineStats", "TrampolineTestSupport"],
             exclude: ["Snapshots"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "TrampolineCLITests",
-            dependencies: ["TrampolineKit", "TrampolineTestSupport"],
+            dependencies: ["TrampolineTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]
@@ -154,7 +202,7 @@ if Context.environment["TRAMPOLINE_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(
             name: "TrampolineFuzz",
-            dependencies: ["TrampolineKit"],
+            dependencies: ["TrampolineModel", "TrampolineCatalog", "TrampolineSite", "TrampolineBuild"],
             swiftSettings: [.enableExperimentalFeature("Extern")],
             linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])]
         ))

@@ -5,7 +5,10 @@
 // Every check ends in `check(_:_:)`, which traps: libFuzzer then saves the input as a crash.
 
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineCatalog
+import TrampolineModel
+import TrampolineSite
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 
 extension LiveChecker {
     /// An AASA location as Apple's fetchers (the CDN's AASA-Bot, a device's CFNetwork) and as a

@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineModel
 
 extension LiveChecker {
     /// The site's own files, the routes' samples and the link pages and shards (all, or

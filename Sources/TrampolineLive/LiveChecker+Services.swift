@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
+import TrampolineSite
 
 extension LiveChecker {
     /// Apple's CDN copy (`<base><host>`): present and equal to the build, else stale or its failure.

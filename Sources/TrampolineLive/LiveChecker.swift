@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineModel
 
 /// `trampoline check --live`: fetches what Apple's fetcher, Apple's CDN, Google's verifier and a
 /// browser get from the deployed site (`site.url`) and compares each with the build in memory.

@@ -1,4 +1,4 @@
-import TrampolineKit
+import TrampolineModel
 
 /// The fix for a finding on the host named by `site.host`, or for every common host when none is
 /// named. Each follows the host's documentation (docs/deploy.md cites them).

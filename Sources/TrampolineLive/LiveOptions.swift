@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 
 /// What `check --live` may contact and how long it may wait: the command's options, validated.
 package struct LiveOptions: Sendable {

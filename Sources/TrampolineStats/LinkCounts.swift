@@ -1,4 +1,4 @@
-import TrampolineKit
+import TrampolineModel
 
 /// The counts of one link (or route, or item) while a log is read.
 struct LinkCounts {

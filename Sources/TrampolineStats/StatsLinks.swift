@@ -1,5 +1,5 @@
-import TrampolineKit
 import TrampolineLink
+import TrampolineModel
 
 /// Which of the catalog's links a requested path is a visit of: the link itself, or the route
 /// whose pattern it matches (an item of a route counts for its route, or with `items` for itself).

@@ -1,4 +1,4 @@
-import TrampolineKit
+import TrampolineModel
 
 /// `trampoline stats`: reads access logs and counts, per link of the catalog, what they show.
 package struct StatsReader {

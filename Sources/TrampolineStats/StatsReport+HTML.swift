@@ -1,4 +1,5 @@
-import TrampolineKit
+import TrampolineModel
+import TrampolineSite
 
 extension StatsReport {
     /// One self-contained page: per link, visits by day as a bar chart and the outcomes as one

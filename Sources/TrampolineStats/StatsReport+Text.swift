@@ -1,4 +1,4 @@
-import TrampolineKit
+import TrampolineModel
 
 extension StatsReport {
     /// The columns of the text table and the CSV file, with each entry's value.

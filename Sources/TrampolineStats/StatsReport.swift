@@ -1,4 +1,4 @@
-import TrampolineKit
+import TrampolineModel
 
 /// What `trampoline stats` prints: counts per link over a span of time. Its JSON form is the
 /// versioned contract docs/counts.md describes (``json()``); text, CSV and HTML are made from it.

@@ -1,6 +1,6 @@
 import Foundation
-import TrampolineKit
 import TrampolineLink
+import TrampolineModel
 
 /// The counts of the requests read so far (``add(_:)``), per link of the catalog.
 struct StatsTally {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineModel
 
 /// `--config`, shared by every subcommand that reads the catalog.
 struct CatalogOptions: ParsableArguments {

@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 
 /// Where the CLI talks to people: diagnostics to standard error, results to standard output.
 enum Console {

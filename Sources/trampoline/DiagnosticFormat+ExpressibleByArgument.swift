@@ -1,5 +1,5 @@
 import ArgumentParser
-import TrampolineKit
+import TrampolineModel
 
 /// `--format text|json|github`; the raw values are the names.
 extension DiagnosticFormat: ExpressibleByArgument {}

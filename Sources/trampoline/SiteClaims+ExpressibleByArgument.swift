@@ -1,5 +1,5 @@
 import ArgumentParser
-import TrampolineKit
+import TrampolineModel
 
 /// `import firebase --claims domain|links`; the raw values are the catalog's.
 extension SiteClaims: ExpressibleByArgument {}

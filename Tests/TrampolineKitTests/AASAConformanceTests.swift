@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineSite
 import XCTest
 
 /// Runs the Apple-checked conformance corpus (see Fixtures/aasa-conformance/SOURCE.md) and Apple's

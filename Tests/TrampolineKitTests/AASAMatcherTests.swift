@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineSite
 import XCTest
 
 /// Unit tests for `AASAMatcher`, one group per rule family. Every file here is served from

@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineBuild
 import XCTest
 
 final class AASAQueryTests: XCTestCase {

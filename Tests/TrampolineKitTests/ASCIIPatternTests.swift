@@ -1,7 +1,7 @@
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineSite
 
 /// Holds ``AASAMatcher/ASCIIPattern`` (the byte-by-byte fast path of AASA pattern matching) to
 /// ``AASAMatcher/Pattern/matchesByCharacter(_:)``, the plain path it replaces for short ASCII text:

@@ -1,7 +1,10 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
+@testable import TrampolineCatalog
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// `app.android`: the catalog keys, `assetlinks.json`, the pages' Android data and the intent filter.
 final class AndroidTests: XCTestCase {

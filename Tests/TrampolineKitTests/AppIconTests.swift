@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 import XCTest
 
 /// `app.icon`: a project image copied into the site under a name made from its bytes, or an

@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
+import TrampolineSite
 import XCTest
 
 /// The AASA Trampoline writes must not depend on how iOS reads contested `details` shapes (an

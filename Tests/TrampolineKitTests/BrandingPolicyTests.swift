@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 import XCTest
 
 /// A branded template and the pages' Content-Security-Policy: the site's own files and the

@@ -1,7 +1,8 @@
 import TrampolineLink
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// A catalog field cannot be forgotten. Every stored property of ``Link`` (and of its
 /// ``LinkOptions``) is listed here once, with its catalog key, whether the link table carries it,

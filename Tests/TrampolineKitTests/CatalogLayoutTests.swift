@@ -2,7 +2,8 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineIncremental
 
 /// The catalog layout (`Catalog/CatalogLayout.swift`, `Catalog/CatalogReader+Layout.swift`)
 /// against the plain reading it shortens: after thousands of random edits of catalogs written in

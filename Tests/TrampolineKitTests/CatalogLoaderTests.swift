@@ -1,4 +1,5 @@
-import TrampolineKit
+import TrampolineCatalog
+import TrampolineModel
 import TrampolineTestSupport
 import XCTest
 

@@ -2,7 +2,8 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineIncremental
 
 /// A first reading of a long `links:` list in pieces, each parsed alone on a worker
 /// (`Catalog/CatalogReader+Pieces.swift`), against the plain reading by one parser: on random

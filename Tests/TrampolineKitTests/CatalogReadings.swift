@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineIncremental
 
 /// Readings of catalog text whose link cache and layout live in `folder` (``CatalogLayoutTests``,
 /// ``CatalogPiecesTests``): with them, and the plain way, without any cache.

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 final class CatalogRulesTests: XCTestCase {
     /// The byte-level fast path may only accept what the full rules accept.

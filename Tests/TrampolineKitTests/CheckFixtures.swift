@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineCatalog
+import TrampolineModel
 import TrampolineTestSupport
 import XCTest
 

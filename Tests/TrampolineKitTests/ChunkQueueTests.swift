@@ -1,7 +1,7 @@
 import Dispatch
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 /// ``ChunkQueue`` hands every chunk number to exactly one worker, however the workers race.
 final class ChunkQueueTests: XCTestCase {

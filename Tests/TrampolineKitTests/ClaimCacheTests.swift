@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// The claim cache: a rebuild matches against the AASA only the links whose probe path the last
 /// successful build did not verify under the same key (AASA bytes, site, app IDs, binary), and

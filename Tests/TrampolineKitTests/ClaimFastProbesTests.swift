@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineSite
 
 /// ``ClaimVerifier/FastProbes``, the claims check's byte path, must pass exactly the links that
 /// ``ClaimVerifier/LinkProbes`` (URLs split and matched rule by rule) passes, or say nothing.

@@ -1,5 +1,7 @@
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineModel
+import TrampolineSite
 import TrampolineTestSupport
 import XCTest
 

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// `site.layout: compact` and `site.host`: the catalog keys, the plan (one lookup page, a sharded
 /// link table, one rewrite rule), the shards' size and placement, and the hosts' limits.

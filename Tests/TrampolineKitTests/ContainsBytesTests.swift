@@ -2,7 +2,7 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 /// The byte search used for markers on every link (``StringProtocol/containsBytes(_:)``) finds
 /// what a search of the UTF-8 bytes finds, in strings and substrings, at every position.

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineSite
 
 /// The policy's two fast paths held to the plain way: the image scan (memchr from `<` to `<`)
 /// to a search for the tag at every byte, and the cached policies (by URLs, then by origins)

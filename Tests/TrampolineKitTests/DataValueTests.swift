@@ -2,7 +2,8 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// A page's data block is written straight into its bytes (`DataValue.appendScriptSafe(to:)`,
 /// `Escaping.appendScriptSafeJSONString`); the plain way is the JSON text made script-safe

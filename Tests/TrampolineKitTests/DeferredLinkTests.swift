@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 final class DeferredLinkTests: XCTestCase {
     func link(_ deepLink: String, _ campaign: [(String, String)]) -> Link {

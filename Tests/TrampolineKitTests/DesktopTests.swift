@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 import XCTest
 
 /// `desktop` and `desktop_url`: what a link's page does on a desktop, and their errors.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 /// A `check --live` finding's URL, expected and seen value and code are fields of their own in
 /// JSON (docs/check.md, "JSON"), and absent from findings that have none.

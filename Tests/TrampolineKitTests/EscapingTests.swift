@@ -1,4 +1,4 @@
-import TrampolineKit
+import TrampolineModel
 import TrampolineTestSupport
 import XCTest
 

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// The fingerprint is the digest of the plan entry encoded whole, so no field can be forgotten.
 final class FingerprintTests: XCTestCase {

@@ -1,6 +1,8 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// What each Firebase column becomes in the catalog, the checks on each row, and how the catalog
 /// and its links file are written.

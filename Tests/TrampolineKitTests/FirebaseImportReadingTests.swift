@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineModel
 
 /// Reading Firebase's export and long links: header spellings, strict CSV, positions.
 final class FirebaseImportReadingTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
 
 /// The writer's folder maker (`Writer/FolderMaker.swift`): it reports whether a file's folder is
 /// new, takes a folder it made or checked on trust (one lookup for the second file of a page's

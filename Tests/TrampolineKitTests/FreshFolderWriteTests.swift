@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
+@testable import TrampolineModel
 
 /// Holds ``SiteWriter/writeFreshFolder(_:progress:)`` (a first build's site made in a folder
 /// beside the output and renamed onto it whole) to the plain write it replaces: the same bytes

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
 
 /// The same-host check reads `<a href>` targets from page bytes. The scanner replaced the pattern
 /// `<a\b[^>]*?\bhref\s*=\s*("[^"]*"|'[^']*')` (NSRegularExpression, case-insensitive); it finds

@@ -2,7 +2,8 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineModel
 
 /// An items file's cache (`Catalog/CatalogReader+ItemsCache.swift`) against the plain reading it
 /// shortens: after every kind of edit, a reading through the cache gives the same catalog (links,

@@ -2,7 +2,9 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineIncremental
+@testable import TrampolineModel
 
 /// The catalog's link cache (`Catalog/LinkCache.swift`) against the plain reading it shortens:
 /// after every kind of edit, a reading with the cache gives the same catalog (links, positions)

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// The fast path for link pages and QR codes in the fingerprint encoder (`PlanEntry+Fingerprint.swift`) against the
 /// plain `Encodable` path it stands in for: the same bytes for every plan entry of catalogs that

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 /// A link's own `language`: its page's `<html lang>`, direction and built-in texts, while the
 /// rest of the site keeps `site.language`.

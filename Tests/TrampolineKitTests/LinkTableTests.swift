@@ -3,7 +3,10 @@ import TrampolineLink
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
+@testable import TrampolineCatalog
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// The link table every site publishes for apps (docs/link-table.md): what the build writes for
 /// the shared composition cases, how it shards, that its bytes depend on the catalog alone, and

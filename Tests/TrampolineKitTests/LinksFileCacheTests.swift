@@ -2,7 +2,8 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineModel
 
 /// A CSV links file's cache (`Catalog/CatalogReader+LinksFileCache.swift`) against the plain
 /// reading it shortens: after every kind of edit, a reading through the cache gives the same

@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineCatalog
+import TrampolineModel
 import XCTest
 
 /// `links_file:` CSV and JSON lists: the same links and the same checks as `links:`, with

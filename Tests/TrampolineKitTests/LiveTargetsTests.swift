@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
 
 /// What `check --live` fetches besides the association files: every file the host serves, each
 /// at the URL people use, the routes' samples and the compact layout's lookups; `--sample N`

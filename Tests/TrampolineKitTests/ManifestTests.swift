@@ -2,7 +2,7 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
 
 final class ManifestTests: XCTestCase {
     func testTheManifestReadsBackWhatItWrites() throws {

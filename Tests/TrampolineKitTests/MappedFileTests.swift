@@ -2,7 +2,7 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 /// ``MappedFile``: the file's bytes in place; ``MappedFile/release(_:)`` gives the pages back
 /// (measured in the mapping's own resident size, `/proc/self/smaps`) and leaves every byte

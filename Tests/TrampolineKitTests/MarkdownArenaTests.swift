@@ -2,7 +2,8 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// cmark's memory from a thread's arena (``MarkdownRenderer/Arena``, the fast path) must give
 /// exactly what cmark's own allocator gives: the same HTML and plain text for every document,

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineSite
 
 /// Which image sources a page keeps: the byte way (``MarkdownRenderer/isSafeImageSource(utf8:)``,
 /// what rendering uses) must answer as the `String` way does, on every kind of source.

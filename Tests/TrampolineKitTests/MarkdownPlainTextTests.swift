@@ -1,7 +1,7 @@
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineSite
 
 /// The description's plain text made byte by byte (``MarkdownRenderer/plainTextBytes(from:allocator:)``,
 /// the fast path) must be exactly what the scalar-by-scalar path makes

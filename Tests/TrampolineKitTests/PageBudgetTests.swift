@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
+@testable import TrampolineModel
 
 /// The 10 KB page budget: a link whose page comes out larger gets a warning at its entry, with its
 /// real size; pages under it, and links too short to reach it, get none. The pages are measured

@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 import XCTest
 
 /// The built-in pages' design: texts in the site's language, right to left where it is written

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// `in_app_browsers`, `confirm_store` and the debug view's pieces: catalog keys, what reaches the
 /// page's data block, `trampoline-more.js` and the Content-Security-Policy.

@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// A template's front matter, read by the catalog's own YAML reader: its keys, and each problem
 /// at the file's line and column (the front matter starts on the file's second line).

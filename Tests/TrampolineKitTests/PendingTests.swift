@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 /// ``Pending``: a value made on another thread, and ``Pending/take()``, which hands it over so
 /// the caller alone holds it (the writer lets the previous build's stamps go that way).

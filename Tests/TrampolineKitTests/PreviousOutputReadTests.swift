@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
 
 /// A build that reads the output folder's previous state early (`readsPreviousOutputEarly`, what
 /// `build` and `serve` do) writes what a build that reads it at write time writes; and that early

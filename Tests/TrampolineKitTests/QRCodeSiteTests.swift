@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineModel
 import TrampolineQR
 import XCTest
 

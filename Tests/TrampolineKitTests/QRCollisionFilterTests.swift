@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineSite
 
 /// The quick filter in front of the QR-collision check (``SitePlanner/mayNameQRFile(_:)``) held
 /// to the plain check it skips: every path whose lowercased form holds `/qr.svg` passes it.

@@ -2,7 +2,10 @@ import Foundation
 import TrampolineLink
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
+@testable import TrampolineCatalog
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// Routes in the catalog (README, "Routes"): parsing and its errors at line:column, precedence,
 /// ambiguity, the deep link's placeholders, the output (route pages, `_redirects`, the 404 page's

@@ -2,7 +2,7 @@ import Foundation
 import TrampolineLink
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 /// The shared route-pattern table (Tests/Fixtures/route-patterns.json), run through the generator's
 /// entry point (CatalogRules.routePattern), as the library's tests run it through RoutePattern: the

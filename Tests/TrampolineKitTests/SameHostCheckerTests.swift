@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
+@testable import TrampolineCatalog
+@testable import TrampolineModel
 
 final class SameHostCheckerTests: XCTestCase {
     private func warnings(_ yaml: String, templates: [String: String] = [:]) throws -> [Diagnostic] {

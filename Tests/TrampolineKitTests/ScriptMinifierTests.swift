@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineSite
 
 /// The JSMin rules the pages' scripts are minified with. The browser suite runs the minified
 /// built-in scripts in Chromium and WebKit and checks them against PyPI's jsmin.
@@ -43,7 +43,7 @@ final class ScriptMinifierTests: XCTestCase {
 
     func testTheBuiltInScriptsShrinkAndKeepEveryStringLiteral() throws {
         for name in TemplateSet.scriptFiles {
-            let source = try XCTUnwrap(EmbeddedTemplates.files[name])
+            let source = try XCTUnwrap(BuiltinTemplates.files[name])
             let minified = try minify(source)
             XCTAssertLessThan(minified.utf8.count, source.utf8.count * 3 / 4, name)
             // Every double-quoted literal of the source is in the output unchanged.

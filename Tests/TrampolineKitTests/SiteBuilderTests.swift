@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
+import TrampolineSite
 import XCTest
 
 final class SiteBuilderTests: XCTestCase {

@@ -1,5 +1,7 @@
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineCatalog
+import TrampolineModel
 import XCTest
 
 /// `site.counts` (docs/counts.md): the host's log by default, nothing with `false`, or events to

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// The shared table of the site's own files (Tests/Fixtures/site-files.json), run through the
 /// generator: each site file is refused as a link's path and excluded from whole-domain claims

@@ -1,6 +1,7 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// A plan writes the claim files (AASA, assetlinks.json) after every page they claim, whatever
 /// order the entries come in; entries already in that order (the planner's) are kept as they are.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
 
 final class SiteWriterTests: XCTestCase {
     func mtime(_ url: URL) throws -> Date {

@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 import XCTest
 
 /// Golden files: every file the example catalog builds, byte for byte.

@@ -1,7 +1,8 @@
 import Mustache
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// Splicing must give exactly what swift-mustache gives, for every shape of values, and must step
 /// aside (not guess) whenever a template does more than place values.

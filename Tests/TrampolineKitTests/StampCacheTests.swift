@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineBuild
+@testable import TrampolineModel
 
 /// The stamp cache's file: what ``StampCache/encoded()`` writes reads back the same, paths with
 /// spaces and any Unicode and numbers at their limits included, and a damaged file, or one of an

@@ -1,9 +1,9 @@
+/// App Store Connect's campaign parameters (`provider_token`, `affiliate_token`,
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
-/// App Store Connect's campaign parameters (`provider_token`, `affiliate_token`,
 /// `app_store_campaign`) on every App Store URL a page opens, their errors, and the import of
 /// Firebase's `pt`, `ct`, `mt` and `at`. The URL form is App Store Connect's campaign generator's
 /// (`?pt=…&ct=…&mt=8`); the 40-byte limit is StoreKit's for campaign tokens.

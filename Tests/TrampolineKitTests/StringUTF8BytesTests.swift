@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 /// `withUTF8Bytes` hands out a string's UTF-8 in place; whatever the string's storage, the bytes
 /// must be exactly its `utf8` view's.

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineSite
 
 /// ``AASAMatcher/URLParts/appending(path:query:)``, the claims check's way to its probe URLs
 /// (``ClaimVerifier/LinkProbes``), must give exactly what splitting the joined text gives, or

@@ -1,7 +1,7 @@
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineModel
 
 /// ``UTF8Check`` is the fast path of `String(validating:)`: for every input it must give the same
 /// answer. Held to it on hand-picked edge cases (overlong forms, surrogates, code points past

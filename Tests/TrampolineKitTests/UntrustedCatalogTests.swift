@@ -2,7 +2,9 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
+@testable import TrampolineModel
+@testable import TrampolineSite
 
 /// The rules that keep a catalog change (untrusted input, SECURITY.md) from reaching past the
 /// site: each failed on main before issue #51.

@@ -2,7 +2,7 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineKit
+@testable import TrampolineCatalog
 
 /// The fast path of a first reading (`YAML/YAMLSimpleList.swift`) against libyaml
 /// (`CatalogReader.libYAMLPiece`): wherever it reads a piece of a list, every entry's tree, every

@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineCatalog
+import TrampolineSite
 import TrampolineTestSupport
 import XCTest
 

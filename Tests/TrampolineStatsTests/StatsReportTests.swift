@@ -1,4 +1,4 @@
-import TrampolineKit
+import TrampolineModel
 import XCTest
 
 @testable import TrampolineStats

@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 
 /// `/_trampoline/`: every link's flow at a glance, rendered on the server. Every catalog value goes
 /// through `Escaping.html`; nothing here runs script except the live-reload tag added on the way out.

@@ -1,5 +1,7 @@
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineModel
+import TrampolineSite
 
 /// What one link does, worked out from the catalog and the planned files the way a phone would
 /// meet them: the dashboard's row and its two simulations.

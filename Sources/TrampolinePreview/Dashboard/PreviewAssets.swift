@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 
 /// The pieces `serve` adds to pages: the live-reload script and the diagnostics overlay.
 enum PreviewAssets {

@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 
 /// `/_trampoline/simulate`: what one link does on a phone with or without the app. A desktop
 /// browser has neither the app nor the App Store, so the flow is told here, worked out from the

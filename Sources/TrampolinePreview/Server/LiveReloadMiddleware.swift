@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import TrampolineKit
+import TrampolineModel
 
 /// Adds the live-reload script (and, while the catalog is broken, the diagnostics overlay) to HTML
 /// responses on their way out. Only `serve` runs this: `build` output on disk never contains it.

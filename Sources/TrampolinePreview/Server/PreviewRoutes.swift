@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import ServiceLifecycle
-import TrampolineKit
+import TrampolineModel
 import TrampolineStats
 
 /// The routes only `serve` has, under `/_trampoline/` (a prefix catalogs may not use): the

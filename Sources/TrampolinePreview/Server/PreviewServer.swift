@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import TrampolineKit
+import TrampolineBuild
 
 /// `trampoline serve`: builds the site, serves the output folder as a static host would (through
 /// Hummingbird's FileMiddleware), rebuilds when the catalog or its templates change and reloads

@@ -1,5 +1,5 @@
 import Hummingbird
-import TrampolineKit
+import TrampolineModel
 
 /// What static hosts add around the files: a route's page for the URLs its `_redirects` rule
 /// takes (status 200, as Netlify and Cloudflare Pages rewrite), the `404.html` page with status 404

@@ -1,5 +1,6 @@
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineModel
 
 /// A successful build as `serve` keeps it: what was written and what the dashboard shows.
 package struct BuildSnapshot: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import ServiceLifecycle
-import TrampolineKit
+import TrampolineModel
 
 /// Polls the catalog, the files its links come from and the Templates folder beside it; when they change (and have stopped
 /// changing for one poll, so a save in several writes builds once), rebuilds and tells open pages.

@@ -1,4 +1,4 @@
-import TrampolineKit
+import TrampolineModel
 
 /// Where `serve` tells the person at the terminal what happened: the CLI prints these.
 package struct PreviewReporter: Sendable {

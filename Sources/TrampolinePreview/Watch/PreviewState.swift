@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineModel
 
 /// The server's view of the site: the last good build, the diagnostics of a broken one, and the
 /// pages listening for reloads. Every rebuild, good or broken, bumps the generation.

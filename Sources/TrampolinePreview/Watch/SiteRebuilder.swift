@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineKit
+import TrampolineBuild
 
 /// Builds the catalog and writes it into the served folder, as `trampoline build` would.
 package struct SiteRebuilder: Sendable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineModel
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineBuild
 import TrampolineLive
+import TrampolineModel
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

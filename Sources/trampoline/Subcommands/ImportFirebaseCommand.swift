@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineCatalog
+import TrampolineModel
 
 /// `trampoline import firebase FILE…`: Firebase Dynamic Links into the catalog's links file.
 struct ImportFirebaseCommand: ParsableCommand {

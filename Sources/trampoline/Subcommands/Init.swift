@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineCatalog
+import TrampolineModel
+import TrampolineSite
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineModel
+import TrampolineSite
 
 struct IntentFilterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

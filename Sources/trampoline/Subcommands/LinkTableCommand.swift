@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineModel
 
 struct LinkTableCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

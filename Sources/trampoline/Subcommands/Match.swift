@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineBuild
+import TrampolineModel
 
 struct Match: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineModel
 import TrampolineQR
 
 /// `trampoline qr <text>`: the encoder behind each link's qr.svg, for any text.

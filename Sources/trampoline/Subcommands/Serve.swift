@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineModel
 import TrampolinePreview
 
 struct Serve: AsyncParsableCommand {

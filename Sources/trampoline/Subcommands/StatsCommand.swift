@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import TrampolineKit
+import TrampolineCatalog
 import TrampolineStats
 
 /// `trampoline stats LOG…`: counts per link from the host's access logs (docs/counts.md).

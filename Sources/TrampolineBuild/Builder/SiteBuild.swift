@@ -1,0 +1,80 @@
+import Foundation
+import TrampolineModel
+import TrampolineSite
+
+/// A successful build, before writing: the catalog, its plan, the renderer that makes each
+/// planned file, and the warnings found on the way.
+package struct SiteBuild: Sendable {
+    package private(set) var plan: SitePlan
+    package private(set) var renderer: SiteRenderer
+    package var catalog: Catalog
+    package var warnings: [Diagnostic]
+    /// How long each step took (templates, catalog, plan, claims), for `build --timings`.
+    package var timings: [SiteBuilder.Timing]
+    /// The claims this build verified, to record beside the output folder once it is written;
+    /// nil when the recorded ones are still exact.
+    var claimCache: ClaimCache? = nil
+    /// Files already rendered while planning, by index in the plan's entries: the compact
+    /// layout's shards, rendered to check that each fits (``SiteBuilder/fittingLinkTable``).
+    package var rendered: [Int: [UInt8]] = [:]
+    /// The output folder's previous state, being read since the build knew the folder
+    /// (``SiteBuilder/readsPreviousOutputEarly``).
+    var previousOutput: PreviousOutputRead? = nil
+
+    /// How many files the site has: the plan's and the manifest.
+    package var fileCount: Int { plan.entries.count + 1 }
+
+    /// The bytes of the file at `path`, rendered now; nil when the plan has no such file.
+    package subscript(path: OutputPath) -> Data? {
+        plan[path].map { Data(renderer.render($0)) }
+    }
+
+    /// The bytes of the file at `path` (`topic/1/index.html`), for tests and small sites.
+    package subscript(path: String) -> Data? {
+        self[OutputPath(path)]
+    }
+
+    /// Every file with its bytes, all rendered at once: for small sites and tests.
+    package var files: [String: Data] {
+        Dictionary(uniqueKeysWithValues: plan.entries.map { ($0.path.value, Data(renderer.render($0))) })
+    }
+
+    /// What the writer needs: each planned file with its fingerprint and a way to render it.
+    package var outputFiles: [OutputFile] {
+        let source = RenderSource(renderer: renderer, entries: plan.entries, rendered: rendered)
+        let fingerprints = Self.fingerprints(of: source.entries, renderer: renderer)
+        // Each file holds the one shared source and its index: capturing the renderer (a struct
+        // of a few hundred bytes) in each of 200k closures cost tens of megabytes, and a closure
+        // per file an allocation. Made on one core: on two, every file's retain of the one
+        // source fought for its count.
+        return source.entries.indices.map { index in
+            OutputFile(path: source.entries[index].path, fingerprint: fingerprints[index], index: index, of: source)
+        }
+    }
+
+    /// What every file of ``outputFiles`` is rendered from, shared by reference.
+    private final class RenderSource: OutputFile.Source {
+        let renderer: SiteRenderer
+        let entries: [PlanEntry]
+        /// Files already rendered while planning, by index (see ``SiteBuild/rendered``).
+        let rendered: [Int: [UInt8]]
+
+        init(renderer: SiteRenderer, entries: [PlanEntry], rendered: [Int: [UInt8]]) {
+            self.renderer = renderer
+            self.entries = entries
+            self.rendered = rendered
+        }
+
+        func bytes(ofFile index: Int) -> [UInt8] {
+            if !rendered.isEmpty, let bytes = rendered[index] { return bytes }
+            return renderer.render(entries[index])
+        }
+    }
+
+    /// Fingerprints (each entry encoded whole and hashed) on every core: a no-op rebuild spends
+    /// much of its time here. Small chunks: the link table's shards, a few hundred entries that
+    /// each cost as much as a thousand pages, come last and must not all fall to one core.
+    static func fingerprints(of entries: [PlanEntry], renderer: SiteRenderer) -> [Fingerprint] {
+        concurrentMap(entries.count, chunk: 64) { renderer.fingerprint(of: entries[$0]) }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import TrampolineCatalog
+import TrampolineIncremental
+import TrampolineModel
+import TrampolineSite
+
+/// The steps of ``SiteBuilder/build()``, in the order it takes them.
+extension SiteBuilder {
+    /// Wall-clock time per step, for `build --timings`.
+    struct StepClock {
+        private let clock = ContinuousClock()
+        private var last: ContinuousClock.Instant
+        private(set) var timings: [Timing] = []
+
+        init() { last = clock.now }
+
+        mutating func lap(_ step: String, _ detail: String? = nil) {
+            let now = clock.now
+            timings.append(Timing(step: step, duration: now - last, detail: detail))
+            last = now
+        }
+    }
+
+    /// The built-in templates with the project's overrides (`Templates/` beside the catalog).
+    func loadTemplates(engine: inout DiagnosticEngine) -> TemplateSet? {
+        let templatesDisplay = (configDisplayPath as NSString).deletingLastPathComponent
+        return TemplateSet.load(
+            overrides: project,
+            displayDirectory: templatesDisplay.isEmpty ? "Templates" : "\(templatesDisplay)/Templates",
+            engine: &engine
+        )
+    }
+
+    /// The catalog, read through the ``LinkCache`` when the build uses one.
+    func readCatalog(knownTemplates: Set<String>?) -> CatalogLoader.Reading {
+        var loader = CatalogLoader(knownTemplates: knownTemplates)
+        if usesLinkCache, FastPath.linkCache.isOn, let secret = cacheSecret() {
+            let url = WorkFolder.linkCache(forCatalog: configURL)
+            // Read and checked on another core while this one reads the catalog's text.
+            loader.linkCache = LinkCache.Setup(
+                url: url, version: identity, secret: secret, early: Pending { LinkCache.load(from: url) },
+                earlyLayout: Pending { CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: url)) },
+                readOnly: linkCacheIsReadOnly)
+        }
+        // The link cache and layout read early are let go when the loader goes, not when the build
+        // returns: the link cache's 40-odd MB (mapped) were part of a rebuild's peak of memory.
+        return loader.read(contentsOf: configURL, displayPath: configDisplayPath)
+    }
+
+    /// The key secret; a read-only build (check) with none makes up one that no cache file
+    /// matches, so that it still reads the catalog as a build does, in pieces on all cores.
+    private func cacheSecret() -> [UInt8]? {
+        LinkCache.localSecret(create: !linkCacheIsReadOnly) ?? (linkCacheIsReadOnly ? LinkCache.newSecret() : nil)
+    }
+
+    static func describe(_ reading: CatalogLoader.Reading) -> String? {
+        var parts: [String] = []
+        if let cache = reading.cacheHits {
+            parts.append(
+                cache.hits == 0
+                    ? "all \(cache.links) links read" + (reading.pieces.map { " in \($0) pieces on all cores" } ?? "")
+                    : "\(cache.links - cache.hits) of \(cache.links) links read; the rest came unchanged from the link cache"
+            )
+            if let unparsed = reading.layoutUnparsed {
+                parts.append("\(unparsed) stood unchanged in place and were not parsed")
+            }
+        }
+        if let file = reading.linksFileCacheHits {
+            parts.append("\(file.hits) of \(file.links) links of the links file came unchanged from its cache")
+        }
+        if let items = reading.itemsCacheHits {
+            parts.append("\(items.hits) of \(items.items) items came unchanged from their cache")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// The last build's verified claims (a line per link), read on another core while this one
+    /// plans, with which of this catalog's links' probe paths it records.
+    static func readClaimCacheEarly(beside output: URL?, catalog: Catalog) -> Pending<
+        (key: Fingerprint, recorded: [Bool])?
+    >? {
+        output.flatMap { output in
+            catalog.app.ios == nil || !FastPath.claimCache.isOn
+                ? nil
+                : Pending {
+                    ClaimCache.read(beside: output).map {
+                        (
+                            key: $0.key,
+                            recorded: $0.recorded.contains(each: catalog.links.map(ClaimVerifier.probePath(of:)))
+                        )
+                    }
+                }
+        }
+    }
+
+    /// The plan and its renderer; with a link table, its shards fitted and already rendered.
+    func makePlan(catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine) -> (
+        SitePlan, SiteRenderer, [Int: [UInt8]]
+    ) {
+        var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
+        let renderer = SiteRenderer(
+            site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
+        var rendered: [Int: [UInt8]] = [:]
+        if plan.linkTableShards > 0 {
+            (plan, rendered) = Self.fittingLinkTable(
+                plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
+        }
+        Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
+        return (plan, renderer, rendered)
+    }
+
+    /// Reads the AASA back with Apple's matching rules: one that misses a link, claims
+    /// loadCookie.html or is too large is a build error, so it is never written. A rebuild matches
+    /// only links whose path the last build did not verify against the same AASA. The same for
+    /// Android: assetlinks.json read back with the Digital Asset Links rules.
+    func verifyClaims(
+        _ site: SiteBuild, cachedClaims: Pending<(key: Fingerprint, recorded: [Bool])?>?,
+        engine: inout DiagnosticEngine
+    ) -> (key: Fingerprint, matched: Int)? {
+        var claims: (key: Fingerprint, matched: Int)?
+        if let aasa = site[.appSiteAssociation] {
+            let key = ClaimCache.key(aasa: aasa, catalog: site.catalog, version: identity)
+            let cached = cachedClaims?.value
+            let verified = cached?.key == key ? cached!.recorded : nil
+            let matched = ClaimVerifier.verify(
+                aasa: aasa, catalog: site.catalog, verifiedLinks: verified, engine: &engine)
+            claims = (key, matched)
+        }
+        if let assetLinks = site[.assetLinks] {
+            AssetLinksVerifier.verify(assetLinks, catalog: site.catalog, engine: &engine)
+        }
+        return claims
+    }
+
+    package static func describe(_ claims: (key: Fingerprint, matched: Int), of links: Int) -> String {
+        claims.matched == links
+            ? "all \(claims.matched) links matched"
+            : "\(claims.matched) of \(links) links matched; the rest were verified against the same AASA by an earlier build"
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import TrampolineCatalog
+import TrampolineModel
+import TrampolineSite
+
+/// Catalog file → validated ``Catalog`` → ``SitePlan`` → a ``SiteRenderer`` ready to make every
+/// file: everything short of writing. Nothing here writes to disk; ``SiteBuilder/write(_:to:progress:)``
+/// hands the result to the ``SiteWriter``.
+package struct SiteBuilder: Sendable {
+    /// The catalog file.
+    package var configURL: URL
+    /// How diagnostics name the catalog file (what the user typed).
+    package var configDisplayPath: String
+    /// Overrides the renderer's version stamp; tests use it to stand for an upgraded Trampoline.
+    package var rendererVersion: String?
+    /// `--output`, as ``outputURL(for:override:)`` takes it: the claim cache of that folder
+    /// tells which links need not be matched against the AASA again.
+    package var outputOverride: String?
+    /// Whether the build reads and renews the catalog's ``LinkCache`` (beside the catalog, in
+    /// `.trampoline/`), so a rebuild reads only the links whose text changed.
+    package var usesLinkCache = true
+    /// Whether the link cache is only read, never made or renewed (`check` writes nothing).
+    package var linkCacheIsReadOnly = false
+    /// Whether ``build()`` starts reading the output folder's previous state as soon as it knows
+    /// the folder, for a ``write(_:to:progress:)`` that follows (``PreviousOutputRead``). For
+    /// callers that write (`build`, `serve`); a `check` has no use for it.
+    package var readsPreviousOutputEarly = false
+    /// Whether ``write(_:to:progress:)`` may write into a folder of files without Trampoline's
+    /// manifest (`--force`).
+    package var forcesOutput = false
+
+    package init(configURL: URL, configDisplayPath: String? = nil) {
+        self.configURL = configURL
+        self.configDisplayPath = configDisplayPath ?? configURL.path
+    }
+
+    /// One step of a build and its wall-clock time.
+    package struct Timing: Sendable {
+        package var step: String
+        package var duration: Duration
+        /// What the step did, when that explains its time (`3 of 100000 links matched`).
+        package var detail: String?
+
+        package init(step: String, duration: Duration, detail: String? = nil) {
+            self.step = step
+            self.duration = duration
+            self.detail = detail
+        }
+    }
+
+    /// The `Templates/` folder beside the catalog, whose files override the built-ins by name.
+    package var templatesURL: URL {
+        configURL.deletingLastPathComponent().appendingPathComponent(TemplateSet.folder, isDirectory: true)
+    }
+
+    /// The catalog's folder, which every file the catalog names is read from.
+    var project: ProjectFolder { ProjectFolder(root: configURL.deletingLastPathComponent()) }
+
+    /// Names what reads the catalog and verifies claims: the binary, or a test's stand-in for an upgrade.
+    var identity: String { rendererVersion ?? SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity }
+
+    /// Builds the plan, or throws ``DiagnosticsError`` with every problem found. The steps, in
+    /// order, are in `SiteBuilder+Steps.swift`; each one's time goes into the build's timings.
+    package func build() throws -> SiteBuild {
+        var engine = DiagnosticEngine()
+        var clock = StepClock()
+        let templates = loadTemplates(engine: &engine)
+        clock.lap("templates")
+        let reading = readCatalog(knownTemplates: templates?.linkTemplateNames)
+        // The link cache is renewed on another thread while planning and claims go on.
+        defer { reading.cacheWrite?.wait() }
+        engine.append(contentsOf: reading.diagnostics)
+        clock.lap("catalog", Self.describe(reading))
+        guard let catalog = reading.catalog, let templates, !engine.hasErrors else {
+            throw DiagnosticsError(engine.sorted)
+        }
+        templates.checkPolicy(allowedOrigins: catalog.site.allowedOrigins, engine: &engine)
+        let output = try? outputURL(for: catalog, override: outputOverride)
+        let previousOutput =
+            readsPreviousOutputEarly && FastPath.earlyStamps.isOn
+            ? output.map(PreviousOutputRead.init(outputURL:)) : nil
+        let cachedClaims = Self.readClaimCacheEarly(beside: output, catalog: catalog)
+        let (plan, renderer, rendered) = makePlan(catalog: catalog, templates: templates, engine: &engine)
+        clock.lap("plan")
+        let claims = verifyClaims(
+            SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: []),
+            cachedClaims: cachedClaims, engine: &engine)
+        if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
+        clock.lap("claims", claims.map { Self.describe($0, of: catalog.links.count) })
+        return SiteBuild(
+            plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: clock.timings,
+            // Only when something was matched: else the recorded cache is still exact.
+            claimCache: claims.flatMap {
+                $0.matched > 0
+                    ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil
+            },
+            rendered: rendered, previousOutput: previousOutput
+        )
+    }
+}

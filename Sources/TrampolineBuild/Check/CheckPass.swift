@@ -1,0 +1,64 @@
+import Foundation
+import TrampolineModel
+import TrampolineSite
+
+/// `check`'s one walk over the plan, on every core as `build` writes: each file rendered once,
+/// compared byte for byte with the output folder, measured for the page budget, and each page's
+/// anchors read for the same-host check.
+package struct CheckPass: Sendable {
+    /// How a planned file compares with the output folder.
+    package enum FileState: Sendable, Equatable {
+        case same, missing, changed
+    }
+
+    /// By plan index; nil when there was no folder to compare with.
+    package var states: [FileState]?
+    /// Each file's rendered size, by plan index.
+    package var sizes: [Int]
+    /// The `<a href>` targets on the site's host of each link page and special page that has
+    /// any (another host's URL cannot be the same-host trap).
+    package var anchors: [OutputPath: [String]]
+
+    /// What the walk keeps of one file.
+    private struct Result: Sendable {
+        var state: FileState?
+        var size: Int
+        var anchors: [String]?
+    }
+
+    /// Renders the plan of `site`; compares with `outputURL` when given.
+    package init(site: SiteBuild, outputURL: URL?) {
+        let entries = site.plan.entries
+        let folder = outputURL.map { $0.standardizedFileURL.path + "/" }
+        let host = site.catalog.site.host
+        let chunk = 64
+        let chunks = concurrentMap((entries.count + chunk - 1) / chunk, chunk: 1) { c -> [Result] in
+            var comparison = FileComparison()
+            return (c * chunk..<min(entries.count, (c + 1) * chunk)).map { index in
+                let entry = entries[index]
+                let bytes = site.renderer.render(entry)
+                return Result(
+                    state: folder.map { comparison.compare(bytes, withFileAt: $0 + entry.path.value) },
+                    size: bytes.count,
+                    anchors: Self.hasAnchors(entry) ? HTMLAnchors.targets(in: bytes, onHost: host) : nil)
+            }
+        }
+        let results = chunks.joined()
+        states = folder == nil ? nil : results.map { $0.state ?? .missing }
+        sizes = results.map(\.size)
+        var anchors: [OutputPath: [String]] = [:]
+        for (entry, result) in zip(entries, results) {
+            if let targets = result.anchors, !targets.isEmpty { anchors[entry.path] = targets }
+        }
+        self.anchors = anchors
+    }
+
+    /// The pages people tap through: a link's own page and the special pages.
+    static func hasAnchors(_ entry: PlanEntry) -> Bool {
+        switch entry.content {
+        case .linkPage(let link, _, _): entry.path == link.pageOutputPath
+        case .specialPage: true
+        default: false
+        }
+    }
+}

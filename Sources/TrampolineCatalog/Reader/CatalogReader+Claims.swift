@@ -1,0 +1,40 @@
+import TrampolineModel
+
+extension CatalogReader {
+    /// `site.claims: domain` opens the app for every path of the host: a `web_url` on that host
+    /// could never show its web page, and a link at a QR code's path would stay in the browser.
+    /// Either makes the catalog impossible to serve that way.
+    mutating func checkWholeDomainClaim(site: SiteSettings, links: [Link]) {
+        let host = Array(site.host.utf8).map(\.asciiLowercased)
+        let qr = Array("/qr.svg".utf8)
+        // By index: iterating would copy each Link (a dozen strings) for two fields.
+        for index in links.indices {
+            if links[index].route == nil, links[index].path.utf8.count > qr.count,
+                links[index].path.utf8.suffix(qr.count).elementsEqual(qr)
+            {
+                error(
+                    "path \(links[index].path) ends in /qr.svg, where the site keeps its QR codes; site.claims: domain leaves those paths in the browser",
+                    at: links[index].location, hint: "choose another last segment, or set site.claims: links"
+                )
+            }
+            if let web = links[index].webURL, let location = links[index].webURLLocation, Self.isOnHost(web, host: host)
+            {
+                error(
+                    "web_url \(CatalogRules.quoted(web)) is on the site's own host, and site.claims: domain opens the app for every path of it\(claimsLocation.map { " (site.claims at \($0))" } ?? " (the default)")",
+                    at: location,
+                    hint:
+                        "serve the web page from another host, or set site.claims: links so only the links' own paths open the app"
+                )
+            }
+            if engine.errors.count >= Self.errorLimit { return }
+        }
+    }
+
+    /// Whether `url`'s host (``URLAuthority``, the catalog's one URL splitter) is `host`
+    /// (lower-case ASCII bytes), compared without case.
+    static func isOnHost(_ url: String, host: [UInt8]) -> Bool {
+        guard let separator = url.firstRange(of: "://") else { return false }
+        return URLAuthority(afterScheme: url[separator.upperBound...]).host.utf8.lazy.map(\.asciiLowercased)
+            .elementsEqual(host)
+    }
+}

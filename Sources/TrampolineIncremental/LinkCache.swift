@@ -1,0 +1,270 @@
+import Crypto
+import Foundation
+import TrampolineModel
+import TrampolineQR
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A rebuild's way past the catalog's unchanged links: the links an earlier reading made,
+/// each under the SHA-256 of its entry's exact text (and column), recorded under a key of
+/// everything else reading a link depends on (the catalog's name, `defaults:`, `app:`, the
+/// template names, the running binary). Reading a link is a function of those inputs, so a
+/// recorded link is never stale: a rebuild whose key matches only walks the YAML events of an
+/// unchanged entry (no tree, no checks) and decodes the recorded link; a changed or new entry is
+/// read the plain way. `LinkCacheTests` hold a cached reading to the plain one.
+///
+/// Entries holding YAML anchors or aliases are never recorded (their meaning depends on text
+/// elsewhere), nor are links that gave a diagnostic or have a route. Positions inside an entry
+/// are kept relative to its first line, so an entry that moved still reports its own lines.
+///
+/// A local cache only, beside the catalog (see ``WorkFolder/linkCache(forCatalog:)``), never
+/// deployed; a missing, damaged or foreign file only costs time. File: ``magic``, the key (32
+/// bytes), entries (digest, 32 bytes; length, 4 bytes little-endian; the encoded link), and the
+/// SHA-256 of all that before it.
+package struct LinkCache: @unchecked Sendable {
+    static let magic = Array("trampoline-links 1\n".utf8)
+
+    /// What a cache is found with and written to.
+    package struct Setup: Sendable {
+        /// The cache file.
+        package var url: URL
+        /// Names the binary (or a test's stand-in for an upgrade): a new Trampoline may read links differently.
+        package var version: String
+        /// Random bytes of this user's (``localSecret(in:)``), in the key: decoded links skip every
+        /// check of the catalog's rules, so a cache file that came from elsewhere (committed to a
+        /// repository, say) must never match.
+        package var secret: [UInt8]
+        /// The file, read and checked (its SHA-256 and index: a tenth of a second at 100k links)
+        /// on another thread from the build's start, whatever its key; nil to read it once the
+        /// key is known.
+        package var early: Pending<LinkCache?>?
+        /// The ``CatalogLayout`` beside the file, read the same way; nil to read it when needed.
+        package var earlyLayout: Pending<CatalogLayout?>?
+        /// Read the cache and layout if they are there, never write them (`check` writes nothing).
+        package var readOnly = false
+
+        package init(
+            url: URL,
+            version: String,
+            secret: [UInt8],
+            early: Pending<LinkCache?>? = nil,
+            earlyLayout: Pending<CatalogLayout?>? = nil,
+            readOnly: Bool = false
+        ) {
+            self.url = url
+            self.version = version
+            self.secret = secret
+            self.early = early
+            self.earlyLayout = earlyLayout
+            self.readOnly = readOnly
+        }
+
+        /// A writer of a new cache file under `key`; nil when read-only or the file cannot be made.
+        package func writer(key: [UInt8]) -> LinkCache.Writer? {
+            readOnly ? nil : LinkCache.Writer(url: url, key: key)
+        }
+    }
+
+    /// This user's secret for cache keys, made on first use: `trampoline/link-cache-secret` under
+    /// `folder` (`$XDG_CACHE_HOME`, else `~/.cache`), readable by its owner only. Nil when there
+    /// is no such folder or it cannot be written: then no link cache is used.
+    /// With `create` false it is only read: nil when there is none yet.
+    package static func localSecret(in folder: URL? = defaultSecretFolder, create: Bool = true) -> [UInt8]? {
+        guard let folder else { return nil }
+        let url = folder.appendingPathComponent("trampoline", isDirectory: true).appendingPathComponent(
+            "link-cache-secret")
+        if let data = try? Data(contentsOf: url), data.count == 32 { return Array(data) }
+        guard create else { return nil }
+        let secret = newSecret()
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // Made apart and renamed into place, so two first builds at once agree on one secret.
+            let temporary = url.deletingLastPathComponent().appendingPathComponent(".link-cache-secret.\(getpid())")
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary.path, contents: Data(secret), attributes: [.posixPermissions: 0o600])
+            else { return nil }
+            // Linked, not renamed: if another build made one meanwhile, theirs stays and is read below.
+            try? FileManager.default.linkItem(atPath: temporary.path, toPath: url.path)
+            try? FileManager.default.removeItem(at: temporary)
+        } catch {
+            return nil
+        }
+        return (try? Data(contentsOf: url)).flatMap { $0.count == 32 ? Array($0) : nil }
+    }
+
+    /// 32 random bytes: a new user's secret, or a read-only reading's that no cache file matches.
+    package static func newSecret() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    static var defaultSecretFolder: URL? {
+        let environment = ProcessInfo.processInfo.environment
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            return URL(fileURLWithPath: cache, isDirectory: true)
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
+    }
+
+    /// The file, mapped: decoding reads it in place, and gives back each batch's pages once read
+    /// (``release(entriesAt:)``), so the whole file is never in memory beside all the links.
+    private let file: MappedFile
+    /// The key the file was made under.
+    package let key: [UInt8]
+    /// The first 8 bytes of an entry's digest → where the entry starts in `file`.
+    private let entries: [UInt64: Int]
+    /// How many entries the file holds.
+    package let count: Int
+
+    // MARK: - Key
+
+    package static func key(
+        setup: Setup, file: String, knownTemplates: Set<String>?, baseURL: URL,
+        defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?
+    ) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        var input = magic + setup.secret
+        let templates = knownTemplates.map { $0.sorted().joined(separator: "\n") } ?? "\u{1}any"
+        for part in [setup.version, file, templates, baseURL.path, defaultsTemplateLocation.description] {
+            input += part.utf8
+            input.append(0)
+        }
+        if let json = try? encoder.encode(defaults) { input += json }
+        input.append(0)
+        if let json = try? encoder.encode(app) { input += json }
+        return Array(SHA256.hash(data: input))
+    }
+
+    /// The digest an entry is recorded under: its column and its exact bytes.
+    package static func digest(of text: UnsafeBufferPointer<UInt8>, column: Int) -> SHA256.Digest {
+        var hasher = SHA256()
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: column).littleEndian) { hasher.update(bufferPointer: $0) }
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(text))
+        return hasher.finalize()
+    }
+
+    // MARK: - Reading
+
+    /// The cache at `url` when it is whole, whatever its key (see ``Setup/early``).
+    package static func load(from url: URL) -> LinkCache? {
+        guard isReal(url, type: S_IFREG), foldersAreReal(above: url), let file = MappedFile(path: url.path) else {
+            return nil
+        }
+        return LinkCache(file: file)
+    }
+
+    private init?(file: MappedFile) {
+        let header = Self.magic.count + 32
+        let digestSize = 32
+        let data = file.bytes
+        guard data.count >= header + digestSize,
+            data.prefix(Self.magic.count).elementsEqual(Self.magic),
+            SHA256.hash(data: UnsafeRawBufferPointer(rebasing: data[..<(data.count - digestSize)])).elementsEqual(
+                data.suffix(digestSize))
+        else { return nil }
+        var entries: [UInt64: Int] = [:]
+        var offset = header
+        var count = 0
+        let end = data.count - digestSize
+        let ok = { (raw: UnsafeRawBufferPointer) -> Bool in
+            // Counted first (a hop per entry), so the index is never grown and rehashed.
+            var entryCount = 0
+            while offset + 36 <= end {
+                offset += 36 + Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+                entryCount += 1
+            }
+            entries.reserveCapacity(entryCount)
+            offset = header
+            while offset < end {
+                guard offset + 36 <= end else { return false }
+                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+                guard offset + 36 + length <= end else { return false }
+                entries[raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)] = offset
+                offset += 36 + length
+                count += 1
+            }
+            return true
+        }(data)
+        guard ok else { return nil }
+        key = Array(data[Self.magic.count..<header])
+        // Read through once for the digest; decoding brings back only the pages it reads.
+        file.release(0..<data.count)
+        self.file = file
+        self.entries = entries
+        self.count = count
+    }
+
+    /// Whether a rebuild that took `used` of the cache's `entries` and read `new` entries to record
+    /// should write the cache anew. An entry missing from the cache is only read the plain way (a
+    /// few microseconds), while a new file is a pass over all of it (a tenth of a second of CPU at
+    /// 100k links, a sixth of a one-link rebuild): a large cache is renewed once its new and
+    /// unused entries pass 1 % of it; one under 10,000 entries whenever any changed.
+    package static func isWorthRewriting(entries: Int, used: Int, new: Int) -> Bool {
+        let changed = new + (entries - used)
+        return changed > 0 && (entries < 10_000 || changed * 100 > entries)
+    }
+
+    /// True when `url` exists as `type` itself, not through a symbolic link.
+    static func isReal(_ url: URL, type: mode_t) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == type
+    }
+
+    /// True when the cache's folder and the one above it (`.trampoline/.catalogs/`) are real
+    /// folders: a symbolic link planted there (in a repository, say) must not make a build read
+    /// or write files elsewhere.
+    static func foldersAreReal(above url: URL) -> Bool {
+        let folder = url.deletingLastPathComponent()
+        return isReal(folder, type: S_IFDIR) && isReal(folder.deletingLastPathComponent(), type: S_IFDIR)
+    }
+
+    /// Where the entry recorded under `digest` starts, if there is one.
+    package func entry(for digest: SHA256.Digest) -> Int? {
+        guard let offset = entries[Self.head(of: digest)] else { return nil }
+        let same = digest.withUnsafeBytes { memcmp(file.bytes.baseAddress! + offset, $0.baseAddress!, 32) == 0 }
+        return same ? offset : nil
+    }
+
+    /// The link of the entry at `offset`, for an entry now starting at line `line` of `file`,
+    /// decoded in place (no slice of the file's data per link).
+    package func decodedLink(at offset: Int, line: Int, file: String) -> Link? {
+        Self.decode(encodedBytes(at: offset), line: line, file: file)
+    }
+
+    /// What the entry at `offset` holds after its digest and length, in place.
+    package func encodedBytes(at offset: Int) -> UnsafeRawBufferPointer {
+        let raw = self.file.bytes
+        let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+        return UnsafeRawBufferPointer(rebasing: raw[(offset + 36)..<(offset + 36 + length)])
+    }
+
+    /// Gives back the memory of the pages the entries at `offsets` lie on, once decoded: a
+    /// rebuild's peak is the end of reading the catalog, when every link is decoded. Reading an
+    /// entry again later (for a new file) maps its page in again.
+    package func release(entriesAt offsets: [Int]) {
+        guard let first = offsets.min(), let last = offsets.max() else { return }
+        let length = Int(file.bytes.loadUnaligned(fromByteOffset: last + 32, as: UInt32.self).littleEndian)
+        file.release(first..<(last + 36 + length))
+    }
+
+    /// The entries at `offsets` (digest, length and link), in one piece, for a new file.
+    func entries(at offsets: [Int]) -> (bytes: [UInt8], digests: [UInt64]) {
+        var bytes: [UInt8] = []
+        var digests: [UInt64] = []
+        let raw = file.bytes
+        for offset in offsets {
+            let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+            bytes += raw[offset..<(offset + 36 + length)]
+            digests.append(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        return (bytes, digests)
+    }
+}

@@ -1,0 +1,10 @@
+/// One `campaign:` entry.
+package struct CampaignParameter: Sendable, Equatable, Encodable {
+    package var name: String
+    package var value: String
+
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+
+/// SHA-256: stable across runs and machines (Swift's `Hasher` is seeded per process).
+package enum Digest {
+    /// The digest of `text`'s UTF-8 bytes, in lower-case hex.
+    package static func hex(_ text: String) -> String {
+        return text.withUTF8Bytes { hex(of: SHA256.hash(data: UnsafeRawBufferPointer($0))) }
+    }
+
+    /// The digest of `bytes`, in lower-case hex.
+    static func hex(bytes: [UInt8]) -> String {
+        hex(of: SHA256.hash(data: bytes))
+    }
+
+    /// The raw digest of `bytes`.
+    package static func bytes(_ bytes: [UInt8]) -> [UInt8] {
+        Array(SHA256.hash(data: bytes))
+    }
+
+    /// The digest of `first` followed by `second`, without joining them, as a ``Fingerprint``
+    /// (no array of the digest between: a rebuild makes 200k).
+    package static func fingerprint(_ first: [UInt8], _ second: [UInt8]) -> Fingerprint {
+        var hasher = SHA256()
+        first.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        second.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return hasher.finalize().withUnsafeBytes { digest in
+            func word(_ index: Int) -> UInt64 {
+                UInt64(bigEndian: digest.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+            }
+            return Fingerprint(words: SIMD4(word(0), word(1), word(2), word(3)))
+        }
+    }
+
+    private static func hex(of digest: SHA256.Digest) -> String {
+        var hex: [UInt8] = []
+        hex.reserveCapacity(SHA256.byteCount * 2)
+        for byte in digest { Hex.append(byte, to: &hex, digits: Hex.lower) }
+        return String(decoding: hex, as: UTF8.self)
+    }
+}

@@ -1,0 +1,23 @@
+import TrampolineModel
+
+/// Files static hosts read for their own configuration.
+package enum HostFile: Sendable, Equatable, Encodable {
+    /// GitHub Pages: serve the folder as is (no Jekyll, which drops `.well-known/`).
+    case noJekyll
+    /// Netlify and Cloudflare Pages: serve the AASA as JSON, never cached for long.
+    case headers
+    /// Netlify and Cloudflare Pages: rewrite rules (status 200, most specific first) that serve
+    /// each route's page for the URLs it matches, after a rule for each plain link (`kept`) a
+    /// route's rule would take; in the compact layout (`lookup`) those go to the lookup page at
+    /// `404.html`, and with `catchAll` every other path does too, last. Written only when there
+    /// are routes or the layout is compact.
+    case redirects(routes: [Route], kept: [String], lookup: Bool, catchAll: Bool)
+
+    package var outputPath: OutputPath {
+        switch self {
+        case .noJekyll: .noJekyll
+        case .headers: .headers
+        case .redirects: .redirects
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import TrampolineModel
+
+/// What the link table's `index.json` is made from (docs/link-table.md): the site's host and
+/// schemes, how many shards hold the links, and the routes in the order they are tried.
+package struct ResolutionIndex: Sendable, Equatable, Encodable {
+    package var host: String
+    package var scheme: String?
+    package var androidScheme: String?
+    package var shards: Int
+    /// The links that are routes, most specific first (``Route/precedes(_:)``).
+    package var routes: [Link]
+
+    /// A shard is planned to hold about this many bytes (a phone reads one per lookup).
+    static let shardTarget = 32 * 1024
+
+    /// Enough shards for `links` at about ``shardTarget`` bytes each: the sizes of what an entry
+    /// holds, so the count depends on the catalog alone.
+    static func shardCount(for links: [Link]) -> Int {
+        var total = 0
+        for index in links.indices where links[index].route == nil {
+            let link = links[index]
+            total += link.path.utf8.count + link.deepLink.utf8.count + 48
+            for parameter in link.campaign { total += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
+        }
+        return max(1, (total + shardTarget - 1) / shardTarget)
+    }
+}

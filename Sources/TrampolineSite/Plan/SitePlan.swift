@@ -1,0 +1,80 @@
+import TrampolineModel
+
+/// Everything a build will write, as data: one ``PlanEntry`` per output file, decided before
+/// anything is rendered or the disk is touched. The renderer turns entries into bytes, the writer
+/// writes them, `check` compares them with the disk, `serve` makes a new plan on every change.
+package struct SitePlan: Sendable, Equatable {
+    /// The settings every entry is rendered with.
+    package var site: SiteSettings
+    package var app: AppSettings
+    /// In the planner's order: link pages in catalog order, the special pages and host files, and
+    /// the claim files (``OutputPath/isClaimFile``) last.
+    package private(set) var entries: [PlanEntry]
+    /// Where each path's entry is: made on first use (a build looks up a handful of paths;
+    /// indexing 200k of them up front was half of a one-link rebuild's planning).
+    private let positions: PlanPositions
+    /// How many link-table shards the plan has (the compact layout), else 0.
+    package private(set) var linkTableShards = 0
+
+    package init(site: SiteSettings, app: AppSettings, entries: [PlanEntry]) {
+        self.site = site
+        self.app = app
+        // Claim files last, the rest in the given order (a stable partition, no sort: a large plan
+        // is one entry per link, and nothing downstream needs them sorted).
+        // The planner puts them last already: then the array is kept as it is, since copying 200k
+        // entries (each a link's dozen strings) was a third of planning a large site.
+        let firstClaim = entries.firstIndex(where: \.path.isClaimFile) ?? entries.endIndex
+        self.entries =
+            entries[firstClaim...].allSatisfy(\.path.isClaimFile)
+            ? entries
+            : entries.filter { !$0.path.isClaimFile } + entries.filter(\.path.isClaimFile)
+        positions = PlanPositions()
+        for entry in self.entries {
+            if case .linkTable = entry.content { linkTableShards += 1 }
+        }
+    }
+
+    /// The position of the entry for `path` in ``entries`` (the first, if several have it).
+    package func index(of path: OutputPath) -> Int? {
+        // The claim files are last: found from the end without the index.
+        if path.isClaimFile {
+            var index = entries.endIndex
+            var found: Int?
+            while index > 0, entries[index - 1].path.isClaimFile {
+                index -= 1
+                if entries[index].path == path { found = index }
+            }
+            return found
+        }
+        return positions.index(of: path, in: entries)
+    }
+
+    /// The entry written at `path`, if the plan has one.
+    package subscript(path: OutputPath) -> PlanEntry? {
+        index(of: path).map { entries[$0] }
+    }
+
+    /// Every output path, in writing order.
+    package var paths: [OutputPath] { entries.map(\.path) }
+
+    /// What the script of the link page at `linkPath` (`/topic/1`) does, as its template says.
+    package func behaviour(ofLink linkPath: String) -> PageBehaviour? {
+        if case .linkPage(_, _, let behaviour)? = self[.linkPage(linkPath)]?.content { return behaviour }
+        // The compact layout: the link's entry in the shard its path hashes to.
+        guard linkTableShards > 0,
+            case .linkTable(_, let links)? = self[.linkTable(LinkTable.shard(of: linkPath, count: linkTableShards))]?
+                .content
+        else { return nil }
+        return links.first { $0.link.path == linkPath }?.behaviour
+    }
+
+    /// The behaviour of a route's page.
+    package func behaviour(ofRoute route: Route) -> PageBehaviour? {
+        guard case .linkPage(_, _, let behaviour)? = self[.routePage(route)]?.content else { return nil }
+        return behaviour
+    }
+
+    package static func == (lhs: SitePlan, rhs: SitePlan) -> Bool {
+        lhs.site == rhs.site && lhs.app == rhs.app && lhs.entries == rhs.entries
+    }
+}

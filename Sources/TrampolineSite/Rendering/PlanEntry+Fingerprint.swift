@@ -1,0 +1,245 @@
+import TrampolineModel
+
+/// The fast path of ``FingerprintEncoder`` for what a large plan holds most of: link pages and
+/// their QR codes (two entries per link), and the link table's shards (a row per link), written straight into the buffer instead of through
+/// `Encodable`'s generic containers, which cost a metadata lookup and a box per container and
+/// were most of a no-op rebuild's fingerprinting. The bytes are exactly those the encoder writes
+/// for the same entry: `LinkFingerprintTests` holds the two to each other on entries with every
+/// field set, so a field added to ``Link``, ``LinkOptions`` or these cases and not here fails it.
+extension PlanEntry {
+    /// What `FingerprintEncoder.encode(self)` returns, for the link page, QR code and link-table
+    /// shard cases; nil for the others, which take the plain path.
+    func fastFingerprintBytes() -> [UInt8]? {
+        var capacity = 1024
+        switch content {
+        case .linkPage, .qrCode: break
+        case .resolutionShard(_, let rows): capacity = 64 + rows.count * 96
+        default: return nil
+        }
+        var writer = FingerprintBytes(capacity: capacity)
+        // PlanEntry at depth 0: its keys at 1, the content's case key at 2, the case's values at 3.
+        writer.byte(UInt8(ascii: "{"))
+        writer.string("path", path.value, depth: 1)
+        writer.key("content", depth: 1)
+        writer.byte(UInt8(ascii: "{"))
+        switch content {
+        case .linkPage(let link, let template, let behaviour):
+            writer.key("linkPage", depth: 2)
+            writer.byte(UInt8(ascii: "{"))
+            writer.key("_0", depth: 3)
+            writer.link(link, depth: 3)
+            writer.string("template", template, depth: 3)
+            writer.string("behaviour", behaviour.rawValue, depth: 3)
+        case .qrCode(let url, let errorCorrection):
+            writer.key("qrCode", depth: 2)
+            writer.byte(UInt8(ascii: "{"))
+            writer.string("url", url, depth: 3)
+            writer.string("errorCorrection", errorCorrection.rawValue, depth: 3)
+        case .resolutionShard(let shard, let rows):
+            // The link table's shards: each row one length-prefixed string (``ResolutionRow/encode(to:)``),
+            // written without making the string.
+            writer.key("resolutionShard", depth: 2)
+            writer.byte(UInt8(ascii: "{"))
+            writer.key("shard", depth: 3)
+            writer.int(shard)
+            writer.key("rows", depth: 3)
+            writer.byte(UInt8(ascii: "["))
+            for row in rows {
+                writer.byte(4)
+                writer.byte(UInt8(ascii: ","))
+                writer.resolutionRow(row)
+            }
+        default:
+            break
+        }
+        return writer.finish()
+    }
+}
+
+extension Link {
+    /// Appends what the encoder writes for this link at `depth` (its `{`, keys and values).
+    func appendFingerprint(to out: inout [UInt8], depth: UInt8) {
+        // Only this link's bytes are copied: a link table's fingerprint appends thousands of links.
+        var writer = FingerprintBytes(capacity: 1024)
+        writer.link(self, depth: depth)
+        writer.finish(appendingTo: &out)
+    }
+}
+
+/// The bytes written into a buffer of its own, checked for room once per write: appending to an
+/// array, each of a link's hundred-odd small writes checked the array's uniqueness and capacity,
+/// most of the cost of a fingerprint's encoding (a fifth of a one-link rebuild went to
+/// fingerprints). ``finish()`` hands the bytes over and frees the buffer; it must be called once.
+private struct FingerprintBytes {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// The bytes written; the buffer is freed.
+    mutating func finish() -> [UInt8] {
+        defer { base.deallocate() }
+        return Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// The bytes written, appended to `out`; the buffer is freed.
+    mutating func finish(appendingTo out: inout [UInt8]) {
+        defer { base.deallocate() }
+        out.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if count + more > capacity { grow(to: count + more) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        reserve(1)
+        base[count] = value
+        count += 1
+    }
+
+    mutating func bytes(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        (base + count).update(from: source, count: buffer.count)
+        count += buffer.count
+    }
+
+    /// `value` in decimal (``DecimalText``).
+    mutating func decimal(_ value: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        DecimalText.withDigits(of: UInt64(value.magnitude)) { bytes($0) }
+    }
+
+    mutating func key(_ name: StaticString, depth: UInt8) {
+        byte(depth)
+        bytes(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        byte(UInt8(ascii: "="))
+    }
+
+    mutating func string(_ text: String) {
+        text.withUTF8Bytes { utf8 in
+            decimal(utf8.count)
+            byte(UInt8(ascii: "\""))
+            bytes(utf8)
+        }
+    }
+
+    mutating func int(_ value: Int) {
+        decimal(value)
+        byte(UInt8(ascii: ";"))
+    }
+
+    /// What ``ResolutionRow/encode(to:)`` gives the encoder: one string of its fields, each
+    /// `<length>:<text>`, then `t` or `f` and the count of fixed keys, as a string value.
+    mutating func resolutionRow(_ row: ResolutionRow) {
+        func digits(_ value: Int) -> Int {
+            var count = 1
+            var rest = value
+            while rest >= 10 {
+                rest /= 10
+                count += 1
+            }
+            return count
+        }
+        var length = 1 + digits(row.fixed.count)
+        for field in [row.path, row.deepLink] + row.fixed {
+            let count = field.utf8.count
+            length += digits(count) + 1 + count
+        }
+        decimal(length)
+        byte(UInt8(ascii: "\""))
+        for field in [row.path, row.deepLink] + row.fixed {
+            field.withUTF8Bytes { utf8 in
+                decimal(utf8.count)
+                byte(UInt8(ascii: ":"))
+                bytes(utf8)
+            }
+        }
+        bool(row.forwardQuery)
+        decimal(row.fixed.count)
+    }
+
+    mutating func bool(_ value: Bool) {
+        byte(UInt8(ascii: value ? "t" : "f"))
+    }
+
+    mutating func string(_ name: StaticString, _ value: String, depth: UInt8) {
+        key(name, depth: depth)
+        string(value)
+    }
+
+    mutating func optional(_ name: StaticString, _ value: String?, depth: UInt8) {
+        if let value { string(name, value, depth: depth) }
+    }
+
+    mutating func link(_ link: Link, depth: UInt8) {
+        byte(UInt8(ascii: "{"))
+        let d = depth &+ 1
+        string("path", link.path, depth: d)
+        string("deepLink", link.deepLink, depth: d)
+        string("title", link.title, depth: d)
+        optional("description", link.description, depth: d)
+        optional("webURL", link.webURL, depth: d)
+        optional("language", link.language, depth: d)
+        key("campaign", depth: d)
+        byte(UInt8(ascii: "["))
+        for parameter in link.campaign {
+            byte(d &+ 1)
+            byte(UInt8(ascii: ","))
+            byte(UInt8(ascii: "{"))
+            string("name", parameter.name, depth: d &+ 2)
+            string("value", parameter.value, depth: d &+ 2)
+        }
+        key("options", depth: d)
+        options(link.options, depth: d)
+        // location, webURLLocation and templateLocation: the encoder leaves source locations out.
+        if let route = link.route { string("route", route.pattern.text, depth: d) }
+    }
+
+    mutating func options(_ options: LinkOptions, depth: UInt8) {
+        byte(UInt8(ascii: "{"))
+        let d = depth &+ 1
+        string("template", options.template, depth: d)
+        string("fallback", options.fallback.rawValue, depth: d)
+        optional("androidFallback", options.androidFallback?.rawValue, depth: d)
+        key("fallbackDelayMs", depth: d)
+        int(options.fallbackDelayMs)
+        key("deferred", depth: d)
+        byte(UInt8(ascii: "["))
+        for channel in options.deferred {
+            byte(d &+ 1)
+            byte(UInt8(ascii: ","))
+            string(channel.rawValue)
+        }
+        string("cookieName", options.cookieName, depth: d)
+        key("cookieDays", depth: d)
+        int(options.cookieDays)
+        key("forwardQuery", depth: d)
+        bool(options.forwardQuery)
+        optional("image", options.image, depth: d)
+        string("inAppBrowsers", options.inAppBrowsers.rawValue, depth: d)
+        optional("confirmStore", options.confirmStore, depth: d)
+        key("qrCode", depth: d)
+        bool(options.qrCode)
+        string("qrErrorCorrection", options.qrErrorCorrection.rawValue, depth: d)
+        optional("desktop", options.desktop?.rawValue, depth: d)
+        optional("desktopURL", options.desktopURL, depth: d)
+        optional("appStoreCampaign", options.appStoreCampaign, depth: d)
+    }
+}

@@ -1,0 +1,82 @@
+import TrampolineLink
+import TrampolineModel
+
+/// The link table apps resolve universal links with (docs/link-table.md, format version 1):
+/// deterministic bytes, one entry per line, members in a fixed order, links sorted by path.
+extension SiteRenderer {
+    /// `index.json`.
+    func resolutionIndexBytes(_ index: ResolutionIndex) -> [UInt8] {
+        Array((Self.resolutionIndexMembers(index).joined(separator: ",") + "}\n").utf8)
+    }
+
+    /// A shard: its rows, sorted by path bytes so the catalog's order never changes a byte.
+    func resolutionShardBytes(_ rows: [ResolutionRow]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(rows.count * 160 + 32)
+        out += "{\"version\":\(SiteLinkTable.version),\"links\":{".utf8
+        Self.appendLinkMembers(rows, to: &out)
+        out += "}}\n".utf8
+        return out
+    }
+
+    /// The snapshot an app ships: the index's members plus every link.
+    package static func resolutionSnapshotBytes(_ index: ResolutionIndex, links: [Link]) -> [UInt8] {
+        var out = Array(resolutionIndexMembers(index).joined(separator: ",").utf8)
+        out += ",\n\"links\":{".utf8
+        var rows: [ResolutionRow] = []
+        for position in links.indices where links[position].route == nil { rows.append(ResolutionRow(links[position])) }
+        appendLinkMembers(rows, to: &out)
+        out += "}}\n".utf8
+        return out
+    }
+
+    static func resolutionIndexMembers(_ index: ResolutionIndex) -> [String] {
+        var members = [
+            "{\"format\":" + Escaping.jsonString(SiteLinkTable.format), "\"version\":\(SiteLinkTable.version)",
+            "\"host\":" + Escaping.jsonString(index.host),
+        ]
+        if let scheme = index.scheme { members.append("\"scheme\":" + Escaping.jsonString(scheme)) }
+        if let scheme = index.androidScheme { members.append("\"android_scheme\":" + Escaping.jsonString(scheme)) }
+        members.append("\"shards\":\(index.shards)")
+        let routes = index.routes.compactMap { link in
+            link.route.map { route in
+                var out = Array("{\"pattern\":\(Escaping.jsonString(route.pattern.text)),".utf8)
+                appendTarget(ResolutionRow(link), to: &out)
+                return String(decoding: out, as: UTF8.self) + "}"
+            }
+        }
+        members.append("\n\"routes\":[" + (routes.isEmpty ? "" : "\n" + routes.joined(separator: ",\n") + "\n") + "]")
+        return members
+    }
+
+    /// `"path":{…}` for each row, sorted by path, a line each.
+    static func appendLinkMembers(_ rows: [ResolutionRow], to out: inout [UInt8]) {
+        guard !rows.isEmpty else { return }
+        let order = rows.indices.sorted { rows[$0].path.utf8.lexicographicallyPrecedes(rows[$1].path.utf8) }
+        out.append(UInt8(ascii: "\n"))
+        for (position, index) in order.enumerated() {
+            if position > 0 { out += ",\n".utf8 }
+            out += Escaping.jsonString(rows[index].path).utf8
+            out += ":{".utf8
+            appendTarget(rows[index], to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// A row's `deep_link`, `fixed` (when any) and `forward_query` (when true): what the page's
+    /// data holds as `deferredLink`, `fixed` and `forwardQuery` (``linkData(_:behaviour:)``).
+    static func appendTarget(_ row: ResolutionRow, to out: inout [UInt8]) {
+        out += "\"deep_link\":".utf8
+        out += Escaping.jsonString(row.deepLink).utf8
+        if !row.fixed.isEmpty {
+            out += ",\"fixed\":[".utf8
+            for (position, name) in row.fixed.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                out += Escaping.jsonString(name).utf8
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if row.forwardQuery { out += ",\"forward_query\":true".utf8 }
+    }
+}
