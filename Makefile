@@ -11,7 +11,7 @@ BIN := .build/debug/trampoline
 # this repository clones nothing else); its build folder stays the root's .build.
 TOOL := --package-path Tool --scratch-path .build
 
-.PHONY: format format-lint tsan-test docs-test docc-test docc platform-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
+.PHONY: format format-lint kotlin-format tsan-test docs-test docc-test docc platform-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
 
 site: build
 	$(BIN) build --config site-config.yml
@@ -52,9 +52,16 @@ test-deps: deps
 
 test: test-deps format-lint swift-test docs-test docc-test platform-test qr-test consumer-test fuzz browser-test install-test android-test live-test security-test
 
-# The .swift-format configuration (120 columns); `make format` rewrites, this only reads.
+# The .swift-format configuration (120 columns); `make format` rewrites, this only reads. The Kotlin
+# of android/ has no formatter on Debian or PyPI: scripts/kotlin-style.py checks the rules listed in
+# android/README.md ("Style"), and its tests run here too; `make kotlin-format` fixes the mechanical ones.
 format-lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift Tool/Package.swift DocC/Package.swift
+	$(PYTHON) scripts/kotlin-style.py
+	$(PYTHON) -m unittest scripts/test_kotlin_style.py
+
+kotlin-format:
+	$(PYTHON) scripts/kotlin-style.py --fix
 
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift Tool/Package.swift DocC/Package.swift

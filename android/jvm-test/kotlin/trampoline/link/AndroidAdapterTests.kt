@@ -24,7 +24,8 @@ import trampoline.link.android.openInBrowser
 class FakePreferences : SharedPreferences {
     val values = HashMap<String, String?>()
 
-    override fun getString(key: String, defValue: String?): String? = if (values.containsKey(key)) values[key] else defValue
+    override fun getString(key: String, defValue: String?): String? =
+        if (values.containsKey(key)) values[key] else defValue
 
     override fun contains(key: String): Boolean = values.containsKey(key)
 
@@ -47,7 +48,10 @@ class FakePreferences : SharedPreferences {
 }
 
 /** A context that records the activities it is asked to start. */
-class FakeContext(private val preferences: SharedPreferences = FakePreferences(), private val canStart: Boolean = true) : Context() {
+class FakeContext(
+    private val preferences: SharedPreferences = FakePreferences(),
+    private val canStart: Boolean = true
+) : Context() {
     val started = ArrayList<Intent>()
 
     override fun getApplicationContext(): Context = this
@@ -110,12 +114,34 @@ class AndroidAdapterTests {
         assertEquals(1, ok.ended)
         val unsupported = FakeReferrerClient(InstallReferrerClient.InstallReferrerResponse.FEATURE_NOT_SUPPORTED)
         assertEquals(listOf(InstallReferrerResult.NotSupported), read(PlayInstallReferrer { unsupported }))
-        assertEquals(listOf(InstallReferrerResult.Unavailable(1)), read(PlayInstallReferrer { FakeReferrerClient(InstallReferrerClient.InstallReferrerResponse.SERVICE_UNAVAILABLE) }))
-        assertEquals(listOf(InstallReferrerResult.Unavailable(3)), read(PlayInstallReferrer { FakeReferrerClient(InstallReferrerClient.InstallReferrerResponse.DEVELOPER_ERROR) }))
-        assertEquals(listOf(InstallReferrerResult.Unavailable(-1)), read(PlayInstallReferrer { FakeReferrerClient(0, text, failRead = true) }))
-        assertEquals(listOf(InstallReferrerResult.Unavailable(-1)), read(PlayInstallReferrer { FakeReferrerClient(0, text, disconnectFirst = true) }))
-        assertEquals(listOf(InstallReferrerResult.Referrer("", NOW_SECONDS - 300)), read(PlayInstallReferrer { FakeReferrerClient(0, null) }))
-        assertEquals(listOf(InstallReferrerResult.Unavailable(1)), read(PlayInstallReferrer { throw IllegalStateException("no Play") }))
+        assertEquals(
+            listOf(InstallReferrerResult.Unavailable(1)),
+            read(PlayInstallReferrer {
+                FakeReferrerClient(InstallReferrerClient.InstallReferrerResponse.SERVICE_UNAVAILABLE)
+            })
+        )
+        assertEquals(
+            listOf(InstallReferrerResult.Unavailable(3)),
+            read(PlayInstallReferrer {
+                FakeReferrerClient(InstallReferrerClient.InstallReferrerResponse.DEVELOPER_ERROR)
+            })
+        )
+        assertEquals(
+            listOf(InstallReferrerResult.Unavailable(-1)),
+            read(PlayInstallReferrer { FakeReferrerClient(0, text, failRead = true) })
+        )
+        assertEquals(
+            listOf(InstallReferrerResult.Unavailable(-1)),
+            read(PlayInstallReferrer { FakeReferrerClient(0, text, disconnectFirst = true) })
+        )
+        assertEquals(
+            listOf(InstallReferrerResult.Referrer("", NOW_SECONDS - 300)),
+            read(PlayInstallReferrer { FakeReferrerClient(0, null) })
+        )
+        assertEquals(
+            listOf(InstallReferrerResult.Unavailable(1)),
+            read(PlayInstallReferrer { throw IllegalStateException("no Play") })
+        )
     }
 
     @Test
@@ -124,7 +150,9 @@ class AndroidAdapterTests {
         val text = referrer("marry://topic?id=1&tl_t=${NOW_SECONDS - 300}", Pair("utm_source", "news"))
         val delivered = ArrayList<String>()
         fun launch(): TrampolineLinks {
-            val links = TrampolineLinks(config, SharedPreferencesLinkStore(preferences), clock = { NOW }) { delivered.add("unmatched") }
+            val links = TrampolineLinks(config, SharedPreferencesLinkStore(preferences), clock = { NOW }) {
+                delivered.add("unmatched")
+            }
             links.route("/topic") { delivered.add("topic " + it.query("id")) }
             return links
         }
@@ -165,15 +193,29 @@ class AndroidAdapterTests {
     @Test
     fun anIntentBringsItsLinkOnce() {
         val delivered = ArrayList<String>()
-        val links = TrampolineLinks(config, InMemoryLinkStore(), clock = { NOW }) { delivered.add("unmatched " + it.path) }
+        val links = TrampolineLinks(config, InMemoryLinkStore(), clock = { NOW }) {
+            delivered.add("unmatched " + it.path)
+        }
         links.route("/plan/:id") { delivered.add("plan " + it["id"]) }
         links.ready()
-        assertEquals(LinkDisposition.Routed(RoutePattern("/plan/:id")), links.open(Intent(Intent.ACTION_VIEW, Uri.parse("marry://plan/42"))))
-        assertEquals(LinkDisposition.Rejected(LinkRejection.OTHER_SCHEME), links.open(Intent(Intent.ACTION_VIEW, Uri.parse("tabi://plan/42"))))
+        assertEquals(
+            LinkDisposition.Routed(RoutePattern("/plan/:id")),
+            links.open(Intent(Intent.ACTION_VIEW, Uri.parse("marry://plan/42")))
+        )
+        assertEquals(
+            LinkDisposition.Rejected(LinkRejection.OTHER_SCHEME),
+            links.open(Intent(Intent.ACTION_VIEW, Uri.parse("tabi://plan/42")))
+        )
         assertNull(links.open(Intent(Intent.ACTION_MAIN)))
         assertNull(links.open(Intent(Intent.ACTION_VIEW)))
         assertNull(links.open(null as Intent?))
-        assertNull(links.open(Intent(Intent.ACTION_VIEW, Uri.parse("marry://plan/7")).addFlags(Intent.FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY)), "a relaunch from Recents")
+        assertNull(
+            links.open(
+                Intent(Intent.ACTION_VIEW, Uri.parse("marry://plan/7"))
+                    .addFlags(Intent.FLAG_ACTIVITY_LAUNCHED_FROM_HISTORY)
+            ),
+            "a relaunch from Recents"
+        )
         assertEquals(listOf("plan 42"), delivered)
     }
 

@@ -8,7 +8,10 @@ import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
-/** Which texts are taken as this app's deferred links, and what is left of them for routing (the Swift DeferredLinkTests, and the install referrer). */
+/**
+ * Which texts are taken as this app's deferred links, and what is left of them for routing (the Swift
+ * DeferredLinkTests, and the install referrer).
+ */
 class DeferredLinkTests {
     private val config = LinkConfiguration("marry", "go.example.com", cookieDays = 1)
     private val t = NOW_SECONDS
@@ -124,16 +127,22 @@ class DeferredLinkTests {
         accept(fits).ok()
         assertEquals(LinkRejection.TOO_LONG, rejection(fits + "b"))
         assertEquals(LinkRejection.TOO_LONG, rejection("x".repeat(10_000_000)))
-        assertEquals(LinkRejection.TOO_LONG, rejection("marry://x?a=" + "é".repeat(2100) + "&tl_t=$t"), "bytes, not characters")
+        assertEquals(
+            LinkRejection.TOO_LONG, rejection("marry://x?a=" + "é".repeat(2100) + "&tl_t=$t"), "bytes, not characters"
+        )
         val segments = "marry://" + List(LinkConfiguration.MAXIMUM_PARTS + 1) { "a" }.joinToString("/") + "?tl_t=$t"
         assertEquals(LinkRejection.TOO_LONG, rejection(segments))
-        val params = "marry://x?" + (0 until LinkConfiguration.MAXIMUM_PARTS).joinToString("&") { "p$it=1" } + "&tl_t=$t"
+        val params = "marry://x?" + (0 until LinkConfiguration.MAXIMUM_PARTS).joinToString("&") { "p$it=1" } +
+            "&tl_t=$t"
         assertEquals(LinkRejection.TOO_LONG, rejection(params))
     }
 
     @Test
     fun theSchemeFormsGiveTheSamePath() {
-        for (text in listOf("marry://plan/42", "marry:///plan/42", "marry:/plan/42", "marry:plan/42", "marry://plan/42/", "https://go.example.com/plan/42")) {
+        for (text in listOf(
+            "marry://plan/42", "marry:///plan/42", "marry:/plan/42", "marry:plan/42", "marry://plan/42/",
+            "https://go.example.com/plan/42"
+        )) {
             val link = accept("$text?x=1&tl_t=$t").ok(text)
             assertEquals("/plan/42", link.path, text)
             assertEquals(listOf("plan", "42"), link.segments, text)
@@ -163,7 +172,9 @@ class DeferredLinkTests {
         val appLink = IncomingLink.opening("https://go.example.com/plan/42?x=1", config, NOW).ok()
         val scheme = IncomingLink.opening("marry://plan/42?x=1", config, NOW).ok()
         assertEquals(LinkSource.APP_LINK, appLink.source)
-        assertEquals(LinkSource.APP_LINK, IncomingLink.opening("HTTPS://go.example.com/plan/42", config, NOW).ok().source)
+        assertEquals(
+            LinkSource.APP_LINK, IncomingLink.opening("HTTPS://go.example.com/plan/42", config, NOW).ok().source
+        )
         assertEquals(LinkSource.CUSTOM_SCHEME, scheme.source)
         assertEquals(appLink.path, scheme.path)
         assertEquals(appLink.query, scheme.query)
@@ -182,7 +193,10 @@ class DeferredLinkTests {
     fun thePagesReferrerGivesItsMarkedLinkWithoutTheMarker() {
         val marked = "marry://topic?id=1&utm_source=line&tl_t=${t - 60}"
         val text = referrer(marked, Pair("utm_source", "line"), Pair("utm_campaign", "spring 26"))
-        assertEquals("deep_link=marry%3A%2F%2Ftopic%3Fid%3D1%26utm_source%3Dline%26tl_t%3D${t - 60}&utm_source=line&utm_campaign=spring+26", text)
+        assertEquals(
+            "deep_link=marry%3A%2F%2Ftopic%3Fid%3D1%26utm_source%3Dline%26tl_t%3D${t - 60}&utm_source=line&utm_campaign=spring+26",
+            text
+        )
         assertEquals(marked, DeferredLink.linkInReferrer(text).ok())
         val link = DeferredLink.fromInstallReferrer(text, config, NOW).ok()
         assertEquals("marry://topic?id=1&utm_source=line", link.text)
@@ -191,7 +205,9 @@ class DeferredLinkTests {
         // The same click as a clipboard text has the same fingerprint: once-only holds across channels.
         assertEquals(accept(marked).ok().deliveryToken, link.deliveryToken)
         // A `+` in the deep link is encoded by the page and comes back as it was.
-        assertEquals("a b", DeferredLink.fromInstallReferrer(referrer("marry://p?q=a+b&tl_t=$t"), config, NOW).ok().value("q"))
+        assertEquals(
+            "a b", DeferredLink.fromInstallReferrer(referrer("marry://p?q=a+b&tl_t=$t"), config, NOW).ok().value("q")
+        )
     }
 
     @Test
@@ -199,15 +215,29 @@ class DeferredLinkTests {
         fun reason(text: String) = DeferredLink.fromInstallReferrer(text, config, NOW).refused(text)
         assertEquals(LinkRejection.NOT_A_LINK, reason("utm_source=google-play&utm_medium=organic"))
         assertEquals(LinkRejection.NOT_A_LINK, reason(""))
-        assertEquals(LinkRejection.NOT_A_LINK, reason(referrer("marry://a?tl_t=$t") + "&" + referrer("marry://b?tl_t=$t")))
+        assertEquals(
+            LinkRejection.NOT_A_LINK, reason(referrer("marry://a?tl_t=$t") + "&" + referrer("marry://b?tl_t=$t"))
+        )
         assertEquals(LinkRejection.NOT_A_LINK, reason("deep_link=marry%3A%2F%2Fa%3Ftl_t%3D$t&x=a b"))
         assertEquals(LinkRejection.MALFORMED_ENCODING, reason("deep_link=%E0%A4"))
         assertEquals(LinkRejection.MALFORMED_ENCODING, reason("deep_link=%zz"))
         assertEquals(LinkRejection.MALFORMED_ENCODING, reason("deep_link=marry%3A%2F%2Fa%0A"))
-        assertEquals(LinkRejection.MALFORMED_ENCODING, reason(referrer("marry://x/%FF?tl_t=$t")), "escapes in the link that are not UTF-8")
-        assertEquals(LinkRejection.TOO_LONG, reason(referrer("marry://x?tl_t=$t", Pair("utm_content", "x".repeat(DeferredLink.MAXIMUM_REFERRER_LENGTH)))))
-        assertEquals(LinkRejection.TOO_LONG, reason(referrer("marry://x?a=" + "b".repeat(LinkConfiguration.MAXIMUM_LENGTH) + "&tl_t=$t")))
-        assertEquals(LinkRejection.TOO_LONG, reason((0..70).joinToString("&") { "k$it=v" } + "&" + referrer("marry://x?tl_t=$t")))
+        assertEquals(
+            LinkRejection.MALFORMED_ENCODING,
+            reason(referrer("marry://x/%FF?tl_t=$t")),
+            "escapes in the link that are not UTF-8"
+        )
+        assertEquals(
+            LinkRejection.TOO_LONG,
+            reason(referrer("marry://x?tl_t=$t", Pair("utm_content", "x".repeat(DeferredLink.MAXIMUM_REFERRER_LENGTH))))
+        )
+        assertEquals(
+            LinkRejection.TOO_LONG,
+            reason(referrer("marry://x?a=" + "b".repeat(LinkConfiguration.MAXIMUM_LENGTH) + "&tl_t=$t"))
+        )
+        assertEquals(
+            LinkRejection.TOO_LONG, reason((0..70).joinToString("&") { "k$it=v" } + "&" + referrer("marry://x?tl_t=$t"))
+        )
         assertEquals(LinkRejection.OTHER_SCHEME, reason(referrer("tabi://plan/42?tl_t=$t")))
         assertEquals(LinkRejection.OTHER_HOST, reason(referrer("https://evil.example/plan/42?tl_t=$t")))
         assertEquals(LinkRejection.UNMARKED, reason(referrer("marry://plan/42")))
@@ -224,8 +254,16 @@ class DeferredLinkTests {
         val link = DeferredLink.fromInstallReferrer(text, android, NOW).ok()
         assertEquals("marrydroid://plan/42?x=1", link.text)
         assertEquals("/plan/42", link.path)
-        assertEquals(LinkRejection.OTHER_SCHEME, DeferredLink.fromInstallReferrer(text, LinkConfiguration("marrydroid", "go.example.com"), NOW).refused())
-        assertEquals("marrydroid://x", DeferredLink.fromInstallReferrer(referrer("marrydroid://x?tl_t=$t"), android, NOW).ok().text)
-        assertNull(LinkConfiguration("marry", "go.example.com", siteScheme = "MARRY").siteScheme, "the same scheme is no alias")
+        assertEquals(
+            LinkRejection.OTHER_SCHEME,
+            DeferredLink.fromInstallReferrer(text, LinkConfiguration("marrydroid", "go.example.com"), NOW).refused()
+        )
+        assertEquals(
+            "marrydroid://x",
+            DeferredLink.fromInstallReferrer(referrer("marrydroid://x?tl_t=$t"), android, NOW).ok().text
+        )
+        assertNull(
+            LinkConfiguration("marry", "go.example.com", siteScheme = "MARRY").siteScheme, "the same scheme is no alias"
+        )
     }
 }

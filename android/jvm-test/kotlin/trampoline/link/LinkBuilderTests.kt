@@ -1,5 +1,7 @@
 package trampoline.link
 
+import java.net.URI
+import kotlin.random.Random
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotEquals
@@ -7,8 +9,6 @@ import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Assertions.fail
 import org.junit.jupiter.api.Test
-import java.net.URI
-import kotlin.random.Random
 
 /**
  * [LinkBuilder], the inverse of routing: whatever it makes, the router matches back to the same
@@ -28,8 +28,16 @@ class LinkBuilderTests {
         error
     }
 
-    /** The made URL, opened as an App Link by the library's own parser: its path matches `pattern` back to `parameters`, its query is `campaign`. */
-    private fun assertOpensBack(url: String, pattern: RoutePattern?, parameters: Map<String, String>, campaign: List<Pair<String, String>>) {
+    /**
+     * The made URL, opened as an App Link by the library's own parser: its path matches `pattern` back to `parameters`,
+     * its query is `campaign`.
+     */
+    private fun assertOpensBack(
+        url: String,
+        pattern: RoutePattern?,
+        parameters: Map<String, String>,
+        campaign: List<Pair<String, String>>
+    ) {
         URI(url) // a valid URI, and plain ASCII
         assertTrue(url.all { it in '!'..'~' }, url)
         val link = IncomingLink.opening(url, config, NOW).ok(url)
@@ -45,13 +53,19 @@ class LinkBuilderTests {
         val url = links.url(pattern, mapOf("id" to "12345"), campaign)
         assertEquals("https://go.example.com/recipe/12345?utm_source=share&k=a+b%26c", url)
         assertOpensBack(url, pattern, mapOf("id" to "12345"), campaign)
-        assertEquals("https://go.example.com/files/a%20b/%C3%BC/%25", links.url(RoutePattern("/files/*rest"), mapOf("rest" to "a b/ü/%")))
+        assertEquals(
+            "https://go.example.com/files/a%20b/%C3%BC/%25",
+            links.url(RoutePattern("/files/*rest"), mapOf("rest" to "a b/ü/%"))
+        )
         assertEquals("https://go.example.com/spring-sale", links.url("/spring-sale"))
         assertEquals("https://go.example.com/", links.url(RoutePattern("/"), emptyMap()))
         assertEquals("https://go.example.com/", links.url("/"))
         assertEquals("https://go.example.com/plan/", links.url("/plan/"))
         // Campaign names and values are data: written as URLSearchParams writes them.
-        assertEquals("https://go.example.com/?a%3D%26=%3F%23%2B%25&*-._=%7E", links.url("/", listOf("a=&" to "?#+%", "*-._" to "~")))
+        assertEquals(
+            "https://go.example.com/?a%3D%26=%3F%23%2B%25&*-._=%7E",
+            links.url("/", listOf("a=&" to "?#+%", "*-._" to "~"))
+        )
     }
 
     @Test
@@ -63,28 +77,51 @@ class LinkBuilderTests {
         // Unknown names first, the first in sorted order; then the segments in order.
         assertEquals(LinkBuildError.UnknownParameter("a"), error(mapOf("z" to "1", "a" to "1")))
         assertEquals(LinkBuildError.MissingParameter("id"), error(emptyMap()))
-        assertEquals(LinkBuildError.ConstraintFailed("id", RouteConstraint.DIGITS), error(mapOf("id" to "abc", "slug" to "")))
-        assertEquals(LinkBuildError.ConstraintFailed("id", RouteConstraint.DIGITS), error(mapOf("id" to "abc", "slug" to "x")))
+        assertEquals(
+            LinkBuildError.ConstraintFailed("id", RouteConstraint.DIGITS), error(mapOf("id" to "abc", "slug" to ""))
+        )
+        assertEquals(
+            LinkBuildError.ConstraintFailed("id", RouteConstraint.DIGITS), error(mapOf("id" to "abc", "slug" to "x"))
+        )
         assertEquals(LinkBuildError.InvalidValue("id", ""), error(mapOf("id" to "", "slug" to "x")))
-        for (bad in listOf("", ".", "..", "a/b", "a\u0000b", "\u202Eabc", "a\nb", "a\u0085b", "a\u007Fb", "a\u2066b", "\uD800", "a\uDC00b")) {
+        for (bad in listOf(
+            "", ".", "..", "a/b", "a\u0000b", "\u202Eabc", "a\nb", "a\u0085b", "a\u007Fb", "a\u2066b", "\uD800",
+            "a\uDC00b"
+        )) {
             assertEquals(LinkBuildError.InvalidValue("slug", bad), error(mapOf("id" to "1", "slug" to bad)), bad)
         }
         assertEquals(LinkBuildError.TooLong(), error(mapOf("id" to "1", "slug" to "x".repeat(5_000))))
         assertEquals(
             LinkBuildError.ConstraintFailed("code", RouteConstraint.UUID),
-            errorOf { links.url(RoutePattern("/i/:code(uuid)"), mapOf("code" to "0F8FAD5B-D9CB-469F-A165-70867728950")) }
+            errorOf {
+                links.url(RoutePattern("/i/:code(uuid)"), mapOf("code" to "0F8FAD5B-D9CB-469F-A165-70867728950"))
+            }
         )
         for (rest in listOf("", "a//b", "a/", "/a", "a/./b", "../etc", "a/\u202E", "a/\uD83D")) {
-            assertEquals(LinkBuildError.InvalidValue("rest", rest), errorOf { links.url(RoutePattern("/f/*rest"), mapOf("rest" to rest)) }, rest)
+            assertEquals(
+                LinkBuildError.InvalidValue("rest", rest),
+                errorOf { links.url(RoutePattern("/f/*rest"), mapOf("rest" to rest)) },
+                rest
+            )
         }
-        for (path in listOf("", "spring", "//evil.example/x", "/a?b", "/a#b", "/a b", "/a/../b", "/a//b", "/%2e", "/.", "/a/..", "/é", "/a\\b", "/a\nb", "/a\tb", "/a{b}")) {
+        for (path in listOf(
+            "", "spring", "//evil.example/x", "/a?b", "/a#b", "/a b", "/a/../b", "/a//b", "/%2e", "/.", "/a/..", "/é",
+            "/a\\b", "/a\nb", "/a\tb", "/a{b}"
+        )) {
             assertEquals(LinkBuildError.InvalidPath(path), errorOf { links.url(path) }, path)
         }
         for (name in listOf("tl_t", "debug", "openExternalBrowser", "")) {
-            assertEquals(LinkBuildError.InvalidCampaignName(name), errorOf { links.url("/a", listOf("utm_source" to "x", name to "1")) }, name)
+            assertEquals(
+                LinkBuildError.InvalidCampaignName(name),
+                errorOf { links.url("/a", listOf("utm_source" to "x", name to "1")) },
+                name
+            )
         }
         // Reserved names are checked before the number of pairs.
-        assertEquals(LinkBuildError.InvalidCampaignName("debug"), errorOf { links.url("/a", List(65) { "k" to "v" } + ("debug" to "1")) })
+        assertEquals(
+            LinkBuildError.InvalidCampaignName("debug"),
+            errorOf { links.url("/a", List(65) { "k" to "v" } + ("debug" to "1")) }
+        )
     }
 
     @Test
@@ -100,8 +137,13 @@ class LinkBuilderTests {
         val longest = links.url(RoutePattern("/u/:name"), mapOf("name" to value))
         assertEquals(LinkConfiguration.MAXIMUM_LENGTH, longest.length)
         assertOpensBack(longest, RoutePattern("/u/:name"), mapOf("name" to value), emptyList())
-        assertEquals(LinkBuildError.TooLong(), errorOf { links.url(RoutePattern("/u/:name"), mapOf("name" to value + "x")) })
-        assertEquals(LinkBuildError.TooLong(), errorOf { links.url(RoutePattern("/u/:name"), mapOf("name" to value.drop(2) + "é")) })
+        assertEquals(
+            LinkBuildError.TooLong(), errorOf { links.url(RoutePattern("/u/:name"), mapOf("name" to value + "x")) }
+        )
+        assertEquals(
+            LinkBuildError.TooLong(),
+            errorOf { links.url(RoutePattern("/u/:name"), mapOf("name" to value.drop(2) + "é")) }
+        )
         assertEquals(LinkBuildError.TooLong(), errorOf { links.url("/u/$value", listOf("a" to "")) })
         assertEquals(longest, links.url("/u/$value"))
     }
@@ -114,9 +156,10 @@ class LinkBuilderTests {
         assertNotEquals(LinkBuildError.MissingParameter("a"), LinkBuildError.UnknownParameter("a"))
         assertEquals(LinkBuildError.TooLong().hashCode(), LinkBuildError.TooLong().hashCode())
         val all = listOf(
-            LinkBuildError.MissingParameter("a"), LinkBuildError.UnknownParameter("a"), LinkBuildError.InvalidValue("a", ""),
-            LinkBuildError.ConstraintFailed("a", RouteConstraint.DIGITS), LinkBuildError.InvalidPath("a"),
-            LinkBuildError.InvalidCampaignName(""), LinkBuildError.InvalidCampaignValue("a", "\n"), LinkBuildError.TooLong()
+            LinkBuildError.MissingParameter("a"), LinkBuildError.UnknownParameter("a"),
+            LinkBuildError.InvalidValue("a", ""), LinkBuildError.ConstraintFailed("a", RouteConstraint.DIGITS),
+            LinkBuildError.InvalidPath("a"), LinkBuildError.InvalidCampaignName(""),
+            LinkBuildError.InvalidCampaignValue("a", "\n"), LinkBuildError.TooLong()
         )
         assertEquals(CODES, all.map { it.code })
         for (error in all) {
@@ -125,25 +168,37 @@ class LinkBuilderTests {
         }
         // Callers may catch it as the bad argument it is.
         assertEquals(LinkBuildError.InvalidPath("x"), thrownBy<IllegalArgumentException> { links.url("x") })
-        assertEquals("LinkBuildError.constraintFailed: the value of 'id' is not digits", LinkBuildError.ConstraintFailed("id", RouteConstraint.DIGITS).toString())
+        assertEquals(
+            "LinkBuildError.constraintFailed: the value of 'id' is not digits",
+            LinkBuildError.ConstraintFailed("id", RouteConstraint.DIGITS).toString()
+        )
     }
 
     /** Campaign text that is no USVString is written as URLSearchParams writes it; a path value never is. */
     @Test
     fun unpairedSurrogates() {
-        assertEquals("https://go.example.com/a?k%EF%BF%BD=%EF%BF%BDx%F0%9F%98%80", links.url("/a", listOf("k\uDC00" to "\uD800x😀")))
-        assertEquals(LinkBuildError.InvalidValue("id", "\uD800"), errorOf { links.url(RoutePattern("/r/:id"), mapOf("id" to "\uD800")) })
+        assertEquals(
+            "https://go.example.com/a?k%EF%BF%BD=%EF%BF%BDx%F0%9F%98%80",
+            links.url("/a", listOf("k\uDC00" to "\uD800x😀"))
+        )
+        assertEquals(
+            LinkBuildError.InvalidValue("id", "\uD800"),
+            errorOf { links.url(RoutePattern("/r/:id"), mapOf("id" to "\uD800")) }
+        )
     }
 
     @Test
     fun madeLinksMatchBackToTheirValues() {
         val g = Random(48)
-        // The Swift test's pieces, and what only a Kotlin string can hold (an unpaired surrogate) or the Swift test leaves to its table.
+        // The Swift test's pieces, and what only a Kotlin string can hold (an unpaired surrogate) or the Swift test
+        // leaves to its table.
         val pieces = listOf(
             "a", "Z", "9", " ", "%", "?", "#", "/", "+", "&", "=", "é", "東", "😀", "~", ".", "'", "\"", "\u200D",
             "\u0000", "\n", "\u202E", "\uD800", "%2F", ".."
         )
-        val patterns = listOf("/r/:id", "/r/:a/x/:b", "/f/*rest", "/u/:name/*rest", "/d/:n(digits)/*rest").map { RoutePattern(it) }
+        val patterns = listOf("/r/:id", "/r/:a/x/:b", "/f/*rest", "/u/:name/*rest", "/d/:n(digits)/*rest").map {
+            RoutePattern(it)
+        }
         var made = 0
         var refused = 0
         for (round in 0 until 4_000) {
@@ -152,10 +207,14 @@ class LinkBuilderTests {
             for (name in pattern.parameterNames) {
                 val length = if (round % 97 == 0) 1_000 else g.nextInt(1, 9)
                 // Mostly the Swift test's pieces, now and then one of the rest.
-                values[name] = (0 until length).joinToString("") { pieces[if (g.nextInt(8) == 0) g.nextInt(pieces.size) else g.nextInt(19)] }
+                values[name] = (0 until length).joinToString("") {
+                    pieces[if (g.nextInt(8) == 0) g.nextInt(pieces.size) else g.nextInt(19)]
+                }
             }
             if (pattern.text.startsWith("/d/") && g.nextBoolean()) values["n"] = g.nextInt(0, 1_000_000).toString()
-            val campaign = if (g.nextInt(4) == 0) listOf("utm_source" to (0 until g.nextInt(1, 9)).joinToString("") { pieces[g.nextInt(19)] }) else emptyList()
+            val campaign = if (g.nextInt(4) == 0) listOf(
+                "utm_source" to (0 until g.nextInt(1, 9)).joinToString("") { pieces[g.nextInt(19)] }
+            ) else emptyList()
             try {
                 val url = links.url(pattern, values, campaign)
                 val path = url.removePrefix("https://go.example.com").substringBefore('?')
@@ -169,14 +228,20 @@ class LinkBuilderTests {
                 val naive = pattern.segments.joinToString("", "https://go.example.com") { segment ->
                     "/" + when (segment) {
                         is RoutePattern.Segment.Literal -> segment.text
-                        is RoutePattern.Segment.Parameter -> DeepLinkTemplate.percentEncoded(values.getValue(segment.name))
-                        is RoutePattern.Segment.Rest -> values.getValue(segment.name).split('/').joinToString("/") { DeepLinkTemplate.percentEncoded(it) }
+                        is RoutePattern.Segment.Parameter -> DeepLinkTemplate.percentEncoded(
+                            values.getValue(segment.name)
+                        )
+                        is RoutePattern.Segment.Rest -> values.getValue(segment.name).split('/').joinToString("/") {
+                            DeepLinkTemplate.percentEncoded(it)
+                        }
                     }
                 } + (if (campaign.isEmpty()) "" else "?" + formEncoded(*campaign.toTypedArray()))
                 val naivePath = naive.removePrefix("https://go.example.com").substringBefore('?')
                 when (error) {
                     is LinkBuildError.InvalidValue -> {
-                        val parts = if (pattern.segments.contains(RoutePattern.Segment.Rest(error.name))) error.value.split('/') else listOf(error.value)
+                        val parts = if (
+                            pattern.segments.contains(RoutePattern.Segment.Rest(error.name))
+                        ) error.value.split('/') else listOf(error.value)
                         assertFalse(parts.all { LinkBuilder.isSegmentValue(it) }, "${error.name}=${error.value}")
                         assertNotEquals(values, pattern.match(naivePath), naive)
                     }
@@ -216,18 +281,33 @@ class LinkBuilderTests {
         assertEquals("https://go.example.com/files/a%20b/%C3%BC", files)
         assertEquals("marry://files/a%20b/%C3%BC", table.resolve(files, "marry").ok(files))
         // The pattern's rules come with it.
-        assertEquals(LinkBuildError.ConstraintFailed("id", RouteConstraint.DIGITS), errorOf { links.url(table, "/restaurant/:id(digits)", mapOf("id" to "x")) })
-        assertEquals(LinkBuildError.UnknownParameter("slug"), errorOf { links.url(table, "/restaurant/:id(digits)", mapOf("id" to "1", "slug" to "x")) })
+        assertEquals(
+            LinkBuildError.ConstraintFailed("id", RouteConstraint.DIGITS),
+            errorOf { links.url(table, "/restaurant/:id(digits)", mapOf("id" to "x")) }
+        )
+        assertEquals(
+            LinkBuildError.UnknownParameter("slug"),
+            errorOf { links.url(table, "/restaurant/:id(digits)", mapOf("id" to "1", "slug" to "x")) }
+        )
         // A route is named as the table writes it; a link, or a pattern written otherwise, is no route.
         for (route in listOf("/restaurant/:id", "/restaurant/:id(digits)/", "/spring-sale", "/nope", "")) {
-            assertEquals(LinkBuildError.UnknownRoute(route), errorOf { links.url(table, route, mapOf("id" to "1")) }, route)
+            assertEquals(
+                LinkBuildError.UnknownRoute(route), errorOf { links.url(table, route, mapOf("id" to "1")) }, route
+            )
         }
         val unknown = LinkBuildError.UnknownRoute("/nope")
         assertEquals("unknownRoute", unknown.code)
         assertEquals("LinkBuildError.unknownRoute: the link table has no route '/nope'", unknown.toString())
         // The site the tool built has no routes.
-        val example = SiteLinkTable.read(Fixtures.file("Tests/TrampolineKitTests/Snapshots/example/.well-known/trampoline/v1/index.json").readBytes(), "go.example.com").ok()
-        assertEquals(LinkBuildError.UnknownRoute("/restaurant/:id(digits)"), errorOf { links.url(example, "/restaurant/:id(digits)", mapOf("id" to "1")) })
+        val example = SiteLinkTable.read(
+            Fixtures.file("Tests/TrampolineKitTests/Snapshots/example/.well-known/trampoline/v1/index.json")
+                .readBytes(),
+            "go.example.com"
+        ).ok()
+        assertEquals(
+            LinkBuildError.UnknownRoute("/restaurant/:id(digits)"),
+            errorOf { links.url(example, "/restaurant/:id(digits)", mapOf("id" to "1")) }
+        )
     }
 
     /**
@@ -256,7 +336,9 @@ class LinkBuilderTests {
     // The shared table (Tests/Fixtures/link-making.json), which the Swift library runs too.
 
     private fun campaign(c: Map<*, *>): List<Pair<String, String>> =
-        (c["campaign"] as List<*>? ?: emptyList<Any>()).map { pair -> (pair as List<*>).let { it[0] as String to it[1] as String } }
+        (c["campaign"] as List<*>? ?: emptyList<Any>()).map { pair ->
+            (pair as List<*>).let { it[0] as String to it[1] as String }
+        }
 
     @Test
     fun theSharedTable() {
@@ -294,7 +376,9 @@ class LinkBuilderTests {
                 assertEquals(c.string("url"), url, path)
                 assertNull(c.string("error"), "$path: made $url")
                 assertOpensBack(url, null, emptyMap(), campaign(c))
-                assertEquals(RoutePattern.decodedSegments(path), IncomingLink.opening(url, config, NOW).ok(url).segments, url)
+                assertEquals(
+                    RoutePattern.decodedSegments(path), IncomingLink.opening(url, config, NOW).ok(url).segments, url
+                )
             } catch (error: LinkBuildError) {
                 assertEquals(c.string("error"), error.code, "$path: $error")
                 codes.add(error.code)
@@ -307,8 +391,8 @@ class LinkBuilderTests {
     private companion object {
         /** The Swift case names, in the order the Swift enum declares them. */
         val CODES = listOf(
-            "missingParameter", "unknownParameter", "invalidValue", "constraintFailed", "invalidPath", "invalidCampaignName",
-            "invalidCampaignValue", "tooLong"
+            "missingParameter", "unknownParameter", "invalidValue", "constraintFailed", "invalidPath",
+            "invalidCampaignName", "invalidCampaignValue", "tooLong"
         )
     }
 }

@@ -27,7 +27,9 @@ class LinkCompositionTableTests {
                     entry["forward_query"] == true
                 )
                 val path = link.string("path")!!
-                if (path.contains(':') || path.contains('*')) routes.add(SiteLinkTable.Route(RoutePattern(path), target)) else links[path] = target
+                if (path.contains(':') || path.contains('*')) routes.add(
+                    SiteLinkTable.Route(RoutePattern(path), target)
+                ) else links[path] = target
             }
             return Pair(routes, links)
         }
@@ -52,11 +54,16 @@ class LinkCompositionTableTests {
         for ((name, url, expected) in visits) {
             val result = resolver.resolve("https://go.example.com$url")
             assertEquals(expected, result.valueOrNull(), "$name: $url gave $result")
-            assertEquals(result, snapshot.resolve("https://go.example.com$url", "marry"), "$name: $url, by the table alone")
+            assertEquals(
+                result, snapshot.resolve("https://go.example.com$url", "marry"), "$name: $url, by the table alone"
+            )
         }
     }
 
-    /** A visit's query is forwarded while the link stays within 4096 UTF-8 bytes; past that, the link goes without it, as the page's does. */
+    /**
+     * A visit's query is forwarded while the link stays within 4096 UTF-8 bytes; past that, the link goes without it,
+     * as the page's does.
+     */
     @Test
     fun theVisitsQueryIsDroppedPastTheLengthCap() {
         val target = LinkTarget("marry://p", forwardQuery = true)
@@ -77,7 +84,9 @@ class LinkCompositionTableTests {
         val resolver = LinkResolver("go.example.com", "marrydroid", snapshot("marrydroid"), fetcher = null)
         for ((name, url, expected) in visits()) {
             val result = resolver.resolve("https://go.example.com$url")
-            assertEquals(expected?.replaceFirst("marry:", "marrydroid:"), result.valueOrNull(), "$name: $url gave $result")
+            assertEquals(
+                expected?.replaceFirst("marry:", "marrydroid:"), result.valueOrNull(), "$name: $url gave $result"
+            )
         }
         val other = LinkResolver("go.example.com", "marry", snapshot("marrydroid"), fetcher = null)
         assertEquals(LinkResolutionFailure.OtherScheme, other.resolve("https://go.example.com/spring-sale").refused())
@@ -116,7 +125,9 @@ class LinkCompositionTableTests {
         for ((url, reason) in cases) {
             assertEquals(reason, resolver.resolve(url).refused(url), url)
         }
-        assertTrue(LinkResolutionFailure.SiteFile.handsBackToBrowser && LinkResolutionFailure.NotALink.handsBackToBrowser)
+        assertTrue(
+            LinkResolutionFailure.SiteFile.handsBackToBrowser && LinkResolutionFailure.NotALink.handsBackToBrowser
+        )
         assertEquals("unavailable_404", LinkResolutionFailure.Unavailable(404).code)
         assertEquals(LinkResolutionFailure.Unavailable(404), LinkResolutionFailure.Unavailable(404))
     }
@@ -124,12 +135,20 @@ class LinkCompositionTableTests {
     /** A table that maps a path to another app's scheme is refused, never delivered. */
     @Test
     fun aDeepLinkOfAnotherSchemeIsRefused() {
-        val snapshot = SiteLinkTable("go.example.com", "marry", links = mapOf("/x" to LinkTarget("other://x"), "/y" to LinkTarget("no-colon")))
+        val snapshot = SiteLinkTable(
+            "go.example.com", "marry", links = mapOf("/x" to LinkTarget("other://x"), "/y" to LinkTarget("no-colon"))
+        )
         val resolver = LinkResolver("go.example.com", "marry", snapshot, fetcher = null)
         assertEquals(LinkResolutionFailure.OtherScheme, resolver.resolve("https://go.example.com/x").refused())
         assertEquals(LinkResolutionFailure.OtherScheme, resolver.resolve("https://go.example.com/y").refused())
-        assertEquals(LinkResolutionFailure.NoTable, LinkResolver("go.example.com", "marry", fetcher = null).resolve("https://go.example.com/x").refused())
-        assertNull(LinkResolver("go.example.com", "marry", snapshot, fetcher = null).resolve("https://go.example.com/z").valueOrNull())
+        assertEquals(
+            LinkResolutionFailure.NoTable,
+            LinkResolver("go.example.com", "marry", fetcher = null).resolve("https://go.example.com/x").refused()
+        )
+        assertNull(
+            LinkResolver("go.example.com", "marry", snapshot, fetcher = null)
+                .resolve("https://go.example.com/z").valueOrNull()
+        )
     }
 
     /** Which shard a path is in: FNV-1a 32 of its bytes (docs/link-table.md), the numbers the build writes. */

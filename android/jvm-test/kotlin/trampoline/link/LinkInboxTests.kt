@@ -41,7 +41,9 @@ class LinkInboxTests {
         val inbox = LinkInbox(timeoutMillis = 600_000)
         val tapped = opened("https://go.example.com/invite/7", 60.0)
         // The install referrer answers after the App Link, but its visit was before the install.
-        val deferred = DeferredLink.fromInstallReferrer(referrer("marry://topic?tl_t=${NOW_SECONDS - 3600}"), config, NOW + 61_000).ok()
+        val deferred = DeferredLink.fromInstallReferrer(
+            referrer("marry://topic?tl_t=${NOW_SECONDS - 3600}"), config, NOW + 61_000
+        ).ok()
         assertEquals(LinkInbox.Outcome.HELD, inbox.receive(tapped))
         assertEquals(LinkInbox.Outcome.SUPERSEDED, inbox.receive(deferred))
         assertEquals(tapped, inbox.release(NOW + 70_000))

@@ -2,13 +2,6 @@ package trampoline.link
 
 import com.sun.net.httpserver.HttpExchange
 import com.sun.net.httpserver.HttpServer
-import org.junit.jupiter.api.AfterAll
-import org.junit.jupiter.api.Assertions.assertEquals
-import org.junit.jupiter.api.Assertions.assertNotNull
-import org.junit.jupiter.api.Assertions.assertTrue
-import org.junit.jupiter.api.BeforeAll
-import org.junit.jupiter.api.Test
-import org.junit.jupiter.api.TestInstance
 import java.io.File
 import java.io.IOException
 import java.net.InetAddress
@@ -22,6 +15,13 @@ import java.util.concurrent.Executors
 import java.util.concurrent.ThreadFactory
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicReference
+import org.junit.jupiter.api.AfterAll
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertNotNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
 
 /**
  * The resolver with its real fetcher ([HttpLinkTableFetcher], `HttpURLConnection`) against real
@@ -69,7 +69,9 @@ class LinkResolverHttpTests {
             TableSite("go.example.com", "marry", 3, routes.map { r -> r.pattern.text to r.target }, links).write(it)
         }
         sites["example"] = Fixtures.file("Tests/TrampolineKitTests/Snapshots/example")
-        threads = Executors.newCachedThreadPool(ThreadFactory { r -> Thread(r, "table-server").apply { isDaemon = true } })
+        threads = Executors.newCachedThreadPool(
+            ThreadFactory { r -> Thread(r, "table-server").apply { isDaemon = true } }
+        )
         server = HttpServer.create(InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0)
         server.executor = threads
         server.createContext("/") { exchange ->
@@ -98,10 +100,17 @@ class LinkResolverHttpTests {
         val site = parts.getOrElse(2) { "" }
         val path = "/" + parts.getOrElse(3) { "" }
         val ifNoneMatch = exchange.requestHeaders.getFirst("If-None-Match")
-        fun send(status: Int, body: ByteArray = ByteArray(0), headers: Map<String, String> = emptyMap(), chunked: Boolean = false) {
+        fun send(
+            status: Int,
+            body: ByteArray = ByteArray(0),
+            headers: Map<String, String> = emptyMap(),
+            chunked: Boolean = false
+        ) {
             log.add(Request(mode, site, path, status, ifNoneMatch))
             for ((k, v) in headers) exchange.responseHeaders.add(k, v)
-            exchange.sendResponseHeaders(status, if (chunked) 0L else if (body.isEmpty() || status == 304) -1L else body.size.toLong())
+            exchange.sendResponseHeaders(
+                status, if (chunked) 0L else if (body.isEmpty() || status == 304) -1L else body.size.toLong()
+            )
             if (body.isNotEmpty() && status != 304) exchange.responseBody.write(body)
         }
         val json = mapOf("Content-Type" to "application/json")
@@ -110,19 +119,25 @@ class LinkResolverHttpTests {
             "elsewhere" -> return send(302, headers = mapOf("Location" to "http://example.invalid$path"))
             "missing" -> return send(404, "not here".toByteArray())
             "malformed" -> return send(200, "{this is not json".toByteArray(), json)
-            "html" -> return send(200, "<!doctype html><title>Not found</title>".toByteArray(), mapOf("Content-Type" to "text/html"))
+            "html" -> return send(
+                200, "<!doctype html><title>Not found</title>".toByteArray(), mapOf("Content-Type" to "text/html")
+            )
             "big" -> return send(200, ("{\"x\":\"" + "a".repeat(2 shl 20) + "\"}").toByteArray(), json)
-            "bigchunked" -> return send(200, ("{\"x\":\"" + "a".repeat(2 shl 20) + "\"}").toByteArray(), json, chunked = true)
+            "bigchunked" -> return send(
+                200, ("{\"x\":\"" + "a".repeat(2 shl 20) + "\"}").toByteArray(), json, chunked = true
+            )
         }
         val root = sites[site]
         val file = if (root == null) null else File(root, path).canonicalFile
-        if (root == null || file == null || !file.path.startsWith(root.canonicalPath + File.separator) || !file.isFile ||
-            mode !in setOf("ok", "slow", "trickle")
+        if (root == null || file == null || !file.path.startsWith(root.canonicalPath + File.separator) ||
+            !file.isFile || mode !in setOf("ok", "slow", "trickle")
         ) {
             return send(404, "not here".toByteArray())
         }
         val body = file.readBytes()
-        val etag = "\"" + MessageDigest.getInstance("SHA-256").digest(body).joinToString("") { String.format("%02x", it) }.take(16) + "\""
+        val etag = "\"" +
+            MessageDigest.getInstance("SHA-256").digest(body).joinToString("") { String.format("%02x", it) }.take(16) +
+            "\""
         when (mode) {
             "slow" -> Thread.sleep(30_000)
             "trickle" -> {
@@ -169,11 +184,13 @@ class LinkResolverHttpTests {
     @Test
     fun theToolBuiltSiteResolvesEveryLink() {
         val root = sites.getValue("example")
-        val index = SiteLinkTable.read(File(root, ".well-known/trampoline/v1/index.json").readBytes(), "go.example.com").ok("the tool's index")
+        val index = SiteLinkTable.read(File(root, ".well-known/trampoline/v1/index.json").readBytes(), "go.example.com")
+            .ok("the tool's index")
         val live = resolver("ok", "example")
         var checked = 0
         for (n in 0 until index.shards) {
-            val links = SiteLinkTable.readShard(File(root, ".well-known/trampoline/v1/links/$n.json").readBytes()).ok("shard $n")
+            val links = SiteLinkTable.readShard(File(root, ".well-known/trampoline/v1/links/$n.json").readBytes())
+                .ok("shard $n")
             for ((path, target) in links) {
                 assertEquals(SiteLinkTable.shard(path, index.shards), n, "$path is in the shard FNV-1a names")
                 assertEquals(target.deepLink, live.resolve("https://go.example.com$path").ok(path), path)
@@ -181,7 +198,9 @@ class LinkResolverHttpTests {
             }
         }
         assertTrue(checked >= 3)
-        assertEquals(LinkResolutionFailure.NotALink, live.resolve("https://go.example.com/not-in-the-example").refused())
+        assertEquals(
+            LinkResolutionFailure.NotALink, live.resolve("https://go.example.com/not-in-the-example").refused()
+        )
     }
 
     @Test
@@ -209,10 +228,16 @@ class LinkResolverHttpTests {
         assertEquals(before, log.size, "the snapshot answered without the network")
         // A link added after the app shipped: not in its snapshot, found in the live table.
         val older = snapshot.copy(links = snapshot.links - "/spring-sale")
-        assertEquals("marry://promo/spring?utm_source=news", resolver("ok", snapshot = older).resolve("https://go.example.com/spring-sale").ok())
+        assertEquals(
+            "marry://promo/spring?utm_source=news",
+            resolver("ok", snapshot = older).resolve("https://go.example.com/spring-sale").ok()
+        )
         assertTrue(log.size > before)
         // Nowhere: the reason of the live table, never a guess.
-        assertEquals(LinkResolutionFailure.Unavailable(404), resolver("missing", snapshot = older).resolve("https://go.example.com/spring-sale").refused())
+        assertEquals(
+            LinkResolutionFailure.Unavailable(404),
+            resolver("missing", snapshot = older).resolve("https://go.example.com/spring-sale").refused()
+        )
         // Read on first use only, once.
         var loads = 0
         val lazy = LinkResolver("go.example.com", "marry", fetcher = null, loadSnapshot = { loads++; snapshot })
@@ -281,17 +306,29 @@ class LinkResolverHttpTests {
             "bigchunked" to LinkResolutionFailure.TableTooLarge, "redirect" to LinkResolutionFailure.Redirected,
             "elsewhere" to LinkResolutionFailure.Redirected
         )
-        for ((mode, reason) in cases) assertEquals(reason, resolver(mode).resolve("https://go.example.com/p/1").refused(mode), mode)
+        for ((mode, reason) in cases) assertEquals(
+            reason, resolver(mode).resolve("https://go.example.com/p/1").refused(mode), mode
+        )
         for (mode in listOf("slow", "trickle")) {
             val started = System.nanoTime()
-            assertEquals(LinkResolutionFailure.TimedOut, resolver(mode, timeout = 1_000).resolve("https://go.example.com/p/1").refused(mode), mode)
+            assertEquals(
+                LinkResolutionFailure.TimedOut,
+                resolver(mode, timeout = 1_000).resolve("https://go.example.com/p/1").refused(mode),
+                mode
+            )
             val seconds = (System.nanoTime() - started) / 1e9
             assertTrue(seconds < 10, "$mode: the timeout, not the server, ends the wait ($seconds s)")
         }
-        val dead = LinkResolver("go.example.com", "marry", fetcher = HttpLinkTableFetcher(2_000), tableBase = "http://127.0.0.1:9")
+        val dead = LinkResolver(
+            "go.example.com", "marry", fetcher = HttpLinkTableFetcher(2_000), tableBase = "http://127.0.0.1:9"
+        )
         assertEquals(LinkResolutionFailure.Unreachable, dead.resolve("https://go.example.com/p/1").refused())
         val other = LinkResolver("evil.example", "marry", fetcher = HttpLinkTableFetcher(), tableBase = base("ok"))
-        assertEquals(LinkResolutionFailure.UnsupportedTable, other.resolve("https://evil.example/p/1").refused(), "a table for another host")
+        assertEquals(
+            LinkResolutionFailure.UnsupportedTable,
+            other.resolve("https://evil.example/p/1").refused(),
+            "a table for another host"
+        )
     }
 
     @Test
@@ -312,12 +349,20 @@ class LinkResolverHttpTests {
         }
     }
 
-    /** The app side end to end: an App Link resolves over HTTP and is routed like its deep link; no link goes to the browser. */
+    /**
+     * The app side end to end: an App Link resolves over HTTP and is routed like its deep link; no link goes to the
+     * browser.
+     */
     @Test
     fun trampolineLinksRoutesAResolvedAppLink() {
         val routed: MutableList<String> = Collections.synchronizedList(ArrayList<String>())
         val browser: MutableList<String> = Collections.synchronizedList(ArrayList<String>())
-        val links = TrampolineLinks(LinkConfiguration("marry", "go.example.com"), InMemoryLinkStore(), resolver("ok"), browser = { browser.add(it) }) {
+        val links = TrampolineLinks(
+            LinkConfiguration("marry", "go.example.com"),
+            InMemoryLinkStore(),
+            resolver("ok"),
+            browser = { browser.add(it) }
+        ) {
             routed.add("unmatched " + it.path)
         }
         links.route("/promo/:name") { routed.add("promo " + it["name"] + " " + it.query("utm_source")) }
@@ -332,7 +377,10 @@ class LinkResolverHttpTests {
         assertEquals(LinkDisposition.Held, open("https://go.example.com/spring-sale"))
         assertEquals(LinkDisposition.Routed(RoutePattern("/promo/:name")), links.ready())
         assertEquals(LinkDisposition.Routed(RoutePattern("/invite")), open("https://go.example.com/Xy7a"))
-        assertEquals(LinkDisposition.HandedToBrowser("https://go.example.com/nope", LinkResolutionFailure.NotALink), open("https://go.example.com/nope"))
+        assertEquals(
+            LinkDisposition.HandedToBrowser("https://go.example.com/nope", LinkResolutionFailure.NotALink),
+            open("https://go.example.com/nope")
+        )
         assertEquals(listOf("promo spring news", "invite AB12"), routed)
         assertEquals(listOf("https://go.example.com/nope"), browser)
     }

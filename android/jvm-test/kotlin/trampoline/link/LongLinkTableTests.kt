@@ -1,12 +1,12 @@
 package trampoline.link
 
+import kotlin.random.Random
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Assertions.fail
 import org.junit.jupiter.api.Test
-import kotlin.random.Random
 
 /**
  * Long links on the site's own domain ([LongLinks]): every case of the shared table
@@ -39,7 +39,9 @@ class LongLinkTableTests {
         val fallbacks = member["fallbacks"] as Map<*, *>
         return LongLinkResult.Opened(
             member.string("deep_link")!!,
-            LongLinkResult.Fallbacks(fallback(fallbacks["ios"]), fallback(fallbacks["android"]), fallbacks.string("desktop")!!),
+            LongLinkResult.Fallbacks(
+                fallback(fallbacks["ios"]), fallback(fallbacks["android"]), fallbacks.string("desktop")!!
+            ),
             member.string("title"),
             member.string("description")
         )
@@ -90,21 +92,28 @@ class LongLinkTableTests {
             when {
                 want == null -> assertNull(got, url)
                 want.containsKey("refused") -> assertEquals(LongLinkResult.Refused(want.string("refused")!!), got, url)
-                else -> assertEquals(want.string("deep_link"), (got as? LongLinkResult.Opened)?.deepLink, "$url gave $got")
+                else -> assertEquals(
+                    want.string("deep_link"), (got as? LongLinkResult.Opened)?.deepLink, "$url gave $got"
+                )
             }
         }
         // The host given in any case, the URL's too.
         val link = "https://GO.EXAMPLE.com/?link=https%3A%2F%2Fexample.com%2Fa"
-        assertEquals("marry://a", (LongLinks.resolve(link, "Go.Example.Com", scheme, allow) as LongLinkResult.Opened).deepLink)
+        assertEquals(
+            "marry://a", (LongLinks.resolve(link, "Go.Example.Com", scheme, allow) as LongLinkResult.Opened).deepLink
+        )
     }
 
-    /** Random links on the allowlist: each opens a deep link of the app's scheme, link's own path and query, or is refused for what it holds. */
+    /**
+     * Random links on the allowlist: each opens a deep link of the app's scheme, link's own path and query, or is
+     * refused for what it holds.
+     */
     @Test
     fun anAllowedLinkAlwaysOpensUnderTheAppsScheme() {
         val g = Random(48_003)
         val pieces = listOf(
-            "a", "Z", "9", "-", "/", "//", "%", "%2F", "%25", "%zz", "?", "#", "+", "&", "=", "é", "東", "😀", "~", ".", "..",
-            "%2e", "%2E", ":", "@", "utm_source=1",
+            "a", "Z", "9", "-", "/", "//", "%", "%2F", "%25", "%zz", "?", "#", "+", "&", "=", "é", "東", "😀", "~", ".",
+            "..", "%2e", "%2E", ":", "@", "utm_source=1",
             // What a target may not hold: last, and only now and then.
             " ", "\\", "\u202E", "\n", "\u0085"
         )
@@ -116,18 +125,29 @@ class LongLinkTableTests {
         var opened = 0
         var refused = 0
         for (round in 0 until 6_000) {
-            fun random(length: Int, from: Int = pieces.size) = (0 until length).joinToString("") { pieces[g.nextInt(from)] }
+            fun random(length: Int, from: Int = pieces.size) =
+                (0 until length).joinToString("") { pieces[g.nextInt(from)] }
             val long = round % 40 == 0
             val link = bases[g.nextInt(bases.size)] +
-                random(if (long) g.nextInt(200, 700) else g.nextInt(0, 12), if (g.nextInt(4) == 0) pieces.size else pieces.size - 5)
+                random(
+                    if (long) g.nextInt(200, 700) else g.nextInt(0, 12),
+                    if (g.nextInt(4) == 0) pieces.size else pieces.size - 5
+                )
             val campaign = if (g.nextInt(3) == 0) random(if (long) 1_000 else g.nextInt(0, 8)) else null
-            val visit = "/?" + formEncoded(*listOfNotNull("link" to link, campaign?.let { "utm_source" to it }).toTypedArray()) +
-                (if (g.nextBoolean()) "&st=" + random(g.nextInt(0, 5)).replace("%", "%25").replace("&", "%26").replace("#", "%23") else "")
+            val visit = "/?" +
+                formEncoded(*listOfNotNull("link" to link, campaign?.let { "utm_source" to it }).toTypedArray()) +
+                (
+                    if (g.nextBoolean()) "&st=" +
+                        random(g.nextInt(0, 5)).replace("%", "%25").replace("&", "%26").replace("#", "%23")
+                    else ""
+                )
             val result = LongLinks.resolve("https://$host$visit", host, scheme, allow)
             val afterScheme = link.substring("https://".length)
             val afterAuthority = afterScheme.substring(afterScheme.indexOfFirst { it == '/' || it == '?' || it == '#' })
             val acceptable = Text.utf8Length(link) <= LongLinks.MAXIMUM_TARGET_LENGTH &&
-                link.none { it <= ' ' || PercentDecoding.isControl(it) || it == '\\' || RoutePattern.isBidiControl(it) } &&
+                link.none {
+                    it <= ' ' || PercentDecoding.isControl(it) || it == '\\' || RoutePattern.isBidiControl(it)
+                } &&
                 !hasDotSegment(afterAuthority)
             if (!acceptable) {
                 assertEquals(LongLinkResult.Refused("link"), result, link)
@@ -137,9 +157,11 @@ class LongLinkTableTests {
             // link's path, all leading slashes dropped, and its query; the fragment dropped; the campaign after.
             val rest = afterAuthority.substringBefore('#')
             val query = rest.substringAfter('?', "")
-            var want = "marry://" + rest.substringBefore('?').trimStart('/') + (if (query.length == 0) "" else "?$query")
+            var want = "marry://" + rest.substringBefore('?').trimStart('/') +
+                (if (query.length == 0) "" else "?$query")
             if (!campaign.isNullOrEmpty() && query.split('&').none { it.substringBefore('=') == "utm_source" }) {
-                want += (if (!want.contains('?')) "?" else if (want.endsWith("?") || want.endsWith("&")) "" else "&") + formEncoded("utm_source" to campaign)
+                want += (if (!want.contains('?')) "?" else if (want.endsWith("?") || want.endsWith("&")) "" else "&") +
+                    formEncoded("utm_source" to campaign)
             }
             if (Text.utf8Length(want) > LinkConfiguration.MAXIMUM_LENGTH) {
                 assertEquals(LongLinkResult.Refused("link"), result, link)
@@ -158,7 +180,8 @@ class LongLinkTableTests {
             when (val parsed = IncomingLink.opening(open.deepLink, config, NOW)) {
                 is Checked.Ok -> assertEquals(LinkSource.CUSTOM_SCHEME, parsed.value.source, open.deepLink)
                 is Checked.Refused -> assertTrue(
-                    parsed.reason in setOf(LinkRejection.MALFORMED_ENCODING, LinkRejection.TOO_LONG), "${open.deepLink}: ${parsed.reason}"
+                    parsed.reason in setOf(LinkRejection.MALFORMED_ENCODING, LinkRejection.TOO_LONG),
+                    "${open.deepLink}: ${parsed.reason}"
                 )
             }
         }
@@ -169,15 +192,22 @@ class LongLinkTableTests {
     @Test
     fun otherHostsAreRefusedHoweverSpelled() {
         val g = Random(48_004)
-        val pieces = listOf("shop.example", "example.com", "example.org", ".", "@", ":", "443", "evil", "/", "\\", "%2F", "%40", "sub", "-", "item/", "?", "#", "..", "%2e", "%2E")
+        val pieces = listOf(
+            "shop.example", "example.com", "example.org", ".", "@", ":", "443", "evil", "/", "\\", "%2F", "%40", "sub",
+            "-", "item/", "?", "#", "..", "%2e", "%2E"
+        )
         for (round in 0 until 5_000) {
             val link = "https://" + (0 until g.nextInt(1, 7)).joinToString("") { pieces[g.nextInt(pieces.size)] }
-            val result = LongLinks.resolveVisit("/?" + formEncoded("link" to link), scheme, allow) ?: fail<LongLinkResult>("$link: no long link")
+            val result = LongLinks.resolveVisit("/?" + formEncoded("link" to link), scheme, allow)
+                ?: fail<LongLinkResult>("$link: no long link")
             val authority = Text.lower(link.substring(8).takeWhile { it != '/' && it != '?' && it != '#' })
-            val allowed = !link.contains('\\') && !authority.contains('@') && !hasDotSegment(link.substring(8 + authority.length)) && (
-                (authority == "shop.example" && link.substring(8 + authority.length).startsWith("/item/")) || authority == "example.com" ||
-                    (authority.endsWith(".example.org") && authority.length > ".example.org".length && !authority.contains(':'))
-                )
+            val allowed = !link.contains('\\') && !authority.contains('@') &&
+                !hasDotSegment(link.substring(8 + authority.length)) && (
+                    (authority == "shop.example" && link.substring(8 + authority.length).startsWith("/item/")) ||
+                        authority == "example.com" ||
+                        (authority.endsWith(".example.org") && authority.length > ".example.org".length &&
+                            !authority.contains(':'))
+                    )
             assertEquals(allowed, result is LongLinkResult.Opened, "$link gave $result")
         }
     }

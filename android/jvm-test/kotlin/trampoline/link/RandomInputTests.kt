@@ -1,12 +1,12 @@
 package trampoline.link
 
+import kotlin.random.Random
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNotNull
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
-import kotlin.random.Random
 
 /**
  * Property tests over random and mutated input (seeded, so every run is the same): the parser,
@@ -20,14 +20,17 @@ class RandomInputTests {
     /** Pieces links are made of, hostile ones included. */
     private val alphabet = listOf(
         "marry:", "MARRY://", "https://", "go.example.com", "/", "//", "?", "&", "=", "#", "%", "%2", "%2F", "%C3",
-        "%A9", "%00", "+", ":", "*", "(", ")", "tl_t", "tl_t=1767225000", "1767225000", "digits", "a", "Z", "0",
-        "9", " ", "\n", "\u0000", "\u202E", "é", "🎉", "..", ".", "@", "\\", "\"", "<", "[", "]", "\uD800", "%FF", "%E0%A4"
+        "%A9", "%00", "+", ":", "*", "(", ")", "tl_t", "tl_t=1767225000", "1767225000", "digits", "a", "Z", "0", "9",
+        " ", "\n", "\u0000", "\u202E", "é", "🎉", "..", ".", "@", "\\", "\"", "<", "[", "]", "\uD800", "%FF", "%E0%A4"
     )
 
     private fun randomText(g: Random, pieces: Int): String =
         (0 until g.nextInt(0, pieces + 1)).joinToString("") { alphabet[g.nextInt(alphabet.size)] }
 
-    /** `text` with 1 to 4 random edits: a character removed, one of the alphabet's inserted, or one replaced by any of U+0000–U+00FF or a surrogate. */
+    /**
+     * `text` with 1 to 4 random edits: a character removed, one of the alphabet's inserted, or one replaced by any of
+     * U+0000–U+00FF or a surrogate.
+     */
     private fun mutated(g: Random, text: String): String {
         val chars = StringBuilder(text)
         for (edit in 0 until g.nextInt(1, 5)) {
@@ -35,7 +38,9 @@ class RandomInputTests {
             when (g.nextInt(3)) {
                 0 -> if (i < chars.length) chars.deleteCharAt(i)
                 1 -> chars.insert(i, alphabet[g.nextInt(alphabet.size)][0])
-                else -> if (i < chars.length) chars.setCharAt(i, if (g.nextInt(10) == 0) '\uDC00' + g.nextInt(0x100) else '\u0000' + g.nextInt(0x100))
+                else -> if (i < chars.length) chars.setCharAt(
+                    i, if (g.nextInt(10) == 0) '\uDC00' + g.nextInt(0x100) else '\u0000' + g.nextInt(0x100)
+                )
             }
         }
         return chars.toString()
@@ -49,7 +54,8 @@ class RandomInputTests {
             // Half the texts are shaped like a link (scheme first, marker last), so that some pass.
             var text = randomText(g, 12)
             if (g.nextBoolean()) {
-                text = listOf("marry://", "https://go.example.com/", "MARRY:")[g.nextInt(3)] + text + listOf("?", "&", "#")[g.nextInt(3)] + "tl_t=1767225000"
+                text = listOf("marry://", "https://go.example.com/", "MARRY:")[g.nextInt(3)] + text +
+                    listOf("?", "&", "#")[g.nextInt(3)] + "tl_t=1767225000"
             }
             val link = DeferredLink.accept(text, config, nowMillis = NOW).valueOrNull() ?: continue
             accepted++
@@ -84,24 +90,35 @@ class RandomInputTests {
     fun randomAndMutatedReferrersNeverThrowAndGiveOnlyTheAppsLinks() {
         val g = Random(31)
         var accepted = 0
-        val valid = referrer("marry://plan/42?x=a%20b&tl_t=1767225000#top", Pair("utm_source", "news"), Pair("utm_campaign", "spring 26"))
+        val valid = referrer(
+            "marry://plan/42?x=a%20b&tl_t=1767225000#top", Pair("utm_source", "news"), Pair("utm_campaign", "spring 26")
+        )
         for (round in 0 until 20_000) {
             val text = when (g.nextInt(3)) {
-                0 -> referrer(randomText(g, 10) + if (g.nextBoolean()) "?tl_t=1767225000" else "", Pair("utm_source", randomText(g, 3)))
+                0 -> referrer(
+                    randomText(g, 10) + if (g.nextBoolean()) "?tl_t=1767225000" else "",
+                    Pair("utm_source", randomText(g, 3))
+                )
                 1 -> "deep_link=" + randomText(g, 14)
                 else -> mutated(g, valid)
             }
             val link = DeferredLink.fromInstallReferrer(text, config, NOW).valueOrNull() ?: continue
             accepted++
             assertEquals(LinkSource.INSTALL_REFERRER, link.source)
-            assertTrue(link.text.startsWith("marry:", ignoreCase = true) || link.text.startsWith("https://", ignoreCase = true), link.text)
+            assertTrue(
+                link.text.startsWith("marry:", ignoreCase = true) ||
+                    link.text.startsWith("https://", ignoreCase = true),
+                link.text
+            )
             assertFalse(link.query.any { it.name == DeferredLink.MARKER }, text)
             assertNotNull(link.deliveryToken)
         }
         assertTrue(accepted > 100, "enough referrers are accepted for the properties to be tested ($accepted)")
     }
 
-    /** Through the facade, with a route for every path: what is refused is never routed, what is routed was acceptable. */
+    /**
+     * Through the facade, with a route for every path: what is refused is never routed, what is routed was acceptable.
+     */
     @Test
     fun refusedInputIsNeverRouted() {
         val g = Random(5)
@@ -160,9 +177,9 @@ class RandomInputTests {
     // Resolution (the Swift ResolverRandomInputTests).
 
     private val pieces = listOf(
-        "https://", "go.example.com", "GO.EXAMPLE.COM", "evil.example", ":443", "@", "/", "//", "p", "spring-sale", "Xy7a", "r",
-        "42", "?", "&", "=", "#", "%", "%2F", "%2f", "%5C", "%2E", "%2E%2E", "..", ".", "%C3%A9", "%FF", "%00", "+", "tl_t=1",
-        "debug=1", "k=v", " ", "\n", "\u202E", "é", "🎉", "\\", "*", ":id", "\uDBFF", "%E0%A4"
+        "https://", "go.example.com", "GO.EXAMPLE.COM", "evil.example", ":443", "@", "/", "//", "p", "spring-sale",
+        "Xy7a", "r", "42", "?", "&", "=", "#", "%", "%2F", "%2f", "%5C", "%2E", "%2E%2E", "..", ".", "%C3%A9", "%FF",
+        "%00", "+", "tl_t=1", "debug=1", "k=v", " ", "\n", "\u202E", "é", "🎉", "\\", "*", ":id", "\uDBFF", "%E0%A4"
     )
 
     private val table = SiteLinkTable(
@@ -239,20 +256,35 @@ class RandomInputTests {
             valid.replace("\"forward_query\":true", "\"forward_query\":1") to LinkResolutionFailure.MalformedTable,
             valid.replace("\"scheme\":\"marry\"", "\"scheme\":null") to LinkResolutionFailure.MalformedTable,
             valid.replace("\"/a\"", "\"a\"") to LinkResolutionFailure.MalformedTable,
-            valid.replace("\"marry://a\"", "\"marry://" + "a".repeat(4096) + "\"") to LinkResolutionFailure.MalformedTable,
-            valid.replace("\"links\":{", "\"links\":{\"/a\":{\"deep_link\":\"marry://b\"},") to LinkResolutionFailure.MalformedTable,
+            valid.replace("\"marry://a\"", "\"marry://" + "a".repeat(4096) + "\"") to
+                LinkResolutionFailure.MalformedTable,
+            valid.replace("\"links\":{", "\"links\":{\"/a\":{\"deep_link\":\"marry://b\"},") to
+                LinkResolutionFailure.MalformedTable,
             "[]" to LinkResolutionFailure.MalformedTable,
             "" to LinkResolutionFailure.MalformedTable
         )
         for ((text, reason) in cases) {
             assertEquals(reason, SiteLinkTable.read(text.toByteArray(), "go.example.com").refused(text), text)
         }
-        assertEquals(LinkResolutionFailure.TableTooLarge, SiteLinkTable.readShard(ByteArray(SiteLinkTable.MAXIMUM_FILE_SIZE + 1) { 0x20 }).refused())
-        assertEquals(LinkResolutionFailure.TableTooLarge, SiteLinkTable.read(ByteArray(2048) { 0x20 }, "go.example.com", limit = 1024).refused())
-        assertEquals(LinkResolutionFailure.MalformedTable, SiteLinkTable.readShard("{\"version\":1}".toByteArray()).refused())
-        assertEquals(LinkResolutionFailure.UnsupportedTable, SiteLinkTable.readShard("{\"version\":2,\"links\":{}}".toByteArray()).refused())
+        assertEquals(
+            LinkResolutionFailure.TableTooLarge,
+            SiteLinkTable.readShard(ByteArray(SiteLinkTable.MAXIMUM_FILE_SIZE + 1) { 0x20 }).refused()
+        )
+        assertEquals(
+            LinkResolutionFailure.TableTooLarge,
+            SiteLinkTable.read(ByteArray(2048) { 0x20 }, "go.example.com", limit = 1024).refused()
+        )
+        assertEquals(
+            LinkResolutionFailure.MalformedTable, SiteLinkTable.readShard("{\"version\":1}".toByteArray()).refused()
+        )
+        assertEquals(
+            LinkResolutionFailure.UnsupportedTable,
+            SiteLinkTable.readShard("{\"version\":2,\"links\":{}}".toByteArray()).refused()
+        )
         // Members a client does not know are ignored (docs/link-table.md, "Versioning").
-        SiteLinkTable.read(valid.replace("\"shards\":2", "\"shards\":2,\"future\":{\"x\":[1,2]}").toByteArray(), "go.example.com").ok()
+        SiteLinkTable.read(
+            valid.replace("\"shards\":2", "\"shards\":2,\"future\":{\"x\":[1,2]}").toByteArray(), "go.example.com"
+        ).ok()
     }
 
     @Test
@@ -260,7 +292,8 @@ class RandomInputTests {
         val g = Random(1)
         for (round in 0 until 5_000) {
             val symbols = "{}[]\":,1e-\\un "
-            val bytes = (0 until g.nextInt(0, 64)).map { symbols[g.nextInt(symbols.length)] }.joinToString("").toByteArray()
+            val bytes =
+                (0 until g.nextInt(0, 64)).map { symbols[g.nextInt(symbols.length)] }.joinToString("").toByteArray()
             if (g.nextInt(4) == 0 && bytes.isNotEmpty()) bytes[g.nextInt(bytes.size)] = g.nextInt(256).toByte()
             Json.parse(bytes)
             SiteLinkTable.readShard(bytes)

@@ -46,7 +46,10 @@ class RoutePatternTableTests {
         assertEquals(RoutePatternError.Kind.values().map { it.code }.toSet() - "tooLong", kinds)
     }
 
-    /** Each pattern pre-parsed as the pages get it (`[literal, [":", name, constraint?], ["*", name]]`): the same reading. */
+    /**
+     * Each pattern pre-parsed as the pages get it (`[literal, [":", name, constraint?], ["*", name]]`): the same
+     * reading.
+     */
     @Test
     fun everyPatternIsReadAsThePagesReadIt() {
         val segments = table["segments"] as Map<*, *>
@@ -69,8 +72,14 @@ class RoutePatternTableTests {
         val fills = table.objects("fills")
         assertTrue(fills.size >= 8)
         for (fill in fills) {
-            val params = (fill["params"] as Map<*, *>).entries.associate { (k, v) -> k as String to (v as List<*>).joinToString("/") }
-            assertEquals(fill.string("result"), DeepLinkTemplate.fill(fill.string("link")!!, params, params.keys), fill.string("link"))
+            val params = (fill["params"] as Map<*, *>).entries.associate { (k, v) ->
+                k as String to (v as List<*>).joinToString("/")
+            }
+            assertEquals(
+                fill.string("result"),
+                DeepLinkTemplate.fill(fill.string("link")!!, params, params.keys),
+                fill.string("link")
+            )
         }
     }
 
@@ -79,7 +88,11 @@ class RoutePatternTableTests {
         val long = "/" + "a".repeat(RoutePattern.MAXIMUM_LENGTH)
         assertEquals(RoutePatternError.Kind.TOO_LONG, thrownBy<RoutePatternError> { RoutePattern(long) }.kind)
         RoutePattern(long.dropLast(1))
-        assertEquals(RoutePatternError.Kind.TOO_LONG, thrownBy<RoutePatternError> { RoutePattern("/" + "🎉".repeat(1024)) }.kind, "counted in scalars")
+        assertEquals(
+            RoutePatternError.Kind.TOO_LONG,
+            thrownBy<RoutePatternError> { RoutePattern("/" + "🎉".repeat(1024)) }.kind,
+            "counted in scalars"
+        )
         RoutePattern("/" + "a".repeat(1023))
     }
 
@@ -88,8 +101,9 @@ class RoutePatternTableTests {
         val p = RoutePattern("/u/:user/p/:post(digits)/*rest/")
         assertEquals(
             listOf(
-                RoutePattern.Segment.Literal("u"), RoutePattern.Segment.Parameter("user"), RoutePattern.Segment.Literal("p"),
-                RoutePattern.Segment.Parameter("post", RouteConstraint.DIGITS), RoutePattern.Segment.Rest("rest")
+                RoutePattern.Segment.Literal("u"), RoutePattern.Segment.Parameter("user"),
+                RoutePattern.Segment.Literal("p"), RoutePattern.Segment.Parameter("post", RouteConstraint.DIGITS),
+                RoutePattern.Segment.Rest("rest")
             ),
             p.segments
         )
@@ -117,7 +131,10 @@ class RoutePatternTableTests {
     /** The Unicode bidi controls, and their neighbours that are not. */
     @Test
     fun bidiControlsAreNoParameterValues() {
-        for (c in listOf('\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069')) {
+        for (c in listOf(
+            '\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E',
+            '\u2066', '\u2067', '\u2068', '\u2069'
+        )) {
             assertFalse(RoutePattern.isParameterValue("a${c}b"), "U+%04X".format(c.toInt()))
             assertNull(RoutePattern("/x/:id").match(listOf("x", c.toString())))
         }

@@ -21,7 +21,8 @@ class TableSite(
     }
 
     private fun head(): String = "\"format\":\"trampoline-link-table\",\"version\":1,\"host\":" + json(host) +
-        ",\"scheme\":" + json(scheme) + (if (androidScheme == null) "" else ",\"android_scheme\":" + json(androidScheme)) +
+        ",\"scheme\":" + json(scheme) +
+        (if (androidScheme == null) "" else ",\"android_scheme\":" + json(androidScheme)) +
         ",\"shards\":" + shards + ",\n\"routes\":[\n" + routes.joinToString(",\n") { (p, t) -> entry(t, p) } + "\n]"
 
     private fun linksMember(paths: Collection<String>): String =
@@ -34,7 +35,8 @@ class TableSite(
     val snapshot: String
         get() = "{" + head() + ",\n" + linksMember(links.keys) + "}\n"
 
-    fun shard(n: Int): String = "{\"version\":1,\n" + linksMember(links.keys.filter { SiteLinkTable.shard(it, shards) == n }) + "}\n"
+    fun shard(n: Int): String =
+        "{\"version\":1,\n" + linksMember(links.keys.filter { SiteLinkTable.shard(it, shards) == n }) + "}\n"
 
     /** The table's files under `root`, where a site has them. */
     fun write(root: File) {

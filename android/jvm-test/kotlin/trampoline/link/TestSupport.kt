@@ -1,8 +1,8 @@
 package trampoline.link
 
-import org.junit.jupiter.api.Assertions.fail
 import java.io.File
 import java.util.concurrent.atomic.AtomicLong
+import org.junit.jupiter.api.Assertions.fail
 
 /** The repository's shared test tables (Tests/Fixtures), read from the repository itself, not a copy. */
 object Fixtures {
@@ -20,7 +20,8 @@ object Fixtures {
 
     /** A fixture's JSON object, read with the library's own strict reader. */
     fun json(name: String): Map<*, *> =
-        Json.parse(file("Tests/Fixtures/$name").readBytes()) as? Map<*, *> ?: throw IllegalStateException("$name is not a JSON object")
+        Json.parse(file("Tests/Fixtures/$name").readBytes()) as? Map<*, *>
+            ?: throw IllegalStateException("$name is not a JSON object")
 }
 
 /** The list member `name` of a JSON object, as objects. */
@@ -68,7 +69,9 @@ fun referrer(link: String, vararg utm: Pair<String, String>): String = formEncod
 const val NOW_SECONDS = 1_767_225_600L
 const val NOW = NOW_SECONDS * 1000
 
-/** The `T` that `block` throws, or a test failure (JUnit's Kotlin `assertThrows` needs a newer compiler than Debian's). */
+/**
+ * The `T` that `block` throws, or a test failure (JUnit's Kotlin `assertThrows` needs a newer compiler than Debian's).
+ */
 inline fun <reified T : Throwable> thrownBy(block: () -> Unit): T {
     try {
         block()

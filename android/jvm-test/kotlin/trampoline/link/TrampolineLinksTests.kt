@@ -1,16 +1,16 @@
 package trampoline.link
 
-import org.junit.jupiter.api.Assertions.assertEquals
-import org.junit.jupiter.api.Assertions.assertFalse
-import org.junit.jupiter.api.Assertions.assertNull
-import org.junit.jupiter.api.Assertions.assertTrue
-import org.junit.jupiter.api.Test
 import java.util.Collections
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.Executor
 import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicReference
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
 
 /** An install referrer source that answers with the given results, one per read, and counts the reads. */
 class FakeReferrerSource(vararg results: InstallReferrerResult) : InstallReferrerSource {
@@ -43,11 +43,15 @@ class TrampolineLinksTests {
         browser: ((String) -> Unit)? = null,
         resolveOn: Executor = Executor { it.run() }
     ): TrampolineLinks {
-        val links = TrampolineLinks(config, store, resolver, clock = { clock.now }, resolveOn = resolveOn, browser = browser) { link ->
+        val links = TrampolineLinks(
+            config, store, resolver, clock = { clock.now }, resolveOn = resolveOn, browser = browser
+        ) { link ->
             delivered.add("unmatched ${link.path}" + (link.resolutionFailure?.let { " ($it)" } ?: ""))
         }
         links.route("/plan/new") { delivered.add("new plan") }
-        links.route("/plan/:id(digits)") { m -> delivered.add("plan ${m["id"]} x=${m.query("x") ?: "-"} via ${m.link.source}") }
+        links.route("/plan/:id(digits)") { m ->
+            delivered.add("plan ${m["id"]} x=${m.query("x") ?: "-"} via ${m.link.source}")
+        }
         links.route("/topic") { m -> delivered.add("topic ${m.query("id") ?: "-"}") }
         return links
     }
@@ -67,7 +71,9 @@ class TrampolineLinksTests {
     fun aDeliveredLinkSaysWhetherItCameOnTheFirstLaunch() {
         val store = InMemoryLinkStore()
         fun facade(): TrampolineLinks {
-            val links = TrampolineLinks(config, store, null, clock = { clock.now }) { link -> delivered.add("unmatched first=${link.isFirstLaunch}") }
+            val links = TrampolineLinks(config, store, null, clock = { clock.now }) { link ->
+                delivered.add("unmatched first=${link.isFirstLaunch}")
+            }
             links.route("/plan/:id") { m -> delivered.add("${m.link.source} first=${m.link.isFirstLaunch}") }
             return links
         }
@@ -84,7 +90,13 @@ class TrampolineLinksTests {
         links.open("marry://plan/3")
         links.receiveDeferred("marry://plan/4?tl_t=$t", LinkSource.CLIPBOARD)
         assertEquals(
-            listOf("APP_LINK first=true", "INSTALL_REFERRER first=true", "unmatched first=true", "CUSTOM_SCHEME first=false", "CLIPBOARD first=true"),
+            listOf(
+                "APP_LINK first=true",
+                "INSTALL_REFERRER first=true",
+                "unmatched first=true",
+                "CUSTOM_SCHEME first=false",
+                "CLIPBOARD first=true"
+            ),
             delivered
         )
     }
@@ -126,10 +138,16 @@ class TrampolineLinksTests {
         var links = launch(store)
         assertTrue(links.beginFirstLaunch())
         links.ready()
-        assertEquals(LinkDisposition.Routed(planID), links.receiveInstallReferrer(referrer(text, Pair("utm_source", "x"))))
+        assertEquals(
+            LinkDisposition.Routed(planID), links.receiveInstallReferrer(referrer(text, Pair("utm_source", "x")))
+        )
         // The same link again (same click, same marker), by any channel: not again.
-        assertEquals(LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED), links.receiveInstallReferrer(referrer(text)))
-        assertEquals(LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED), links.receiveDeferred(text, LinkSource.CLIPBOARD))
+        assertEquals(
+            LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED), links.receiveInstallReferrer(referrer(text))
+        )
+        assertEquals(
+            LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED), links.receiveDeferred(text, LinkSource.CLIPBOARD)
+        )
         assertEquals(LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED), links.open(text))
 
         // Relaunch: a new facade over the same store. Not the first launch; the link is spent.
@@ -137,14 +155,23 @@ class TrampolineLinksTests {
         links = launch(store)
         assertFalse(links.beginFirstLaunch())
         links.ready()
-        assertEquals(LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED), links.receiveInstallReferrer(referrer(text)))
+        assertEquals(
+            LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED), links.receiveInstallReferrer(referrer(text))
+        )
         // A later visit of the same page is a new deferred link.
-        assertEquals(LinkDisposition.Routed(planID), links.receiveInstallReferrer(referrer("marry://plan/42?x=1&tl_t=$t")))
+        assertEquals(
+            LinkDisposition.Routed(planID), links.receiveInstallReferrer(referrer("marry://plan/42?x=1&tl_t=$t"))
+        )
         // A plain App Link is never "spent": the person may tap it as often as they like.
         assertTrue(links.open("https://go.example.com/plan/42?x=1").isHandled)
         assertTrue(links.open("https://go.example.com/plan/42?x=1").isHandled)
         assertEquals(
-            listOf("plan 42 x=1 via INSTALL_REFERRER", "plan 42 x=1 via INSTALL_REFERRER", "plan 42 x=1 via APP_LINK", "plan 42 x=1 via APP_LINK"),
+            listOf(
+                "plan 42 x=1 via INSTALL_REFERRER",
+                "plan 42 x=1 via INSTALL_REFERRER",
+                "plan 42 x=1 via APP_LINK",
+                "plan 42 x=1 via APP_LINK"
+            ),
             delivered
         )
         assertFalse(store.tokens.any { it.contains("plan") }, "the store keeps fingerprints, not links")
@@ -161,7 +188,11 @@ class TrampolineLinksTests {
         assertEquals(1, down.reads)
         // Second launch: the referrer, during onboarding: held, then delivered once ready.
         links = launch(store)
-        val source = FakeReferrerSource(InstallReferrerResult.Referrer(referrer("marry://topic?id=7&tl_t=${t - 300}", Pair("utm_source", "news")), t - 300))
+        val source = FakeReferrerSource(
+            InstallReferrerResult.Referrer(
+                referrer("marry://topic?id=7&tl_t=${t - 300}", Pair("utm_source", "news")), t - 300
+            )
+        )
         links.readInstallReferrer(source) { answered.add(it) }
         assertEquals(listOf(null, LinkDisposition.Held), answered)
         assertEquals("/topic", links.pendingLink?.path)
@@ -180,7 +211,9 @@ class TrampolineLinksTests {
     fun anOrganicOrUnsupportedReferrerIsReadOnceAndRoutesNothing() {
         val organic = InMemoryLinkStore()
         var answer: LinkDisposition? = null
-        launch(organic).readInstallReferrer(FakeReferrerSource(InstallReferrerResult.Referrer("utm_source=google-play&utm_medium=organic"))) { answer = it }
+        launch(organic).readInstallReferrer(
+            FakeReferrerSource(InstallReferrerResult.Referrer("utm_source=google-play&utm_medium=organic"))
+        ) { answer = it }
         assertEquals(LinkDisposition.Rejected(LinkRejection.NOT_A_LINK), answer)
         assertTrue(organic.isClaimed(TrampolineLinks.REFERRER_MARK))
         val unsupported = InMemoryLinkStore()
@@ -205,7 +238,10 @@ class TrampolineLinksTests {
         assertEquals(LinkDisposition.Held, links.open("https://go.example.com/plan/7?x=2"))
         assertEquals("/plan/7", links.pendingLink?.path)
         // A deferred channel answering late (visit before the install) does not replace it.
-        assertEquals(LinkDisposition.Rejected(LinkRejection.SUPERSEDED), links.receiveDeferred("marry://topic?id=9&tl_t=${t - 900}", LinkSource.OTHER))
+        assertEquals(
+            LinkDisposition.Rejected(LinkRejection.SUPERSEDED),
+            links.receiveDeferred("marry://topic?id=9&tl_t=${t - 900}", LinkSource.OTHER)
+        )
         assertEquals(emptyList<String>(), delivered)
         clock.advance(120)
         assertEquals(LinkDisposition.Routed(planID), links.ready())
@@ -228,7 +264,10 @@ class TrampolineLinksTests {
         assertEquals(emptyList<String>(), delivered)
         assertNull(links.pendingLink)
         // And it was claimed on arrival: it does not come back.
-        assertEquals(LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED), links.receiveInstallReferrer(referrer("marry://topic?id=1&tl_t=${t - 601}")))
+        assertEquals(
+            LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED),
+            links.receiveInstallReferrer(referrer("marry://topic?id=1&tl_t=${t - 601}"))
+        )
     }
 
     @Test
@@ -253,13 +292,21 @@ class TrampolineLinksTests {
     private val snapshot = SiteLinkTable(
         "go.example.com", "marry",
         routes = listOf(SiteLinkTable.Route(RoutePattern("/r/:id"), LinkTarget("marry://plan/:id?x=route"))),
-        links = mapOf("/spring-sale" to LinkTarget("marry://plan/42?x=spring"), "/foreign" to LinkTarget("tabi://x"), "/odd" to LinkTarget("marry://topic?id=%E0"))
+        links = mapOf(
+            "/spring-sale" to LinkTarget("marry://plan/42?x=spring"),
+            "/foreign" to LinkTarget("tabi://x"),
+            "/odd" to LinkTarget("marry://topic?id=%E0")
+        )
     )
 
     @Test
     fun anAppLinkIsResolvedAndRoutedLikeItsDeepLink() {
         val opened = ArrayList<String>()
-        val links = launch(InMemoryLinkStore(), LinkResolver("go.example.com", "marry", snapshot, fetcher = null), browser = { opened.add(it) })
+        val links = launch(
+            InMemoryLinkStore(),
+            LinkResolver("go.example.com", "marry", snapshot, fetcher = null),
+            browser = { opened.add(it) }
+        )
         var answer: LinkDisposition? = null
         assertEquals(LinkDisposition.Resolving, links.open("https://go.example.com/spring-sale") { answer = it })
         assertEquals(LinkDisposition.Held, answer, "held until ready")
@@ -272,9 +319,13 @@ class TrampolineLinksTests {
         assertEquals(LinkDisposition.Routed(planID), links.open("https://go.example.com/plan/5?x=own"))
         // No link of the site's, or one of its files: handed back to the browser, never a screen.
         links.open("https://go.example.com/nope?a=1") { answer = it }
-        assertEquals(LinkDisposition.HandedToBrowser("https://go.example.com/nope?a=1", LinkResolutionFailure.NotALink), answer)
+        assertEquals(
+            LinkDisposition.HandedToBrowser("https://go.example.com/nope?a=1", LinkResolutionFailure.NotALink), answer
+        )
         links.open(" https://go.example.com/404.html ") { answer = it }
-        assertEquals(LinkDisposition.HandedToBrowser("https://go.example.com/404.html", LinkResolutionFailure.SiteFile), answer)
+        assertEquals(
+            LinkDisposition.HandedToBrowser("https://go.example.com/404.html", LinkResolutionFailure.SiteFile), answer
+        )
         assertFalse(answer!!.isHandled)
         // A table entry of another scheme, or a path with an encoded slash: unmatched, with the reason.
         links.open("https://go.example.com/foreign") { answer = it }
@@ -284,7 +335,8 @@ class TrampolineLinksTests {
         assertEquals(
             listOf(
                 "plan 42 x=spring via APP_LINK", "plan 9 x=route via APP_LINK", "plan 5 x=own via APP_LINK",
-                "unmatched /foreign (other_scheme)", "unmatched /a%2Fb (malformed_path)", "unmatched /odd (other_scheme)"
+                "unmatched /foreign (other_scheme)", "unmatched /a%2Fb (malformed_path)",
+                "unmatched /odd (other_scheme)"
             ),
             delivered
         )
@@ -313,18 +365,28 @@ class TrampolineLinksTests {
         }
         val pool = Executors.newSingleThreadExecutor()
         try {
-            val links = launch(InMemoryLinkStore(), LinkResolver("go.example.com", "marry", fetcher = fetcher), browser = {}, resolveOn = pool)
+            val links = launch(
+                InMemoryLinkStore(),
+                LinkResolver("go.example.com", "marry", fetcher = fetcher),
+                browser = {},
+                resolveOn = pool
+            )
             links.ready()
             val answer = AtomicReference<LinkDisposition>()
             val done = CountDownLatch(1)
-            assertEquals(LinkDisposition.Resolving, links.open("https://go.example.com/spring-sale") { answer.set(it); done.countDown() })
+            assertEquals(
+                LinkDisposition.Resolving,
+                links.open("https://go.example.com/spring-sale") { answer.set(it); done.countDown() }
+            )
             assertEquals(1, links.resolutionsUnderWay)
             assertEquals(LinkDisposition.Routed(planID), links.open("marry://plan/5"))
             gate.countDown()
             assertTrue(done.await(10, TimeUnit.SECONDS))
             assertEquals(LinkDisposition.Rejected(LinkRejection.SUPERSEDED), answer.get())
             assertEquals(0, links.resolutionsUnderWay)
-            assertEquals(listOf("plan 5 x=- via CUSTOM_SCHEME"), delivered, "the slow resolution did not replace the later tap")
+            assertEquals(
+                listOf("plan 5 x=- via CUSTOM_SCHEME"), delivered, "the slow resolution did not replace the later tap"
+            )
         } finally {
             pool.shutdownNow()
         }

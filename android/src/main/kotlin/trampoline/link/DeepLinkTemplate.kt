@@ -25,7 +25,8 @@ object DeepLinkTemplate {
     private fun isNamePart(c: Int): Boolean = isNameStart(c) || c in 0x30..0x39
 
     private fun placeholderAt(s: IntArray, i: Int): Boolean =
-        (s[i] == SLASH || s[i] == EQUALS) && i + 2 < s.size && (s[i + 1] == COLON || s[i + 1] == STAR) && isNameStart(s[i + 2])
+        (s[i] == SLASH || s[i] == EQUALS) && i + 2 < s.size && (s[i + 1] == COLON || s[i + 1] == STAR) &&
+            isNameStart(s[i + 2])
 
     /**
      * Where the text that may hold placeholders starts: after the authority of `scheme://authority`
@@ -96,7 +97,9 @@ object DeepLinkTemplate {
         val out = StringBuilder(value.length)
         for (byte in value.toByteArray(Charsets.UTF_8)) {
             val b = byte.toInt() and 0xFF
-            if (b in 0x61..0x7A || b in 0x41..0x5A || b in 0x30..0x39 || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E) {
+            if (b in 0x61..0x7A || b in 0x41..0x5A || b in 0x30..0x39 ||
+                b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E
+            ) {
                 out.append(b.toChar())
             } else {
                 out.append('%').append(DIGITS[b shr 4]).append(DIGITS[b and 0x0F])

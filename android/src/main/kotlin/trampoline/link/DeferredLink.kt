@@ -18,7 +18,9 @@ object DeferredLink {
     /** The install referrer's parameter that holds the marked link. */
     const val REFERRER_PARAMETER = "deep_link"
 
-    /** The longest install referrer read, in UTF-8 bytes: a link of the longest length, encoded, and its campaign keys. */
+    /**
+     * The longest install referrer read, in UTF-8 bytes: a link of the longest length, encoded, and its campaign keys.
+     */
     const val MAXIMUM_REFERRER_LENGTH = 3 * LinkConfiguration.MAXIMUM_LENGTH + 1024
 
     /**
@@ -70,7 +72,8 @@ object DeferredLink {
         }
         val text = LinkParser.trimmed(referrer)
         if (LinkParser.hasForbidden(text)) return Checked.Refused(LinkRejection.NOT_A_LINK)
-        val query = FormQuery.parse(text, allowControls = false) ?: return Checked.Refused(LinkRejection.MALFORMED_ENCODING)
+        val query = FormQuery.parse(text, allowControls = false)
+            ?: return Checked.Refused(LinkRejection.MALFORMED_ENCODING)
         if (query.pairs.size > LinkConfiguration.MAXIMUM_PARTS) return Checked.Refused(LinkRejection.TOO_LONG)
         val links = query.pairs.filter { it.name == REFERRER_PARAMETER }
         if (links.size != 1) return Checked.Refused(LinkRejection.NOT_A_LINK)

@@ -51,8 +51,10 @@ internal class FormQuery(val pairs: MutableList<QueryParameter>) {
                 val equals = pair.indexOf('=')
                 val name = if (equals < 0) pair else pair.substring(0, equals)
                 val value = if (equals < 0) "" else pair.substring(equals + 1)
-                val decodedName = PercentDecoding.decode(name, plusIsSpace = true, allowControls = allowControls) ?: return null
-                val decodedValue = PercentDecoding.decode(value, plusIsSpace = true, allowControls = allowControls) ?: return null
+                val decodedName = PercentDecoding.decode(name, plusIsSpace = true, allowControls = allowControls)
+                    ?: return null
+                val decodedValue = PercentDecoding.decode(value, plusIsSpace = true, allowControls = allowControls)
+                    ?: return null
                 pairs.add(QueryParameter(decodedName, decodedValue))
             }
             return FormQuery(pairs)
@@ -67,7 +69,8 @@ internal class FormQuery(val pairs: MutableList<QueryParameter>) {
             for (byte in Text.utf8(text) ?: Text.utf8(Text.wellFormed(text))!!) {
                 val b = byte.toInt() and 0xFF
                 when {
-                    b in 0x61..0x7A || b in 0x41..0x5A || b in 0x30..0x39 || b == 0x2A || b == 0x2D || b == 0x2E || b == 0x5F ->
+                    b in 0x61..0x7A || b in 0x41..0x5A || b in 0x30..0x39 ||
+                        b == 0x2A || b == 0x2D || b == 0x2E || b == 0x5F ->
                         out.append(b.toChar())
                     b == 0x20 -> out.append('+')
                     else -> out.append('%').append(DIGITS[b shr 4]).append(DIGITS[b and 0x0F])

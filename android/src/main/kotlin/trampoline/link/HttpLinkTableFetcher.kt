@@ -22,7 +22,9 @@ class HttpLinkTableFetcher(
     override fun fetch(url: String, ifNoneMatch: String?): LinkTableResponse {
         val connection = try {
             val parsed = URL(url)
-            if (parsed.protocol != "https" && parsed.protocol != "http") return LinkTableResponse.Failed(LinkResolutionFailure.Unreachable)
+            if (parsed.protocol != "https" && parsed.protocol != "http") return LinkTableResponse.Failed(
+                LinkResolutionFailure.Unreachable
+            )
             parsed.openConnection() as? HttpURLConnection
         } catch (e: IOException) {
             null
@@ -46,7 +48,9 @@ class HttpLinkTableFetcher(
             connection.setRequestProperty("Accept", "application/json")
             if (ifNoneMatch != null) connection.setRequestProperty("If-None-Match", ifNoneMatch)
             val status = connection.responseCode
-            if (expired.get() || System.nanoTime() - deadline > 0) return LinkTableResponse.Failed(LinkResolutionFailure.TimedOut)
+            if (expired.get() || System.nanoTime() - deadline > 0) return LinkTableResponse.Failed(
+                LinkResolutionFailure.TimedOut
+            )
             when {
                 status == 200 -> {
                     val length = connection.getHeaderField("Content-Length")?.trim()?.toLongOrNull()
@@ -74,9 +78,13 @@ class HttpLinkTableFetcher(
         } catch (e: SocketTimeoutException) {
             LinkTableResponse.Failed(LinkResolutionFailure.TimedOut)
         } catch (e: IOException) {
-            LinkTableResponse.Failed(if (expired.get()) LinkResolutionFailure.TimedOut else LinkResolutionFailure.Unreachable)
+            LinkTableResponse.Failed(
+                if (expired.get()) LinkResolutionFailure.TimedOut else LinkResolutionFailure.Unreachable
+            )
         } catch (e: RuntimeException) {
-            LinkTableResponse.Failed(if (expired.get()) LinkResolutionFailure.TimedOut else LinkResolutionFailure.Unreachable)
+            LinkTableResponse.Failed(
+                if (expired.get()) LinkResolutionFailure.TimedOut else LinkResolutionFailure.Unreachable
+            )
         } finally {
             watchdog.cancel(false)
             connection.disconnect()

@@ -27,7 +27,10 @@ class IncomingLink internal constructor(
     val receivedAtMillis: Long,
     /** For a deferred link: its identity in the once-only store (a fingerprint, not the link). */
     internal val deliveryToken: String?,
-    /** For a link resolved through the site's link table: the App Link that opened the app; [text] is then the deep link it stands for. */
+    /**
+     * For a link resolved through the site's link table: the App Link that opened the app; [text] is then the deep link
+     * it stands for.
+     */
     val appLink: String? = null,
     /** For an App Link the link table did not resolve: why. The `unmatched` handler gets it. */
     val resolutionFailure: LinkResolutionFailure? = null,
@@ -38,7 +41,10 @@ class IncomingLink internal constructor(
      */
     val isFirstLaunch: Boolean = false
 ) {
-    /** When the person tapped this link: the page visit for a deferred link, the arrival otherwise. The inbox keeps the link tapped last. */
+    /**
+     * When the person tapped this link: the page visit for a deferred link, the arrival otherwise. The inbox keeps the
+     * link tapped last.
+     */
     val tappedAtMillis: Long
         get() = visitedAtMillis ?: receivedAtMillis
 
@@ -50,20 +56,20 @@ class IncomingLink internal constructor(
     fun value(name: String): String? = query.firstOrNull { it.name == name }?.value
 
     internal fun with(appLink: String?, resolutionFailure: LinkResolutionFailure?): IncomingLink = IncomingLink(
-        source, path, segments, query, fragment, text, visitedAtMillis, receivedAtMillis, deliveryToken, appLink, resolutionFailure,
-        isFirstLaunch
+        source, path, segments, query, fragment, text, visitedAtMillis, receivedAtMillis, deliveryToken, appLink,
+        resolutionFailure, isFirstLaunch
     )
 
     internal fun firstLaunch(value: Boolean): IncomingLink = IncomingLink(
-        source, path, segments, query, fragment, text, visitedAtMillis, receivedAtMillis, deliveryToken, appLink, resolutionFailure,
-        value
+        source, path, segments, query, fragment, text, visitedAtMillis, receivedAtMillis, deliveryToken, appLink,
+        resolutionFailure, value
     )
 
     override fun equals(other: Any?): Boolean = other is IncomingLink && source == other.source && path == other.path &&
         segments == other.segments && query == other.query && fragment == other.fragment && text == other.text &&
         visitedAtMillis == other.visitedAtMillis && receivedAtMillis == other.receivedAtMillis &&
-        deliveryToken == other.deliveryToken && appLink == other.appLink && resolutionFailure == other.resolutionFailure &&
-        isFirstLaunch == other.isFirstLaunch
+        deliveryToken == other.deliveryToken && appLink == other.appLink &&
+        resolutionFailure == other.resolutionFailure && isFirstLaunch == other.isFirstLaunch
 
     override fun hashCode(): Int = (text.hashCode() * 31 + source.hashCode()) * 31 + receivedAtMillis.hashCode()
 
@@ -75,7 +81,11 @@ class IncomingLink internal constructor(
          * site's host. No marker is needed; when one is there, the link is a deferred link and its
          * age is checked.
          */
-        fun opening(text: String, configuration: LinkConfiguration, nowMillis: Long = System.currentTimeMillis()): Checked<IncomingLink, LinkRejection> =
+        fun opening(
+            text: String,
+            configuration: LinkConfiguration,
+            nowMillis: Long = System.currentTimeMillis()
+        ): Checked<IncomingLink, LinkRejection> =
             LinkParser.parse(text, null, false, configuration, nowMillis)
     }
 }

@@ -12,10 +12,12 @@ sealed class LinkBuildError(
     message: String
 ) : IllegalArgumentException(message) {
     /** The pattern names a parameter the call gave no value for. */
-    data class MissingParameter(val name: String) : LinkBuildError("missingParameter", "no value for the parameter '$name'")
+    data class MissingParameter(val name: String) :
+        LinkBuildError("missingParameter", "no value for the parameter '$name'")
 
     /** A value was given for a name the pattern does not have (a typo, most often). */
-    data class UnknownParameter(val name: String) : LinkBuildError("unknownParameter", "the route has no parameter '$name'")
+    data class UnknownParameter(val name: String) :
+        LinkBuildError("unknownParameter", "the route has no parameter '$name'")
 
     /**
      * The value cannot stand in its segment: empty, `.` or `..`, a `/` in a `:name` value, an empty
@@ -37,9 +39,15 @@ sealed class LinkBuildError(
      */
     data class InvalidPath(val path: String) : LinkBuildError("invalidPath", "'$path' is not a link path of the site")
 
-    /** A campaign name that is empty, has a control character or is one the pages keep for themselves (`tl_t`, `debug`, `openExternalBrowser`). */
+    /**
+     * A campaign name that is empty, has a control character or is one the pages keep for themselves (`tl_t`, `debug`,
+     * `openExternalBrowser`).
+     */
     data class InvalidCampaignName(val name: String) :
-        LinkBuildError("invalidCampaignName", "'$name' cannot be a campaign name: empty, or one the pages read themselves")
+        LinkBuildError(
+            "invalidCampaignName",
+            "'$name' cannot be a campaign name: empty, or one the pages read themselves"
+        )
 
     /** A campaign value with a control character, which the app's own parser would refuse. */
     data class InvalidCampaignValue(val name: String, val value: String) :
@@ -51,7 +59,10 @@ sealed class LinkBuildError(
      */
     data class UnknownRoute(val route: String) : LinkBuildError("unknownRoute", "the link table has no route '$route'")
 
-    /** The link would pass [LinkConfiguration.MAXIMUM_LENGTH] bytes, or [LinkConfiguration.MAXIMUM_PARTS] query parameters. */
+    /**
+     * The link would pass [LinkConfiguration.MAXIMUM_LENGTH] bytes, or [LinkConfiguration.MAXIMUM_PARTS] query
+     * parameters.
+     */
     class TooLong : LinkBuildError(
         "tooLong",
         "the link would be longer than ${LinkConfiguration.MAXIMUM_LENGTH} bytes or have more than ${LinkConfiguration.MAXIMUM_PARTS} query parameters"

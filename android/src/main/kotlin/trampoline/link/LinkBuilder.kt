@@ -27,7 +27,11 @@ data class LinkBuilder(
      *   its constraint; then for the campaign and the length.
      */
     @Throws(LinkBuildError::class)
-    fun url(pattern: RoutePattern, parameters: Map<String, String>, campaign: List<Pair<String, String>> = emptyList()): String {
+    fun url(
+        pattern: RoutePattern,
+        parameters: Map<String, String>,
+        campaign: List<Pair<String, String>> = emptyList()
+    ): String {
         val names = pattern.parameterNames.toSet()
         val unknown = parameters.keys.sorted().firstOrNull { it !in names }
         if (unknown != null) throw LinkBuildError.UnknownParameter(unknown)
@@ -77,7 +81,8 @@ data class LinkBuilder(
         parameters: Map<String, String>,
         campaign: List<Pair<String, String>> = emptyList()
     ): String {
-        val pattern = table.routes.firstOrNull { it.pattern.text == route }?.pattern ?: throw LinkBuildError.UnknownRoute(route)
+        val pattern = table.routes.firstOrNull { it.pattern.text == route }?.pattern
+            ?: throw LinkBuildError.UnknownRoute(route)
         return url(pattern, parameters, campaign)
     }
 
@@ -127,6 +132,7 @@ data class LinkBuilder(
          * a UTF-8 form (no unpaired surrogate, which a Swift string cannot hold).
          */
         internal fun isSegmentValue(value: String): Boolean =
-            RoutePattern.isParameterValue(value) && value.none { PercentDecoding.isControl(it) } && Text.utf8(value) != null
+            RoutePattern.isParameterValue(value) && value.none { PercentDecoding.isControl(it) } &&
+                Text.utf8(value) != null
     }
 }

@@ -11,7 +11,9 @@ sealed class LinkDisposition {
     /** Kept until [TrampolineLinks.ready]. */
     object Held : LinkDisposition()
 
-    /** An App Link being resolved through the site's link table; what happens to it is reported when the answer comes. */
+    /**
+     * An App Link being resolved through the site's link table; what happens to it is reported when the answer comes.
+     */
     object Resolving : LinkDisposition()
 
     /** An App Link that is no link of the site (or one of its own files): handed to the browser, not to a screen. */

@@ -51,7 +51,10 @@ class LinkInbox(held: Boolean = true, val timeoutMillis: Long) {
         isHeld = true
     }
 
-    /** Stops holding. Returns the pending link to deliver, or null when there is none or it was held longer than the timeout (then it is dropped). */
+    /**
+     * Stops holding. Returns the pending link to deliver, or null when there is none or it was held longer than the
+     * timeout (then it is dropped).
+     */
     fun release(nowMillis: Long): IncomingLink? {
         isHeld = false
         val waiting = pending ?: return null

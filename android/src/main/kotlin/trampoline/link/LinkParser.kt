@@ -8,7 +8,13 @@ internal object LinkParser {
      * Parses `raw`. With `source` null the link opened the app, and its scheme says the source
      * ([LinkSource.APP_LINK] or [LinkSource.CUSTOM_SCHEME]).
      */
-    fun parse(raw: String, source: LinkSource?, requireMarker: Boolean, configuration: LinkConfiguration, now: Long): Checked<IncomingLink, LinkRejection> {
+    fun parse(
+        raw: String,
+        source: LinkSource?,
+        requireMarker: Boolean,
+        configuration: LinkConfiguration,
+        now: Long
+    ): Checked<IncomingLink, LinkRejection> {
         val max = LinkConfiguration.MAXIMUM_LENGTH
         if (raw.length > max + 256 || Text.utf8Length(raw) > max + 256) return refuse(LinkRejection.TOO_LONG)
         val text = trimmed(raw)
@@ -69,8 +75,10 @@ internal object LinkParser {
             val equals = pair.indexOf('=')
             val name = if (equals < 0) pair else pair.substring(0, equals)
             val value = if (equals < 0) "" else pair.substring(equals + 1)
-            val decodedName = PercentDecoding.decode(name, plusIsSpace = true) ?: return refuse(LinkRejection.MALFORMED_ENCODING)
-            val decodedValue = PercentDecoding.decode(value, plusIsSpace = true) ?: return refuse(LinkRejection.MALFORMED_ENCODING)
+            val decodedName = PercentDecoding.decode(name, plusIsSpace = true)
+                ?: return refuse(LinkRejection.MALFORMED_ENCODING)
+            val decodedValue = PercentDecoding.decode(value, plusIsSpace = true)
+                ?: return refuse(LinkRejection.MALFORMED_ENCODING)
             if (decodedName == DeferredLink.MARKER) {
                 markers.add(decodedValue)
             } else {
@@ -79,7 +87,9 @@ internal object LinkParser {
             }
         }
         if (parameters.size + markers.size > LinkConfiguration.MAXIMUM_PARTS) return refuse(LinkRejection.TOO_LONG)
-        if (fragment != null && PercentDecoding.decode(fragment) == null) return refuse(LinkRejection.MALFORMED_ENCODING)
+        if (fragment != null && PercentDecoding.decode(fragment) == null) return refuse(
+            LinkRejection.MALFORMED_ENCODING
+        )
 
         // The marker: none (only for links that opened the app), or exactly one visit time.
         var visitedAt: Long? = null
@@ -145,8 +155,9 @@ internal object LinkParser {
         c == '\u200E' || c == '\u200F' || c == '\u061C' || c in '\u202A'..'\u202E' || c in '\u2066'..'\u2069'
 
     /** Unicode's White_Space property (all of it is in the Basic Multilingual Plane). */
-    private fun isWhiteSpace(c: Char): Boolean = c in '\u0009'..'\u000D' || c == ' ' || c == '\u0085' || c == '\u00A0' ||
-        c == '\u1680' || c in '\u2000'..'\u200A' || c == '\u2028' || c == '\u2029' || c == '\u202F' || c == '\u205F' || c == '\u3000'
+    private fun isWhiteSpace(c: Char): Boolean =
+        c in '\u0009'..'\u000D' || c == ' ' || c == '\u0085' || c == '\u00A0' || c == '\u1680' ||
+        c in '\u2000'..'\u200A' || c == '\u2028' || c == '\u2029' || c == '\u202F' || c == '\u205F' || c == '\u3000'
 
     fun isScheme(s: String): Boolean {
         if (s.length == 0 || !(s[0] in 'a'..'z' || s[0] in 'A'..'Z')) return false

@@ -8,7 +8,10 @@ enum class LinkRejection(val code: String) {
     /** Longer than [LinkConfiguration.MAXIMUM_LENGTH] bytes, or with too many segments or parameters. */
     TOO_LONG("tooLong"),
 
-    /** Not a URL at all (no scheme), or containing spaces, control or direction characters; a referrer without one `deep_link`. */
+    /**
+     * Not a URL at all (no scheme), or containing spaces, control or direction characters; a referrer without one
+     * `deep_link`.
+     */
     NOT_A_LINK("notALink"),
 
     /** Another scheme than the app's own (or `https`). */

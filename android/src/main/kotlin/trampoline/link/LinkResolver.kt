@@ -76,30 +76,41 @@ class LinkResolver(
     }
 
     /** The target from the live table and its `android_scheme`: the index (revalidated), then the path's shard. */
-    private fun liveTarget(visited: VisitedUrl, known: SiteLinkTable?): Checked<Pair<LinkTarget, String?>?, LinkResolutionFailure> {
-        val fetcher = fetcher ?: return Checked.Refused(if (known == null) LinkResolutionFailure.NoTable else LinkResolutionFailure.NotALink)
+    private fun liveTarget(
+        visited: VisitedUrl,
+        known: SiteLinkTable?
+    ): Checked<Pair<LinkTarget, String?>?, LinkResolutionFailure> {
+        val fetcher = fetcher ?: return Checked.Refused(
+            if (known == null) LinkResolutionFailure.NoTable else LinkResolutionFailure.NotALink
+        )
         val heldIndex = synchronized(lock) { index }
         val table: SiteLinkTable = when (val answer = fetcher.fetch(base + SiteLinkTable.INDEX_PATH, heldIndex?.etag)) {
             is LinkTableResponse.Body -> {
                 val read = SiteLinkTable.read(answer.bytes, host, SiteLinkTable.MAXIMUM_FILE_SIZE)
-                val fresh = read.valueOrNull() ?: return Checked.Refused(read.reasonOrNull() ?: LinkResolutionFailure.MalformedTable)
+                val fresh = read.valueOrNull()
+                    ?: return Checked.Refused(read.reasonOrNull() ?: LinkResolutionFailure.MalformedTable)
                 synchronized(lock) { index = Cached(fresh, answer.etag, fresh.shards) }
                 fresh
             }
-            is LinkTableResponse.NotModified -> heldIndex?.value ?: return Checked.Refused(LinkResolutionFailure.MalformedTable)
+            is LinkTableResponse.NotModified -> heldIndex?.value
+                ?: return Checked.Refused(LinkResolutionFailure.MalformedTable)
             is LinkTableResponse.Failed -> return Checked.Refused(answer.reason)
         }
         table.links[visited.path]?.let { return Checked.Ok(Pair(it, table.androidScheme)) }
         val number = SiteLinkTable.shard(visited.path, table.shards)
         val held = synchronized(lock) { shards[number] }?.takeIf { it.shards == table.shards }
-        val links: Map<String, LinkTarget> = when (val answer = fetcher.fetch(base + SiteLinkTable.shardPath(number), held?.etag)) {
+        val links: Map<String, LinkTarget> = when (
+            val answer = fetcher.fetch(base + SiteLinkTable.shardPath(number), held?.etag)
+        ) {
             is LinkTableResponse.Body -> {
                 val read = SiteLinkTable.readShard(answer.bytes)
-                val fresh = read.valueOrNull() ?: return Checked.Refused(read.reasonOrNull() ?: LinkResolutionFailure.MalformedTable)
+                val fresh = read.valueOrNull()
+                    ?: return Checked.Refused(read.reasonOrNull() ?: LinkResolutionFailure.MalformedTable)
                 synchronized(lock) { shards[number] = Cached(fresh, answer.etag, table.shards) }
                 fresh
             }
-            is LinkTableResponse.NotModified -> held?.value ?: return Checked.Refused(LinkResolutionFailure.MalformedTable)
+            is LinkTableResponse.NotModified -> held?.value
+                ?: return Checked.Refused(LinkResolutionFailure.MalformedTable)
             is LinkTableResponse.Failed -> return Checked.Refused(answer.reason)
         }
         val target = links[visited.path] ?: table.target(visited.path, visited.segments) ?: return Checked.Ok(null)

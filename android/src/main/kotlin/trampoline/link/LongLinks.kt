@@ -89,7 +89,9 @@ object LongLinks {
      */
     internal fun isAllowed(target: String, allow: List<String>): Boolean {
         if (Text.utf8Length(target) > MAXIMUM_TARGET_LENGTH) return false
-        if (target.any { it <= ' ' || PercentDecoding.isControl(it) || it == '\\' || RoutePattern.isBidiControl(it) }) return false
+        if (
+            target.any { it <= ' ' || PercentDecoding.isControl(it) || it == '\\' || RoutePattern.isBidiControl(it) }
+        ) return false
         if (!startsWithHttps(target)) return false
         val authority = authority(target)
         if (authority.length == 0 || authority.indexOf('@') >= 0) return false
@@ -176,7 +178,8 @@ object LongLinks {
         return text
     }
 
-    private fun startsWithHttps(text: String): Boolean = text.length >= HTTPS.length && Text.lower(text.substring(0, HTTPS.length)) == HTTPS
+    private fun startsWithHttps(text: String): Boolean =
+        text.length >= HTTPS.length && Text.lower(text.substring(0, HTTPS.length)) == HTTPS
 
     /** The authority of `url`, which starts with `https://`: up to the first `/`, `?` or `#`, or the end. */
     private fun authority(url: String): String {

@@ -30,7 +30,13 @@ internal object PercentDecoding {
      * queries) a `+` is a space. Null for a broken escape, invalid UTF-8 or (unless `allowControls`,
      * for query values the page forwards as they are) a control character.
      */
-    fun decodeBytes(bytes: ByteArray, from: Int, to: Int, plusIsSpace: Boolean = false, allowControls: Boolean = false): String? {
+    fun decodeBytes(
+        bytes: ByteArray,
+        from: Int,
+        to: Int,
+        plusIsSpace: Boolean = false,
+        allowControls: Boolean = false
+    ): String? {
         val out = ByteArray(to - from)
         var n = 0
         var i = from

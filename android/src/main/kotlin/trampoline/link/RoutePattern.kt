@@ -118,7 +118,8 @@ class RoutePattern(
          * bidi control ([isBidiControl]); control characters never get this far ([decodedSegments]).
          */
         internal fun isParameterValue(value: String): Boolean =
-            value.isNotEmpty() && value != "." && value != ".." && value.indexOf('/') < 0 && value.none { isBidiControl(it) }
+            value.isNotEmpty() && value != "." && value != ".." && value.indexOf('/') < 0 &&
+                value.none { isBidiControl(it) }
 
         /** U+061C, U+200E, U+200F, U+202A–U+202E and U+2066–U+2069: the Unicode bidi controls. */
         internal fun isBidiControl(c: Char): Boolean =
@@ -133,7 +134,8 @@ class RoutePattern(
 
         /** Characters of a literal segment: the catalog's path alphabet, without `/`. */
         private fun isLiteralCharacter(c: Int): Boolean =
-            c in 0x61..0x7A || c in 0x41..0x5A || c in 0x30..0x39 || (c < 0x80 && "-._~!&()+,;=@:".indexOf(c.toChar()) >= 0)
+            c in 0x61..0x7A || c in 0x41..0x5A || c in 0x30..0x39 ||
+                (c < 0x80 && "-._~!&()+,;=@:".indexOf(c.toChar()) >= 0)
 
         private fun isNameStart(c: Int): Boolean = c in 0x61..0x7A || c in 0x41..0x5A || c == 0x5F
 
@@ -143,7 +145,9 @@ class RoutePattern(
             val s = Text.codePoints(text)
             if (s.isEmpty()) throw RoutePatternError(RoutePatternError.Kind.EMPTY, 1)
             if (s.size > MAXIMUM_LENGTH) throw RoutePatternError(RoutePatternError.Kind.TOO_LONG, MAXIMUM_LENGTH + 1)
-            if (s[0] != C_SLASH) throw RoutePatternError(RoutePatternError.Kind.MISSING_LEADING_SLASH, 1, Text.string(s, 0, 1))
+            if (s[0] != C_SLASH) throw RoutePatternError(
+                RoutePatternError.Kind.MISSING_LEADING_SLASH, 1, Text.string(s, 0, 1)
+            )
             // Segment ranges (indices into s, end exclusive) after the leading slash.
             val ranges = ArrayList<IntArray>()
             var start = 1
@@ -176,16 +180,22 @@ class RoutePattern(
                         is Segment.Rest -> segment.name
                         is Segment.Literal -> segment.text
                     }
-                    if (!names.add(name)) throw RoutePatternError(RoutePatternError.Kind.DUPLICATE_PARAMETER, lower + 1, name)
+                    if (!names.add(name)) throw RoutePatternError(
+                        RoutePatternError.Kind.DUPLICATE_PARAMETER, lower + 1, name
+                    )
                     segments.add(segment)
                 } else {
                     for (i in lower until upper) {
                         if (!isLiteralCharacter(s[i])) {
-                            throw RoutePatternError(RoutePatternError.Kind.INVALID_CHARACTER, i + 1, Text.string(s, i, i + 1))
+                            throw RoutePatternError(
+                                RoutePatternError.Kind.INVALID_CHARACTER, i + 1, Text.string(s, i, i + 1)
+                            )
                         }
                     }
                     val literal = Text.string(s, lower, upper)
-                    if (literal == "." || literal == "..") throw RoutePatternError(RoutePatternError.Kind.DOT_SEGMENT, lower + 1, literal)
+                    if (literal == "." || literal == "..") throw RoutePatternError(
+                        RoutePatternError.Kind.DOT_SEGMENT, lower + 1, literal
+                    )
                     segments.add(Segment.Literal(literal))
                 }
             }
@@ -213,7 +223,9 @@ class RoutePattern(
             while (close < upper && s[close] != C_CLOSE) close++
             if (close >= upper) throw RoutePatternError(RoutePatternError.Kind.UNTERMINATED_CONSTRAINT, nameEnd + 1)
             if (close + 1 < upper) {
-                throw RoutePatternError(RoutePatternError.Kind.INVALID_CHARACTER, close + 2, Text.string(s, close + 1, close + 2))
+                throw RoutePatternError(
+                    RoutePatternError.Kind.INVALID_CHARACTER, close + 2, Text.string(s, close + 1, close + 2)
+                )
             }
             val word = Text.string(s, nameEnd + 1, close)
             val constraint = RouteConstraint.named(word)

@@ -37,11 +37,14 @@ class RoutePatternError(
                 Kind.TOO_LONG -> "a route pattern is limited to ${RoutePattern.MAXIMUM_LENGTH} characters"
                 Kind.EMPTY_SEGMENT -> "empty segment ('//') in the route pattern"
                 Kind.DOT_SEGMENT -> "'.' and '..' cannot be segments of a route pattern"
-                Kind.INVALID_CHARACTER -> "$shown is not allowed in a route pattern; literals use letters, digits and - . _ ~ ! & ( ) + , ; = @ :"
+                Kind.INVALID_CHARACTER ->
+                    "$shown is not allowed in a route pattern; literals use letters, digits and - . _ ~ ! & ( ) + , ; = @ :"
                 Kind.MISSING_PARAMETER_NAME -> "a parameter needs a name after ':' or '*', such as :id"
-                Kind.INVALID_PARAMETER_NAME -> "$shown is not a parameter name; names are letters, digits and _, not starting with a digit"
+                Kind.INVALID_PARAMETER_NAME ->
+                    "$shown is not a parameter name; names are letters, digits and _, not starting with a digit"
                 Kind.DUPLICATE_PARAMETER -> "the parameter name $shown is used twice in the route pattern"
-                Kind.UNKNOWN_CONSTRAINT -> "unknown constraint $shown; use one of ${RouteConstraint.values().joinToString(", ") { it.word }}"
+                Kind.UNKNOWN_CONSTRAINT ->
+                    "unknown constraint $shown; use one of ${RouteConstraint.values().joinToString(", ") { it.word }}"
                 Kind.UNTERMINATED_CONSTRAINT -> "the constraint is missing its closing ')'"
                 Kind.REST_NOT_LAST -> "a *rest parameter must be the last segment of the route pattern"
             }

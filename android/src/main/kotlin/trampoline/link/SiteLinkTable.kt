@@ -12,7 +12,9 @@ data class SiteLinkTable(
     val host: String,
     /** `app.ios.scheme`, if the site has an iOS app: the scheme the table's deep links are written in. */
     val scheme: String?,
-    /** `app.android.scheme`, if the site has an Android app: it replaces the scheme of every deep link the table gives. */
+    /**
+     * `app.android.scheme`, if the site has an Android app: it replaces the scheme of every deep link the table gives.
+     */
     val androidScheme: String? = null,
     /** How many shards the live table has. */
     val shards: Int = 1,
@@ -88,7 +90,11 @@ data class SiteLinkTable(
          * Reads `index.json`, or a snapshot (the index plus a `links` member), for the site at
          * `host`. Anything but the documented JSON is refused with a reason.
          */
-        fun read(json: ByteArray, host: String, limit: Int = MAXIMUM_SNAPSHOT_SIZE): Checked<SiteLinkTable, LinkResolutionFailure> =
+        fun read(
+            json: ByteArray,
+            host: String,
+            limit: Int = MAXIMUM_SNAPSHOT_SIZE
+        ): Checked<SiteLinkTable, LinkResolutionFailure> =
             try {
                 Checked.Ok(readIndex(json, host, limit))
             } catch (e: TableRefusal) {
@@ -213,8 +219,16 @@ data class SiteLinkTable(
             return value.toLong()
         }
 
-        /** `target`'s deep link for the visit, with `androidScheme` in place of its scheme when set, if it is one of `scheme`'s. */
-        internal fun deepLink(target: LinkTarget, visited: VisitedUrl, scheme: String, androidScheme: String?): Checked<String, LinkResolutionFailure> {
+        /**
+         * `target`'s deep link for the visit, with `androidScheme` in place of its scheme when set, if it is one of
+         * `scheme`'s.
+         */
+        internal fun deepLink(
+            target: LinkTarget,
+            visited: VisitedUrl,
+            scheme: String,
+            androidScheme: String?
+        ): Checked<String, LinkResolutionFailure> {
             var link = target.deepLink(visited.query) ?: return Checked.Refused(LinkResolutionFailure.MalformedQuery)
             var colon = link.indexOf(':')
             if (colon < 0) return Checked.Refused(LinkResolutionFailure.OtherScheme)
@@ -222,7 +236,9 @@ data class SiteLinkTable(
                 link = androidScheme + link.substring(colon)
                 colon = androidScheme.length
             }
-            if (Text.lower(link.substring(0, colon)) != Text.lower(scheme)) return Checked.Refused(LinkResolutionFailure.OtherScheme)
+            if (Text.lower(link.substring(0, colon)) != Text.lower(scheme)) return Checked.Refused(
+                LinkResolutionFailure.OtherScheme
+            )
             return Checked.Ok(link)
         }
     }

@@ -68,7 +68,8 @@ internal object Text {
             count += when {
                 c < '\u0080' -> 1
                 c < '\u0800' -> 2
-                Character.isHighSurrogate(c) && i + 1 < text.length && Character.isLowSurrogate(text[i + 1]) -> { i++; 4 }
+                Character.isHighSurrogate(c) && i + 1 < text.length &&
+                    Character.isLowSurrogate(text[i + 1]) -> { i++; 4 }
                 else -> 3
             }
             i++

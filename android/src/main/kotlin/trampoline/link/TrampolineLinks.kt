@@ -28,11 +28,13 @@ import java.util.concurrent.ThreadFactory
  *
  * @param configuration the site's scheme, host and `cookie_days`.
  * @param store where delivered deferred links are remembered (on Android, `SharedPreferencesLinkStore`).
- * @param resolver resolves App Links through the site's link table (snapshot, then live); null keeps the links as they arrive.
+ * @param resolver resolves App Links through the site's link table (snapshot, then live); null keeps the links as they
+ * arrive.
  * @param clock the current time in Unix milliseconds (tests pass a fake one).
  * @param deliverOn where the answer of a resolution is delivered.
  * @param resolveOn where resolutions run (they may wait for the network).
- * @param browser opens a URL in the browser: App Links that are no link of the site's (or its own files) are handed to it. Null: they go to `unmatched` with their reason.
+ * @param browser opens a URL in the browser: App Links that are no link of the site's (or its own files) are handed to
+ * it. Null: they go to `unmatched` with their reason.
  * @param unmatched receives links of the app's that match no route: they are never dropped silently.
  */
 class TrampolineLinks(
@@ -108,11 +110,19 @@ class TrampolineLinks(
      * later tap supersedes it.
      */
     @Synchronized
-    private fun finishResolving(link: IncomingLink, url: String, result: Checked<String, LinkResolutionFailure>, arrival: Long): LinkDisposition {
+    private fun finishResolving(
+        link: IncomingLink,
+        url: String,
+        result: Checked<String, LinkResolutionFailure>,
+        arrival: Long
+    ): LinkDisposition {
         underWay--
         if (arrival != arrivals) return LinkDisposition.Rejected(LinkRejection.SUPERSEDED)
         return when (result) {
-            is Checked.Ok -> when (val resolved = LinkParser.parse(result.value, LinkSource.APP_LINK, false, configuration, link.receivedAtMillis)) {
+            is Checked.Ok -> when (
+                val resolved =
+                    LinkParser.parse(result.value, LinkSource.APP_LINK, false, configuration, link.receivedAtMillis)
+            ) {
                 is Checked.Ok -> take(resolved.value.with(link.text, null))
                 is Checked.Refused -> take(link.with(null, LinkResolutionFailure.OtherScheme))
             }
@@ -141,7 +151,10 @@ class TrampolineLinks(
         }
     }
 
-    /** The install referrer's text: its `deep_link`, accepted as [DeferredLink.fromInstallReferrer] says, delivered once. */
+    /**
+     * The install referrer's text: its `deep_link`, accepted as [DeferredLink.fromInstallReferrer] says, delivered
+     * once.
+     */
     @Synchronized
     fun receiveInstallReferrer(referrer: String): LinkDisposition {
         arrivals++
@@ -164,7 +177,8 @@ class TrampolineLinks(
 
     @Synchronized
     private fun referrerAnswered(result: InstallReferrerResult): LinkDisposition? = when (result) {
-        is InstallReferrerResult.Referrer -> if (store.claim(REFERRER_MARK)) receiveInstallReferrer(result.text) else null
+        is InstallReferrerResult.Referrer ->
+            if (store.claim(REFERRER_MARK)) receiveInstallReferrer(result.text) else null
         is InstallReferrerResult.NotSupported -> {
             store.claim(REFERRER_MARK)
             null
@@ -172,7 +186,10 @@ class TrampolineLinks(
         is InstallReferrerResult.Unavailable -> null
     }
 
-    /** True exactly once per installation (per store): on the launch where one-time work (onboarding, deferred channels) belongs. */
+    /**
+     * True exactly once per installation (per store): on the launch where one-time work (onboarding, deferred channels)
+     * belongs.
+     */
     fun beginFirstLaunch(): Boolean {
         val first = store.claim(FIRST_LAUNCH_MARK)
         if (first) onFirstLaunch = true
@@ -191,7 +208,8 @@ class TrampolineLinks(
     fun ready(): LinkDisposition? {
         val now = clock()
         val hadPending = inbox.pending != null
-        val link = inbox.release(now) ?: return if (hadPending) LinkDisposition.Rejected(LinkRejection.HELD_TOO_LONG) else null
+        val link = inbox.release(now)
+            ?: return if (hadPending) LinkDisposition.Rejected(LinkRejection.HELD_TOO_LONG) else null
         return deliver(link)
     }
 
@@ -211,7 +229,9 @@ class TrampolineLinks(
 
     private fun take(link: IncomingLink): LinkDisposition {
         val token = link.deliveryToken
-        if (token != null && !store.claim(LINK_PREFIX + token)) return LinkDisposition.Rejected(LinkRejection.ALREADY_DELIVERED)
+        if (token != null && !store.claim(LINK_PREFIX + token)) return LinkDisposition.Rejected(
+            LinkRejection.ALREADY_DELIVERED
+        )
         return when (inbox.receive(link)) {
             LinkInbox.Outcome.DELIVER_NOW -> deliver(link)
             LinkInbox.Outcome.HELD -> LinkDisposition.Held

@@ -41,17 +41,24 @@ internal class VisitedUrl private constructor(
          * no empty segment and no dot segment.
          */
         fun parse(text: String, host: String): Checked<VisitedUrl, LinkResolutionFailure> {
-            if (text.length > LinkConfiguration.MAXIMUM_LENGTH || Text.utf8Length(text) > LinkConfiguration.MAXIMUM_LENGTH) {
+            if (
+                text.length > LinkConfiguration.MAXIMUM_LENGTH ||
+                Text.utf8Length(text) > LinkConfiguration.MAXIMUM_LENGTH
+            ) {
                 return Checked.Refused(LinkResolutionFailure.MalformedPath)
             }
             if (LinkParser.hasForbidden(text)) return Checked.Refused(LinkResolutionFailure.MalformedPath)
-            if (text.length < 8 || Text.lower(text.substring(0, 8)) != "https://") return Checked.Refused(LinkResolutionFailure.OtherHost)
+            if (text.length < 8 || Text.lower(text.substring(0, 8)) != "https://") return Checked.Refused(
+                LinkResolutionFailure.OtherHost
+            )
             var rest = text.substring(8)
             val hash = rest.indexOf('#')
             if (hash >= 0) rest = rest.substring(0, hash)
             var authorityEnd = rest.indexOfFirst { it == '/' || it == '?' }
             if (authorityEnd < 0) authorityEnd = rest.length
-            if (Text.lower(rest.substring(0, authorityEnd)) != Text.lower(host)) return Checked.Refused(LinkResolutionFailure.OtherHost)
+            if (Text.lower(rest.substring(0, authorityEnd)) != Text.lower(host)) return Checked.Refused(
+                LinkResolutionFailure.OtherHost
+            )
             rest = rest.substring(authorityEnd)
             var rawPath = rest
             var query: String? = null
@@ -61,10 +68,16 @@ internal class VisitedUrl private constructor(
                 query = rest.substring(question + 1)
             }
             if (rawPath.length == 0) rawPath = "/"
-            val decoded = RoutePattern.decodedSegments(rawPath) ?: return Checked.Refused(LinkResolutionFailure.MalformedPath)
-            if (decoded.size > LinkConfiguration.MAXIMUM_PARTS) return Checked.Refused(LinkResolutionFailure.MalformedPath)
+            val decoded = RoutePattern.decodedSegments(rawPath)
+                ?: return Checked.Refused(LinkResolutionFailure.MalformedPath)
+            if (decoded.size > LinkConfiguration.MAXIMUM_PARTS) return Checked.Refused(
+                LinkResolutionFailure.MalformedPath
+            )
             for (segment in decoded) {
-                if (segment.length == 0 || segment == "." || segment == ".." || segment.indexOf('/') >= 0 || segment.indexOf('\\') >= 0) {
+                if (
+                    segment.length == 0 || segment == "." || segment == ".." ||
+                    segment.indexOf('/') >= 0 || segment.indexOf('\\') >= 0
+                ) {
                     return Checked.Refused(LinkResolutionFailure.MalformedPath)
                 }
             }

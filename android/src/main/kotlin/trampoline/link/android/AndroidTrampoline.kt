@@ -3,6 +3,8 @@ package trampoline.link.android
 import android.content.Context
 import android.os.Handler
 import android.os.Looper
+import java.io.IOException
+import java.util.concurrent.Executor
 import trampoline.link.HttpLinkTableFetcher
 import trampoline.link.IncomingLink
 import trampoline.link.LinkConfiguration
@@ -10,12 +12,13 @@ import trampoline.link.LinkResolver
 import trampoline.link.LinkTableFetcher
 import trampoline.link.SiteLinkTable
 import trampoline.link.TrampolineLinks
-import java.io.IOException
-import java.util.concurrent.Executor
 
 /** [TrampolineLinks] wired to Android: the store, the snapshot, the live table, the main thread and the browser. */
 object AndroidTrampoline {
-    /** The snapshot's default name in the app's assets (`trampoline link-table --output app/src/main/assets/trampoline-links.json`). */
+    /**
+     * The snapshot's default name in the app's assets (`trampoline link-table --output
+     * app/src/main/assets/trampoline-links.json`).
+     */
     const val SNAPSHOT_ASSET = "trampoline-links.json"
 
     /**
@@ -40,7 +43,8 @@ object AndroidTrampoline {
         val loadSnapshot: (() -> SiteLinkTable?)? = if (snapshotAsset == null) null else {
             { readSnapshot(app, snapshotAsset, configuration.host) }
         }
-        val resolver = LinkResolver(configuration.host, configuration.scheme, fetcher = fetcher, loadSnapshot = loadSnapshot)
+        val resolver =
+            LinkResolver(configuration.host, configuration.scheme, fetcher = fetcher, loadSnapshot = loadSnapshot)
         val main = Handler(Looper.getMainLooper())
         return TrampolineLinks(
             configuration, SharedPreferencesLinkStore.of(app), resolver,

@@ -4,9 +4,9 @@ import android.content.Context
 import android.os.RemoteException
 import com.android.installreferrer.api.InstallReferrerClient
 import com.android.installreferrer.api.InstallReferrerStateListener
+import java.util.concurrent.atomic.AtomicBoolean
 import trampoline.link.InstallReferrerResult
 import trampoline.link.InstallReferrerSource
-import java.util.concurrent.atomic.AtomicBoolean
 
 /**
  * Google Play's install referrer through the Play Install Referrer library
@@ -14,15 +14,20 @@ import java.util.concurrent.atomic.AtomicBoolean
  * disconnects, answering exactly once. [trampoline.link.TrampolineLinks.readInstallReferrer] reads
  * it until it has answered once per installation.
  */
-class PlayInstallReferrer internal constructor(private val newClient: () -> InstallReferrerClient) : InstallReferrerSource {
+class PlayInstallReferrer internal constructor(
+    private val newClient: () -> InstallReferrerClient
+) : InstallReferrerSource {
     /** The referrer of the app `context` belongs to. */
-    constructor(context: Context) : this({ InstallReferrerClient.newBuilder(context.applicationContext ?: context).build() })
+    constructor(context: Context) :
+        this({ InstallReferrerClient.newBuilder(context.applicationContext ?: context).build() })
 
     override fun read(done: (InstallReferrerResult) -> Unit) {
         val client = try {
             newClient()
         } catch (e: RuntimeException) {
-            return done(InstallReferrerResult.Unavailable(InstallReferrerClient.InstallReferrerResponse.SERVICE_UNAVAILABLE))
+            return done(
+                InstallReferrerResult.Unavailable(InstallReferrerClient.InstallReferrerResponse.SERVICE_UNAVAILABLE)
+            )
         }
         val answered = AtomicBoolean(false)
         val finish = { result: InstallReferrerResult ->
@@ -42,7 +47,11 @@ class PlayInstallReferrer internal constructor(private val newClient: () -> Inst
                 }
 
                 override fun onInstallReferrerServiceDisconnected() {
-                    finish(InstallReferrerResult.Unavailable(InstallReferrerClient.InstallReferrerResponse.SERVICE_DISCONNECTED))
+                    finish(
+                        InstallReferrerResult.Unavailable(
+                            InstallReferrerClient.InstallReferrerResponse.SERVICE_DISCONNECTED
+                        )
+                    )
                 }
             })
         } catch (e: RuntimeException) {
