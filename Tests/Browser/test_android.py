@@ -19,8 +19,8 @@ import urllib.parse
 
 import pytest
 
-from conftest import (ANDROID, IPHONE, ChromiumBrowser, Recorder, SiteServer, build_site, make_driver,
-                      strip_marker, wait_until)
+from support import (ANDROID, IPHONE, ChromiumBrowser, Recorder, SiteServer, build_site, make_driver,
+                     strip_marker, wait_until)
 PACKAGE = "com.example.marry"
 EARLY_TOLERANCE_MS = 5
 LATE_TOLERANCE_MS = 1000

@@ -15,8 +15,8 @@ import urllib.parse
 
 import pytest
 
-from conftest import (ANDROID, IPHONE, Recorder, SiteServer, make_driver, strip_marker, trampoline_binary,
-                      wait_until)
+from support import (ANDROID, IPHONE, Recorder, SiteServer, make_driver, strip_marker, trampoline_binary,
+                     wait_until)
 
 LINKS = 20_000
 SHARD_LIMIT = 64 * 1024

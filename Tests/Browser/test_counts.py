@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ANDROID, DESKTOP, IPHONE, make_driver, make_webkit, trampoline_binary
+from support import ANDROID, DESKTOP, IPHONE, make_driver, make_webkit, trampoline_binary
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 INSTAGRAM = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "

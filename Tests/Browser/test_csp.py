@@ -3,7 +3,7 @@ injected inline script is refused by the browser even if escaping had failed."""
 import json
 import time
 
-from conftest import DESKTOP
+from support import DESKTOP
 
 # Records every CSP violation before any page script runs.
 RECORD_VIOLATIONS = """

@@ -4,7 +4,7 @@ import urllib.parse
 
 from selenium.webdriver.common.by import By
 
-from conftest import encode_uri_component, expected_deferred, split_link, strip_marker
+from support import encode_uri_component, expected_deferred, split_link, strip_marker
 
 XSS = '"><script>alert(1)</script>'
 JS_URL = "javascript:alert(1)"

@@ -6,7 +6,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import strip_marker
+from support import strip_marker
 
 SCRIPTS_JS = """
 return Array.from(document.scripts).map(s => ({
@@ -105,7 +105,7 @@ def test_build_rejects_raw_markup_in_urls(hostile, tmp_path):
     import re
     import subprocess
 
-    from conftest import CATALOGS, trampoline_binary
+    from support import CATALOGS, trampoline_binary
     text = (CATALOGS / "hostile.yml").read_text(encoding="utf-8").replace("@PORT@", str(hostile.server.port))
     lines = text.splitlines()
     idx = next(i for i, l in enumerate(lines) if l.strip().startswith("image: \"https://example.com/og.png?a="))

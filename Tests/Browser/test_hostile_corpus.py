@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from jsmin import jsmin
 
-from conftest import IPHONE, REPO, SiteServer, make_driver, trampoline_binary
+from support import IPHONE, REPO, SiteServer, make_driver, trampoline_binary
 
 CORPUS = REPO / "Tests" / "TrampolineCLITests" / "Fixtures" / "hostile"
 def code_only(script: str) -> str:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import DESKTOP, Recorder, SiteServer, build_site, make_driver, make_webkit, wait_until
+from support import DESKTOP, Recorder, SiteServer, build_site, make_driver, make_webkit, wait_until
 
 FIXTURES = Path(__file__).resolve().parents[1] / "Fixtures"
 CASES = json.loads((FIXTURES / "in-app-agents.json").read_text(encoding="utf-8"))["cases"]

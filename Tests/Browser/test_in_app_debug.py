@@ -21,8 +21,8 @@ import urllib.parse
 
 import pytest
 
-from conftest import (ANDROID, IPHONE, IPHONE_SAFARI_UA, PIXEL_UA, ChromiumBrowser, make_driver, make_webkit,
-                      recorded_site, strip_marker, wait_until)
+from support import (ANDROID, IPHONE, IPHONE_SAFARI_UA, PIXEL_UA, ChromiumBrowser, make_driver, make_webkit,
+                     recorded_site, strip_marker, wait_until)
 
 IOS_BASE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148"
 ANDROID_BASE = ("Mozilla/5.0 (Linux; Android 15; Pixel 9 Build/AP4A.250105.002; wv) AppleWebKit/537.36 "

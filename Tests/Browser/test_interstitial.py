@@ -17,7 +17,7 @@ import urllib.parse
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import DESKTOP, encode_uri_component, expected_deferred, split_link, strip_marker
+from support import DESKTOP, encode_uri_component, expected_deferred, split_link, strip_marker
 
 SENTINEL = "clipboard-sentinel-before-tap"
 

@@ -6,7 +6,7 @@ wrote (``Recipe :id``: crawlers run no script) and whose visible texts the page'
 (Templates/trampoline-route.js) fills in for people, as text.
 
 ``catalogs/items.yml`` with ``catalogs/recipes.csv`` beside it, built by the real binary and served
-as Netlify serves a site (conftest's ``SiteServer``: a file that exists as is, then the generated
+as Netlify serves a site (``support.server.SiteServer``: a file that exists as is, then the generated
 ``_redirects`` 200 rules). An item's image must be ``https:``, so the site is built for an HTTPS
 test server and both engines visit it over HTTPS (Chromium with ``acceptInsecureCerts``, like
 WebKit). The recipe pages use a template of this test, ``recipe`` (the built-in redirect page plus
@@ -34,8 +34,8 @@ import urllib.request
 
 import pytest
 
-from conftest import (CATALOGS, CHROMIUM_IPHONE, ENGINES, IPHONE, Recorder, SiteServer, build_site, make_driver,
-                      make_webkit, strip_marker, wait_until)
+from support import (CATALOGS, CHROMIUM_IPHONE, ENGINES, IPHONE, Recorder, SiteServer, build_site, make_driver,
+                     make_webkit, strip_marker, wait_until)
 
 CRAWLERS = {
     "facebook": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import IPHONE, REPO, Recorder, SiteServer, make_driver, make_webkit, trampoline_binary
+from support import IPHONE, REPO, Recorder, SiteServer, make_driver, make_webkit, trampoline_binary
 
 CASES = json.loads((REPO / "Tests" / "Fixtures" / "deep-link-composition.json").read_text(encoding="utf-8"))["cases"]
 VISITS = [(c["name"], v["url"], v["expected"]) for c in CASES for v in c["visits"]]

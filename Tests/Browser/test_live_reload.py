@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from conftest import DESKTOP, make_driver, trampoline_binary, wait_until
+from support import DESKTOP, make_driver, trampoline_binary, wait_until
 
 CATALOG = """\
 site:

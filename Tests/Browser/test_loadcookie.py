@@ -7,7 +7,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from conftest import encode_uri_component, strip_marker
+from support import encode_uri_component, strip_marker
 
 
 def _tap_and_leave(b, site, recorder, path):

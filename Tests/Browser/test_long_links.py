@@ -33,9 +33,9 @@ import urllib.parse
 import pytest
 from jsmin import jsmin
 
-from conftest import (ANDROID, CHROMIUM_IPHONE, DESKTOP, ENGINES, IPHONE, REPO, ChromiumBrowser, Recorder,
-                      SiteServer, build_site, catalog_text, encode_uri_component as enc, make_driver, make_webkit,
-                      strip_marker, trampoline_binary, wait_until)
+from support import (ANDROID, CHROMIUM_IPHONE, DESKTOP, ENGINES, IPHONE, REPO, ChromiumBrowser, Recorder,
+                     SiteServer, build_site, catalog_text, encode_uri_component as enc, make_driver, make_webkit,
+                     strip_marker, trampoline_binary, wait_until)
 
 FIXTURES = REPO / "Tests" / "Fixtures"
 sys.path.insert(0, str(FIXTURES))

@@ -72,7 +72,7 @@ def test_page_data(site, iphone, path):
     assert data["cookieName"] == eff["cookie_name"]
     assert data["cookieDays"] == eff["cookie_days"]
     assert data["forwardQuery"] == eff["forward_query"]
-    from conftest import expected_deferred, split_link
+    from support import expected_deferred, split_link
     base, params = split_link(data["deferredLink"])
     assert (base, dict(params)) == expected_deferred(site, path)
     assert len(params) == len(expected_deferred(site, path)[1])

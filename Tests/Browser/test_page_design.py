@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from conftest import (ANDROID, DESKTOP, IPHONE, PIXEL_UA, REPO, SCREENSHOTS, Recorder, Site, SiteServer, build_site,
-                      catalog_text, make_driver, make_webkit, trampoline_binary)
+from support import (ANDROID, DESKTOP, IPHONE, PIXEL_UA, REPO, SCREENSHOTS, Recorder, Site, SiteServer, build_site,
+                     catalog_text, make_driver, make_webkit, trampoline_binary)
 
 # The languages with built-in strings, their "Open in …" button, and one written right to left.
 LANGUAGES = {

@@ -11,7 +11,7 @@ iPad/Mac tests are Chromium only (they need Chrome's user-agent, platform and to
 import time
 import urllib.parse
 
-from conftest import DESKTOP, encode_uri_component, expected_deferred, split_link, strip_marker
+from support import DESKTOP, encode_uri_component, expected_deferred, split_link, strip_marker
 
 # The fallback timer starts when the page's script runs, which is after the server received
 # the page request: so (store request time - page request time) >= delay. Neither engine's

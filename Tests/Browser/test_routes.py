@@ -2,7 +2,7 @@
 Chromium (iPhone and Android profiles) and WebKit (iPhone agent), in both layouts (folders and
 compact).
 
-The test server (conftest's ``SiteServer``) applies the site's generated ``_redirects`` as the hosts do:
+The test server (``support.server.SiteServer``) applies the site's generated ``_redirects`` as the hosts do:
 ``netlify`` serves a file that exists as is and only then tries the rules in order; ``cloudflare``
 tries the rules first (Cloudflare Pages follows a rule even when a file matches, which is why the
 build writes a rule of its own for a plain link a route would take). ``github`` applies no rules at
@@ -29,8 +29,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import (ANDROID, IPHONE, REPO, Recorder, SiteServer, build_site, make_driver, make_webkit,
-                      strip_marker, wait_until)
+from support import (ANDROID, IPHONE, REPO, Recorder, SiteServer, build_site, make_driver, make_webkit,
+                     strip_marker, wait_until)
 
 TABLE = json.loads((REPO / "Tests" / "Fixtures" / "route-patterns.json").read_text(encoding="utf-8"))
 HOSTS = ("netlify", "cloudflare", "github")

@@ -18,7 +18,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import IPHONE, Recorder, SiteServer, build_site, make_driver, make_webkit, wait_until
+from support import IPHONE, Recorder, SiteServer, build_site, make_driver, make_webkit, wait_until
 
 # LINE on an iPhone (in-app-agents.json; WebKitGTK accepts this agent's syntax).
 LINE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 10_2_1 like Mac OS X) AppleWebKit/602.4.6 "

@@ -13,7 +13,7 @@ import struct
 
 import pytest
 
-from conftest import REPO, SCREENSHOTS, WEBKIT_IPHONE
+from support import REPO, SCREENSHOTS, WEBKIT_IPHONE
 
 # template -> the page that shows it (index, 404 and loadCookie are the site's own pages)
 PAGES = {

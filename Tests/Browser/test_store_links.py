@@ -14,7 +14,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import ANDROID, IPHONE, make_driver, make_webkit, recorded_site, strip_marker, wait_until
+from support import ANDROID, IPHONE, make_driver, make_webkit, recorded_site, strip_marker, wait_until
 
 NAME = 'Marry & "Co" <b>'
 
