@@ -48,7 +48,7 @@ corpus=$(cd "$corpus" && pwd)
 # Seed corpus: the example catalogs, the browser tests' catalogs, Fuzz/seeds (layouts and routes)
 # and the hostile corpus (when it exists).
 n=0
-for seed in site-config.yml Tests/TrampolineKitTests/Fixtures/example.yml Tests/Browser/catalogs/*.yml Fuzz/seeds/* Tests/TrampolineCLITests/Fixtures/hostile/*; do
+for seed in site-config.yml Tests/TrampolineGeneratorTests/Fixtures/example.yml Tests/Browser/catalogs/*.yml Fuzz/seeds/* Tests/TrampolineCLITests/Fixtures/hostile/*; do
     [ -f "$seed" ] || continue
     case $seed in *.md | *.expect) continue ;; esac
     n=$((n + 1))

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The generator: `trampoline`, TrampolineKit, the preview server and every test target. Built from
+// The generator: `trampoline`, its library targets, the preview server and every test target. Built from
 // the repository root with `swift build --package-path Tool --scratch-path .build` (what `make
 // build` runs), so the binary stays at .build/debug/trampoline. Sources, Tests, Templates, Plugins,
 // Benchmarks, schema and site-config.yml here are symbolic links to the root's: SwiftPM accepts
@@ -12,7 +12,7 @@ import PackageDescription
 let package = Package(
     name: "TrampolineTool",
     platforms: [.macOS(.v13), .iOS(.v15)],
-    // Only the tool: TrampolineKit and the other targets have no public API (`package` access), so
+    // Only the tool: the library targets have no public API (`package` access), so
     // they are no products; an app's library is TrampolineLink, in the root package.
     products: [
         .executable(name: "trampoline", targets: ["trampoline"])
@@ -106,8 +106,8 @@ let package = Package(
             name: "TrampolineBuild",
             dependencies: ["TrampolineModel", "TrampolineIncremental", "TrampolineCatalog", "TrampolineSite"]
         ),
-        // `trampoline serve`: the local preview server. A target of its own so TrampolineKit
-        // (and anyone embedding it) never links Hummingbird.
+        // `trampoline serve`: the local preview server. A target of its own so the
+        // library targets never link Hummingbird.
         .target(
             name: "TrampolinePreview",
             dependencies: [
@@ -121,8 +121,8 @@ let package = Package(
             ]
         ),
         // `trampoline check --live`: fetches the deployed site, Apple's CDN and Google's Digital
-        // Asset Links API and compares them with the build. Its own target so TrampolineKit never
-        // links NIO.
+        // Asset Links API and compares them with the build. Its own target so the
+        // library targets never link NIO.
         .target(
             name: "TrampolineLive",
             dependencies: [
@@ -158,7 +158,7 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "TrampolineKitTests",
+            name: "TrampolineGeneratorTests",
             dependencies: [
                 "TrampolineModel", "TrampolineIncremental", "TrampolineCatalog", "TrampolineSite", "TrampolineBuild",
                 "TrampolineQR", "TrampolineTestSupport",

@@ -103,11 +103,11 @@ func fuzzBuild(_ bytes: Data, catalog: Catalog) {
     for name in [OutputPath.home, .notFound, .loadCookie] {
         if let page = plan[name] { checkPage(String(decoding: page, as: UTF8.self), name: name.value, link: nil) }
     }
-    let shards = result.plan.linkTableShards
+    let shards = result.plan.lookupShardCount
     for link in result.catalog.links {
         // The compact layout: a plain link is an entry in the shard its path names, not a page.
         if shards > 0, link.route == nil {
-            let path = OutputPath.linkTable(LinkTable.shard(of: link.path, count: shards))
+            let path = OutputPath.lookupShard(LookupShards.shard(of: link.path, count: shards))
             guard let table = plan[path] else {
                 fatalError("fuzz invariant broken: no shard \(path) for link \(link.path)")
             }

@@ -54,67 +54,27 @@ extension LinkCache {
     /// The link `encode` wrote, for an entry now starting at line `line`, read in place; nil for
     /// bytes it did not write.
     static func decode(_ raw: UnsafeRawBufferPointer, line: Int, file: String) -> Link? {
-        do {
-            var input = ByteReader(raw: raw, line: line, file: file)
-            guard let path = input.string(), let deepLink = input.string(), let title = input.string(),
-                let description = input.optionalString(), let webURL = input.optionalString(),
-                let parameters = input.int()
-            else { return nil }
-            var campaign: [CampaignParameter] = []
-            for _ in 0..<max(0, min(parameters, raw.count)) {
-                guard let name = input.string(), let value = input.string() else { return nil }
-                campaign.append(CampaignParameter(name: name, value: value))
+        var input = ByteReader(raw: raw, line: line, file: file)
+        var fields = Link.Fields(
+            path: "", deepLink: "", title: "", description: nil, webURL: nil, campaign: [], options: LinkOptions(),
+            location: SourceLocation(file: file, line: line, column: 1), webURLLocation: nil,
+            templateLocation: SourceLocation(file: file, line: line, column: 1))
+        for field in Link.Fields.table {
+            guard let value = input.value(shaped: field.sample, limit: raw.count), field.write(&fields, value) else {
+                return nil
             }
-            var options = LinkOptions()
-            guard let template = input.string(),
-                let fallback = input.string().flatMap(LinkOptions.Fallback.init(rawValue:)),
-                let androidFallbackName = input.optionalString(),
-                let delay = input.int(), let channels = input.int()
-            else { return nil }
-            options.template = template
-            options.fallback = fallback
-            if let androidFallbackName {
-                guard let androidFallback = LinkOptions.Fallback(rawValue: androidFallbackName) else { return nil }
-                options.androidFallback = androidFallback
-            }
-            options.fallbackDelayMs = delay
-            options.deferred = []
-            for _ in 0..<max(0, min(channels, raw.count)) {
-                guard let channel = input.string().flatMap(LinkOptions.DeferredChannel.init(rawValue:)) else {
-                    return nil
-                }
-                options.deferred.append(channel)
-            }
-            guard let cookieName = input.string(), let cookieDays = input.int(), let forwardQuery = input.bool(),
-                let image = input.optionalString(),
-                let inAppBrowsers = input.string().flatMap(LinkOptions.InAppBrowsers.init(rawValue:)),
-                let confirmStore = input.optionalString(), let qrCode = input.bool(),
-                let correction = input.string().flatMap(QRErrorCorrection.init(rawValue:)),
-                let desktopName = input.optionalString(), let desktopURL = input.optionalString(),
-                let storeCampaign = input.optionalString(), let language = input.optionalString(),
-                let location = input.location(), let webURLLocation = input.optionalLocation(),
-                let templateLocation = input.location(), input.atEnd
-            else { return nil }
-            options.cookieName = cookieName
-            options.cookieDays = cookieDays
-            options.forwardQuery = forwardQuery
-            options.image = image
-            options.inAppBrowsers = inAppBrowsers
-            options.confirmStore = confirmStore
-            options.qrCode = qrCode
-            options.qrErrorCorrection = correction
-            if let desktopName {
-                guard let desktop = LinkOptions.Desktop(rawValue: desktopName) else { return nil }
-                options.desktop = desktop
-            }
-            options.desktopURL = desktopURL
-            options.appStoreCampaign = storeCampaign
-            return Link(
-                path: path, deepLink: deepLink, title: title, description: description, webURL: webURL,
-                language: language, campaign: campaign, options: options, location: location,
-                webURLLocation: webURLLocation,
-                templateLocation: templateLocation)
         }
+        for field in LinkOptions.fields {
+            guard let value = input.value(shaped: field.sample, limit: raw.count), field.write(&fields.options, value)
+            else { return nil }
+        }
+        guard let location = input.location(), let webURLLocation = input.optionalLocation(),
+            let templateLocation = input.location(), input.atEnd
+        else { return nil }
+        fields.location = location
+        fields.webURLLocation = webURLLocation
+        fields.templateLocation = templateLocation
+        return Link(fields: fields)
     }
 
     package struct ByteWriter {
@@ -128,38 +88,30 @@ extension LinkCache {
         }
 
         mutating func link(_ link: Link) {
-            string(link.path)
-            string(link.deepLink)
-            string(link.title)
-            optionalString(link.description)
-            optionalString(link.webURL)
-            int(link.campaign.count)
-            for parameter in link.campaign {
-                string(parameter.name)
-                string(parameter.value)
+            let fields = link.fields
+            for field in Link.Fields.table { value(field.read(fields)) }
+            for field in LinkOptions.fields { value(field.read(fields.options)) }
+            location(fields.location)
+            optionalLocation(fields.webURLLocation)
+            location(fields.templateLocation)
+        }
+
+        mutating func value(_ value: LinkFieldValue) {
+            switch value {
+            case .text(let text): string(text)
+            case .optionalText(let text): optionalString(text)
+            case .number(let number): int(number)
+            case .flag(let flag): bool(flag)
+            case .texts(let texts):
+                int(texts.count)
+                for text in texts { string(text) }
+            case .parameters(let parameters):
+                int(parameters.count)
+                for parameter in parameters {
+                    string(parameter.name)
+                    string(parameter.value)
+                }
             }
-            let options = link.options
-            string(options.template)
-            string(options.fallback.rawValue)
-            optionalString(options.androidFallback?.rawValue)
-            int(options.fallbackDelayMs)
-            int(options.deferred.count)
-            for channel in options.deferred { string(channel.rawValue) }
-            string(options.cookieName)
-            int(options.cookieDays)
-            bool(options.forwardQuery)
-            optionalString(options.image)
-            string(options.inAppBrowsers.rawValue)
-            optionalString(options.confirmStore)
-            bool(options.qrCode)
-            string(options.qrErrorCorrection.rawValue)
-            optionalString(options.desktop?.rawValue)
-            optionalString(options.desktopURL)
-            optionalString(options.appStoreCampaign)
-            optionalString(link.language)
-            location(link.location)
-            optionalLocation(link.webURLLocation)
-            location(link.templateLocation)
         }
 
         mutating func int(_ value: Int) {
@@ -265,6 +217,33 @@ extension LinkCache {
             case 0: return .some(nil)
             case 1: return string().map { .some($0) }
             default: return nil
+            }
+        }
+
+        /// A value of the same shape as `shape`, as ``ByteWriter/value(_:)`` wrote it; nil for
+        /// bytes it did not write. A list is at most `limit` long (the entry's size).
+        mutating func value(shaped shape: LinkFieldValue, limit: Int) -> LinkFieldValue? {
+            switch shape {
+            case .text: return string().map { .text($0) }
+            case .optionalText: return optionalString().map { .optionalText($0) }
+            case .number: return int().map { .number($0) }
+            case .flag: return bool().map { .flag($0) }
+            case .texts:
+                guard let count = int(), count >= 0, count <= limit else { return nil }
+                var texts: [String] = []
+                for _ in 0..<count {
+                    guard let text = string() else { return nil }
+                    texts.append(text)
+                }
+                return .texts(texts)
+            case .parameters:
+                guard let count = int(), count >= 0, count <= limit else { return nil }
+                var parameters: [CampaignParameter] = []
+                for _ in 0..<count {
+                    guard let name = string(), let value = string() else { return nil }
+                    parameters.append(CampaignParameter(name: name, value: value))
+                }
+                return .parameters(parameters)
             }
         }
 

@@ -14,12 +14,12 @@ public enum DeepLinkTemplate {
     /// (`/([\/=])[:*]([A-Za-z_]\w*)/g` in Templates/trampoline.js).
     /// A placeholder in the authority (`marry://:host/x`) is none: the visitor would pick the
     /// app's host, so it stays as written (and the build refuses it, ``authorityPlaceholders(in:)``).
-    public static func placeholders(in deepLink: String) -> [Placeholder] {
+    @_spi(Generator) public static func placeholders(in deepLink: String) -> [Placeholder] {
         scan(deepLink).filter { !$0.inAuthority }.map(\.placeholder)
     }
 
     /// What looks like a placeholder in the deep link's authority, which is never filled.
-    public static func authorityPlaceholders(in deepLink: String) -> [Placeholder] {
+    @_spi(Generator) public static func authorityPlaceholders(in deepLink: String) -> [Placeholder] {
         scan(deepLink).filter(\.inAuthority).map(\.placeholder)
     }
 

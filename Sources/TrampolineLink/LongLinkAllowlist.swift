@@ -31,7 +31,7 @@ public struct LongLinkAllowlist: Sendable, Hashable {
     }
 
     /// Why `entry` cannot be an allowlist entry, or nil when it can: the build refuses the others.
-    public static func problem(with entry: String) -> String? {
+    @_spi(Generator) public static func problem(with entry: String) -> String? {
         if Self.lower(entry).hasPrefix("https://") {
             guard let parts = safeHTTPS(entry), !parts.authority.isEmpty else {
                 return "is not an https URL prefix (no spaces, controls, '\\' or '@'; a host after https://)"

@@ -33,7 +33,7 @@ extension RoutePattern {
     /// ignored, `//` gives an empty segment (which nothing matches). Nil when the path does not
     /// start with `/` or a segment is malformed, or holds a direction control once decoded
     /// (U+202E and friends would make a parameter display as one thing and be another).
-    public static func decodedSegments(ofPath path: String) -> [String]? {
+    @_spi(Generator) public static func decodedSegments(ofPath path: String) -> [String]? {
         var bytes = Array(path.utf8)
         guard bytes.first == UInt8(ascii: "/") else { return nil }
         if bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
@@ -48,7 +48,7 @@ extension RoutePattern {
     }
 
     /// LRM, RLM, ALM, the embeddings, overrides and isolates (RFC 3987 forbids them in IRIs).
-    public static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
+    @_spi(Generator) public static func isBidiControl(_ c: Unicode.Scalar) -> Bool {
         c.value == 0x200E || c.value == 0x200F || c.value == 0x061C || (0x202A...0x202E).contains(c.value)
             || (0x2066...0x2069).contains(c.value)
     }

@@ -10,7 +10,7 @@ public struct SiteLinkTable: Sendable, Hashable {
     /// Where the table lives on the site.
     public static let folder = "/.well-known/trampoline/v1/"
     /// The index's URL path.
-    public static let indexPath = folder + "index.json"
+    @_spi(Generator) public static let indexPath = folder + "index.json"
     /// The largest table file read, in bytes (a shard is planned to about 32 KB).
     public static let maximumFileSize = 1 << 20
     /// The largest snapshot read: a whole table in one file.
@@ -53,7 +53,7 @@ public struct SiteLinkTable: Sendable, Hashable {
     }
 
     /// The shard holding `path`: 32-bit FNV-1a of its UTF-8 bytes, modulo `count`.
-    public static func shard(of path: String, count: Int) -> Int {
+    @_spi(Generator) public static func shard(of path: String, count: Int) -> Int {
         var hash: UInt32 = 0x811C_9DC5
         for byte in path.utf8 {
             hash ^= UInt32(byte)
@@ -63,7 +63,7 @@ public struct SiteLinkTable: Sendable, Hashable {
     }
 
     /// The URL path of shard `index`.
-    public static func shardPath(_ index: Int) -> String {
+    @_spi(Generator) public static func shardPath(_ index: Int) -> String {
         folder + "links/\(index).json"
     }
 

@@ -1,4 +1,4 @@
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 import TrampolineModel
 
 /// Which of the catalog's links a requested path is a visit of: the link itself, or the route

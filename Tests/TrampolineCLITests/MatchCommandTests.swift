@@ -147,7 +147,7 @@ final class MatchCommandTests: XCTestCase {
     private func conformanceCases(_ file: String = "cases.json") throws -> [[String: Any]] {
         // The one copy of the corpus lives with the matcher's own tests.
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../TrampolineKitTests/Fixtures/aasa-conformance/\(file)").standardizedFileURL
+            .appendingPathComponent("../TrampolineGeneratorTests/Fixtures/aasa-conformance/\(file)").standardizedFileURL
         let corpus = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         return try XCTUnwrap(corpus["matching"] as? [[String: Any]])
     }

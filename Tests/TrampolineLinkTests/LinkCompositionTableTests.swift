@@ -5,7 +5,7 @@ import XCTest
 
 /// The shared table of deep-link composition (Tests/Fixtures/deep-link-composition.json), run
 /// through the library's resolver: each case's table entry, each visit's deep link. The build runs
-/// the same cases from the catalog side (TrampolineKitTests/LinkTableTests), the pages' script in
+/// the same cases from the catalog side (TrampolineGeneratorTests/LinkTableTests), the pages' script in
 /// Chromium and WebKit (Tests/Browser/test_link_table.py), the Android library in Kotlin.
 final class LinkCompositionTableTests: XCTestCase {
     typealias Table = CompositionTable

@@ -3,7 +3,7 @@ import TrampolineLink
 import XCTest
 
 /// The shared table (Tests/Fixtures/route-patterns.json), run through the library. The generator's
-/// tests run the same file through TrampolineKit (RoutePatternCatalogTests).
+/// tests run the same file through the generator (RoutePatternCatalogTests).
 final class RoutePatternTableTests: XCTestCase {
     struct Table: Decodable {
         struct Match: Decodable {

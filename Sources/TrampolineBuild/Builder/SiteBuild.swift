@@ -15,7 +15,7 @@ package struct SiteBuild: Sendable {
     /// nil when the recorded ones are still exact.
     var claimCache: ClaimCache? = nil
     /// Files already rendered while planning, by index in the plan's entries: the compact
-    /// layout's shards, rendered to check that each fits (``SiteBuilder/fittingLinkTable``).
+    /// layout's shards, rendered to check that each fits (``SiteBuilder/fittingLookupShards``).
     package var rendered: [Int: [UInt8]] = [:]
     /// The output folder's previous state, being read since the build knew the folder
     /// (``SiteBuilder/readsPreviousOutputEarly``).

@@ -101,8 +101,8 @@ extension SiteBuilder {
         let renderer = SiteRenderer(
             site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
         var rendered: [Int: [UInt8]] = [:]
-        if plan.linkTableShards > 0 {
-            (plan, rendered) = Self.fittingLinkTable(
+        if plan.lookupShardCount > 0 {
+            (plan, rendered) = Self.fittingLookupShards(
                 plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
         }
         Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)

@@ -51,7 +51,7 @@ package struct LiveTargets: Sendable, Equatable {
                 } else {
                     own.append(Target(entry.path.urlPath, .file(entry.path)))
                 }
-            case .linkTable, .resolutionShard:
+            case .lookupShard, .linkTableShard:
                 shards.append(Target(entry.path.urlPath, .file(entry.path)))
             default:
                 own.append(Target(Self.urlPath(of: entry.path), .file(entry.path)))

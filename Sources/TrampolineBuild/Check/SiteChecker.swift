@@ -58,7 +58,7 @@ package struct SiteChecker: Sendable {
         // The manifest's extra files are read beside the walk, which leaves a core idle at times.
         let extra = compared.map { folder in Pending { StalenessChecker(outputURL: folder).extraFiles(of: result) } }
         // Every link through the table apps read: the deep link its page holds. Beside the walk too.
-        let resolution = Pending { result.resolutionProblems() }
+        let resolution = Pending { result.linkTableProblems() }
         let pass = CheckPass(site: result, outputURL: compared)
         engine.emit(resolution.take())
         // What build finds as it writes, found here from the rendered sizes (check writes nothing).

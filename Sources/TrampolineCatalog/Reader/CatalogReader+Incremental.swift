@@ -11,11 +11,11 @@ extension CatalogReader {
     /// of the last reading under the key, unchanged entries are not even walked past
     /// (`CatalogReader+Layout.swift`); a walk records the layout for the next build.
     mutating func readLinksSection(
-        parser: YAMLEventParser, batches: LinkBatchReader, setup: LinkCache.Setup, key: [UInt8],
+        parser: YAMLEventParser, batches: LinkBatchChecker, setup: LinkCache.Setup, key: [UInt8],
         start listStart: ListStart?, layoutReading: LayoutReading?, list: inout LinkList
     ) throws -> Bool {
         let cache = batches.cache
-        let text = LinkBatchReader.Text(buffer: parser.buffer)
+        let text = LinkBatchChecker.Text(buffer: parser.buffer)
         batches.cacheText = text
         var newLayout: [UInt8]?
         if cache != nil, let reading = layoutReading, reading.spans.count <= Self.linkLimit {
@@ -53,12 +53,12 @@ extension CatalogReader {
     /// cache) only its span; with the layout of the walk for the next build when one can be made.
     /// Nil past ``linkLimit``.
     mutating func walkLinks(
-        parser: YAMLEventParser, batches: LinkBatchReader, skipping: Bool, start listStart: ListStart?,
+        parser: YAMLEventParser, batches: LinkBatchChecker, skipping: Bool, start listStart: ListStart?,
         key: [UInt8], list: inout LinkList
     ) throws -> (layout: [UInt8]?, ())? {
-        let text = LinkBatchReader.Text(buffer: parser.buffer)
+        let text = LinkBatchChecker.Text(buffer: parser.buffer)
         // The spans the layout is made of, while one can be (a block list with no anchor in it).
-        var layoutSpans: [LinkBatchReader.EntrySpan]? = listStart.map { _ in [] }
+        var layoutSpans: [LinkBatchChecker.EntrySpan]? = listStart.map { _ in [] }
         while let start = try parser.nextValueStart() {
             let anchors = parser.anchorsAndAliases
             var node: YAMLNode?
@@ -70,7 +70,7 @@ extension CatalogReader {
             }
             let bytes =
                 parser.byteOffset(ofCharacter: start.index)..<parser.byteOffset(ofCharacter: parser.endIndex)
-            var span = LinkBatchReader.EntrySpan(bytes: bytes, line: start.line, column: start.column)
+            var span = LinkBatchChecker.EntrySpan(bytes: bytes, line: start.line, column: start.column)
             if node != nil || layoutSpans != nil {
                 // While the parser builds trees the workers are the busier side: the digest is made here.
                 span.digest = LinkCache.digest(of: text[span], column: start.column)
@@ -106,8 +106,9 @@ extension CatalogReader {
     /// A rebuild writes a new link cache (the kept entries and the new) only when enough changed,
     /// and the new layout; on another thread, while the build goes on (``linkCacheWrite`` says when
     /// it is done).
-    mutating func renewCache(batches: LinkBatchReader, setup: LinkCache.Setup, key: [UInt8], layout newLayout: [UInt8]?)
-    {
+    mutating func renewCache(
+        batches: LinkBatchChecker, setup: LinkCache.Setup, key: [UInt8], layout newLayout: [UInt8]?
+    ) {
         let cache = batches.cache
         let layoutURL = CatalogLayout.url(besideLinkCache: setup.url)
         let group = DispatchGroup()

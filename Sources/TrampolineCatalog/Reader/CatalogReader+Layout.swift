@@ -19,7 +19,7 @@ extension CatalogReader {
     /// What reading the list by its layout gave.
     struct LayoutReading {
         /// Every entry of the list, in order, with its digest.
-        var spans: [LinkBatchReader.EntrySpan]
+        var spans: [LinkBatchChecker.EntrySpan]
         /// How many of them were taken from the layout without parsing.
         var unparsed: Int
         /// A parser standing inside the root mapping after the list, for the rest of the
@@ -130,7 +130,7 @@ extension CatalogReader {
     /// next token), or at the end of the text; nil when the change does not start at an entry's
     /// end or the dash is not where the list's items are.
     static func changeBoundary(
-        start: Int, end: Int, firstKept: LinkBatchReader.EntrySpan?, column: Int, in text: UnsafeBufferPointer<UInt8>
+        start: Int, end: Int, firstKept: LinkBatchChecker.EntrySpan?, column: Int, in text: UnsafeBufferPointer<UInt8>
     ) -> (boundary: Int, nextToken: Int)? {
         guard Self.onlySpacesBefore(start, in: text) || Self.blankAfter(start, in: text) else { return nil }
         var boundary = text.count
@@ -149,7 +149,7 @@ extension CatalogReader {
     /// nil when one's text or gap cannot be read.
     static func appendChanged(
         _ read: [(bytes: Range<Int>, line: Int, column: Int)], after start: Int, in text: UnsafeBufferPointer<UInt8>,
-        to spans: inout [LinkBatchReader.EntrySpan], builder: inout CatalogLayout.Builder
+        to spans: inout [LinkBatchChecker.EntrySpan], builder: inout CatalogLayout.Builder
     ) -> Int? {
         var listEnd = start
         for entry in read {
@@ -159,7 +159,7 @@ extension CatalogReader {
             else { return nil }
             let digest = LinkCache.digest(of: entryText, column: entry.column)
             spans.append(
-                LinkBatchReader.EntrySpan(
+                LinkBatchChecker.EntrySpan(
                     bytes: entry.bytes, line: entry.line, column: entry.column, digest: digest))
             builder.append(
                 gap: gap, column: entry.column, length: entry.bytes.count, lineBreaks: lineBreaks, digest: digest)
@@ -172,8 +172,8 @@ extension CatalogReader {
     /// from `line`, where the first of them starts; the first one's gap starts where the changed
     /// text ended. Returns the line after them, nil when a gap cannot be read.
     static func appendKept(
-        _ keptSpans: [LinkBatchReader.EntrySpan], from kept: Int, of layout: CatalogLayout, line start: Int,
-        changed: Bool, listEnd: Int, in text: UnsafeBufferPointer<UInt8>, to spans: inout [LinkBatchReader.EntrySpan],
+        _ keptSpans: [LinkBatchChecker.EntrySpan], from kept: Int, of layout: CatalogLayout, line start: Int,
+        changed: Bool, listEnd: Int, in text: UnsafeBufferPointer<UInt8>, to spans: inout [LinkBatchChecker.EntrySpan],
         builder: inout CatalogLayout.Builder
     ) -> Int? {
         let entries = layout.entries
@@ -200,9 +200,9 @@ extension CatalogReader {
     /// changed; with where that change starts (byte and line).
     static func forwardSpans(
         in text: UnsafeBufferPointer<UInt8>, layout: CatalogLayout, list: ListStart, digests: [SHA256.Digest?]
-    ) -> (spans: [LinkBatchReader.EntrySpan], position: Int, line: Int) {
+    ) -> (spans: [LinkBatchChecker.EntrySpan], position: Int, line: Int) {
         let entries = layout.entries
-        var spans: [LinkBatchReader.EntrySpan] = []
+        var spans: [LinkBatchChecker.EntrySpan] = []
         spans.reserveCapacity(entries.count)
         var position = list.byte
         var line = list.line
@@ -236,11 +236,11 @@ extension CatalogReader {
     static func backwardSpans(
         in text: UnsafeBufferPointer<UInt8>, layout: CatalogLayout, tailStart: Int, changeStart: Int, taken: Int,
         digests: [SHA256.Digest?]
-    ) -> (keptSpans: [LinkBatchReader.EntrySpan], kept: Int, changeEnd: Int) {
+    ) -> (keptSpans: [LinkBatchChecker.EntrySpan], kept: Int, changeEnd: Int) {
         let entries = layout.entries
         var kept = entries.count
         /// The entries kept at the end, last first; their lines are known once the change's are.
-        var keptSpans: [LinkBatchReader.EntrySpan] = []
+        var keptSpans: [LinkBatchChecker.EntrySpan] = []
         var end = tailStart
         while kept > taken {
             let entry = entries[kept - 1]
@@ -356,10 +356,10 @@ extension CatalogReader {
     private static func span(
         of entry: CatalogLayout.Entry, in layout: CatalogLayout, gapAt gapStart: Int,
         line: Int, digest: SHA256.Digest?
-    ) -> LinkBatchReader.EntrySpan? {
+    ) -> LinkBatchChecker.EntrySpan? {
         guard let digest else { return nil }
         let start = gapStart + entry.gap.count
-        return LinkBatchReader.EntrySpan(
+        return LinkBatchChecker.EntrySpan(
             bytes: start..<(start + entry.length), line: line + layout.gapLineBreaks(of: entry), column: entry.column,
             digest: digest)
     }
@@ -394,7 +394,7 @@ extension CatalogReader {
             }
             // Both walks at once: each entry is found at most twice (a same-length edit puts the
             // two places together, where one digest serves both). The text lives through the map.
-            let (forwardStarts, backwardStarts, shared) = (forwardAt, backwardAt, LinkBatchReader.Text(buffer: text))
+            let (forwardStarts, backwardStarts, shared) = (forwardAt, backwardAt, LinkBatchChecker.Text(buffer: text))
             let both = concurrentMap(entries.count, chunk: 1024) {
                 index -> (forward: SHA256.Digest?, backward: SHA256.Digest?) in
                 let forward = Self.digest(

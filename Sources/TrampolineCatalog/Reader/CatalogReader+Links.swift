@@ -55,7 +55,7 @@ extension CatalogReader {
         list.links.append(link)
     }
 
-    /// Diagnostics of links read apart (see ``LinkBatchReader``), within the error limit.
+    /// Diagnostics of links read apart (see ``LinkBatchChecker``), within the error limit.
     mutating func absorb(_ diagnostics: ArraySlice<Diagnostic>) {
         for diagnostic in diagnostics {
             if diagnostic.severity == .error, let location = diagnostic.location {

@@ -9,7 +9,7 @@ import TrampolineModel
 /// file's links, kept under a key of everything else a link depends on (the catalog's link-cache
 /// key: the binary, this user's secret, the templates, `defaults:` and `app:`; and the header
 /// row). A row found there is decoded; the others are read the plain way, by the same
-/// ``LinkBatchReader`` as `links:` entries, on all cores, and recorded for the next build.
+/// ``LinkBatchChecker`` as `links:` entries, on all cores, and recorded for the next build.
 ///
 /// A row found in the cache has the bytes of a row read before, so only the header and the rows
 /// read are checked as UTF-8. A JSON file, a header that is blank or names an unknown column, a
@@ -25,7 +25,7 @@ extension CatalogReader {
         let (savedEngine, savedList, catalogFile) = (engine, list, file)
         file = display
         defer { file = catalogFile }
-        let read = bytes.withUnsafeBufferPointer { whole -> (LinkBatchReader, url: URL, key: [UInt8])? in
+        let read = bytes.withUnsafeBufferPointer { whole -> (LinkBatchChecker, url: URL, key: [UInt8])? in
             let buffer = CatalogLoader.afterByteOrderMark(whole)
             guard let rows = ItemRows(buffer, format: .csv), rows.count <= Self.linkLimit,
                 let header = rows.rows.first, let columns = Self.columns(of: header, in: buffer, display: display)
@@ -33,14 +33,14 @@ extension CatalogReader {
             let key = linksFileCacheKey(
                 setup: setup, defaults: defaults, top: top, header: UnsafeBufferPointer(rebasing: buffer[header.bytes]))
             let url = Self.linksFileCacheURL(besideLinkCache: setup.url, file: display)
-            let batches = LinkBatchReader(
+            let batches = LinkBatchChecker(
                 reader: self, defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
-            batches.cacheText = LinkBatchReader.Text(buffer: buffer)
+            batches.cacheText = LinkBatchChecker.Text(buffer: buffer)
             batches.csvColumns = columns
             batches.cache = LinkCache.load(from: url).flatMap { $0.key == key ? $0 : nil }
             batches.cacheWriter = batches.cache == nil && !setup.readOnly ? LinkCache.Writer(url: url, key: key) : nil
             for row in rows.rows.dropFirst() {
-                batches.add(.text(LinkBatchReader.EntrySpan(bytes: row.bytes, line: row.line, column: 1)))
+                batches.add(.text(LinkBatchChecker.EntrySpan(bytes: row.bytes, line: row.line, column: 1)))
             }
             batches.finish(into: &self, list: &list)
             return (batches, url, key)
@@ -93,7 +93,7 @@ extension CatalogReader {
     /// A rebuild writes the cache anew (the kept entries and the new) only when enough changed; on
     /// another thread, while the build goes on (``linkCacheWrite``).
     private mutating func renewLinksFileCache(
-        _ batches: LinkBatchReader, url: URL, key: [UInt8], setup: LinkCache.Setup
+        _ batches: LinkBatchChecker, url: URL, key: [UInt8], setup: LinkCache.Setup
     ) {
         guard let cache = batches.cache, !setup.readOnly else { return }
         let (used, new) = (batches.usedEntries, batches.newEntries)

@@ -25,7 +25,7 @@ extension CatalogReader {
         let batches =
             ready
             ? top.defaults.map {
-                LinkBatchReader(
+                LinkBatchChecker(
                     reader: self, defaults: $0, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
             } : nil
         if let batches, let setup = linkCache, let defaults = top.defaults {
@@ -81,7 +81,7 @@ extension CatalogReader {
 
     /// Reads link items with the catalog's defaults and app.
     mutating func readLinkItems(_ items: [YAMLNode], top: TopLevel, list: inout LinkList) {
-        let batches = LinkBatchReader(
+        let batches = LinkBatchChecker(
             reader: self, defaults: top.defaults ?? LinkOptions(),
             defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
         for item in items { batches.add(item) }

@@ -1,4 +1,4 @@
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 import TrampolineModel
 
 /// `site.long_links`: Firebase-style long links on the site's own domain (docs/share-links.md).

@@ -101,12 +101,12 @@ extension CatalogReader {
     /// one parser, which still stands at its start. Else the ``CatalogLayout`` file of the list
     /// and the last piece's parser, standing after the list.
     mutating func readPieces(
-        _ pieces: ListPieces, list listStart: ListStart, batches: LinkBatchReader, setup: LinkCache.Setup,
+        _ pieces: ListPieces, list listStart: ListStart, batches: LinkBatchChecker, setup: LinkCache.Setup,
         key: [UInt8], into list: inout LinkList
     ) -> (layout: [UInt8]?, rest: YAMLEventParser)? {
         guard let text = batches.cacheText else { return nil }
         let reader = batches.sibling()
-        let spans = ChunkResults<LinkBatchReader.EntrySpan>(chunks: pieces.starts.count)
+        let spans = ChunkResults<LinkBatchChecker.EntrySpan>(chunks: pieces.starts.count)
         let rest = ChunkResults<YAMLEventParser>(chunks: 1)
         for index in pieces.starts.indices {
             reader.addPiece {
@@ -141,7 +141,7 @@ extension CatalogReader {
     /// the list. Nil when the piece does not read as whole list items at `list`'s column, ending
     /// cleanly, without anchors or aliases.
     static func parsePiece(_ index: Int, of pieces: ListPieces, list: ListStart, in text: UnsafeBufferPointer<UInt8>)
-        -> (entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)], rest: YAMLEventParser?)?
+        -> (entries: [(node: YAMLNode, span: LinkBatchChecker.EntrySpan?)], rest: YAMLEventParser?)?
     {
         let start = pieces.starts[index]
         let last = index == pieces.starts.count - 1
@@ -154,7 +154,7 @@ extension CatalogReader {
             return (
                 items.map { item in
                     let entryText = UnsafeBufferPointer(rebasing: text[item.bytes])
-                    var span = LinkBatchReader.EntrySpan(bytes: item.bytes, line: item.line, column: item.column)
+                    var span = LinkBatchChecker.EntrySpan(bytes: item.bytes, line: item.line, column: item.column)
                     span.digest = LinkCache.digest(of: entryText, column: item.column)
                     span.lineBreaks = item.lineBreaks
                     return (item.node, span)
@@ -167,7 +167,7 @@ extension CatalogReader {
     /// ``parsePiece(_:of:list:in:)`` by libyaml, whatever the entries' shape: the reference the
     /// fast path is held to.
     static func libYAMLPiece(_ index: Int, of pieces: ListPieces, list: ListStart, in text: UnsafeBufferPointer<UInt8>)
-        -> (entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)], rest: YAMLEventParser?)?
+        -> (entries: [(node: YAMLNode, span: LinkBatchChecker.EntrySpan?)], rest: YAMLEventParser?)?
     {
         let start = pieces.starts[index]
         let last = index == pieces.starts.count - 1
@@ -182,7 +182,7 @@ extension CatalogReader {
             text, from: start.byte, to: end, line: start.line, pad: index == 0 ? list.column - 1 : 0,
             nextToken: last ? nil : end + list.column - 1)
         let parser = stretch.parser
-        var entries: [(node: YAMLNode, span: LinkBatchReader.EntrySpan?)] = []
+        var entries: [(node: YAMLNode, span: LinkBatchChecker.EntrySpan?)] = []
         do {
             guard try stretch.open(), let sequence = try parser.beginSequence(), sequence.block,
                 sequence.column == list.column
@@ -198,7 +198,7 @@ extension CatalogReader {
                 let bytes = stretch.bytes(from: valueStart.index, collection: collection)
                 guard bytes.lowerBound >= (entries.last?.span?.bytes.upperBound ?? start.byte) else { return nil }
                 let entryText = UnsafeBufferPointer(rebasing: text[bytes])
-                var span = LinkBatchReader.EntrySpan(bytes: bytes, line: valueStart.line, column: valueStart.column)
+                var span = LinkBatchChecker.EntrySpan(bytes: bytes, line: valueStart.line, column: valueStart.column)
                 span.digest = LinkCache.digest(of: entryText, column: valueStart.column)
                 span.lineBreaks = TextPosition.lineBreaks(in: entryText)
                 entries.append((node, span))
@@ -218,7 +218,7 @@ extension CatalogReader {
     /// order from `listStart`; nil when there are none, or when an entry or the text between or
     /// after them breaks lines other than by LF and CR LF.
     static func layout(
-        of spans: [LinkBatchReader.EntrySpan], listStart: ListStart, key: [UInt8], in text: UnsafeBufferPointer<UInt8>
+        of spans: [LinkBatchChecker.EntrySpan], listStart: ListStart, key: [UInt8], in text: UnsafeBufferPointer<UInt8>
     ) -> [UInt8]? {
         var builder = CatalogLayout.Builder()
         var previousEnd = listStart.byte

@@ -1,4 +1,4 @@
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 
 extension Catalog {
     /// Which page serves the percent-encoded `path`, as the hosts and the pages decide: a plain

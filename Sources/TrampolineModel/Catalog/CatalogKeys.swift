@@ -14,15 +14,10 @@ package enum CatalogKeys {
         "affiliate_token",
     ]
     package static let android = ["package", "sha256_cert_fingerprints", "scheme", "play_store_url"]
-    package static let defaults =
-        [
-            "template", "fallback", "android_fallback", "fallback_delay_ms", "deferred", "cookie_name", "cookie_days",
-            "forward_query", "image", "in_app_browsers", "confirm_store", "desktop", "desktop_url",
-            "app_store_campaign",
-        ] + qr
-    /// The QR code options (CatalogReader+QR.swift).
-    static let qr = ["qr_code", "qr_error_correction"]
-    static let linkOwn = ["path", "deep_link", "title", "description", "web_url", "campaign", "language"]
+    /// The options `defaults:` and each link may set: the keys of ``LinkOptions/fields``.
+    package static let defaults = LinkOptions.fields.map(\.key)
+    /// A link's own keys: those of ``Link/Fields/table``.
+    static let linkOwn = Link.Fields.table.map(\.key)
     package static let link = linkOwn + defaults
     /// A route's own keys beyond a link's: `items:`, its items file.
     package static let route = link + ["items"]

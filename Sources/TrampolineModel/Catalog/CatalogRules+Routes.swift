@@ -1,4 +1,4 @@
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 
 /// The catalog's rules for routes: paths with parameters.
 extension CatalogRules {

@@ -4,7 +4,7 @@ package enum CatalogRules {
     /// Lower-cased: the files Trampoline writes at the top and the preview's dashboard.
     static let reservedPaths = Set(
         OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + [
-            "/_trampoline", Route.folderPrefix, "/" + OutputPath.linkTableFolder,
+            "/_trampoline", Route.folderPrefix, "/" + OutputPath.lookupShardFolder,
             "/" + OutputPath.longLinkFolder, "/" + OutputPath.countFolder,
         ])
 

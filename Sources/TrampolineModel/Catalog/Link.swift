@@ -12,8 +12,8 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
         package var title: String
         package var description: String?
         package var webURL: String?
-        package var language: String? = nil
         package var campaign: [CampaignParameter]
+        package var language: String? = nil
         package var options: LinkOptions
         package var location: SourceLocation
         package var webURLLocation: SourceLocation?
@@ -22,6 +22,40 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
         package var items: ItemsReference? = nil
         package var itemOf: Route? = nil
         package var longLinks: LongLinkSettings? = nil
+
+        package init(
+            path: String,
+            deepLink: String,
+            title: String,
+            description: String?,
+            webURL: String?,
+            campaign: [CampaignParameter],
+            language: String? = nil,
+            options: LinkOptions,
+            location: SourceLocation,
+            webURLLocation: SourceLocation?,
+            templateLocation: SourceLocation,
+            route: Route? = nil,
+            items: ItemsReference? = nil,
+            itemOf: Route? = nil,
+            longLinks: LongLinkSettings? = nil
+        ) {
+            self.path = path
+            self.deepLink = deepLink
+            self.title = title
+            self.description = description
+            self.webURL = webURL
+            self.campaign = campaign
+            self.language = language
+            self.options = options
+            self.location = location
+            self.webURLLocation = webURLLocation
+            self.templateLocation = templateLocation
+            self.route = route
+            self.items = items
+            self.itemOf = itemOf
+            self.longLinks = longLinks
+        }
     }
 
     /// Shared until a copy is changed (`isKnownUniquelyReferenced`), so never mutated while
@@ -57,8 +91,8 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
                 title: title,
                 description: description,
                 webURL: webURL,
-                language: language,
                 campaign: campaign,
+                language: language,
                 options: options,
                 location: location,
                 webURLLocation: webURLLocation,
@@ -67,6 +101,11 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
                 items: items,
                 itemOf: itemOf,
                 longLinks: longLinks))
+    }
+
+    /// A link of `fields`, in a box of its own.
+    package init(fields: Fields) {
+        storage = Storage(fields)
     }
 
     /// All of the link's values at once (one copy of the box's contents).

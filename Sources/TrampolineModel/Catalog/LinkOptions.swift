@@ -41,15 +41,15 @@ package struct LinkOptions: Sendable, Equatable, Encodable {
     package var inAppBrowsers: InAppBrowsers = .escape
     /// The question the page asks before leaving for the App Store or Google Play; nil asks nothing.
     package var confirmStore: String?
-    /// Whether the link gets `<path>/qr.svg`, a QR code of its URL.
-    package var qrCode: Bool = true
-    package var qrErrorCorrection: QRErrorCorrection = .medium
     /// Where a desktop visitor goes (`desktop`); nil is the default, ``Link/desktopMode``.
     package var desktop: Desktop?
     /// A desktop's web page instead of `web_url` (`desktop_url`, Firebase's `ofl`).
     package var desktopURL: String?
     /// App Store Connect's campaign token (`ct`) for the link; nil: its `utm_campaign`.
     package var appStoreCampaign: String?
+    /// Whether the link gets `<path>/qr.svg`, a QR code of its URL.
+    package var qrCode: Bool = true
+    package var qrErrorCorrection: QRErrorCorrection = .medium
 
     /// What a link's page does on a desktop, which has no app to open.
     package enum Desktop: String, Sendable, CaseIterable, Encodable {

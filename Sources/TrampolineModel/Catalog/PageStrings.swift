@@ -22,19 +22,27 @@ package struct PageStrings: Sendable, Equatable {
     package var longLinkRefused: String
     package var longLinkHome: String
 
-    /// The values templates use for these strings, in the order of ``values(store:)``.
-    package static let valueKeys = [
-        "open_app", "get_store", "get_app_store", "get_play", "continue_web", "scan_phone", "not_found_title",
-        "not_found_text", "home_text", "opening", "in_app_title", "in_app_text", "copy_link", "open_browser",
+    /// Each value templates may use for these strings, and its text; `get_store` is the App
+    /// Store's text when the app has an iOS app (where the pages' store button goes), else
+    /// Google Play's. The one list of these keys and their order.
+    static let slots: [(key: String, text: @Sendable (PageStrings, _ hasIOSApp: Bool) -> String)] = [
+        ("open_app", { strings, _ in strings.openApp }),
+        ("get_store", { strings, hasIOSApp in hasIOSApp ? strings.getAppStore : strings.getPlay }),
+        ("get_app_store", { strings, _ in strings.getAppStore }), ("get_play", { strings, _ in strings.getPlay }),
+        ("continue_web", { strings, _ in strings.continueWeb }), ("scan_phone", { strings, _ in strings.scanPhone }),
+        ("not_found_title", { strings, _ in strings.notFoundTitle }),
+        ("not_found_text", { strings, _ in strings.notFoundText }), ("home_text", { strings, _ in strings.homeText }),
+        ("opening", { strings, _ in strings.opening }), ("in_app_title", { strings, _ in strings.inAppTitle }),
+        ("in_app_text", { strings, _ in strings.inAppText }), ("copy_link", { strings, _ in strings.copyLink }),
+        ("open_browser", { strings, _ in strings.openBrowser }),
     ]
 
-    /// The texts in the order of ``valueKeys``; `get_store` is the App Store's text when the app
-    /// has an iOS app (where the pages' store button goes), else Google Play's.
+    /// The keys of ``slots``, as templates are parsed with them.
+    package static let valueKeys = slots.map(\.key)
+
+    /// The texts in the order of ``valueKeys``.
     package func values(hasIOSApp: Bool) -> [String] {
-        [
-            openApp, hasIOSApp ? getAppStore : getPlay, getAppStore, getPlay, continueWeb, scanPhone, notFoundTitle,
-            notFoundText, homeText, opening, inAppTitle, inAppText, copyLink, openBrowser,
-        ]
+        Self.slots.map { $0.text(self, hasIOSApp) }
     }
 
     /// The languages with built-in strings, by the tag that names them.

@@ -1,4 +1,4 @@
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 
 /// Text made safe to print: every C0 and C1 control character (ESC, CSI, BEL, line breaks) and
 /// every bidirectional formatting character written as `\u{…}`. Diagnostics quote catalogs,

@@ -1,4 +1,4 @@
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 
 extension Route {
     /// A parameter named in a route's deep link (``DeepLinkTemplate/Placeholder``).

@@ -25,7 +25,7 @@ extension OutputPath {
         if file.hasPrefix(SiteLinkTable.folder), file.hasSuffix(".json") {
             return "\(file) (the link table for apps, docs/link-table.md)"
         }
-        if file.hasPrefix("/" + linkTableFolder + "/"), file.hasSuffix(".json") {
+        if file.hasPrefix("/" + lookupShardFolder + "/"), file.hasSuffix(".json") {
             return "\(file) (a shard of the compact layout's link table)"
         }
         return nil

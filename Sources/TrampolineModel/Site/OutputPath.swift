@@ -1,4 +1,4 @@
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 
 /// A file's path inside the output folder: relative, `/`-separated, never leaving the folder.
 /// Every path the site has is spelled here, once; the rest of the code passes these values.
@@ -69,15 +69,15 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
     /// What the long-link page loads to read the long link it was handed.
     package static let longLinkScript = OutputPath("trampoline-long-link.js")
     /// Shard `index` of the compact layout's link table (`_links/17.json`).
-    package static func linkTable(_ index: Int) -> OutputPath {
-        OutputPath("\(linkTableFolder)/\(index).json")
+    package static func lookupShard(_ index: Int) -> OutputPath {
+        OutputPath("\(lookupShardFolder)/\(index).json")
     }
     /// The folder of the link table's shards.
-    package static let linkTableFolder = "_links"
+    package static let lookupShardFolder = "_links"
     /// The link table's index (docs/link-table.md): format, host, schemes, shard count, routes.
-    package static let resolutionIndex = OutputPath(String(SiteLinkTable.indexPath.dropFirst()))
+    package static let linkTableIndex = OutputPath(String(SiteLinkTable.indexPath.dropFirst()))
     /// Shard `index` of the link table every site publishes for apps (docs/link-table.md).
-    package static func resolutionShard(_ index: Int) -> OutputPath {
+    package static func linkTableShard(_ index: Int) -> OutputPath {
         OutputPath(String(SiteLinkTable.shardPath(index).dropFirst()))
     }
     /// The folder of the files the pages request to count what happened (``PageOutcome``).

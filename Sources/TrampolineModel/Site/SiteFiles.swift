@@ -17,7 +17,7 @@ package enum SiteFiles {
         pages + [
             "/.well-known/*", OutputPath.rootAppSiteAssociation.urlPath, "/trampoline-*.js",
             "/" + OutputPath.appIconPrefix + "*", "/*/qr.svg",
-            "/" + OutputPath.linkTableFolder + "/*", Route.folderPrefix + "/*",
+            "/" + OutputPath.lookupShardFolder + "/*", Route.folderPrefix + "/*",
             "/" + OutputPath.longLinkFolder + "/*", "/" + OutputPath.countFolder + "/*",
             OutputPath.headers.urlPath, OutputPath.redirects.urlPath, OutputPath.noJekyll.urlPath,
             OutputPath.manifest.urlPath,

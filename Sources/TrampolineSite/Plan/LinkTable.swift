@@ -1,25 +1,27 @@
-import TrampolineLink
 import TrampolineModel
 
-/// The compact layout's link table: which shard holds a path, and how many shards a catalog needs.
-///
-/// A page finds a link's shard from its path alone (`Templates/trampoline-more.js` computes the
-/// same hash), so it reads one small file, never the others.
-package enum LinkTable {
-    /// No shard may be larger: a phone fetches one before it can act.
-    package static let shardLimit = 64 * 1024
-    /// What the first plan aims for, leaving room for the estimate's error.
-    package static let shardTarget = 48 * 1024
+/// What the link table's `index.json` is made from (docs/link-table.md): the site's host and
+/// schemes, how many shards hold the links, and the routes in the order they are tried.
+package struct LinkTable: Sendable, Equatable, Encodable {
+    package var host: String
+    package var scheme: String?
+    package var androidScheme: String?
+    package var shards: Int
+    /// The links that are routes, most specific first (``Route/precedes(_:)``).
+    package var routes: [Link]
 
-    /// 32-bit FNV-1a of the path's UTF-8 bytes, modulo `count`.
-    package static func shard(of path: String, count: Int) -> Int {
-        SiteLinkTable.shard(of: path, count: count)
-    }
+    /// A shard is planned to hold about this many bytes (a phone reads one per lookup).
+    static let shardTarget = 32 * 1024
 
-    /// A first shard count for `links`: their estimated table size over ``shardTarget``.
+    /// Enough shards for `links` at about ``shardTarget`` bytes each: the sizes of what an entry
+    /// holds, so the count depends on the catalog alone.
     static func shardCount(for links: [Link]) -> Int {
         var total = 0
-        for index in links.indices { total += links[index].tableEstimate }
+        for index in links.indices where links[index].route == nil {
+            let link = links[index]
+            total += link.path.utf8.count + link.deepLink.utf8.count + 48
+            for parameter in link.campaign { total += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
+        }
         return max(1, (total + shardTarget - 1) / shardTarget)
     }
 }

@@ -35,12 +35,12 @@ package struct PlanEntry: Sendable, Equatable, Encodable {
         /// An empty file the pages request to count an outcome in the host's log (``PageOutcome``).
         case countFile
         /// One shard of the compact layout's link table: these links (each with the behaviour of
-        /// its template), found by ``LinkTable/shard(of:count:)`` from their paths.
-        case linkTable(shard: Int, links: [LinkTableEntry])
+        /// its template), found by ``LookupShards/shard(of:count:)`` from their paths.
+        case lookupShard(shard: Int, links: [LookupShardEntry])
         /// The index of the link table apps resolve universal links with (docs/link-table.md).
-        case resolutionIndex(ResolutionIndex)
+        case linkTableIndex(LinkTable)
         /// One shard of that table: these links, found by `SiteLinkTable.shard(of:count:)`.
-        case resolutionShard(shard: Int, rows: [ResolutionRow])
+        case linkTableShard(shard: Int, rows: [LinkTableRow])
     }
 
     package var path: OutputPath

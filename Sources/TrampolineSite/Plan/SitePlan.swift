@@ -14,7 +14,7 @@ package struct SitePlan: Sendable, Equatable {
     /// indexing 200k of them up front was half of a one-link rebuild's planning).
     private let positions: PlanPositions
     /// How many link-table shards the plan has (the compact layout), else 0.
-    package private(set) var linkTableShards = 0
+    package private(set) var lookupShardCount = 0
 
     package init(site: SiteSettings, app: AppSettings, entries: [PlanEntry]) {
         self.site = site
@@ -30,7 +30,7 @@ package struct SitePlan: Sendable, Equatable {
             : entries.filter { !$0.path.isClaimFile } + entries.filter(\.path.isClaimFile)
         positions = PlanPositions()
         for entry in self.entries {
-            if case .linkTable = entry.content { linkTableShards += 1 }
+            if case .lookupShard = entry.content { lookupShardCount += 1 }
         }
     }
 
@@ -61,8 +61,9 @@ package struct SitePlan: Sendable, Equatable {
     package func behaviour(ofLink linkPath: String) -> PageBehaviour? {
         if case .linkPage(_, _, let behaviour)? = self[.linkPage(linkPath)]?.content { return behaviour }
         // The compact layout: the link's entry in the shard its path hashes to.
-        guard linkTableShards > 0,
-            case .linkTable(_, let links)? = self[.linkTable(LinkTable.shard(of: linkPath, count: linkTableShards))]?
+        guard lookupShardCount > 0,
+            case .lookupShard(_, let links)? = self[
+                .lookupShard(LookupShards.shard(of: linkPath, count: lookupShardCount))]?
                 .content
         else { return nil }
         return links.first { $0.link.path == linkPath }?.behaviour

@@ -1,4 +1,4 @@
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 import TrampolineModel
 
 /// Catalog → ``SitePlan``: which files the site has and what each is made from. Pure: it renders
@@ -26,17 +26,17 @@ package enum SitePlanner {
         if !folded.isEmpty { warnAboutCaseFolding(folded, catalog: catalog, engine: &engine) }
         let shardCount =
             compact
-            ? (shards ?? LinkTable.shardCount(for: catalog.links))
-            : folded.isEmpty ? 0 : (shards ?? LinkTable.shardCount(for: catalog.links.filter(looksUp)))
-        var table = [[LinkTableEntry]](repeating: [], count: shardCount)
+            ? (shards ?? LookupShards.shardCount(for: catalog.links))
+            : folded.isEmpty ? 0 : (shards ?? LookupShards.shardCount(for: catalog.links.filter(looksUp)))
+        var table = [[LookupShardEntry]](repeating: [], count: shardCount)
         // Each link's entries on every core (a large catalog's plan is mostly copying links into
         // entries), then gathered in catalog order with their diagnostics.
         let links = catalog.links
-        let resolutionShards = ResolutionIndex.shardCount(for: links)
-        var rows = [[ResolutionRow]](repeating: [], count: resolutionShards)
+        let linkTableShards = LinkTable.shardCount(for: links)
+        var rows = [[LinkTableRow]](repeating: [], count: linkTableShards)
         concurrentMap(links.count, chunk: 1024) { index in
             perLinkEntries(
-                links[index], catalog: catalog, templates: templates, looksUp: looksUp, rowShards: resolutionShards)
+                links[index], catalog: catalog, templates: templates, looksUp: looksUp, rowShards: linkTableShards)
         } consumedBy: { planned in
             let (link, page, qr, row, diagnostics) = planned
             if let row { rows[row.shard].append(row.row) }
@@ -45,15 +45,15 @@ package enum SitePlanner {
             if looksUp(link), diagnostics.diagnostics.isEmpty,
                 let behaviour = templates.pages[link.options.template]?.behaviour
             {
-                table[LinkTable.shard(of: link.path, count: shardCount)].append(
-                    LinkTableEntry(link: link, behaviour: behaviour))
+                table[LookupShards.shard(of: link.path, count: shardCount)].append(
+                    LookupShardEntry(link: link, behaviour: behaviour))
             }
             engine.append(contentsOf: diagnostics)
         }
         for (index, links) in table.enumerated() {
-            entries.append(PlanEntry(path: .linkTable(index), content: .linkTable(shard: index, links: links)))
+            entries.append(PlanEntry(path: .lookupShard(index), content: .lookupShard(shard: index, links: links)))
         }
-        entries += resolutionEntries(for: catalog, shards: rows)
+        entries += linkTableEntries(for: catalog, shards: rows)
         entries += siteFileEntries(for: catalog, shardCount: shardCount, engine: &engine)
         return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
     }
@@ -62,9 +62,9 @@ package enum SitePlanner {
     /// its link-table row with the shard it goes in, and what is wrong with it.
     private static func perLinkEntries(
         _ link: Link, catalog: Catalog, templates: TemplateSet, looksUp: (Link) -> Bool, rowShards: Int
-    ) -> (link: Link, page: PlanEntry?, qr: PlanEntry?, row: (row: ResolutionRow, shard: Int)?, DiagnosticEngine) {
+    ) -> (link: Link, page: PlanEntry?, qr: PlanEntry?, row: (row: LinkTableRow, shard: Int)?, DiagnosticEngine) {
         var local = DiagnosticEngine()
-        let row = link.route == nil ? ResolutionRow(link) : nil
+        let row = link.route == nil ? LinkTableRow(link) : nil
         let placed = row.map { ($0, SiteLinkTable.shard(of: $0.path, count: rowShards)) }
         guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
             local.error(
@@ -157,22 +157,22 @@ package enum SitePlanner {
     /// The link table apps resolve universal links with (every layout): its index, then its
     /// shards, each row in the shard its link's path hashes to. `shards` are the plain links'
     /// rows so placed, in catalog order (made on every core with their pages).
-    static func resolutionEntries(for catalog: Catalog, shards: [[ResolutionRow]]) -> [PlanEntry] {
+    static func linkTableEntries(for catalog: Catalog, shards: [[LinkTableRow]]) -> [PlanEntry] {
         let links = catalog.links
         // By index: iterating would copy each Link (a dozen strings) for one field.
         var routeLink: [Route: Int] = [:]
         for index in links.indices {
             if let route = links[index].route, routeLink[route] == nil { routeLink[route] = index }
         }
-        let index = ResolutionIndex(
+        let index = LinkTable(
             host: catalog.site.host.lowercased(), scheme: catalog.app.ios?.scheme,
             androidScheme: catalog.app.android?.scheme,
             shards: shards.count, routes: catalog.routes.compactMap { routeLink[$0].map { links[$0] } }
         )
-        var entries = [PlanEntry(path: .resolutionIndex, content: .resolutionIndex(index))]
+        var entries = [PlanEntry(path: .linkTableIndex, content: .linkTableIndex(index))]
         for (number, shard) in shards.enumerated() {
             entries.append(
-                PlanEntry(path: .resolutionShard(number), content: .resolutionShard(shard: number, rows: shard)))
+                PlanEntry(path: .linkTableShard(number), content: .linkTableShard(shard: number, rows: shard)))
         }
         return entries
     }

@@ -13,7 +13,7 @@ extension PlanEntry {
         var capacity = 1024
         switch content {
         case .linkPage, .qrCode: break
-        case .resolutionShard(_, let rows): capacity = 64 + rows.count * 96
+        case .linkTableShard(_, let rows): capacity = 64 + rows.count * 96
         default: return nil
         }
         var writer = FingerprintBytes(capacity: capacity)
@@ -35,10 +35,10 @@ extension PlanEntry {
             writer.byte(UInt8(ascii: "{"))
             writer.string("url", url, depth: 3)
             writer.string("errorCorrection", errorCorrection.rawValue, depth: 3)
-        case .resolutionShard(let shard, let rows):
-            // The link table's shards: each row one length-prefixed string (``ResolutionRow/encode(to:)``),
+        case .linkTableShard(let shard, let rows):
+            // The link table's shards: each row one length-prefixed string (``LinkTableRow/encode(to:)``),
             // written without making the string.
-            writer.key("resolutionShard", depth: 2)
+            writer.key("linkTableShard", depth: 2)
             writer.byte(UInt8(ascii: "{"))
             writer.key("shard", depth: 3)
             writer.int(shard)
@@ -47,7 +47,7 @@ extension PlanEntry {
             for row in rows {
                 writer.byte(4)
                 writer.byte(UInt8(ascii: ","))
-                writer.resolutionRow(row)
+                writer.linkTableRow(row)
             }
         default:
             break
@@ -132,6 +132,12 @@ private struct FingerprintBytes {
         byte(UInt8(ascii: "="))
     }
 
+    mutating func key(_ name: String, depth: UInt8) {
+        byte(depth)
+        name.withUTF8Bytes { bytes($0) }
+        byte(UInt8(ascii: "="))
+    }
+
     mutating func string(_ text: String) {
         text.withUTF8Bytes { utf8 in
             decimal(utf8.count)
@@ -145,9 +151,9 @@ private struct FingerprintBytes {
         byte(UInt8(ascii: ";"))
     }
 
-    /// What ``ResolutionRow/encode(to:)`` gives the encoder: one string of its fields, each
+    /// What ``LinkTableRow/encode(to:)`` gives the encoder: one string of its fields, each
     /// `<length>:<text>`, then `t` or `f` and the count of fixed keys, as a string value.
-    mutating func resolutionRow(_ row: ResolutionRow) {
+    mutating func linkTableRow(_ row: LinkTableRow) {
         func digits(_ value: Int) -> Int {
             var count = 1
             var rest = value
@@ -188,58 +194,60 @@ private struct FingerprintBytes {
         if let value { string(name, value, depth: depth) }
     }
 
+    /// A link as the plain encoder writes `Link.Fields`: the own fields' table, then the options
+    /// (``LinkOptions/fields``), then the route. The encoder leaves source locations out.
     mutating func link(_ link: Link, depth: UInt8) {
         byte(UInt8(ascii: "{"))
         let d = depth &+ 1
-        string("path", link.path, depth: d)
-        string("deepLink", link.deepLink, depth: d)
-        string("title", link.title, depth: d)
-        optional("description", link.description, depth: d)
-        optional("webURL", link.webURL, depth: d)
-        optional("language", link.language, depth: d)
-        key("campaign", depth: d)
-        byte(UInt8(ascii: "["))
-        for parameter in link.campaign {
-            byte(d &+ 1)
-            byte(UInt8(ascii: ","))
-            byte(UInt8(ascii: "{"))
-            string("name", parameter.name, depth: d &+ 2)
-            string("value", parameter.value, depth: d &+ 2)
+        let fields = link.fields
+        for field in Link.Fields.table {
+            value(field.name, field.read(fields), depth: d)
         }
         key("options", depth: d)
-        options(link.options, depth: d)
-        // location, webURLLocation and templateLocation: the encoder leaves source locations out.
-        if let route = link.route { string("route", route.pattern.text, depth: d) }
+        options(fields.options, depth: d)
+        if let route = fields.route { string("route", route.pattern.text, depth: d) }
     }
 
     mutating func options(_ options: LinkOptions, depth: UInt8) {
         byte(UInt8(ascii: "{"))
         let d = depth &+ 1
-        string("template", options.template, depth: d)
-        string("fallback", options.fallback.rawValue, depth: d)
-        optional("androidFallback", options.androidFallback?.rawValue, depth: d)
-        key("fallbackDelayMs", depth: d)
-        int(options.fallbackDelayMs)
-        key("deferred", depth: d)
-        byte(UInt8(ascii: "["))
-        for channel in options.deferred {
-            byte(d &+ 1)
-            byte(UInt8(ascii: ","))
-            string(channel.rawValue)
+        for field in LinkOptions.fields { value(field.name, field.read(options), depth: d) }
+    }
+
+    /// One field as the plain encoder writes it: absent when nil, a list as `[` and its elements.
+    mutating func value(_ name: String, _ value: LinkFieldValue, depth: UInt8) {
+        switch value {
+        case .text(let text):
+            key(name, depth: depth)
+            string(text)
+        case .optionalText(let text):
+            guard let text else { return }
+            key(name, depth: depth)
+            string(text)
+        case .number(let number):
+            key(name, depth: depth)
+            int(number)
+        case .flag(let flag):
+            key(name, depth: depth)
+            bool(flag)
+        case .texts(let texts):
+            key(name, depth: depth)
+            byte(UInt8(ascii: "["))
+            for text in texts {
+                byte(depth &+ 1)
+                byte(UInt8(ascii: ","))
+                string(text)
+            }
+        case .parameters(let parameters):
+            key(name, depth: depth)
+            byte(UInt8(ascii: "["))
+            for parameter in parameters {
+                byte(depth &+ 1)
+                byte(UInt8(ascii: ","))
+                byte(UInt8(ascii: "{"))
+                string("name", parameter.name, depth: depth &+ 2)
+                string("value", parameter.value, depth: depth &+ 2)
+            }
         }
-        string("cookieName", options.cookieName, depth: d)
-        key("cookieDays", depth: d)
-        int(options.cookieDays)
-        key("forwardQuery", depth: d)
-        bool(options.forwardQuery)
-        optional("image", options.image, depth: d)
-        string("inAppBrowsers", options.inAppBrowsers.rawValue, depth: d)
-        optional("confirmStore", options.confirmStore, depth: d)
-        key("qrCode", depth: d)
-        bool(options.qrCode)
-        string("qrErrorCorrection", options.qrErrorCorrection.rawValue, depth: d)
-        optional("desktop", options.desktop?.rawValue, depth: d)
-        optional("desktopURL", options.desktopURL, depth: d)
-        optional("appStoreCampaign", options.appStoreCampaign, depth: d)
     }
 }

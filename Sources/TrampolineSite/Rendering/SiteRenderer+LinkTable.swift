@@ -1,60 +1,82 @@
+import TrampolineLink
 import TrampolineModel
 
-/// The compact layout: its link-table shards and the data of its lookup page.
+/// The link table apps resolve universal links with (docs/link-table.md, format version 1):
+/// deterministic bytes, one entry per line, members in a fixed order, links sorted by path.
 extension SiteRenderer {
-    /// What every link has unless its table entry says otherwise: the data of a link with the
-    /// default options and no query, campaign or web page. The lookup page carries it once.
-    var tableBase: [(String, DataValue)] {
-        let link = Link(
-            path: "/", deepLink: "", title: "", description: nil, webURL: nil, campaign: [], options: LinkOptions(),
-            location: SourceLocation(file: "", line: 1, column: 1), webURLLocation: nil,
-            templateLocation: SourceLocation(file: "", line: 1, column: 1)
-        )
-        return linkData(link, behaviour: .interstitial).filter { $0.0 != "deferredLink" }
+    /// `index.json`.
+    func linkTableIndexBytes(_ index: LinkTable) -> [UInt8] {
+        Array((Self.linkTableMembers(index).joined(separator: ",") + "}\n").utf8)
     }
 
-    /// A shard: one JSON object from each link's path to what differs from ``tableBase``, plus its
-    /// title and its description as plain text (what the lookup page shows).
-    func linkTableBytes(_ entries: [LinkTableEntry]) -> [UInt8] {
-        let base = Dictionary(tableBase.map { ($0.0, $0.1.json) }, uniquingKeysWith: { first, _ in first })
-        var out = "{"
-        for (index, entry) in entries.enumerated() {
-            let link = entry.link
-            var pairs = linkData(link, behaviour: entry.behaviour).map { ($0.0, $0.1.json) }.filter { key, value in
-                base[key] != value
+    /// A shard: its rows, sorted by path bytes so the catalog's order never changes a byte.
+    func linkTableShardBytes(_ rows: [LinkTableRow]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(rows.count * 160 + 32)
+        out += "{\"version\":\(SiteLinkTable.version),\"links\":{".utf8
+        Self.appendLinkMembers(rows, to: &out)
+        out += "}}\n".utf8
+        return out
+    }
+
+    /// The snapshot an app ships: the index's members plus every link.
+    package static func linkTableSnapshotBytes(_ index: LinkTable, links: [Link]) -> [UInt8] {
+        var out = Array(linkTableMembers(index).joined(separator: ",").utf8)
+        out += ",\n\"links\":{".utf8
+        var rows: [LinkTableRow] = []
+        for position in links.indices where links[position].route == nil { rows.append(LinkTableRow(links[position])) }
+        appendLinkMembers(rows, to: &out)
+        out += "}}\n".utf8
+        return out
+    }
+
+    static func linkTableMembers(_ index: LinkTable) -> [String] {
+        var members = [
+            "{\"format\":" + Escaping.jsonString(SiteLinkTable.format), "\"version\":\(SiteLinkTable.version)",
+            "\"host\":" + Escaping.jsonString(index.host),
+        ]
+        if let scheme = index.scheme { members.append("\"scheme\":" + Escaping.jsonString(scheme)) }
+        if let scheme = index.androidScheme { members.append("\"android_scheme\":" + Escaping.jsonString(scheme)) }
+        members.append("\"shards\":\(index.shards)")
+        let routes = index.routes.compactMap { link in
+            link.route.map { route in
+                var out = Array("{\"pattern\":\(Escaping.jsonString(route.pattern.text)),".utf8)
+                appendTarget(LinkTableRow(link), to: &out)
+                return String(decoding: out, as: UTF8.self) + "}"
             }
-            pairs.append(("title", Escaping.jsonString(link.title)))
-            if let description = link.description {
-                pairs.append(("text", Escaping.jsonString(MarkdownRenderer.plainText(from: description))))
-            }
-            if index > 0 { out += ",\n" }
-            out +=
-                Escaping.jsonString(link.path) + ":{"
-                + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
         }
-        out += "}\n"
-        return Array(out.utf8)
+        members.append("\n\"routes\":[" + (routes.isEmpty ? "" : "\n" + routes.joined(separator: ",\n") + "\n") + "]")
+        return members
     }
 
-    /// The lookup page's data block: how many shards, the table's base values and the button's
-    /// text for a link that is found; with routes, their table, tried when the path is no link.
-    func linkLookupData(shards: Int, routes: [Route]) -> [(String, DataValue)] {
-        let button =
-            templates.pages[LinkOptions().template]?.button.map { template -> String in
-                var bytes: [UInt8] = []
-                template.render(bodyValues(), into: &bytes)
-                return String(decoding: bytes, as: UTF8.self)
-            } ?? constants.pageLanguage.strings.openApp
-        return [
-            ("behaviour", .string(PageBehaviour.linkLookup.rawValue)),
-            ("shards", .int(shards)),
-            ("table", .string("/" + OutputPath.linkTableFolder + "/")),
-            ("button", .string(button)),
-            (
-                "base",
-                .json("{" + tableBase.map { Escaping.jsonString($0.0) + ":" + $0.1.json }.joined(separator: ",") + "}")
-            ),
-        ] + (routes.isEmpty ? [] : [("routes", .json(Self.routeTable(routes)))])
-            + androidStore(buttonOf: page(named: TemplateSet.notFoundTemplate))
+    /// `"path":{…}` for each row, sorted by path, a line each.
+    static func appendLinkMembers(_ rows: [LinkTableRow], to out: inout [UInt8]) {
+        guard !rows.isEmpty else { return }
+        let order = rows.indices.sorted { rows[$0].path.utf8.lexicographicallyPrecedes(rows[$1].path.utf8) }
+        out.append(UInt8(ascii: "\n"))
+        for (position, index) in order.enumerated() {
+            if position > 0 { out += ",\n".utf8 }
+            out += Escaping.jsonString(rows[index].path).utf8
+            out += ":{".utf8
+            appendTarget(rows[index], to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// A row's `deep_link`, `fixed` (when any) and `forward_query` (when true): what the page's
+    /// data holds as `deferredLink`, `fixed` and `forwardQuery` (``linkData(_:behaviour:)``).
+    static func appendTarget(_ row: LinkTableRow, to out: inout [UInt8]) {
+        out += "\"deep_link\":".utf8
+        out += Escaping.jsonString(row.deepLink).utf8
+        if !row.fixed.isEmpty {
+            out += ",\"fixed\":[".utf8
+            for (position, name) in row.fixed.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                out += Escaping.jsonString(name).utf8
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if row.forwardQuery { out += ",\"forward_query\":true".utf8 }
     }
 }

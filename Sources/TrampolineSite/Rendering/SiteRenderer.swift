@@ -107,12 +107,12 @@ package struct SiteRenderer: Sendable {
             return Array(templates.longLinkScript.utf8)
         case .appIcon:
             return app.icon?.bytes ?? []
-        case .linkTable(_, let links):
-            return linkTableBytes(links)
-        case .resolutionIndex(let index):
-            return resolutionIndexBytes(index)
-        case .resolutionShard(_, let rows):
-            return resolutionShardBytes(rows)
+        case .lookupShard(_, let links):
+            return lookupShardBytes(links)
+        case .linkTableIndex(let index):
+            return linkTableIndexBytes(index)
+        case .linkTableShard(_, let rows):
+            return linkTableShardBytes(rows)
         }
     }
 
@@ -248,7 +248,7 @@ package struct SiteRenderer: Sendable {
     private func moreScriptBytes() -> [UInt8] {
         let inApp = page(named: TemplateSet.inAppTemplate)
         var markdown: [UInt8] = []
-        inApp.body.render(bodyValues(), into: &markdown)
+        inApp.body.render(bodyValues().ordered, into: &markdown)
         let html = String(decoding: MarkdownRenderer.html(from: markdown), as: UTF8.self)
         let config =
             "{"
@@ -334,15 +334,16 @@ package struct SiteRenderer: Sendable {
         return [("play", .string(android.playStoreURL)), ("playButton", .string("Get \(app.name) on Google Play"))]
     }
 
-    /// The values of a body or button template, in the order of ``PageTemplate/valueKeys``, as
-    /// UTF-8 bytes; the app's three are the same for every page, made once. Pages other than a
-    /// link's have none of the link's texts (the defaults).
+    /// The values of a body or button template; the app's three are the same for every page,
+    /// made once. Pages other than a link's have none of the link's texts (the defaults).
     func bodyValues(
         title: [UInt8]? = nil, description: [UInt8]? = nil, image: [UInt8]? = nil, url: [UInt8]? = nil,
         deepLink: [UInt8]? = nil, language: PageLanguage? = nil
-    ) -> [[UInt8]?] {
-        [constants.appName, constants.siteTitle, constants.storeURL, title, description, image, url, deepLink]
-            + (language ?? constants.pageLanguage).values
+    ) -> BodyValues {
+        BodyValues(
+            app: constants.appName, siteTitle: constants.siteTitle, storeURL: constants.storeURL, title: title,
+            description: description, image: image, url: url, deepLink: deepLink,
+            strings: (language ?? constants.pageLanguage).values)
     }
 
     /// `text`'s UTF-8 bytes, what templates take.
@@ -379,10 +380,11 @@ package struct SiteRenderer: Sendable {
     }
 
     /// The page's script and policy are its template behaviour's, unless `frame.script` says.
-    func page(template: PageTemplate, values valueBytes: [[UInt8]?], frame: Frame) -> [UInt8] {
+    func page(template: PageTemplate, values: BodyValues, frame: Frame) -> [UInt8] {
         // Markdown is rendered after the placeholders; values are Markdown-escaped, except the
         // description, which is Markdown by design (cmark's safe mode drops raw HTML from it).
         var markdown: [UInt8] = []
+        let valueBytes = values.ordered
         template.body.render(valueBytes, into: &markdown)
         let content = MarkdownRenderer.html(from: markdown)
         let words = frame.language ?? constants.pageLanguage
@@ -417,38 +419,34 @@ package struct SiteRenderer: Sendable {
         // loadCookie.html is the app's, in a web view no one sees: it fetches nothing but itself.
         let icon = pageScript == .loadCookie ? nil : constants.iconSource
         let images = ContentSecurityPolicy.imageSources(in: content) + (icon.map { [$0] } ?? [])
-        // In the order of TemplateSet.layoutKeys. Mustache treats an empty string as true: absent
-        // values are left out (nil), not emptied.
-        let layoutValues: [[UInt8]?] =
-            [
-                words.tag,
-                frame.title,
-                frame.title,
-                constants.siteTitle,
-                frame.banner,
-                content,
-                button,
-                constants.style,
-                csp.policy(script: pageScript, imageSources: images),
-                frame.description.flatMap { $0.isEmpty ? nil : $0 },
-                frame.url,
-                frame.image,
-                frame.buttonHref,
-                json,
-                scriptBytes(pageScript),
-                words.direction,
-                constants.appName,
-                frame.playHref,
-                frame.playHref.map { _ in Array(words.strings.getPlay.utf8) },
-                frame.webHref,
-                frame.webHref.map { _ in Array(words.strings.continueWeb.utf8) },
-                frame.qrSource,
-                frame.qrSource.map { _ in Array(words.strings.scanPhone.utf8) },
-                icon.map { Array($0.utf8) },
-            ] + frame.appLinks.values
+        var layout = LayoutValues()
+        layout.lang = words.tag
+        layout.title = frame.title
+        layout.siteTitle = constants.siteTitle
+        layout.appleItunesApp = frame.banner
+        layout.content = content
+        layout.buttonText = button
+        layout.style = constants.style
+        layout.csp = csp.policy(script: pageScript, imageSources: images)
+        layout.description = frame.description.flatMap { $0.isEmpty ? nil : $0 }
+        layout.url = frame.url
+        layout.image = frame.image
+        layout.buttonHref = frame.buttonHref
+        layout.data = json
+        layout.script = scriptBytes(pageScript)
+        layout.dir = words.direction
+        layout.appName = constants.appName
+        layout.playHref = frame.playHref
+        layout.playText = frame.playHref.map { _ in Array(words.strings.getPlay.utf8) }
+        layout.webHref = frame.webHref
+        layout.webText = frame.webHref.map { _ in Array(words.strings.continueWeb.utf8) }
+        layout.qrSource = frame.qrSource
+        layout.qrText = frame.qrSource.map { _ in Array(words.strings.scanPhone.utf8) }
+        layout.appIcon = icon.map { Array($0.utf8) }
+        layout.appLinks = frame.appLinks
         var out: [UInt8] = []
         out.reserveCapacity(8 * 1024)
-        templates.layout.render(layoutValues, into: &out)
+        templates.layout.render(layout.ordered, into: &out)
         return out
     }
 

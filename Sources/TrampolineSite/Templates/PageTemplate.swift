@@ -16,10 +16,8 @@ struct PageTemplate: Sendable {
     /// The body, parsed with Markdown escaping of `{{values}}` so catalog text stays text.
     var body: SplicingTemplate
 
-    /// The values a body or button may use, in the order ``PageRenderer`` passes them.
-    /// Then the built-in strings (``PageStrings/valueKeys``) in the site's language.
-    static let valueKeys =
-        ["app", "site_title", "store_url", "title", "description", "image", "url", "deep_link"] + PageStrings.valueKeys
+    /// The values a body or button may use (``BodyValues``).
+    static let valueKeys = BodyValues.keys
 
     /// Parses `text` read from `file`, reporting problems with their line and column.
     static func parse(name: String, text: String, file: String, engine: inout DiagnosticEngine) -> PageTemplate? {

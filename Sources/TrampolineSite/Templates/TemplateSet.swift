@@ -46,18 +46,8 @@ package struct TemplateSet: Sendable {
     /// The way out of in-app browsers, shown above a link page's own text.
     static let inAppTemplate = "in-app"
     static let specialPages = [homeTemplate, notFoundTemplate, loadCookieTemplate, inAppTemplate]
-    /// The values the layout may use, in the order ``PageRenderer`` passes them.
-    static let layoutKeys =
-        [
-            "lang", "page_title", "title", "site_title", "apple_itunes_app", "content", "button_text", "style", "csp",
-            "description", "url", "image", "button_href", "data", "script", "dir", "app_name", "play_href", "play_text",
-            "web_href", "web_text", "qr_src", "qr_text", "app_icon",
-        ] + appLinkKeys
-    /// Meta's App Links tags of a link page (`AppLinkTags` makes their values), last in the layout.
-    static let appLinkKeys = [
-        "al_ios_url", "al_ios_app_store_id", "al_ios_app_name", "al_android_url", "al_android_package",
-        "al_android_app_name", "al_web_url", "al_web_should_fallback",
-    ]
+    /// The values the layout may use (``LayoutValues/slots``).
+    static let layoutKeys = LayoutValues.keys
 
     /// The names a catalog's `template:` may use.
     package var linkTemplateNames: Set<String> {

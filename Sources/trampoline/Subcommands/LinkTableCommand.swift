@@ -22,7 +22,7 @@ struct LinkTableCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        guard let bytes = try options.build().resolutionSnapshot() else {
+        guard let bytes = try options.build().linkTableSnapshot() else {
             Console.report([
                 Diagnostic(
                     .error, at: nil, "the site has no link table", hint: "this is a bug in Trampoline; please report it"

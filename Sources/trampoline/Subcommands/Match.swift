@@ -56,7 +56,7 @@ struct Match: ParsableCommand {
         do {
             let (query, build) = try makeQuery()
             // Judge every URL before printing, so an invalid one fails the run with no half-output.
-            let table = build?.resolutionTable()
+            let table = build?.linkTable()
             let scheme = build.map { $0.catalog.app.ios?.scheme ?? $0.catalog.app.android?.scheme ?? "" } ?? ""
             let answers = try urls.map { input in
                 var answer = try query.answer(for: input, pagesOf: build?.catalog)

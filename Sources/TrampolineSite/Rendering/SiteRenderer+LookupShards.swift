@@ -1,0 +1,60 @@
+import TrampolineModel
+
+/// The compact layout: its link-table shards and the data of its lookup page.
+extension SiteRenderer {
+    /// What every link has unless its table entry says otherwise: the data of a link with the
+    /// default options and no query, campaign or web page. The lookup page carries it once.
+    var tableBase: [(String, DataValue)] {
+        let link = Link(
+            path: "/", deepLink: "", title: "", description: nil, webURL: nil, campaign: [], options: LinkOptions(),
+            location: SourceLocation(file: "", line: 1, column: 1), webURLLocation: nil,
+            templateLocation: SourceLocation(file: "", line: 1, column: 1)
+        )
+        return linkData(link, behaviour: .interstitial).filter { $0.0 != "deferredLink" }
+    }
+
+    /// A shard: one JSON object from each link's path to what differs from ``tableBase``, plus its
+    /// title and its description as plain text (what the lookup page shows).
+    func lookupShardBytes(_ entries: [LookupShardEntry]) -> [UInt8] {
+        let base = Dictionary(tableBase.map { ($0.0, $0.1.json) }, uniquingKeysWith: { first, _ in first })
+        var out = "{"
+        for (index, entry) in entries.enumerated() {
+            let link = entry.link
+            var pairs = linkData(link, behaviour: entry.behaviour).map { ($0.0, $0.1.json) }.filter { key, value in
+                base[key] != value
+            }
+            pairs.append(("title", Escaping.jsonString(link.title)))
+            if let description = link.description {
+                pairs.append(("text", Escaping.jsonString(MarkdownRenderer.plainText(from: description))))
+            }
+            if index > 0 { out += ",\n" }
+            out +=
+                Escaping.jsonString(link.path) + ":{"
+                + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        }
+        out += "}\n"
+        return Array(out.utf8)
+    }
+
+    /// The lookup page's data block: how many shards, the table's base values and the button's
+    /// text for a link that is found; with routes, their table, tried when the path is no link.
+    func linkLookupData(shards: Int, routes: [Route]) -> [(String, DataValue)] {
+        let button =
+            templates.pages[LinkOptions().template]?.button.map { template -> String in
+                var bytes: [UInt8] = []
+                template.render(bodyValues().ordered, into: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            } ?? constants.pageLanguage.strings.openApp
+        return [
+            ("behaviour", .string(PageBehaviour.linkLookup.rawValue)),
+            ("shards", .int(shards)),
+            ("table", .string("/" + OutputPath.lookupShardFolder + "/")),
+            ("button", .string(button)),
+            (
+                "base",
+                .json("{" + tableBase.map { Escaping.jsonString($0.0) + ":" + $0.1.json }.joined(separator: ",") + "}")
+            ),
+        ] + (routes.isEmpty ? [] : [("routes", .json(Self.routeTable(routes)))])
+            + androidStore(buttonOf: page(named: TemplateSet.notFoundTemplate))
+    }
+}

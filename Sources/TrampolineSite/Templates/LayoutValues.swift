@@ -1,0 +1,57 @@
+/// What the layout template (`Templates/layout.html`) may show, by name, as UTF-8 bytes. nil
+/// leaves a value out: Mustache treats an empty string as true.
+///
+/// ``slots`` is the one list of the layout's keys and where each value comes from, so the
+/// names the layout is parsed with and the values a page passes cannot fall out of step.
+struct LayoutValues {
+    var lang: [UInt8]?
+    /// The page's title: `page_title` and `title` both.
+    var title: [UInt8]?
+    var siteTitle: [UInt8]?
+    /// The Smart App Banner's content; nil without an iOS app.
+    var appleItunesApp: [UInt8]?
+    var content: [UInt8]?
+    var buttonText: [UInt8]?
+    var style: [UInt8]?
+    var csp: [UInt8]?
+    /// Plain text.
+    var description: [UInt8]?
+    var url: [UInt8]?
+    var image: [UInt8]?
+    var buttonHref: [UInt8]?
+    /// The page's data, a JSON object made safe for a script element.
+    var data: [UInt8]?
+    var script: [UInt8]?
+    /// `rtl` for a right-to-left language, else nil (HTML's default).
+    var dir: [UInt8]?
+    var appName: [UInt8]?
+    var playHref: [UInt8]?
+    var playText: [UInt8]?
+    var webHref: [UInt8]?
+    var webText: [UInt8]?
+    var qrSource: [UInt8]?
+    var qrText: [UInt8]?
+    var appIcon: [UInt8]?
+    var appLinks = AppLinkTags()
+
+    /// Each layout key and its value, in the order the layout is parsed with.
+    static let slots: [(key: String, value: KeyPath<LayoutValues, [UInt8]?> & Sendable)] = [
+        ("lang", \.lang), ("page_title", \.title), ("title", \.title), ("site_title", \.siteTitle),
+        ("apple_itunes_app", \.appleItunesApp), ("content", \.content), ("button_text", \.buttonText),
+        ("style", \.style), ("csp", \.csp), ("description", \.description), ("url", \.url), ("image", \.image),
+        ("button_href", \.buttonHref), ("data", \.data), ("script", \.script), ("dir", \.dir),
+        ("app_name", \.appName), ("play_href", \.playHref), ("play_text", \.playText), ("web_href", \.webHref),
+        ("web_text", \.webText), ("qr_src", \.qrSource), ("qr_text", \.qrText), ("app_icon", \.appIcon),
+        // Meta's App Links tags of a link page, last.
+        ("al_ios_url", \.appLinks.iosURL), ("al_ios_app_store_id", \.appLinks.iosAppStoreID),
+        ("al_ios_app_name", \.appLinks.iosAppName), ("al_android_url", \.appLinks.androidURL),
+        ("al_android_package", \.appLinks.androidPackage), ("al_android_app_name", \.appLinks.androidAppName),
+        ("al_web_url", \.appLinks.webURL), ("al_web_should_fallback", \.appLinks.webShouldFallback),
+    ]
+
+    /// The layout's keys, as its template is parsed with them.
+    static let keys = slots.map(\.key)
+
+    /// The values in the order of ``keys``, as the parsed layout takes them.
+    var ordered: [[UInt8]?] { Self.slots.map { self[keyPath: $0.value] } }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import XCTest
+
+@testable import TrampolineCatalog
+@testable import TrampolineModel
+@testable import TrampolineSite
+
+/// `site.layout: compact` and `site.host`: the catalog keys, the plan (one lookup page, a sharded
+/// link table, one rewrite rule), the shards' size and placement, and the hosts' limits.
+final class CompactLayoutTests: XCTestCase {
+    private func catalog(
+        links: Int, layout: String? = "compact", host: String? = nil,
+        description: (Int) -> String = { "Item **\($0)**." }
+    ) -> String {
+        var text = "site:\n  url: https://go.example.com\n"
+        if let layout { text += "  layout: \(layout)\n" }
+        if let host { text += "  host: \(host)\n" }
+        text += """
+            app:
+              name: Marry
+              ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+            links:
+
+            """
+        for i in 1...links {
+            text +=
+                "  - {path: /p/\(i), title: \"Item \(i)\", description: \"\(description(i))\", campaign: {utm_source: s\(i % 5)}}\n"
+        }
+        return text
+    }
+
+    private func load(_ yaml: String) -> [String] {
+        CatalogLoader(knownTemplates: ["interstitial", "redirect"]).load(yaml: yaml, displayPath: "site-config.yml").1
+            .sorted.map(\.description)
+    }
+
+    func testTheKeysAndTheirErrors() {
+        XCTAssertEqual(load(catalog(links: 1, layout: "compact", host: "netlify")), [])
+        let layout = load(catalog(links: 1, layout: "flat"))
+        XCTAssertEqual(layout.count, 1)
+        XCTAssertTrue(
+            layout[0].hasPrefix(
+                "site-config.yml:3:11: error: site.layout must be 'folders' or 'compact', found 'flat'"), layout[0])
+        let host = load(catalog(links: 1, host: "cloudflare-page"))
+        XCTAssertEqual(host.count, 1)
+        XCTAssertTrue(
+            host[0].hasPrefix(
+                "site-config.yml:4:9: error: site.host 'cloudflare-page' is not a host Trampoline knows; did you mean 'cloudflare-pages'?"
+            ), host[0])
+    }
+
+    func testOneLookupPageAShardedTableAndOneRewrite() throws {
+        let build = try SiteFixture(catalog: catalog(links: 3000)).build()
+        let paths = build.plan.paths.map(\.value)
+        XCTAssertFalse(paths.contains { $0.hasPrefix("p/") }, "no page or QR code per link")
+        XCTAssertEqual(
+            String(decoding: try XCTUnwrap(build["_redirects"]), as: UTF8.self),
+            "# Written by trampoline: rewrites (status 200, the address stays). See docs/routes.md and docs/compact.md in Trampoline.\n/* /404.html 200\n"
+        )
+        let shards = paths.filter { $0.hasPrefix("_links/") }
+        XCTAssertGreaterThan(shards.count, 1)
+        XCTAssertLessThan(paths.count, 40)
+        // The lookup page: the link script, allowed to fetch from its own origin, and the shard count.
+        let page = String(decoding: try XCTUnwrap(build["404.html"]), as: UTF8.self)
+        XCTAssertTrue(page.contains(#""behaviour":"link-lookup","shards":\#(shards.count),"table":"/_links/""#), page)
+        XCTAssertTrue(page.contains("connect-src 'self'"))
+        XCTAssertTrue(page.contains("Link not found"), "the not-found text stays for paths that are no link")
+        // Every link in exactly the shard its path hashes to, with what differs from the base.
+        var found = 0
+        for index in shards.indices {
+            let data = try XCTUnwrap(build["_links/\(index).json"])
+            XCTAssertLessThanOrEqual(data.count, LookupShards.shardLimit)
+            let table = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
+            for (path, entry) in table {
+                XCTAssertEqual(LookupShards.shard(of: path, count: shards.count), index, path)
+                let number = path.dropFirst(3)
+                XCTAssertEqual(entry["deferredLink"] as? String, "marry://p/\(number)?utm_source=s\(Int(number)! % 5)")
+                XCTAssertEqual(entry["title"] as? String, "Item \(number)")
+                XCTAssertEqual(entry["text"] as? String, "Item \(number).")
+                XCTAssertNil(entry["store"], "the base carries what every link shares")
+            }
+            found += table.count
+        }
+        XCTAssertEqual(found, 3000)
+    }
+
+    /// FNV-1a's published test vectors (the page's script computes the same in JavaScript).
+    func testTheShardHashIsFNV1a() {
+        XCTAssertEqual(LookupShards.shard(of: "", count: Int(UInt32.max)), Int(0x811C_9DC5))
+        XCTAssertEqual(LookupShards.shard(of: "a", count: Int(UInt32.max)), Int(0xE40C_292C))
+        XCTAssertEqual(LookupShards.shard(of: "foobar", count: Int(UInt32.max)), Int(0xBF9C_F968))
+    }
+
+    /// Text that JSON escaping doubles (quotes) comes out twice the estimate: the builder measures
+    /// the shards and plans again over more of them, so none passes the limit.
+    func testShardsThatComeOutTooLargeAreSplitFurther() throws {
+        let quotes = String(repeating: #"\""#, count: 600)
+        let yaml = catalog(links: 400) { "\(quotes) \($0)" }
+        let (loaded, diagnostics) = CatalogLoader(knownTemplates: ["interstitial", "redirect"]).load(
+            yaml: yaml, displayPath: "site-config.yml")
+        XCTAssertEqual(diagnostics.errors, [])
+        let first = LookupShards.shardCount(for: try XCTUnwrap(loaded).links)
+        let build = try SiteFixture(catalog: yaml).build()
+        let shards = build.plan.paths.filter { $0.value.hasPrefix("_links/") }
+        XCTAssertGreaterThan(shards.count, first, "planned again with more shards")
+        for path in shards {
+            XCTAssertLessThanOrEqual(try XCTUnwrap(build[path]).count, LookupShards.shardLimit, path.value)
+        }
+        // The shards measured while planning are the ones written, not rendered again: the
+        // writer's bytes for each are those the renderer makes for the final plan's entry.
+        XCTAssertEqual(build.rendered.count, shards.count, "every shard of the final plan kept")
+        let files = build.outputFiles
+        for (index, entry) in build.plan.entries.enumerated() {
+            guard case .lookupShard = entry.content else { continue }
+            XCTAssertNotNil(build.rendered[index], entry.path.value)
+            XCTAssertEqual(files[index].path, entry.path)
+            XCTAssertEqual(files[index].bytes(), build.renderer.render(entry), entry.path.value)
+        }
+    }
+
+    func testAHostLimitIsAWarningAtSiteHost() throws {
+        // 10,001 links in folders: a page and a QR code each (and the link table's shards), past the Free plan's 20,000 files.
+        let folders = try SiteFixture(catalog: catalog(links: 10_001, layout: nil, host: "cloudflare-pages-free"))
+            .build()
+        let warning = try XCTUnwrap(folders.warnings.first { $0.message.contains("files") })
+        XCTAssertEqual(warning.location, SourceLocation(file: "site-config.yml", line: 3, column: 9))
+        XCTAssertTrue(
+            warning.message.hasPrefix(
+                "the site has 20045 files, over the 20000 files Cloudflare Pages (Free plan) takes"), warning.message)
+        XCTAssertTrue(warning.hint?.contains("site.layout: compact") == true)
+        // The same links compact: a few hundred files at most, no warning.
+        let compact = try SiteFixture(catalog: catalog(links: 10_001, host: "cloudflare-pages-free")).build()
+        XCTAssertFalse(compact.warnings.contains { $0.message.contains("files") })
+        XCTAssertLessThan(compact.plan.entries.count, 300)
+    }
+
+    /// Cloudflare Pages follows rules before files: a catch-all would answer the shards, scripts
+    /// and AASA with the lookup page. With that host there is none (Cloudflare serves 404.html for
+    /// a path without a file); every other host, or none named, gets it.
+    func testCloudflarePagesGetsNoCatchAll() throws {
+        for host in ["cloudflare-pages", "cloudflare-pages-free"] {
+            let build = try SiteFixture(catalog: catalog(links: 20, host: host)).build()
+            XCTAssertNil(build["_redirects"], host)
+            XCTAssertNotNil(build["404.html"], host)
+        }
+        for host in ["netlify", "github-pages"] {
+            let build = try SiteFixture(catalog: catalog(links: 20, host: host)).build()
+            XCTAssertTrue(
+                String(decoding: try XCTUnwrap(build["_redirects"], host), as: UTF8.self).hasSuffix(
+                    "\n/* /404.html 200\n"), host)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+@testable import TrampolineModel
+@testable import TrampolineSite
+
+/// The fast path for link pages and QR codes in the fingerprint encoder (`PlanEntry+Fingerprint.swift`) against the
+/// plain `Encodable` path it stands in for: the same bytes for every plan entry of catalogs that
+/// set every optional field of a link (so a field added to `Link` or `LinkOptions` and not to the
+/// fast path makes them differ here).
+final class LinkFingerprintTests: XCTestCase {
+    static let catalog = """
+        site:
+          url: https://go.example.com
+        app:
+          name: Marry
+          ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+          android: {package: com.example.marry, sha256_cert_fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
+        defaults:
+          image: https://go.example.com/share.png
+        links:
+          - path: /p/1
+            deep_link: marry://p?id=1
+            title: "Café 1 — \\"quoted\\""
+            description: "A *long* description with [a link](https://example.com/x) and émoji 😀."
+            web_url: https://example.com/p/1
+            campaign: {utm_source: instagram, utm_campaign: "c 1", utm_content: ""}
+            fallback: web
+            android_fallback: store
+            fallback_delay_ms: 0
+            deferred: [cookie]
+            cookie_name: __Host-other
+            cookie_days: 30
+            forward_query: false
+            image: https://example.com/1.png
+            in_app_browsers: ignore
+            confirm_store: "Open the App Store?"
+            qr_error_correction: H
+            template: redirect
+          - {path: /p/2, title: Plain, qr_code: false, deferred: []}
+          - {path: /restaurant/:id(digits), deep_link: "marry://restaurant/:id", title: Route, web_url: "https://example.com/r/:id", android_fallback: web}
+          - {path: /files/*rest, title: Rest}
+
+        """
+
+    func testTheFastPathWritesTheBytesOfThePlainOneForEveryEntry() throws {
+        let build = try SiteFixture(catalog: Self.catalog).build()
+        let links = build.plan.entries.filter { if case .linkPage = $0.content { true } else { false } }
+        XCTAssertEqual(links.count, 4)
+        let rich = build.catalog.links[0]
+        XCTAssertNotNil(rich.options.androidFallback)
+        XCTAssertNotNil(rich.options.confirmStore)
+        XCTAssertNotNil(build.catalog.links[2].route)
+        let shards = build.plan.entries.filter { if case .linkTableShard = $0.content { true } else { false } }
+        XCTAssertGreaterThan(shards.count, 0)
+        XCTAssertTrue(
+            shards.contains {
+                if case .linkTableShard(_, let rows) = $0.content {
+                    rows.contains { !$0.fixed.isEmpty }
+                } else {
+                    false
+                }
+            },
+            "a row with fixed query keys (marry://p?id=1)")
+        XCTAssertEqual(
+            build.plan.entries.filter { $0.fastFingerprintBytes() != nil }.count, 4 + 1 + shards.count,
+            "the link pages, the one QR code (of /p/1) and the link table's shards take the fast path")
+        for entry in build.plan.entries {
+            let fast = FingerprintEncoder.encode(entry)
+            let plain = FingerprintEncoder.encode(entry, plain: true)
+            XCTAssertEqual(
+                String(decoding: fast, as: UTF8.self), String(decoding: plain, as: UTF8.self), entry.path.value)
+        }
+        // Every stored field of the rich link is in the plain bytes (FingerprintTests checks the
+        // plain path's completeness), so equal bytes mean the fast path has them all too.
+        let plain = String(decoding: FingerprintEncoder.encode(links[0], plain: true), as: UTF8.self)
+        for name in [
+            "androidFallback=", "confirmStore=", "qrErrorCorrection=", "inAppBrowsers=", "campaign=", "webURL=",
+        ] {
+            XCTAssertTrue(plain.contains(name), name)
+        }
+    }
+
+    /// The fast path walks the field tables: each field's other value changes the bytes, as
+    /// the plain encoder's do, and the two agree.
+    func testEveryFieldReachesTheFastPathAsThePlainOne() throws {
+        let link = try SiteFixture(catalog: Self.catalog).build().catalog.links[1]
+        func entry(_ link: Link) -> PlanEntry {
+            PlanEntry(
+                path: .linkPage(link.path), content: .linkPage(link, template: "interstitial", behaviour: .interstitial)
+            )
+        }
+        let before = FingerprintEncoder.encode(entry(link))
+        for field in CatalogFieldTests.fields {
+            var changed = link
+            field.change(&changed)
+            let fast = FingerprintEncoder.encode(entry(changed))
+            XCTAssertEqual(
+                String(decoding: fast, as: UTF8.self),
+                String(decoding: FingerprintEncoder.encode(entry(changed), plain: true), as: UTF8.self), field.property)
+            if field.read(link) != field.sample { XCTAssertNotEqual(fast, before, field.property) }
+        }
+    }
+
+    /// Values that could run together without the length prefixes, through the fast path.
+    func testValuesStayApartOnTheFastPath() throws {
+        var link = try SiteFixture(catalog: Self.catalog).build().catalog.links[1]
+        func bytes(_ change: (inout Link) -> Void) -> [UInt8] {
+            var changed = link
+            change(&changed)
+            return FingerprintEncoder.encode(
+                PlanEntry(
+                    path: .linkPage(changed.path),
+                    content: .linkPage(changed, template: "interstitial", behaviour: .interstitial)))
+        }
+        link.description = "D"
+        XCTAssertNotEqual(
+            bytes {
+                $0.title = "T"
+                $0.description = "D"
+            },
+            bytes {
+                $0.title = "TD"
+                $0.description = ""
+            })
+        XCTAssertNotEqual(
+            bytes { $0.campaign = [CampaignParameter(name: "a", value: "bc")] },
+            bytes { $0.campaign = [CampaignParameter(name: "ab", value: "c")] })
+        XCTAssertNotEqual(bytes { $0.description = nil }, bytes { $0.description = "" })
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+@_spi(Generator) import TrampolineLink
+import TrampolineTestSupport
+import XCTest
+
+@testable import TrampolineBuild
+@testable import TrampolineCatalog
+@testable import TrampolineModel
+@testable import TrampolineSite
+
+/// The link table every site publishes for apps (docs/link-table.md): what the build writes for
+/// the shared composition cases, how it shards, that its bytes depend on the catalog alone, and
+/// that the library resolves every link through it to the deep link its page holds.
+final class LinkTableTests: XCTestCase {
+    private static let head = """
+        site:
+          url: https://go.example.com
+        app:
+          name: Marry
+          ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+        links:
+
+        """
+
+    private static func quoted(_ text: String) -> String {
+        String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+    }
+
+    /// The shared cases as a catalog: each case's link, with its campaign and `forward_query`.
+    static func compositionCatalog(_ cases: [CompositionTable.Case], layout: String = "folders") -> String {
+        var text = head.replacingOccurrences(
+            of: "url: https://go.example.com", with: "url: https://go.example.com\n  layout: \(layout)")
+        for c in cases {
+            guard let link = c.link else { continue }
+            text +=
+                "  - {path: \(quoted(link.path)), deep_link: \(quoted(link.deep_link)), title: \(quoted(c.name)), forward_query: \(link.forward_query ?? false)"
+            if let campaign = link.campaign {
+                text +=
+                    ", campaign: {" + campaign.map { quoted($0[0]) + ": " + quoted($0[1]) }.joined(separator: ", ")
+                    + "}"
+            }
+            text += "}\n"
+        }
+        return text
+    }
+
+    /// Index and shards of a build, read back by the library as one snapshot.
+    static func readTable(_ build: SiteBuild) throws -> SiteLinkTable {
+        var table = try SiteLinkTable(
+            json: Data(try XCTUnwrap(build[OutputPath.linkTableIndex.value])), host: "go.example.com")
+        for shard in 0..<table.shards {
+            let links = try SiteLinkTable.shardLinks(
+                json: Data(try XCTUnwrap(build[OutputPath.linkTableShard(shard).value])))
+            for (path, target) in links {
+                XCTAssertEqual(
+                    SiteLinkTable.shard(of: path, count: table.shards), shard,
+                    "\(path) is in the shard its path hashes to")
+                table.links[path] = target
+            }
+        }
+        return table
+    }
+
+    func testTheSharedCasesFromTheCatalogSide() async throws {
+        let cases = try CompositionTable.load().cases
+        for layout in ["folders", "compact"] {
+            let build = try SiteFixture(catalog: Self.compositionCatalog(cases, layout: layout)).build()
+            let table = try Self.readTable(build)
+            for c in cases {
+                guard let link = c.link, let entry = c.entry else { continue }
+                let expected = LinkTarget(
+                    deepLink: entry.deep_link, fixed: entry.fixed ?? [], forwardQuery: entry.forward_query ?? false)
+                if link.isRoute {
+                    XCTAssertEqual(
+                        table.routes.first { $0.pattern.text == link.path }?.target, expected, "\(layout): \(c.name)")
+                } else {
+                    XCTAssertEqual(table.links[link.path], expected, "\(layout): \(c.name)")
+                }
+            }
+            let resolver = LinkResolver(host: "go.example.com", scheme: "marry", snapshot: table, fetcher: nil)
+            for c in cases {
+                for visit in c.visits {
+                    let result = await resolver.resolve("https://go.example.com" + visit.url)
+                    XCTAssertEqual(try? result.get(), visit.expected, "\(layout): \(c.name): \(visit.url)")
+                }
+            }
+        }
+    }
+
+    private static func manyLinks(_ count: Int, reversed: Bool = false) -> String {
+        var items = (0..<count).map { i in
+            "  - {path: /p\(i)/x\(i * 7919 % 1000), deep_link: \"marry://item?id=\(i)\", title: \"Item \(i)\", campaign: {utm_source: s\(i % 3)}}\n"
+        }
+        if reversed { items.reverse() }
+        return head + items.joined() + "  - {path: \"/r/:id(digits)\", deep_link: \"marry://r/:id\", title: Route}\n"
+    }
+
+    func testShardsAreSmallFoundFromThePathAndIndependentOfOrder() async throws {
+        let build = try SiteFixture(catalog: Self.manyLinks(6000)).build()
+        let again = try SiteFixture(catalog: Self.manyLinks(6000, reversed: true)).build()
+        let table = try Self.readTable(build)
+        XCTAssertGreaterThan(table.shards, 3)
+        XCTAssertEqual(table.links.count, 6000)
+        XCTAssertEqual(table.routes.map(\.pattern.text), ["/r/:id(digits)"])
+        for shard in 0..<table.shards {
+            let path = OutputPath.linkTableShard(shard).value
+            XCTAssertLessThan(try XCTUnwrap(build[path]).count, 48 * 1024, path)
+            XCTAssertEqual(build[path], again[path], "\(path): the catalog's order changes no byte")
+        }
+        XCTAssertEqual(build[OutputPath.linkTableIndex.value], again[OutputPath.linkTableIndex.value])
+        // Every link through the library, from its path alone: the deep link its page holds.
+        let resolver = LinkResolver(host: "go.example.com", scheme: "marry", snapshot: table, fetcher: nil)
+        for i in stride(from: 0, to: 6000, by: 97) {
+            let result = await resolver.resolve("https://go.example.com/p\(i)/x\(i * 7919 % 1000)?ref=qr")
+            XCTAssertEqual(try? result.get(), "marry://item?id=\(i)&utm_source=s\(i % 3)&ref=qr")
+        }
+        let route = await resolver.resolve("https://go.example.com/r/12")
+        XCTAssertEqual(try? route.get(), "marry://r/12")
+    }
+
+    func testHeadersServeTheTableAsJSON() throws {
+        let build = try SiteFixture(catalog: Self.manyLinks(3)).build()
+        let headers = String(decoding: try XCTUnwrap(build["_headers"]), as: UTF8.self)
+        XCTAssertTrue(
+            headers.contains(
+                "/.well-known/trampoline/v1/*\n  Content-Type: application/json\n  Cache-Control: public, max-age=300\n"
+            ), headers)
+    }
+}
+
+/// `site.claims`: the domain claimed whole in a file whose size does not grow with the catalog,
+/// proved by the matcher at every build; a value that cannot be served is an error at its place.
+final class DomainClaimsTests: XCTestCase {
+    private func catalog(links: Int, claims: String? = nil) -> String {
+        var text = "site:\n  url: https://go.example.com\n" + (claims.map { "  claims: \($0)\n" } ?? "")
+        text +=
+            "app:\n  name: Marry\n  ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: \"1356057329\", scheme: marry}\nlinks:\n"
+        for i in 0..<links { text += "  - {path: /Xq\(i)aZ\(i % 97), title: T}\n" }
+        return text
+    }
+
+    func testTheDomainAASAIsProvedFor100000LinksAndDoesNotGrow() throws {
+        let (large, diagnostics) = CatalogLoader().load(yaml: catalog(links: 100_000), displayPath: "site-config.yml")
+        let catalog100k = try XCTUnwrap(large, "\(diagnostics.diagnostics)")
+        let small = try XCTUnwrap(CatalogLoader().load(yaml: catalog(links: 3), displayPath: "site-config.yml").0)
+        let aasa = Data(AppSiteAssociation.json(for: catalog100k).utf8)
+        XCTAssertEqual(
+            aasa, Data(AppSiteAssociation.json(for: small).utf8), "the same bytes for 3 links and for 100,000")
+        XCTAssertLessThan(aasa.count, 4096)
+        var engine = DiagnosticEngine()
+        XCTAssertEqual(ClaimVerifier.verify(aasa: aasa, catalog: catalog100k, engine: &engine), 100_000)
+        XCTAssertEqual(engine.diagnostics, [], "every link claimed, every site file left to the browser")
+        // The same links claimed one by one do not fit: the reason the domain is the default.
+        let byLink = try XCTUnwrap(
+            CatalogLoader().load(yaml: catalog(links: 3_000, claims: "links"), displayPath: "site-config.yml").0)
+        XCTAssertGreaterThan(AppSiteAssociation.json(for: byLink).utf8.count, AppSiteAssociation.sizeLimit)
+    }
+
+    func testAClaimsValueThatCannotBeServedIsAnErrorAtItsPlace() {
+        let (_, engine) = CatalogLoader().load(yaml: catalog(links: 1, claims: "paths"), displayPath: "site-config.yml")
+        XCTAssertEqual(
+            engine.diagnostics.map(\.description),
+            [
+                "site-config.yml:3:11: error: site.claims must be 'domain' or 'links', found 'paths'; domain claims every path of the host but the site's own files (the default); links claims each link, for a host shared with a web site"
+            ])
+        let qr = catalog(links: 1).replacingOccurrences(
+            of: "links:\n", with: "links:\n  - {path: /promo/qr.svg, title: QR}\n")
+        XCTAssertEqual(
+            CatalogLoader().load(yaml: qr, displayPath: "site-config.yml").1.diagnostics.map(\.description),
+            [
+                "site-config.yml:7:5: error: path /promo/qr.svg ends in /qr.svg, where the site keeps its QR codes; site.claims: domain leaves those paths in the browser; choose another last segment, or set site.claims: links"
+            ])
+    }
+}
