@@ -300,7 +300,7 @@ class LinkBuilderTests {
         assertEquals("LinkBuildError.unknownRoute: the link table has no route '/nope'", unknown.toString())
         // The site the tool built has no routes.
         val example = SiteLinkTable.read(
-            Fixtures.file("Tests/TrampolineKitTests/Snapshots/example/.well-known/trampoline/v1/index.json")
+            Fixtures.file("Tests/TrampolineGeneratorTests/Snapshots/example/.well-known/trampoline/v1/index.json")
                 .readBytes(),
             "go.example.com"
         ).ok()

@@ -35,7 +35,7 @@ import org.junit.jupiter.api.TestInstance
  * - `missing` 404
  *
  * Sites: `example`, the site the tool built for its own snapshot tests
- * (Tests/TrampolineKitTests/Snapshots/example); `gen`, a 404-link table in 4 shards; `composition`,
+ * (Tests/TrampolineGeneratorTests/Snapshots/example); `gen`, a 404-link table in 4 shards; `composition`,
  * the shared composition table's entries in 3 shards. Only the host name is not real: the table is
  * read from `http://127.0.0.1:<port>/<mode>/<site>` as it would be from `https://go.example.com`.
  */
@@ -68,7 +68,7 @@ class LinkResolverHttpTests {
         sites["composition"] = File(scratch, "composition").also {
             TableSite("go.example.com", "marry", 3, routes.map { r -> r.pattern.text to r.target }, links).write(it)
         }
-        sites["example"] = Fixtures.file("Tests/TrampolineKitTests/Snapshots/example")
+        sites["example"] = Fixtures.file("Tests/TrampolineGeneratorTests/Snapshots/example")
         threads = Executors.newCachedThreadPool(
             ThreadFactory { r -> Thread(r, "table-server").apply { isDaemon = true } }
         )
