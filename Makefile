@@ -11,7 +11,7 @@ BIN := .build/debug/trampoline
 # this repository clones nothing else); its build folder stays the root's .build.
 TOOL := --package-path Tool --scratch-path .build
 
-.PHONY: format format-lint kotlin-format tsan-test docs-test docc-test docc platform-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
+.PHONY: embed format format-lint kotlin-format tsan-test docs-test docc-test docc platform-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
 
 site: build
 	$(BIN) build --config site-config.yml
@@ -21,7 +21,12 @@ build: deps
 
 # libcmark is the only system library the build needs: Debian's libcmark-dev, or on a Mac
 # Homebrew's cmark (and pkg-config, which finds it).
-deps:
+# The built-in templates and the schema, as Swift source in Sources/TrampolineEmbedded: rewritten
+# only when one changed, so a build with nothing changed compiles nothing.
+embed:
+	@$(PYTHON) scripts/embed-templates.py
+
+deps: embed
 	@pkg-config --exists libcmark 2>/dev/null || { \
 	  if [ "$$(uname -s)" = Darwin ]; then echo "Installing cmark and pkg-config (Homebrew)"; brew install cmark pkg-config; \
 	  else echo "Installing libcmark-dev (CommonMark)"; \
@@ -57,6 +62,7 @@ test: test-deps format-lint swift-test docs-test docc-test platform-test qr-test
 # android/README.md ("Style"), and its tests run here too; `make kotlin-format` fixes the mechanical ones.
 format-lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift Tool/Package.swift DocC/Package.swift
+	$(PYTHON) scripts/embed-templates.py --check
 	$(PYTHON) scripts/kotlin-style.py
 	$(PYTHON) -m unittest scripts/test_kotlin_style.py
 

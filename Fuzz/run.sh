@@ -22,7 +22,7 @@ swift=${SWIFT:-swift}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 
 # The sanitizers go to every module through -Xswiftc/-Xcc, but -sanitize=fuzzer cannot: SwiftPM
-# applies these flags to the TemplateEmbedder build tool too, which has a main of its own. So every
+# applies these flags to every executable of the build, each with a main of its own. So every
 # module gets ASan plus libFuzzer's coverage instrumentation, and only TrampolineFuzz links the
 # libFuzzer runtime (its linkerSettings in Tool/Package.swift).
 coverage=edge,trace-cmp,inline-8bit-counters,pc-table

@@ -3,7 +3,7 @@ import PackageDescription
 
 // The generator: `trampoline`, its library targets, the preview server and every test target. Built from
 // the repository root with `swift build --package-path Tool --scratch-path .build` (what `make
-// build` runs), so the binary stays at .build/debug/trampoline. Sources, Tests, Templates, Plugins,
+// build` runs), so the binary stays at .build/debug/trampoline. Sources, Tests, Templates,
 // Benchmarks, schema and site-config.yml here are symbolic links to the root's: SwiftPM accepts
 // no target outside a package's folder, and tests find the root from their own path.
 // TrampolineLink comes from the root package (../Package.swift), which declares no dependencies,
@@ -49,22 +49,15 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // Turns the top-level Templates/ folder into Swift source so the built-in templates
-        // live inside the binary (no resource bundle to lose when the binary is copied).
-        .executableTarget(name: "TemplateEmbedder"),
-        .plugin(
-            name: "EmbedTemplates",
-            capability: .buildTool(),
-            dependencies: ["TemplateEmbedder"]
-        ),
         // The QR code encoder behind each link's qr.svg (no Swift package on the list encodes QR codes).
         // Pure Swift, no Foundation.
         .target(name: "TrampolineQR"),
         // The generator's library, one target per stage of its pipeline (CONTRIBUTING.md, "Layers").
         // Each imports only the targets before it, so the compiler holds the one-way rule.
-        // The built-in templates and the catalog's schema as Swift source: a template change
+        // The built-in templates and the catalog's schema as Swift source (EmbeddedFiles.swift,
+        // written by scripts/embed-templates.py; `make build` runs it): a template change
         // recompiles this target alone.
-        .target(name: "TrampolineEmbedded", plugins: ["EmbedTemplates"]),
+        .target(name: "TrampolineEmbedded"),
         // The validated model: the catalog's types, their rules and every value derived from a
         // link; diagnostics, routes, output paths and the site's own files.
         .target(

@@ -1,6 +1,7 @@
 /// The files the binary carries: the built-in templates and the catalog's JSON Schema, embedded
-/// as Swift source by the EmbedTemplates plugin. A module of their own, so a template change
-/// recompiles this module alone.
+/// as Swift source (`EmbeddedFiles.swift`, written by scripts/embed-templates.py, which `make`
+/// runs before every build). A module of their own, so a template change recompiles this module
+/// alone.
 package enum Embedded {
     /// The built-in templates, file name → text.
     package static var templates: [String: String] { EmbeddedTemplates.files }

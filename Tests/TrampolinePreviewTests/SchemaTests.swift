@@ -41,7 +41,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(
             onDisk.trimmingCharacters(in: .whitespacesAndNewlines),
             CatalogSchema.json.trimmingCharacters(in: .whitespacesAndNewlines),
-            "the binary must carry the repository's schema file (Plugins/EmbedTemplates)")
+            "the binary must carry the repository's schema file: run `make embed` (scripts/embed-templates.py)")
     }
 
     /// Validates with python's jsonschema (in the machine image), the validator editors' tooling agrees with.
