@@ -55,26 +55,28 @@ extension LinkCache {
     /// bytes it did not write.
     static func decode(_ raw: UnsafeRawBufferPointer, line: Int, file: String) -> Link? {
         var input = ByteReader(raw: raw, line: line, file: file)
-        var fields = Link.Fields(
-            path: "", deepLink: "", title: "", description: nil, webURL: nil, campaign: [], options: LinkOptions(),
-            location: SourceLocation(file: file, line: line, column: 1), webURLLocation: nil,
-            templateLocation: SourceLocation(file: file, line: line, column: 1))
+        var link = Link(
+            fields: Link.Fields(
+                path: "", deepLink: "", title: "", description: nil, webURL: nil, campaign: [],
+                options: LinkOptions(), location: SourceLocation(file: file, line: line, column: 1),
+                webURLLocation: nil, templateLocation: SourceLocation(file: file, line: line, column: 1)))
         for field in Link.Fields.table {
-            guard let value = input.value(shaped: field.sample, limit: raw.count), field.write(&fields, value) else {
+            guard let value = input.value(shaped: field.sample, limit: raw.count), field.write(&link, value) else {
                 return nil
             }
         }
         for field in LinkOptions.fields {
-            guard let value = input.value(shaped: field.sample, limit: raw.count), field.write(&fields.options, value)
-            else { return nil }
+            guard let value = input.value(shaped: field.sample, limit: raw.count), field.write(&link, value) else {
+                return nil
+            }
         }
         guard let location = input.location(), let webURLLocation = input.optionalLocation(),
             let templateLocation = input.location(), input.atEnd
         else { return nil }
-        fields.location = location
-        fields.webURLLocation = webURLLocation
-        fields.templateLocation = templateLocation
-        return Link(fields: fields)
+        link.location = location
+        link.webURLLocation = webURLLocation
+        link.templateLocation = templateLocation
+        return link
     }
 
     package struct ByteWriter {
@@ -88,12 +90,11 @@ extension LinkCache {
         }
 
         mutating func link(_ link: Link) {
-            let fields = link.fields
-            for field in Link.Fields.table { value(field.read(fields)) }
-            for field in LinkOptions.fields { value(field.read(fields.options)) }
-            location(fields.location)
-            optionalLocation(fields.webURLLocation)
-            location(fields.templateLocation)
+            for field in Link.Fields.table { value(field.read(link)) }
+            for field in LinkOptions.fields { value(field.read(link)) }
+            location(link.location)
+            optionalLocation(link.webURLLocation)
+            location(link.templateLocation)
         }
 
         mutating func value(_ value: LinkFieldValue) {

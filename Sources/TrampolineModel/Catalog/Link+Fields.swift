@@ -1,22 +1,27 @@
 extension Link.Fields {
     /// A link's own values, in declaration order: the one field table of what a catalog's link
     /// writes beside its options (``LinkOptions/fields``). ``CatalogKeys/linkOwn`` is its keys.
-    package static let table: [LinkField<Link.Fields>] = [
-        LinkField("path", \.path, key: "path", inLinkTable: true, firebaseColumn: "Short link", sample: "/other"),
+    package static let table: [LinkField<Link>] = [
         LinkField(
-            "deepLink", \.deepLink, key: "deep_link", inLinkTable: true, firebaseColumn: "Deep link (link)",
-            sample: "marry://other"),
-        LinkField("title", \.title, key: "title", firebaseColumn: "Social title (st)", sample: "Other"),
+            "path", key: "path", inLinkTable: true, firebaseColumn: "Short link", sample: "/other", get: { $0.path },
+            set: { $0.path = $1 }),
         LinkField(
-            "description", \.description, key: "description", firebaseColumn: "Social description (sd)",
-            sample: "Other"),
+            "deepLink", key: "deep_link", inLinkTable: true, firebaseColumn: "Deep link (link)",
+            sample: "marry://other", get: { $0.deepLink }, set: { $0.deepLink = $1 }),
         LinkField(
-            "webURL", \.webURL, key: "web_url", firebaseColumn: "Deep link (link)",
-            sample: "https://example.com/other"),
+            "title", key: "title", firebaseColumn: "Social title (st)", sample: "Other", get: { $0.title },
+            set: { $0.title = $1 }),
+        LinkField(
+            "description", key: "description", firebaseColumn: "Social description (sd)",
+            sample: "Other", get: { $0.description }, set: { $0.description = $1 }),
+        LinkField(
+            "webURL", key: "web_url", firebaseColumn: "Deep link (link)",
+            sample: "https://example.com/other", get: { $0.webURL }, set: { $0.webURL = $1 }),
         LinkField(
             campaign: "campaign", key: "campaign", firebaseColumn: "UTM source (utm_source)",
             sample: [CampaignParameter(name: "utm_medium", value: "other")]),
-        LinkField("language", \.language, key: "language", sample: "ja"),
+        LinkField(
+            "language", key: "language", sample: "ja", get: { $0.language }, set: { $0.language = $1 }),
     ]
 
     /// The stored values that are no catalog key of their own, and why: every other stored
@@ -33,9 +38,9 @@ extension Link.Fields {
     ]
 }
 
-extension LinkField where Root == Link.Fields {
+extension LinkField where Root == Link {
     /// The campaign's parameters: a list of pairs, which no ``LinkFieldRepresentable`` spells.
-    init(
+    convenience init(
         campaign name: String, key: String, firebaseColumn: String?, sample: [CampaignParameter]
     ) {
         self.init(

@@ -7,7 +7,10 @@
 /// an imported links file's columns), and the tests that hold the link table and the importer.
 /// Adding a field is its stored property and its entry here, then its reader and its docs
 /// (contributing/adding-a-field.md); the tests fail until each exists.
-package struct LinkField<Root>: Sendable {
+///
+/// A class: the codec and the fingerprint walk the tables for every link, and a struct's copy
+/// per field retained each of its strings and closures.
+package final class LinkField<Root>: Sendable {
     /// The stored property's name, as the encoders write it (`fallbackDelayMs`).
     package let name: String
     /// The catalog's key (`fallback_delay_ms`).
@@ -22,19 +25,22 @@ package struct LinkField<Root>: Sendable {
     /// Sets the field from `value`; false when `value` is not of the field's shape or names no case.
     package let write: @Sendable (inout Root, LinkFieldValue) -> Bool
 
+    /// A field read by `get` and written by `set`: plain closures (`{ $0.template }`), which the
+    /// codec and the fingerprint call for every link, where a key path's projection cost a fifth
+    /// of a rebuild.
     package init<Value: LinkFieldRepresentable>(
-        _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, key: String, inLinkTable: Bool = false,
-        firebaseColumn: String? = nil, sample: Value
+        _ name: String, key: String, inLinkTable: Bool = false, firebaseColumn: String? = nil, sample: Value,
+        get: @escaping @Sendable (Root) -> Value, set: @escaping @Sendable (inout Root, Value) -> Void
     ) {
         self.name = name
         self.key = key
         self.inLinkTable = inLinkTable
         self.firebaseColumn = firebaseColumn
         self.sample = sample.fieldValue
-        read = { $0[keyPath: keyPath].fieldValue }
+        read = { get($0).fieldValue }
         write = { root, value in
             guard let typed = Value(fieldValue: value) else { return false }
-            root[keyPath: keyPath] = typed
+            set(&root, typed)
             return true
         }
     }

@@ -20,7 +20,7 @@ package enum DecimalText {
 
     /// `body` applied to `String(value)`'s bytes, written right to left into a small buffer
     /// (UInt64.max has 20 digits): for writers that append bytes their own way.
-    package static func withDigits<R>(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    @inlinable package static func withDigits<R>(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = value
             var start = 20

@@ -199,19 +199,18 @@ private struct FingerprintBytes {
     mutating func link(_ link: Link, depth: UInt8) {
         byte(UInt8(ascii: "{"))
         let d = depth &+ 1
-        let fields = link.fields
         for field in Link.Fields.table {
-            value(field.name, field.read(fields), depth: d)
+            value(field.name, field.read(link), depth: d)
         }
         key("options", depth: d)
-        options(fields.options, depth: d)
-        if let route = fields.route { string("route", route.pattern.text, depth: d) }
+        options(of: link, depth: d)
+        if let route = link.route { string("route", route.pattern.text, depth: d) }
     }
 
-    mutating func options(_ options: LinkOptions, depth: UInt8) {
+    mutating func options(of link: Link, depth: UInt8) {
         byte(UInt8(ascii: "{"))
         let d = depth &+ 1
-        for field in LinkOptions.fields { value(field.name, field.read(options), depth: d) }
+        for field in LinkOptions.fields { value(field.name, field.read(link), depth: d) }
     }
 
     /// One field as the plain encoder writes it: absent when nil, a list as `[` and its elements.

@@ -15,14 +15,15 @@ struct BodyValues {
     /// The built-in strings, in the order of ``PageStrings/valueKeys``.
     var strings: [[UInt8]?]
 
-    static let slots: [(key: String, value: KeyPath<BodyValues, [UInt8]?> & Sendable)] = [
-        ("app", \.app), ("site_title", \.siteTitle), ("store_url", \.storeURL), ("title", \.title),
-        ("description", \.description), ("image", \.image), ("url", \.url), ("deep_link", \.deepLink),
+    static let slots: [(key: String, value: @Sendable (BodyValues) -> [UInt8]?)] = [
+        ("app", { $0.app }), ("site_title", { $0.siteTitle }), ("store_url", { $0.storeURL }), ("title", { $0.title }),
+        ("description", { $0.description }), ("image", { $0.image }), ("url", { $0.url }),
+        ("deep_link", { $0.deepLink }),
     ]
 
     /// The keys a body or button is parsed with.
     static let keys = slots.map(\.key) + PageStrings.valueKeys
 
     /// The values in the order of ``keys``, as a parsed template takes them.
-    var ordered: [[UInt8]?] { Self.slots.map { self[keyPath: $0.value] } + strings }
+    var ordered: [[UInt8]?] { Self.slots.map { $0.value(self) } + strings }
 }

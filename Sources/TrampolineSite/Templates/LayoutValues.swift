@@ -35,23 +35,26 @@ struct LayoutValues {
     var appLinks = AppLinkTags()
 
     /// Each layout key and its value, in the order the layout is parsed with.
-    static let slots: [(key: String, value: KeyPath<LayoutValues, [UInt8]?> & Sendable)] = [
-        ("lang", \.lang), ("page_title", \.title), ("title", \.title), ("site_title", \.siteTitle),
-        ("apple_itunes_app", \.appleItunesApp), ("content", \.content), ("button_text", \.buttonText),
-        ("style", \.style), ("csp", \.csp), ("description", \.description), ("url", \.url), ("image", \.image),
-        ("button_href", \.buttonHref), ("data", \.data), ("script", \.script), ("dir", \.dir),
-        ("app_name", \.appName), ("play_href", \.playHref), ("play_text", \.playText), ("web_href", \.webHref),
-        ("web_text", \.webText), ("qr_src", \.qrSource), ("qr_text", \.qrText), ("app_icon", \.appIcon),
+    static let slots: [(key: String, value: @Sendable (LayoutValues) -> [UInt8]?)] = [
+        ("lang", { $0.lang }), ("page_title", { $0.title }), ("title", { $0.title }), ("site_title", { $0.siteTitle }),
+        ("apple_itunes_app", { $0.appleItunesApp }), ("content", { $0.content }), ("button_text", { $0.buttonText }),
+        ("style", { $0.style }), ("csp", { $0.csp }), ("description", { $0.description }), ("url", { $0.url }),
+        ("image", { $0.image }),
+        ("button_href", { $0.buttonHref }), ("data", { $0.data }), ("script", { $0.script }), ("dir", { $0.dir }),
+        ("app_name", { $0.appName }), ("play_href", { $0.playHref }), ("play_text", { $0.playText }),
+        ("web_href", { $0.webHref }),
+        ("web_text", { $0.webText }), ("qr_src", { $0.qrSource }), ("qr_text", { $0.qrText }),
+        ("app_icon", { $0.appIcon }),
         // Meta's App Links tags of a link page, last.
-        ("al_ios_url", \.appLinks.iosURL), ("al_ios_app_store_id", \.appLinks.iosAppStoreID),
-        ("al_ios_app_name", \.appLinks.iosAppName), ("al_android_url", \.appLinks.androidURL),
-        ("al_android_package", \.appLinks.androidPackage), ("al_android_app_name", \.appLinks.androidAppName),
-        ("al_web_url", \.appLinks.webURL), ("al_web_should_fallback", \.appLinks.webShouldFallback),
+        ("al_ios_url", { $0.appLinks.iosURL }), ("al_ios_app_store_id", { $0.appLinks.iosAppStoreID }),
+        ("al_ios_app_name", { $0.appLinks.iosAppName }), ("al_android_url", { $0.appLinks.androidURL }),
+        ("al_android_package", { $0.appLinks.androidPackage }), ("al_android_app_name", { $0.appLinks.androidAppName }),
+        ("al_web_url", { $0.appLinks.webURL }), ("al_web_should_fallback", { $0.appLinks.webShouldFallback }),
     ]
 
     /// The layout's keys, as its template is parsed with them.
     static let keys = slots.map(\.key)
 
     /// The values in the order of ``keys``, as the parsed layout takes them.
-    var ordered: [[UInt8]?] { Self.slots.map { self[keyPath: $0.value] } }
+    var ordered: [[UInt8]?] { Self.slots.map { $0.value(self) } }
 }

@@ -29,14 +29,14 @@ final class CatalogFieldTests: XCTestCase {
         Link.Fields.table.map { field in
             Field(
                 property: field.name, key: field.key, inLinkTable: field.inLinkTable,
-                firebaseColumn: field.firebaseColumn, sample: field.sample, read: { field.read($0.fields) },
-                change: { XCTAssertTrue(field.write(&$0.fields, field.sample), field.name) })
+                firebaseColumn: field.firebaseColumn, sample: field.sample, read: { field.read($0) },
+                change: { XCTAssertTrue(field.write(&$0, field.sample), field.name) })
         }
             + LinkOptions.fields.map { field in
                 Field(
                     property: "options." + field.name, key: field.key, inLinkTable: field.inLinkTable,
-                    firebaseColumn: field.firebaseColumn, sample: field.sample, read: { field.read($0.options) },
-                    change: { XCTAssertTrue(field.write(&$0.options, field.sample), field.name) })
+                    firebaseColumn: field.firebaseColumn, sample: field.sample, read: { field.read($0) },
+                    change: { XCTAssertTrue(field.write(&$0, field.sample), field.name) })
             }
     }
 
