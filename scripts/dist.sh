@@ -72,14 +72,8 @@ version_file=Sources/trampoline/Version.swift
 saved=$(mktemp)
 cp -p "$version_file" "$saved"
 trap 'cp -p "$saved" "$version_file"; rm -f "$saved"' EXIT
-# The baked file is kept in $scratch and copied in place with its mtime, so a second build of the
-# same version finds Version.swift as the first left it and recompiles nothing.
-baked=$scratch/Version.swift.baked
 if ! grep -q "static let current = \"$version\"\$" "$version_file"; then
-    sed "s/^\( *static let current = \)\".*\"\$/\1\"$version\"/" "$version_file" >"$saved.baked"
-    if ! cmp -s "$saved.baked" "$baked"; then mv "$saved.baked" "$baked"; fi
-    rm -f "$saved.baked"
-    cp -p "$baked" "$version_file"
+    sed -i "s/^\( *static let current = \)\".*\"\$/\1\"$version\"/" "$version_file"
 fi
 
 # One build, by swift-argument-parser's GenerateManual plugin: it builds the package's products for
