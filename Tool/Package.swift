@@ -9,10 +9,6 @@ import PackageDescription
 // TrampolineLink comes from the root package (../Package.swift), which declares no dependencies,
 // so an app that adds this repository for TrampolineLink clones nothing else (CONTRIBUTING.md,
 // "Two packages").
-// The library targets are one pipeline split for the compiler's sake: in release they are optimized
-// across their boundaries (generics specialized, small functions inlined) as one module was.
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "TrampolineTool",
     platforms: [.macOS(.v13), .iOS(.v15)],
@@ -61,7 +57,7 @@ let package = Package(
         // The built-in templates and the catalog's schema as Swift source (EmbeddedFiles.swift,
         // written by scripts/embed-templates.py; `make build` runs it): a template change
         // recompiles this target alone.
-        .target(name: "TrampolineEmbedded", swiftSettings: crossModule),
+        .target(name: "TrampolineEmbedded"),
         // The validated model: the catalog's types, their rules and every value derived from a
         // link; diagnostics, routes, output paths and the site's own files.
         .target(
@@ -70,11 +66,10 @@ let package = Package(
                 .product(name: "TrampolineLink", package: "Trampoline"),
                 "TrampolineQR",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: crossModule
+            ]
         ),
         // What a rebuild keeps of a catalog's reading: the link cache and the catalog's layout.
-        .target(name: "TrampolineIncremental", dependencies: ["TrampolineModel"], swiftSettings: crossModule),
+        .target(name: "TrampolineIncremental", dependencies: ["TrampolineModel"]),
         // site-config.yml, links and items files and Firebase exports, read into the model.
         .target(
             name: "TrampolineCatalog",
@@ -84,8 +79,7 @@ let package = Package(
                 "TrampolineEmbedded",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "CSV", package: "CSV.swift"),
-            ],
-            swiftSettings: crossModule
+            ]
         ),
         // The plan and its rendering: AASA, assetlinks.json, templates, Markdown and pages.
         .target(
@@ -98,14 +92,12 @@ let package = Package(
                 "TrampolineQR",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            swiftSettings: crossModule
+            ]
         ),
         // Writing the output folder, the build's steps, and `check`.
         .target(
             name: "TrampolineBuild",
-            dependencies: ["TrampolineModel", "TrampolineIncremental", "TrampolineCatalog", "TrampolineSite"],
-            swiftSettings: crossModule
+            dependencies: ["TrampolineModel", "TrampolineIncremental", "TrampolineCatalog", "TrampolineSite"]
         ),
         // `trampoline serve`: the local preview server. A target of its own so the
         // library targets never link Hummingbird.

@@ -16,9 +16,6 @@ struct PageTemplate: Sendable {
     /// The body, parsed with Markdown escaping of `{{values}}` so catalog text stays text.
     var body: SplicingTemplate
 
-    /// The values a body or button may use (``BodyValues``).
-    static let valueKeys = BodyValues.keys
-
     /// Parses `text` read from `file`, reporting problems with their line and column.
     static func parse(name: String, text: String, file: String, engine: inout DiagnosticEngine) -> PageTemplate? {
         var frontMatter = ""
@@ -49,7 +46,7 @@ struct PageTemplate: Sendable {
         do {
             button = try buttonText.map {
                 SplicingTemplate(
-                    try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + $0), source: $0, keys: valueKeys,
+                    try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + $0), source: $0, keys: BodyValues.keys,
                     escaper: .none)
             }
         } catch {
@@ -64,7 +61,7 @@ struct PageTemplate: Sendable {
             MarkdownContentType.register()
             parsedBody = SplicingTemplate(
                 try MustacheTemplate(string: pragma + body),
-                source: body, keys: valueKeys, escaper: .markdown
+                source: body, keys: BodyValues.keys, escaper: .markdown
             )
         } catch let error as MustacheTemplate.ParserError {
             let at = SourceLocation(

@@ -46,9 +46,6 @@ package struct TemplateSet: Sendable {
     /// The way out of in-app browsers, shown above a link page's own text.
     static let inAppTemplate = "in-app"
     static let specialPages = [homeTemplate, notFoundTemplate, loadCookieTemplate, inAppTemplate]
-    /// The values the layout may use (``LayoutValues/slots``).
-    static let layoutKeys = LayoutValues.keys
-
     /// The names a catalog's `template:` may use.
     package var linkTemplateNames: Set<String> {
         Set(pages.filter { $0.value.behaviour.isLinkBehaviour }.keys)
@@ -183,7 +180,7 @@ package struct TemplateSet: Sendable {
             // Double braces escape with Trampoline's own HTML escaper (every `&<>"'` scalar).
             HTMLContentType.register()
             let parsed = try MustacheTemplate(string: pragma + layoutSource.text)
-            return SplicingTemplate(parsed, source: layoutSource.text, keys: layoutKeys, escaper: .html)
+            return SplicingTemplate(parsed, source: layoutSource.text, keys: LayoutValues.keys, escaper: .html)
         } catch let error as MustacheTemplate.ParserError {
             engine.error(
                 "template syntax: \(error.error)",

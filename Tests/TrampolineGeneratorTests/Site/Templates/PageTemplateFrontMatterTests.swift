@@ -19,7 +19,7 @@ final class PageTemplateFrontMatterTests: XCTestCase {
         let parsed = try XCTUnwrap(template)
         XCTAssertEqual(parsed.behaviour, .redirect)
         var button: [UInt8] = []
-        parsed.button?.render(PageTemplate.valueKeys.map { $0 == "app" ? Array("Marry".utf8) : nil }, into: &button)
+        parsed.button?.render(BodyValues.keys.map { $0 == "app" ? Array("Marry".utf8) : nil }, into: &button)
         XCTAssertEqual(String(decoding: button, as: UTF8.self), "Open Marry now")
     }
 

@@ -40,7 +40,7 @@ final class SplicingTemplateTests: XCTestCase {
             "# {{title}}\n\n{{{description}}}\n{{#image}}![{{title}}]({{image}}){{/image}}{{^image}}no image{{/image}}\n"
         let body = SplicingTemplate(
             try MustacheTemplate(string: "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}" + source),
-            source: source, keys: PageTemplate.valueKeys, escaper: .markdown
+            source: source, keys: BodyValues.keys, escaper: .markdown
         )
         for value in hostile {
             for image in [nil, "https://example.com/i.png"] {
@@ -83,7 +83,7 @@ final class SplicingTemplateTests: XCTestCase {
         let source = "  {{$x}}\n{{{description}}}\nMore\n  {{/x}}\n"
         let body = SplicingTemplate(
             try MustacheTemplate(string: "{{% CONTENT_TYPE: \(MarkdownContentType.name)}}\n" + source),
-            source: source, keys: PageTemplate.valueKeys, escaper: .markdown
+            source: source, keys: BodyValues.keys, escaper: .markdown
         )
         for description in ["Plain", "Line\n", "Two\nlines\n"] {
             let values: [String?] = [
