@@ -47,12 +47,17 @@ struct CatalogWatcher: Service {
             }
             seen = now
             pending = nil
+            let started = Date().timeIntervalSince1970
             await rebuild()
-            // The catalog may name other files now: watch those from here on.
+            // The catalog may name other files now: watch those from here on. One saved while the
+            // build ran may hold other bytes than the build read, so it counts as unseen (as in
+            // git's racy-clean check) and is built once more when it settles.
             let named = await state.snapshot.catalog.dataFiles
             if named != data {
+                let added = Set(named).subtracting(data)
                 data = named
                 seen = WatchFingerprint.take(config: config, templates: templates, data: data)
+                    .forgetting(data: added, in: config, modifiedSince: started - WatchFingerprint.clockSlack)
             }
         }
     }

@@ -31,6 +31,23 @@ struct WatchFingerprint: Equatable, Sendable {
         return WatchFingerprint(entries: entries)
     }
 
+    /// How far a file's modification time may lag the wall clock: the kernel stamps files from a
+    /// coarse clock, so a save just after a build began can carry an earlier time.
+    static let clockSlack: Double = 1
+
+    /// This fingerprint with the named data files marked unseen when they changed at or after
+    /// `since`, so the next poll sees them as changed.
+    func forgetting(data names: Set<String>, in config: URL, modifiedSince since: Double) -> WatchFingerprint {
+        let folder = config.deletingLastPathComponent()
+        let paths = Set(names.map { folder.appendingPathComponent($0).path })
+        var copy = self
+        for index in copy.entries.indices
+        where paths.contains(copy.entries[index].path) && copy.entries[index].modified >= since {
+            copy.entries[index].modified = -1
+        }
+        return copy
+    }
+
     static func entry(for path: String) -> Entry? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
