@@ -11,10 +11,14 @@ BIN := .build/debug/trampoline
 # this repository clones nothing else); its build folder stays the root's .build.
 TOOL := --package-path Tool --scratch-path .build
 
-.PHONY: embed format format-lint kotlin-format tsan-test docs-test docc-test docc platform-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
+.PHONY: tool embed format format-lint kotlin-format tsan-test docs-test docc-test docc platform-test site build test swift-test browser-test qr-test consumer-test fuzz deps test-deps clean dist install uninstall install-test install-test-deps
 
-site: build
+site: tool
 	$(BIN) build --config site-config.yml
+
+# The binary alone: what `make site` needs, without the test helpers.
+tool: deps
+	$(SWIFT) build $(TOOL) --product trampoline
 
 build: deps
 	$(SWIFT) build $(TOOL)
