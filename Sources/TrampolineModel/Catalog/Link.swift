@@ -60,12 +60,14 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
 
     /// Shared until a copy is changed (`isKnownUniquelyReferenced`), so never mutated while
     /// another link holds it.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+    /// `@usableFromInline` with the accessors `@inlinable`: the later targets read a link's
+    /// values for every page, and a call per value across the module boundary showed in profiles.
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline var fields: Fields
+        @usableFromInline init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     package init(
         path: String,
@@ -109,7 +111,7 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
     }
 
     /// All of the link's values at once (one copy of the box's contents).
-    package var fields: Fields {
+    @inlinable package var fields: Fields {
         _read { yield storage.fields }
         _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
@@ -118,77 +120,77 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
     }
 
     /// `/topic/1`: leading slash, no trailing slash, only safe characters.
-    package var path: String {
+    @inlinable package var path: String {
         _read { yield storage.fields.path }
         _modify { yield &fields.path }
     }
     /// The custom-scheme URL that opens the screen.
-    package var deepLink: String {
+    @inlinable package var deepLink: String {
         _read { yield storage.fields.deepLink }
         _modify { yield &fields.deepLink }
     }
-    package var title: String {
+    @inlinable package var title: String {
         _read { yield storage.fields.title }
         _modify { yield &fields.title }
     }
     /// Markdown.
-    package var description: String? {
+    @inlinable package var description: String? {
         _read { yield storage.fields.description }
         _modify { yield &fields.description }
     }
-    package var webURL: String? {
+    @inlinable package var webURL: String? {
         _read { yield storage.fields.webURL }
         _modify { yield &fields.webURL }
     }
     /// The page's language (`language`, a BCP 47 tag) when it is not `site.language`: its
     /// `<html lang>`, direction and built-in texts.
-    package var language: String? {
+    @inlinable package var language: String? {
         _read { yield storage.fields.language }
         _modify { yield &fields.language }
     }
     /// Query parameters added to the deferred link, in catalog order.
-    package var campaign: [CampaignParameter] {
+    @inlinable package var campaign: [CampaignParameter] {
         _read { yield storage.fields.campaign }
         _modify { yield &fields.campaign }
     }
-    package var options: LinkOptions {
+    @inlinable package var options: LinkOptions {
         _read { yield storage.fields.options }
         _modify { yield &fields.options }
     }
     /// Where the entry starts, for diagnostics found after loading.
-    package var location: SourceLocation {
+    @inlinable package var location: SourceLocation {
         _read { yield storage.fields.location }
         _modify { yield &fields.location }
     }
     /// Where `web_url` is written, for findings about it.
-    package var webURLLocation: SourceLocation? {
+    @inlinable package var webURLLocation: SourceLocation? {
         _read { yield storage.fields.webURLLocation }
         _modify { yield &fields.webURLLocation }
     }
     /// Where the template is chosen (the link's own key or the default's).
-    package var templateLocation: SourceLocation {
+    @inlinable package var templateLocation: SourceLocation {
         _read { yield storage.fields.templateLocation }
         _modify { yield &fields.templateLocation }
     }
     /// Set when `path` has parameters (`/restaurant/:id`): then `path` is the pattern's text and
     /// `deepLink` may hold `:name` placeholders the page fills in from the visited URL.
-    package var route: Route? {
+    @inlinable package var route: Route? {
         _read { yield storage.fields.route }
         _modify { yield &fields.route }
     }
     /// A route's `items:` file: one page per row, each with its own preview (``ItemsFile``).
-    package var items: ItemsReference? {
+    @inlinable package var items: ItemsReference? {
         _read { yield storage.fields.items }
         _modify { yield &fields.items }
     }
     /// Set on a link made from a row of its route's `items:` file: its page is a plain link's, and
     /// the route's claims and rewrite rule already cover its path.
-    package var itemOf: Route? {
+    @inlinable package var itemOf: Route? {
         _read { yield storage.fields.itemOf }
         _modify { yield &fields.itemOf }
     }
     /// Set only on the long-link page's link (``SiteRenderer/longLinkPageLink(for:)``).
-    package var longLinks: LongLinkSettings? {
+    @inlinable package var longLinks: LongLinkSettings? {
         _read { yield storage.fields.longLinks }
         _modify { yield &fields.longLinks }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `(0..<count).map(transform)` on every core, in chunks: for work that is the same for each
 /// index and independent of the others (rendering, fingerprints). The result is in index order.
-package func concurrentMap<T>(_ count: Int, chunk: Int = 256, _ transform: @Sendable (Int) -> T) -> [T] {
+@inlinable package func concurrentMap<T>(_ count: Int, chunk: Int = 256, _ transform: @Sendable (Int) -> T) -> [T] {
     [T](unsafeUninitializedCapacity: count) { buffer, initialized in
         // Each iteration initializes only its own slots.
         nonisolated(unsafe) let slots = buffer.baseAddress
@@ -18,7 +18,7 @@ package func concurrentMap<T>(_ count: Int, chunk: Int = 256, _ transform: @Send
 /// `transform` of each index on every core, as ``concurrentMap(_:chunk:_:)``, then each result
 /// handed to `body` in index order, moved out rather than copied: a large plan's results are a
 /// link each, and copying then freeing them all cost as much as making them.
-package func concurrentMap<T>(
+@inlinable package func concurrentMap<T>(
     _ count: Int, chunk: Int = 256, _ transform: @Sendable (Int) -> T, consumedBy body: (consuming T) -> Void
 ) {
     let buffer = UnsafeMutablePointer<T>.allocate(capacity: count)

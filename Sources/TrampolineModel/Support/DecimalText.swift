@@ -20,7 +20,7 @@ package enum DecimalText {
 
     /// `body` applied to `String(value)`'s bytes, written right to left into a small buffer
     /// (UInt64.max has 20 digits): for writers that append bytes their own way.
-    @inlinable package static func withDigits<R>(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    @inlinable package static func withDigits(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = value
             var start = 20
@@ -29,7 +29,7 @@ package enum DecimalText {
                 digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest > 0
-            return body(UnsafeBufferPointer(rebasing: digits[start...]))
+            body(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

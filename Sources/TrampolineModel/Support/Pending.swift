@@ -4,22 +4,22 @@ import Foundation
 /// For reads a build can start early and needs later (a cache file, the previous build's state),
 /// so they run while this thread does other work.
 package final class Pending<Value>: @unchecked Sendable {
-    private let group = DispatchGroup()
-    private var made: Value?
+    @usableFromInline let group = DispatchGroup()
+    @usableFromInline var made: Value?
 
-    package init(_ make: @escaping @Sendable () -> Value) {
+    @inlinable package init(_ make: @escaping @Sendable () -> Value) {
         DispatchQueue.global().async(group: group) { [self] in made = make() }
     }
 
     /// The value, once made (the group's wait orders the write before this read).
-    package var value: Value {
+    @inlinable package var value: Value {
         group.wait()
         return made!
     }
 
     /// The value, once made, handed over: this no longer holds it, so it is freed as soon as
     /// the caller lets it go. For a single reader; ``value`` must not be asked for after it.
-    package func take() -> Value {
+    @inlinable package func take() -> Value {
         group.wait()
         defer { made = nil }
         return made!
