@@ -181,7 +181,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrampolineCLITests",
-            dependencies: ["TrampolineTestSupport"],
+            dependencies: ["TrampolineLive", "TrampolineTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]

@@ -77,7 +77,9 @@ package final class LiveFetcher: Sendable {
     }
 
     private func fetch(_ url: String, userAgent: String) async throws -> LiveResponse {
-        var request = HTTPClientRequest(url: url)
+        let target = options.connectionURL(for: url)
+        var request = HTTPClientRequest(url: target.url)
+        if let host = target.host { request.headers.add(name: "Host", value: host) }
         request.headers.add(name: "User-Agent", value: userAgent)
         request.headers.add(name: "Accept", value: "*/*")
         let deadline = NIODeadline.now() + .milliseconds(Int64(options.timeout * 1000))

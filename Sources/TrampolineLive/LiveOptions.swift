@@ -6,6 +6,10 @@ package struct LiveOptions: Sendable {
     /// `--resolve HOST:PORT:ADDRESS`, like curl's: connect to ADDRESS for HOST (certificates are still
     /// checked for HOST), to check a new host before DNS points at it.
     package var resolve: [String: String] = [:]
+    /// The PORT of each `--resolve` entry that is not its scheme's default: URLs of HOST without a
+    /// port connect there (``connectionURL(for:)``), so a rehearsal host on 127.0.0.1:8443 can be
+    /// checked with the catalog's own `https://HOST/` URLs.
+    package var resolvePorts: [String: Int] = [:]
     /// `--ca-file`: extra trusted roots in PEM (a private CA, the tests' throwaway one).
     package var caFile: String?
     /// Apple's CDN, `https://app-site-association.cdn-apple.com/a/v1/<host>` (Apple, "Supporting
@@ -36,6 +40,20 @@ package struct LiveOptions: Sendable {
         }
         let address = parts[2].hasPrefix("[") ? String(parts[2].dropFirst().dropLast()) : parts[2]
         return .success((parts[0].lowercased(), port, address))
+    }
+
+    /// Where a request for `url` connects, and the `Host` header it sends: `url` itself, unless a
+    /// `--resolve` entry gives its host another port and `url` names none. Then the port is
+    /// added to the connection's URL while `Host` stays the name without it, as the host will
+    /// see it once DNS points there.
+    package func connectionURL(for url: String) -> (url: String, host: String?) {
+        guard var parts = URLComponents(string: url), parts.port == nil, let host = parts.host?.lowercased(),
+            let port = resolvePorts[host]
+        else { return (url, nil) }
+        let standard = parts.scheme?.lowercased() == "http" ? 80 : 443
+        guard port != standard else { return (url, nil) }
+        parts.port = port
+        return (parts.string ?? url, parts.percentEncodedHost)
     }
 
     /// Checks a service base URL given on the command line: absolute http(s) with a host.

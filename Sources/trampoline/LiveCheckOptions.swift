@@ -12,7 +12,7 @@ struct LiveCheckOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Connect to ADDRESS for HOST:PORT, like curl's --resolve (repeatable).", valueName: "host:port:address"))
+            "Connect to ADDRESS:PORT for HOST, like curl's --resolve (repeatable).", valueName: "host:port:address"))
     var resolve: [String] = []
 
     @Option(help: ArgumentHelp("Extra trusted root certificates (PEM).", valueName: "path"))
@@ -38,7 +38,9 @@ struct LiveCheckOptions: ParsableArguments {
         var options = LiveOptions()
         for text in resolve {
             switch LiveOptions.parseResolve(text) {
-            case .success(let entry): options.resolve[entry.host] = entry.address
+            case .success(let entry):
+                options.resolve[entry.host] = entry.address
+                options.resolvePorts[entry.host] = entry.port
             case .failure(let error): throw ValidationError(error.description)
             }
         }

@@ -110,6 +110,7 @@ class Deployment:
         self.cdn_directives = ""
         self.process: subprocess.Popen | None = None
         self.serve = True  # False: something else listens on the address (the hanging host)
+        self.port = 443
 
     def dal_fingerprint(self, fingerprint: str) -> None:
         statement = {
@@ -136,7 +137,7 @@ http {{
   client_body_temp_path {self.tmp}/body; proxy_temp_path {self.tmp}/proxy;
   fastcgi_temp_path {self.tmp}/fcgi; uwsgi_temp_path {self.tmp}/uwsgi; scgi_temp_path {self.tmp}/scgi;
   server {{
-    listen {ADDRESS}:443 {self.listen};
+    listen {ADDRESS}:{self.port} {self.listen};
     server_name {HOST};
     ssl_certificate {p}/{self.cert}.pem; ssl_certificate_key {p}/{self.cert}.key;
     root {self.root};
@@ -154,14 +155,14 @@ http {{
         p = self.pki
         return f"""
   server {{
-    listen {ADDRESS}:443 ssl;
+    listen {ADDRESS}:{self.port} ssl;
     server_name {CDN};
     ssl_certificate {p}/site.pem; ssl_certificate_key {p}/site.key;
     root {self.services};
     location /a/v1/ {{ default_type application/json; {self.cdn_directives} }}
   }}
   server {{
-    listen {ADDRESS}:443 ssl;
+    listen {ADDRESS}:{self.port} ssl;
     server_name {DAL};
     ssl_certificate {p}/site.pem; ssl_certificate_key {p}/site.key;
     location = /v1/statements:list {{ default_type application/json; alias {self.services}/statements.json; }}
@@ -177,7 +178,7 @@ http {{
             if self.process.poll() is not None:
                 raise AssertionError("nginx did not start: " + self.process.stderr.read().decode())
             try:
-                socket.create_connection((ADDRESS, 443), timeout=0.2).close()
+                socket.create_connection((ADDRESS, self.port), timeout=0.2).close()
                 return
             except OSError:
                 time.sleep(0.05)
@@ -192,8 +193,8 @@ http {{
         if self.serve and self.process is None:
             self.start()
         args = [BIN, "check", "-c", str(self.catalog), "--format", "json", "--live",
-                "--resolve", f"{HOST}:443:{ADDRESS}", "--resolve", f"{CDN}:443:{ADDRESS}",
-                "--resolve", f"{DAL}:443:{ADDRESS}", "--ca-file", str(self.pki / "ca.pem"),
+                "--resolve", f"{HOST}:{self.port}:{ADDRESS}", "--resolve", f"{CDN}:{self.port}:{ADDRESS}",
+                "--resolve", f"{DAL}:{self.port}:{ADDRESS}", "--ca-file", str(self.pki / "ca.pem"),
                 "--apple-cdn-url", f"https://{CDN}/a/v1/",
                 "--google-dal-url", f"https://{DAL}/v1/statements:list", "--timeout", str(timeout), *extra]
         started = time.monotonic()
@@ -244,6 +245,21 @@ def test_correct_deployment_passes_clean(site):
     code, diagnostics = site.check()
     assert diagnostics == [], messages(diagnostics)
     assert code == 0
+
+
+def test_resolve_connects_to_its_port(site):
+    """A rehearsal host on a port of its own: `--resolve HOST:8443:ADDRESS` connects to 8443 while
+    the catalog's URLs name no port (the site, Apple's CDN and Google's API stand-ins all move)."""
+    site.port = 8443
+    code, diagnostics = site.check()
+    assert diagnostics == [], messages(diagnostics)
+    assert code == 0
+    site.stop()
+    # Nothing listens on 443 of the address: the same check with the default port cannot connect.
+    site.port = 443
+    site.serve = False
+    code, diagnostics = site.check(timeout=2)
+    assert code != 0 and diagnostics, "a check with port 443 reached the host on 8443"
 
 
 def test_apex_to_www_redirect_of_the_aasa(site):
