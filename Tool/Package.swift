@@ -35,6 +35,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `serve --as HOST`: the throwaway local CA and the certificates it signs.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // libcmark, the CommonMark reference implementation; only MarkdownRenderer.swift imports it.
@@ -109,6 +112,10 @@ let package = Package(
                 "TrampolineBuild",
                 "TrampolineStats",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -47,7 +47,7 @@ final class ServeProcess {
     static func port(in text: String) -> Int? {
         guard
             let range = text.range(
-                of: #"at http://127\.0\.0\.1:(\d+)/ \(dashboard: /_trampoline/\)"#, options: .regularExpression)
+                of: #"at https?://127\.0\.0\.1:(\d+)/"#, options: .regularExpression)
         else { return nil }
         let match = text[range]
         let digits = match.drop { $0 != ":" }.dropFirst().drop { $0 != ":" }.dropFirst().prefix { $0.isNumber }

@@ -5,16 +5,26 @@ import Hummingbird
 /// the dashboard, the catalog's values and local paths through the person's browser. Such a
 /// request names the attacker's host, and gets 421 Misdirected Request.
 struct HostGuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// `serve --as`: the site's own host name is answered too.
+    var siteHost: String? = nil
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         // HTTP/1.1's Host header is the request's authority here.
-        if let host = request.head.authority, !Self.isLoopbackName(host) {
+        if let host = request.head.authority, !Self.isLoopbackName(host), !isSiteName(host) {
             throw HTTPError(
                 .misdirectedRequest,
                 message: "This preview answers only on localhost and 127.0.0.1, not on the name this request used.")
         }
         return try await next(request, context)
+    }
+
+    /// Whether `hostHeader` names the site's host, with or without a port.
+    func isSiteName(_ hostHeader: String) -> Bool {
+        guard let siteHost else { return false }
+        let name = hostHeader.lowercased()
+        return name == siteHost || name.hasPrefix(siteHost + ":")
     }
 
     /// Whether `host` (a Host header: a name or address, and maybe a port) names this machine.

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import TrampolineBuild
+import TrampolineModel
 
 /// `trampoline serve`: builds the site, serves the output folder as a static host would (through
 /// Hummingbird's FileMiddleware), rebuilds when the catalog or its templates change and reloads
@@ -26,6 +27,9 @@ package struct PreviewServer: Sendable {
         /// `--logs`: access logs whose counts the dashboard shows (`/_trampoline/counts`), read
         /// anew at each request against the last good build's catalog.
         package var logs: [String] = []
+        /// `serve --as HOST`: the folder as that host serves it, over HTTPS, and nothing of the
+        /// preview (``PreviewServer/hostRouter(outputURL:logger:siteHost:)``).
+        package var rehearsedHost: StaticHost?
 
         package init(configURL: URL, configDisplayPath: String, outputOverride: String? = nil) {
             self.configURL = configURL
@@ -40,9 +44,13 @@ package struct PreviewServer: Sendable {
         package var host: String
         /// The real port (the chosen one when asked for 0).
         package var port: Int
-        /// `http://host:port/`.
+        /// `serve --as`: the local CA's certificate, which a client must trust.
+        package var certificateAuthority: URL? = nil
+        /// `serve --as`: the host name of the catalog's `site.url`.
+        package var siteHost: String? = nil
+        /// `http://host:port/`, or `https://` with `serve --as`.
         package var url: String {
-            "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+            "\(certificateAuthority == nil ? "http" : "https")://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
         }
     }
 
@@ -70,6 +78,9 @@ package struct PreviewServer: Sendable {
         let (snapshot, outputURL) = try rebuilder.initialBuild()
         onBuilt(snapshot)
         let state = PreviewState(snapshot: snapshot, outputURL: outputURL)
+        if configuration.rehearsedHost != nil {
+            return try await rehearse(snapshot: snapshot, outputURL: outputURL, onReady: onReady)
+        }
 
         var logger = Logger(label: "trampoline.serve")
         logger.logLevel = .warning

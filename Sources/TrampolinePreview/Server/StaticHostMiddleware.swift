@@ -7,6 +7,12 @@ import TrampolineModel
 /// `application/json` (the AASA has no extension, and iOS rejects other types; `_headers` sets
 /// the same on Netlify/Cloudflare).
 struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Whether the claim files are typed here; `serve --as` leaves that to `_headers`, as the host does.
+    var typesClaimFiles = true
+    /// `serve --as` a host that applies `_redirects` before its files (``StaticHost/rulesBeforeFiles``,
+    /// Cloudflare Pages): a rule that takes a path wins over the file there.
+    var rulesBeforeFiles = false
+
     static var aasaPaths: Set<String> { Set(OutputPath.claimFiles.map(\.urlPath)) }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
@@ -15,6 +21,12 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
         // The router picks the endpoint before middleware runs, so a preview route's own 404 could
         // not be re-dispatched to the page: those keep their own answer.
         if request.uri.path.hasPrefix(PreviewRoutes.prefix) { return try await next(request, context) }
+        if rulesBeforeFiles, request.method == .get || request.method == .head,
+            var page = try await rewrittenPage(for: request, context: context, next: next)
+        {
+            if request.method == .head { page.body = ResponseBody() }
+            return page
+        }
         let response: Response
         do {
             response = try await next(request, context)
@@ -24,7 +36,7 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
         if response.status == .notFound {
             return try await notFoundPage(for: request, context: context, next: next)
         }
-        guard Self.aasaPaths.contains(request.uri.path) else { return response }
+        guard typesClaimFiles, Self.aasaPaths.contains(request.uri.path) else { return response }
         var json = response
         json.headers[.contentType] = "application/json"
         return json

@@ -12,6 +12,11 @@ struct Serve: AsyncParsableCommand {
             watches the catalog and the Templates folder beside it, rebuilds on change and reloads open \
             pages. While the catalog is broken the last good site stays up with the errors over it. \
             The dashboard at /_trampoline/ shows every link's flow. Stop with Ctrl-C.
+
+            With --as HOST it rehearses the deployment instead: the built folder exactly as that host \
+            serves it (its _headers and _redirects, its status codes, no script added, no dashboard, \
+            no rebuilds), over HTTPS with a local CA it keeps in .trampoline/.local-ca/, so \
+            `check --live --resolve` can be pointed at it before DNS moves.
             """
     )
 
@@ -33,6 +38,13 @@ struct Serve: AsyncParsableCommand {
     var noWatch = false
 
     @Option(
+        name: .customLong("as"),
+        help: ArgumentHelp(
+            "Serve the built folder as this host would, over HTTPS (\(PreviewServer.rehearsableHosts.map(\.rawValue).joined(separator: ", "))).",
+            valueName: "host"))
+    var rehearsedHost: String?
+
+    @Option(
         parsing: .upToNextOption,
         help: ArgumentHelp(
             "Access logs whose counts the dashboard shows at /_trampoline/counts (as trampoline stats reads them).",
@@ -41,6 +53,23 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let rehearsedHost, rehearsedHostValue == nil {
+            let known = PreviewServer.rehearsableHosts.map(\.rawValue).joined(separator: ", ")
+            let modelled =
+                StaticHost(rawValue: rehearsedHost) == nil
+                ? "is not a host Trampoline knows" : "has rules of its own that serve --as does not model yet"
+            throw ValidationError("--as \(rehearsedHost) \(modelled); use one of: \(known)")
+        }
+        if rehearsedHost != nil, !logs.isEmpty {
+            throw ValidationError(
+                "--logs feeds the preview's dashboard, which serve --as does not have; drop one of them")
+        }
+    }
+
+    var rehearsedHostValue: StaticHost? {
+        rehearsedHost.flatMap(StaticHost.init(rawValue:)).flatMap {
+            PreviewServer.rehearsableHosts.contains($0) ? $0 : nil
+        }
     }
 
     func run() async throws {
@@ -50,7 +79,8 @@ struct Serve: AsyncParsableCommand {
         )
         configuration.host = host
         configuration.port = port
-        configuration.watch = !noWatch
+        configuration.watch = !noWatch && rehearsedHost == nil
+        configuration.rehearsedHost = rehearsedHostValue
         configuration.forcesOutput = force
         configuration.logs = logs
         let reporter = PreviewReporter(
@@ -71,15 +101,31 @@ struct Serve: AsyncParsableCommand {
             try await PreviewServer(configuration: configuration, reporter: reporter).run(
                 onBuilt: { snapshot in Console.report(snapshot.warnings) },
                 onReady: { address in
-                    Console.say(
-                        "Serving \(Console.displayPath(address.outputURL)) at \(address.url) (dashboard: /_trampoline/)"
-                    )
+                    if let authority = address.certificateAuthority, let host = rehearsedHostValue {
+                        Self.sayRehearsal(address, authority: authority, host: host, config: options.config)
+                    } else {
+                        Console.say(
+                            "Serving \(Console.displayPath(address.outputURL)) at \(address.url) (dashboard: /_trampoline/)"
+                        )
+                    }
                     Console.say("Press Ctrl-C to stop.")
                 }
             )
         } catch let error as DiagnosticsError {
             Console.report(error.diagnostics)
             throw ExitCode.failure
+        }
+    }
+
+    /// What a rehearsal serves, and the two commands that use it.
+    static func sayRehearsal(_ address: PreviewServer.Address, authority: URL, host: StaticHost, config: String) {
+        let ca = Console.displayPath(authority)
+        Console.say("Serving \(Console.displayPath(address.outputURL)) as \(host.rawValue) would at \(address.url)")
+        Console.say("TLS: a certificate from this project's local CA, \(ca) (trust it in a browser to open pages)")
+        if let site = address.siteHost {
+            Console.say(
+                "Check it: trampoline check -c \(config) --live --no-services --resolve \(site):\(address.port):\(address.host) --ca-file \(ca)"
+            )
         }
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import Hummingbird
+import HummingbirdTLS
+import Logging
+import TrampolineModel
+
+extension PreviewServer {
+    /// `serve --as HOST`: the hosts whose rules `serve --as` models, which read the `_headers` and
+    /// `_redirects` files the build writes.
+    package static let rehearsableHosts: [StaticHost] = StaticHost.allCases.filter(\.readsHostFiles)
+
+    /// Serves the built folder as the rehearsed host would, over HTTPS with the project's local
+    /// CA, until SIGINT or SIGTERM: no reload script, no dashboard, no rebuilds. The certificate
+    /// names the site's host, so `check --live --resolve HOST:PORT:127.0.0.1 --ca-file CA` sees
+    /// the folder as it will see the deployment.
+    func rehearse(
+        snapshot: BuildSnapshot, outputURL: URL, onReady: @escaping @Sendable (Address) -> Void
+    ) async throws {
+        let siteHost = URL(string: snapshot.catalog.site.url)?.host?.lowercased()
+        let catalogFolder = configuration.configURL.deletingLastPathComponent()
+        let authority = try LocalAuthority.load(
+            from: LocalAuthority.folder(forCatalog: configuration.configURL), below: catalogFolder)
+        var names: [String] = []
+        for name in [siteHost, "localhost", "127.0.0.1", "::1", configuration.host].compactMap({ $0 })
+        where !names.contains(name) {
+            names.append(name)
+        }
+        let tls = try authority.serverConfiguration(for: names)
+        var logger = Logger(label: "trampoline.serve")
+        logger.logLevel = .warning
+        let host = configuration.host
+        let app = Application(
+            router: Self.hostRouter(
+                outputURL: outputURL, logger: logger, siteHost: siteHost,
+                rulesBeforeFiles: configuration.rehearsedHost?.rulesBeforeFiles == true),
+            server: try .tls(.http1(), tlsConfiguration: tls),
+            configuration: .init(address: .hostname(host, port: configuration.port)),
+            onServerRunning: { channel in
+                onReady(
+                    Address(
+                        outputURL: outputURL, host: host, port: channel.localAddress?.port ?? 0,
+                        certificateAuthority: authority.certificateFile, siteHost: siteHost))
+            },
+            logger: logger
+        )
+        try await app.runService()
+    }
+
+    /// Outermost first: on loopback, answer only loopback names and the site's own (what a
+    /// client sends once `--resolve` or a hosts-file entry points the name here); refuse escaping
+    /// paths; add what `_headers` gives the path; act as the host (`_redirects` rewrites, before
+    /// the files on a host that applies them first; the 404 page with status 404); map folders to
+    /// their index.html; serve the file.
+    static func hostRouter(outputURL: URL, logger: Logger, siteHost: String?, rulesBeforeFiles: Bool)
+        -> Router<BasicRequestContext>
+    {
+        let files = ContainedFileSystem(rootFolder: outputURL, logger: logger)
+        let router = Router()
+        router.add(middleware: HostGuardMiddleware(siteHost: siteHost))
+        router.addMiddleware {
+            PathGuardMiddleware()
+            HeadersFileMiddleware()
+            StaticHostMiddleware(typesClaimFiles: false, rulesBeforeFiles: rulesBeforeFiles)
+            PrettyURLMiddleware(files: files)
+            FileMiddleware(fileProvider: files, searchForIndexHtml: true).withAdditionalMediaTypes(forFileExtensions: [
+                "html": MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8")),
+                "css": MediaType(type: .text, subType: "css", parameter: ("charset", "utf-8")),
+                "js": MediaType(type: .text, subType: "javascript", parameter: ("charset", "utf-8")),
+            ])
+        }
+        return router
+    }
+}

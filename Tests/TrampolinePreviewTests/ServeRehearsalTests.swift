@@ -1,0 +1,113 @@
+import Foundation
+import TrampolineModel
+import TrampolineTestSupport
+import XCTest
+
+@testable import TrampolinePreview
+
+/// `serve --as HOST`: the built folder served as that host would, over HTTPS with the project's
+/// local CA, checked by `check --live --resolve` (the move-day rehearsal, issue #52) and by curl,
+/// a TLS client of its own that trusts only that CA.
+final class ServeRehearsalTests: XCTestCase {
+    static let catalog =
+        PreviewCatalog.text()
+        + "  - path: /recipe/:id(digits)\n    deep_link: marry://recipe?id=:id\n    title: A recipe\n"
+        // A page the route's rewrite rule also takes: on Cloudflare Pages, which applies rules
+        // before files, only the rule the build writes for it keeps it its own page.
+        + "  - path: /recipe/best\n    deep_link: marry://best\n    title: The best recipes\n"
+
+    func testCheckLiveFindsNothingAndAHeadersFileLeftOutIsFound() throws {
+        for host in PreviewServer.rehearsableHosts {
+            let project = try TemporaryDirectory()
+            try project.write(
+                "site-config.yml",
+                Self.catalog.replacingOccurrences(
+                    of: "  title: Marry links\n", with: "  title: Marry links\n  host: \(host.rawValue)\n"))
+            let server = try ServeProcess(
+                arguments: ["--config", "site-config.yml", "--as", host.rawValue, "--port", "0"], in: project.url)
+            defer { _ = server.interrupt() }
+            XCTAssertTrue(
+                server.stdout.contains(
+                    "--resolve go.example.com:\(server.port):127.0.0.1 --ca-file .trampoline/.local-ca/ca.pem"),
+                server.stdout)
+
+            let clean = try check(project, port: server.port)
+            XCTAssertEqual(clean.status, 0, clean.text)
+            XCTAssertEqual(clean.live, [], "\(host): \(clean.text)")
+
+            // The deliberate mistake: a deployment without the _headers file.
+            try FileManager.default.removeItem(at: project.url.appendingPathComponent("_site/_headers"))
+            let broken = try check(project, port: server.port)
+            XCTAssertNotEqual(broken.status, 0)
+            XCTAssertTrue(
+                broken.live.contains { $0.contains("apple-app-site-association: wrong content type") }, broken.text)
+            XCTAssertTrue(broken.live.contains { $0.contains("Cache-Control is not what _headers sets") }, broken.text)
+        }
+    }
+
+    /// What a browser gets: the page's own bytes (no reload script), the 404 page with status
+    /// 404, a route's page through `_redirects`, no dashboard, and the site's name answered.
+    func testTheFolderIsServedAsTheHostServesIt() throws {
+        let project = try TemporaryDirectory()
+        try project.write("site-config.yml", Self.catalog)
+        let server = try ServeProcess(
+            arguments: ["--config", "site-config.yml", "--as", "netlify", "--port", "0"], in: project.url)
+        defer { _ = server.interrupt() }
+        func get(_ path: String, _ extra: [String] = []) throws -> (status: String, head: String, body: String) {
+            let result = try TrampolineProcess.run(
+                program: URL(fileURLWithPath: "/usr/bin/curl"),
+                [
+                    "-sS", "-i", "--cacert", ".trampoline/.local-ca/ca.pem", "--resolve",
+                    "go.example.com:\(server.port):127.0.0.1", "https://go.example.com:\(server.port)\(path)",
+                ] + extra, in: project.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let parts = result.stdout.components(separatedBy: "\r\n\r\n")
+            let head = parts.first ?? ""
+            // "\r\n" is one Character: split the head into lines by the string.
+            let status = head.components(separatedBy: "\r\n").first ?? ""
+            return (status, head.lowercased(), parts.dropFirst().joined(separator: "\r\n\r\n"))
+        }
+        let page = try get("/topic/1")
+        XCTAssertTrue(page.status.hasSuffix(" 200 OK"), page.status)
+        XCTAssertEqual(page.body, project.read("_site/topic/1/index.html"))
+        XCTAssertFalse(page.body.contains("_trampoline"))
+        let route = try get("/recipe/42")
+        XCTAssertTrue(route.status.hasSuffix(" 200 OK"), route.status)
+        XCTAssertTrue(route.body.contains("<title>A recipe</title>"), route.body)
+        let missing = try get("/no-such-page")
+        XCTAssertTrue(missing.status.hasSuffix(" 404 Not Found"), missing.status)
+        XCTAssertEqual(missing.body, project.read("_site/404.html"))
+        XCTAssertTrue(try get("/_trampoline/").status.hasSuffix(" 404 Not Found"))
+        let aasa = try get("/.well-known/apple-app-site-association")
+        XCTAssertTrue(aasa.head.contains("\r\ncontent-type: application/json"), aasa.head)
+        // Loopback names and the site's own are answered; another name is DNS rebinding.
+        XCTAssertTrue(try get("/topic/1", ["-H", "Host: localhost"]).status.hasSuffix(" 200 OK"))
+        XCTAssertTrue(try get("/topic/1", ["-H", "Host: evil.example"]).status.hasSuffix(" 421 Misdirected Request"))
+    }
+
+    func testHostsWithRulesOfTheirOwnAreRefusedWithTheOnesThatWork() throws {
+        let project = try TemporaryDirectory()
+        try project.write("site-config.yml", Self.catalog)
+        let result = try TrampolineProcess.run(["serve", "--as", "nginx"], in: project.url)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("--as nginx has rules of its own"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("netlify, cloudflare-pages"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("_site").path))
+    }
+
+    /// `check --live` against the rehearsal: its exit status, and the findings about fetched URLs
+    /// (the catalog's placeholder warnings left out).
+    func check(_ project: TemporaryDirectory, port: Int) throws -> (status: Int32, live: [String], text: String) {
+        let result = try TrampolineProcess.run(
+            [
+                "check", "-c", "site-config.yml", "--live", "--no-services", "--format", "json", "--resolve",
+                "go.example.com:\(port):127.0.0.1", "--ca-file", ".trampoline/.local-ca/ca.pem",
+            ], in: project.url)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let messages = (report?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        return (
+            result.status, messages.filter { $0.contains("https://go.example.com/") && !$0.contains("placeholder") },
+            result.stdout + result.stderr
+        )
+    }
+}
