@@ -24,7 +24,7 @@ final class ServeRehearsalTests: XCTestCase {
                 Self.catalog.replacingOccurrences(
                     of: "  title: Marry links\n", with: "  title: Marry links\n  host: \(host.rawValue)\n"))
             let server = try ServeProcess(
-                arguments: ["--config", "site-config.yml", "--as", host.rawValue, "--port", "0"], in: project.url)
+                arguments: ["--config", "site-config.yml", "--as", host.rawValue], in: project.url)
             defer { _ = server.interrupt() }
             XCTAssertTrue(
                 server.stdout.contains(
@@ -51,7 +51,7 @@ final class ServeRehearsalTests: XCTestCase {
         let project = try TemporaryDirectory()
         try project.write("site-config.yml", Self.catalog)
         let server = try ServeProcess(
-            arguments: ["--config", "site-config.yml", "--as", "netlify", "--port", "0"], in: project.url)
+            arguments: ["--config", "site-config.yml", "--as", "netlify"], in: project.url)
         defer { _ = server.interrupt() }
         func get(_ path: String, _ extra: [String] = []) throws -> (status: String, head: String, body: String) {
             let result = try TrampolineProcess.run(

@@ -141,6 +141,16 @@ final class ServeTests: XCTestCase {
         }
     }
 
+    /// With `--no-watch` nothing is rebuilt, so nothing is added: a page is its file's bytes.
+    func testWithoutWatchingPagesAreServedAsTheirFiles() throws {
+        let still = try ServeProcess(arguments: ["--config", "site-config.yml", "--no-watch"], in: project.url)
+        defer { _ = still.interrupt() }
+        let page = try still.http.get("/topic/1")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.text, project.read("_site/topic/1/index.html"))
+        XCTAssertFalse(page.text.contains("_trampoline"))
+    }
+
     func testEditingTheCatalogRebuildsWithinTwoSeconds() throws {
         XCTAssertTrue(try server.http.get("/topic/1").text.contains("<title>Wedding checklist</title>"))
         try project.write("site-config.yml", PreviewCatalog.text(title: "Honeymoon ideas"))

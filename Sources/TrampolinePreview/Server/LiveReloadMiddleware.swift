@@ -4,14 +4,16 @@ import TrampolineModel
 
 /// Adds the live-reload script (and, while the catalog is broken, the diagnostics overlay) to HTML
 /// responses on their way out. Only `serve` runs this: `build` output on disk never contains it.
+/// With `--no-watch` nothing is rebuilt, so pages are served as they are.
 struct LiveReloadMiddleware<Context: RequestContext>: RouterMiddleware {
     let state: PreviewState
+    var enabled = true
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         var response = try await next(request, context)
-        guard response.status == .ok || response.status == .notFound,
+        guard enabled, response.status == .ok || response.status == .notFound,
             response.headers[.contentType]?.hasPrefix("text/html") == true
         else { return response }
         let (generation, failure) = await (state.generation, state.failure)

@@ -87,6 +87,7 @@ package struct PreviewServer: Sendable {
         let router = Self.router(
             state: state, outputURL: outputURL, logger: logger,
             guardsHost: HostGuardMiddleware<BasicRequestContext>.isLoopbackBinding(configuration.host),
+            reloads: configuration.watch,
             logs: configuration.logs)
         let watcher = CatalogWatcher(
             rebuilder: rebuilder, state: state, interval: configuration.pollInterval,
@@ -108,15 +109,16 @@ package struct PreviewServer: Sendable {
     /// Outermost first: on loopback, refuse other hosts' names (DNS rebinding); refuse escaping
     /// paths, add the reload script to HTML, act as a static host (404 page, AASA type), map
     /// folders to their index.html, then FileMiddleware serves.
-    static func router(state: PreviewState, outputURL: URL, logger: Logger, guardsHost: Bool, logs: [String] = [])
-        -> Router<BasicRequestContext>
-    {
+    static func router(
+        state: PreviewState, outputURL: URL, logger: Logger, guardsHost: Bool, reloads: Bool = true,
+        logs: [String] = []
+    ) -> Router<BasicRequestContext> {
         let files = ContainedFileSystem(rootFolder: outputURL, logger: logger)
         let router = Router()
         if guardsHost { router.add(middleware: HostGuardMiddleware()) }
         router.addMiddleware {
             PathGuardMiddleware()
-            LiveReloadMiddleware(state: state)
+            LiveReloadMiddleware(state: state, enabled: reloads)
             StaticHostMiddleware()
             PrettyURLMiddleware(files: files)
             // Text types say UTF-8 as static hosts do, so titles like "Sale — 20%" survive any browser.
