@@ -11,8 +11,7 @@ struct Serve: AsyncParsableCommand {
             Serves the output folder as a static host would (pretty URLs, 404.html, the AASA as JSON), \
             watches the catalog and the Templates folder beside it, rebuilds on change and reloads open \
             pages. While the catalog is broken the last good site stays up with the errors over it. \
-            The dashboard at /_trampoline/ shows every link's flow. Stop with Ctrl-C.
-
+            The dashboard at /_trampoline/ shows every link's flow. Stop with Ctrl-C. \
             With --as HOST it rehearses the deployment instead: the built folder exactly as that host \
             serves it (its _headers and _redirects, its status codes, no script added, no dashboard, \
             no rebuilds), over HTTPS with a local CA it keeps in .trampoline/.local-ca/, so \
