@@ -55,6 +55,18 @@ extension CatalogReader {
         list.links.append(link)
     }
 
+    /// The path of an entry that had other errors (``rejectedPath``): a duplicate of it is still
+    /// an error, and a later entry with the same path is one too.
+    mutating func recordRejected(path: String, at location: SourceLocation, into list: inout LinkList) {
+        if let first = list.seen[path] {
+            error(
+                "duplicate path \(path); first defined at \(first.location)", at: location,
+                hint: "each link needs its own path")
+            return
+        }
+        list.seen[path] = (path, location)
+    }
+
     /// Diagnostics of links read apart (see ``LinkBatchChecker``), within the error limit.
     mutating func absorb(_ diagnostics: ArraySlice<Diagnostic>) {
         for diagnostic in diagnostics {
@@ -69,6 +81,7 @@ extension CatalogReader {
     mutating func readLink(
         _ node: YAMLNode, defaults: LinkOptions, defaultsTemplateLocation: SourceLocation, app: AppSettings?
     ) -> Link? {
+        rejectedPath = nil
         if engine.errors.count >= Self.errorLimit { return nil }
         guard let keys = mapping(node, what: "a link", known: CatalogKeys.route) else { return nil }
         let errorsBefore = engine.errors.count
@@ -144,7 +157,12 @@ extension CatalogReader {
                 "items: is for routes; \(CatalogRules.quoted(path ?? "")) has no parameters", at: items.location,
                 hint: "give the path parameters (/recipe/:id) and one column per parameter in the items file")
         }
-        guard engine.errors.count == errorsBefore, let path, let title, let deepLink else { return nil }
+        guard engine.errors.count == errorsBefore, let path, let title, let deepLink else {
+            // The entry's path still takes part in the duplicate check, so a mistake elsewhere in
+            // it does not hide that one until a second round.
+            if let path, route == nil { rejectedPath = (path, location(of: node)) }
+            return nil
+        }
         var link = Link(
             path: path, deepLink: deepLink, title: title.text, description: description?.text, webURL: webURL,
             campaign: campaign, options: options, location: location(of: node),

@@ -12,6 +12,9 @@ struct CatalogReader {
     /// The catalog's folder, which `links_file` is relative to.
     let baseURL: URL
     var engine = DiagnosticEngine()
+    /// Set by ``readLink(_:defaults:defaultsTemplateLocation:app:)`` when it rejects an entry whose
+    /// plain path was valid: the path and the entry's start, for the duplicate check.
+    var rejectedPath: (path: String, location: SourceLocation)?
     /// Where `site.host` is written (kept for the host-limit findings of the build).
     var hostLocation: SourceLocation?
     /// The values read that `init`'s starter catalog has too, by key (``StarterPlaceholder``).

@@ -28,6 +28,8 @@ final class LinkBatchChecker: @unchecked Sendable {
     /// of a link retains a dozen strings, 100k times.
     private struct BatchResult {
         var links: [Link?] = []
+        /// For an entry read as no link: its valid path, if it had one (``CatalogReader/rejectedPath``).
+        var rejected: [(path: String, location: SourceLocation)?] = []
         var ranges: [Range<Int>] = []
         var diagnostics: [Diagnostic] = []
     }
@@ -178,6 +180,7 @@ final class LinkBatchChecker: @unchecked Sendable {
         var failed = false
         for item in items {
             let start = worker.engine.diagnostics.count
+            worker.rejectedPath = nil
             var link: Link?
             switch item {
             case .node(let node, let span):
@@ -214,6 +217,7 @@ final class LinkBatchChecker: @unchecked Sendable {
                     failed = true
                 }
             }
+            read.rejected.append(link == nil ? worker.rejectedPath : nil)
             read.links.append(link.take())
             read.ranges.append(start..<worker.engine.diagnostics.count)
         }
@@ -277,7 +281,11 @@ final class LinkBatchChecker: @unchecked Sendable {
             // so the error limit cuts the list at the same place.
             for position in result.links.indices {
                 target.absorb(result.diagnostics[result.ranges[position]])
-                if let link = result.links[position].take() { target.record(link, into: &list) }
+                if let link = result.links[position].take() {
+                    target.record(link, into: &list)
+                } else if let rejected = result.rejected[position] {
+                    target.recordRejected(path: rejected.path, at: rejected.location, into: &list)
+                }
             }
         }
         group.wait()
