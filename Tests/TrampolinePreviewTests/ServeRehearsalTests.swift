@@ -30,6 +30,7 @@ final class ServeRehearsalTests: XCTestCase {
                 server.stdout.contains(
                     "--resolve go.example.com:\(server.port):127.0.0.1 --ca-file .trampoline/.local-ca/ca.pem"),
                 server.stdout)
+            XCTAssertFalse(server.stdout.contains("Note: site.host"), server.stdout)
 
             let clean = try check(project, port: server.port)
             XCTAssertEqual(clean.status, 0, clean.text)
@@ -48,6 +49,7 @@ final class ServeRehearsalTests: XCTestCase {
     /// What a browser gets: the page's own bytes (no reload script), the 404 page with status
     /// 404, a route's page through `_redirects`, no dashboard, and the site's name answered.
     func testTheFolderIsServedAsTheHostServesIt() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "install curl (make test-deps)")
         let project = try TemporaryDirectory()
         try project.write("site-config.yml", Self.catalog)
         let server = try ServeProcess(
@@ -67,6 +69,10 @@ final class ServeRehearsalTests: XCTestCase {
             let status = head.components(separatedBy: "\r\n").first ?? ""
             return (status, head.lowercased(), parts.dropFirst().joined(separator: "\r\n\r\n"))
         }
+        XCTAssertTrue(
+            server.stdout.contains(
+                "Note: site.host is not set, and this rehearses netlify; set site.host: netlify so the build"),
+            server.stdout)
         let page = try get("/topic/1")
         XCTAssertTrue(page.status.hasSuffix(" 200 OK"), page.status)
         XCTAssertEqual(page.body, project.read("_site/topic/1/index.html"))

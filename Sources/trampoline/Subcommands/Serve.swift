@@ -98,7 +98,17 @@ struct Serve: AsyncParsableCommand {
         )
         do {
             try await PreviewServer(configuration: configuration, reporter: reporter).run(
-                onBuilt: { snapshot in Console.report(snapshot.warnings) },
+                onBuilt: { snapshot in
+                    Console.report(snapshot.warnings)
+                    if let host = rehearsedHostValue, snapshot.catalog.site.hosting != host {
+                        let named =
+                            snapshot.catalog.site.hosting.map { "site.host is \($0.rawValue)" }
+                            ?? "site.host is not set"
+                        Console.say(
+                            "Note: \(named), and this rehearses \(host.rawValue); set site.host: \(host.rawValue) so the build and check --live know the host"
+                        )
+                    }
+                },
                 onReady: { address in
                     if let authority = address.certificateAuthority, let host = rehearsedHostValue {
                         Self.sayRehearsal(address, authority: authority, host: host, config: options.config)
