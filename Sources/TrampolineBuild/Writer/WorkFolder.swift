@@ -5,7 +5,7 @@ import TrampolineModel
 /// before they are renamed into place, the stamp cache and the claim cache. It sits beside the output folder —
 /// `.trampoline/<output folder name>/` in the same parent — so renames never cross file systems
 /// and nothing of it is ever deployed with the site.
-struct WorkFolder: Sendable {
+package struct WorkFolder: Sendable {
     static let name = ".trampoline"
 
     let url: URL
@@ -37,6 +37,14 @@ struct WorkFolder: Sendable {
             .appendingPathComponent(name, isDirectory: true)
             .appendingPathComponent(".catalogs", isDirectory: true)
             .appendingPathComponent(catalogURL.lastPathComponent + ".links")
+    }
+
+    /// `serve --as`'s certificate authority for the catalog at `catalogURL`: beside the catalog,
+    /// in the same `.trampoline/` folder as its link cache, never deployed.
+    package static func localAuthority(forCatalog catalogURL: URL) -> URL {
+        catalogURL.deletingLastPathComponent()
+            .appendingPathComponent(name, isDirectory: true)
+            .appendingPathComponent(".local-ca", isDirectory: true)
     }
 
     /// The output folder's parent, where `.trampoline/` is.

@@ -45,26 +45,23 @@ extension CatalogReader {
         if let route = link.route, !recordRoute(route, of: link, into: &list) { return }
         // Paths that differ only in case are different links (Firebase's short links are); the
         // planner serves them without folders of their own (``SitePlanner/caseFoldedPaths(_:)``).
-        if let first = list.seen[link.path] {
-            error(
-                "duplicate path \(link.path); first defined at \(first.location)", at: link.location,
-                hint: "each link needs its own path")
-            return
-        }
-        list.seen[link.path] = (link.path, link.location)
+        guard claim(link.path, at: link.location, in: &list) else { return }
         list.links.append(link)
     }
 
-    /// The path of an entry that had other errors (``rejectedPath``): a duplicate of it is still
-    /// an error, and a later entry with the same path is one too.
-    mutating func recordRejected(path: String, at location: SourceLocation, into list: inout LinkList) {
+    /// Takes `path` for the entry at `location`, or reports it a duplicate (false). An entry
+    /// rejected for other errors (``rejectedPath``) takes its path too, so its duplicate is not
+    /// left for a second round.
+    @discardableResult
+    mutating func claim(_ path: String, at location: SourceLocation, in list: inout LinkList) -> Bool {
         if let first = list.seen[path] {
             error(
                 "duplicate path \(path); first defined at \(first.location)", at: location,
                 hint: "each link needs its own path")
-            return
+            return false
         }
         list.seen[path] = (path, location)
+        return true
     }
 
     /// Diagnostics of links read apart (see ``LinkBatchChecker``), within the error limit.

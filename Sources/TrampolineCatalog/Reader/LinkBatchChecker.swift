@@ -284,7 +284,7 @@ final class LinkBatchChecker: @unchecked Sendable {
                 if let link = result.links[position].take() {
                     target.record(link, into: &list)
                 } else if let rejected = result.rejected[position] {
-                    target.recordRejected(path: rejected.path, at: rejected.location, into: &list)
+                    target.claim(rejected.path, at: rejected.location, in: &list)
                 }
             }
         }

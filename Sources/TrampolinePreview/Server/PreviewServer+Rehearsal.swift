@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTLS
 import Logging
+import TrampolineBuild
 import TrampolineModel
 
 extension PreviewServer {
@@ -19,7 +20,7 @@ extension PreviewServer {
         let siteHost = URL(string: snapshot.catalog.site.url)?.host?.lowercased()
         let catalogFolder = configuration.configURL.deletingLastPathComponent()
         let authority = try LocalAuthority.load(
-            from: LocalAuthority.folder(forCatalog: configuration.configURL), below: catalogFolder)
+            from: WorkFolder.localAuthority(forCatalog: configuration.configURL), below: catalogFolder)
         var names: [String] = []
         for name in [siteHost, "localhost", "127.0.0.1", "::1", configuration.host].compactMap({ $0 })
         where !names.contains(name) {
@@ -62,11 +63,7 @@ extension PreviewServer {
             HeadersFileMiddleware()
             StaticHostMiddleware(typesClaimFiles: false, rulesBeforeFiles: rulesBeforeFiles)
             PrettyURLMiddleware(files: files)
-            FileMiddleware(fileProvider: files, searchForIndexHtml: true).withAdditionalMediaTypes(forFileExtensions: [
-                "html": MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8")),
-                "css": MediaType(type: .text, subType: "css", parameter: ("charset", "utf-8")),
-                "js": MediaType(type: .text, subType: "javascript", parameter: ("charset", "utf-8")),
-            ])
+            fileServer(files)
         }
         return router
     }

@@ -77,10 +77,10 @@ package struct PreviewServer: Sendable {
         let rebuilder = SiteRebuilder(builder: builder, outputOverride: configuration.outputOverride)
         let (snapshot, outputURL) = try rebuilder.initialBuild()
         onBuilt(snapshot)
-        let state = PreviewState(snapshot: snapshot, outputURL: outputURL)
         if configuration.rehearsedHost != nil {
             return try await rehearse(snapshot: snapshot, outputURL: outputURL, onReady: onReady)
         }
+        let state = PreviewState(snapshot: snapshot, outputURL: outputURL)
 
         var logger = Logger(label: "trampoline.serve")
         logger.logLevel = .warning
@@ -121,14 +121,19 @@ package struct PreviewServer: Sendable {
             LiveReloadMiddleware(state: state, enabled: reloads)
             StaticHostMiddleware()
             PrettyURLMiddleware(files: files)
-            // Text types say UTF-8 as static hosts do, so titles like "Sale — 20%" survive any browser.
-            FileMiddleware(fileProvider: files, searchForIndexHtml: true).withAdditionalMediaTypes(forFileExtensions: [
-                "html": MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8")),
-                "css": MediaType(type: .text, subType: "css", parameter: ("charset", "utf-8")),
-                "js": MediaType(type: .text, subType: "javascript", parameter: ("charset", "utf-8")),
-            ])
+            fileServer(files)
         }
         PreviewRoutes.add(to: router, state: state, logs: logs)
         return router
+    }
+
+    /// The files themselves, for the preview and the rehearsal alike. Text types say UTF-8 as
+    /// static hosts do, so titles like "Sale — 20%" survive any browser.
+    static func fileServer(_ files: ContainedFileSystem) -> some RouterMiddleware<BasicRequestContext> {
+        FileMiddleware(fileProvider: files, searchForIndexHtml: true).withAdditionalMediaTypes(forFileExtensions: [
+            "html": MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8")),
+            "css": MediaType(type: .text, subType: "css", parameter: ("charset", "utf-8")),
+            "js": MediaType(type: .text, subType: "javascript", parameter: ("charset", "utf-8")),
+        ])
     }
 }

@@ -28,13 +28,6 @@ package struct LocalAuthority: Sendable {
         }
     }
 
-    /// `.trampoline/.local-ca/` beside the catalog at `catalogURL`.
-    package static func folder(forCatalog catalogURL: URL) -> URL {
-        catalogURL.deletingLastPathComponent()
-            .appendingPathComponent(".trampoline", isDirectory: true)
-            .appendingPathComponent(".local-ca", isDirectory: true)
-    }
-
     /// The authority in `folder`, made there on first use.
     package static func load(from folder: URL, below root: URL) throws -> LocalAuthority {
         if let reason = PrivateFolder.make(folder, below: root) { throw Failure.folder(reason) }
