@@ -106,7 +106,7 @@ func fuzzBuild(_ bytes: Data, catalog: Catalog) {
     let shards = result.plan.lookupShardCount
     for link in result.catalog.links {
         // The compact layout: a plain link is an entry in the shard its path names, not a page.
-        if shards > 0, link.route == nil {
+        if shards > 0, !link.isRoute {
             let path = OutputPath.lookupShard(LookupShards.shard(of: link.path, count: shards))
             guard let table = plan[path] else {
                 fatalError("fuzz invariant broken: no shard \(path) for link \(link.path)")

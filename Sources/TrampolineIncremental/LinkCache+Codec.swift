@@ -15,7 +15,7 @@ extension LinkCache {
     /// The bytes of `link`, read from an entry starting at line `line` of `file`; nil for a link
     /// this cache does not keep (a route: its pattern is parsed again).
     static func encode(_ link: Link, line: Int, file: String) -> [UInt8]? {
-        guard link.route == nil else { return nil }
+        guard !link.isRoute else { return nil }
         var out = ByteWriter(line: line, file: file)
         out.link(link)
         return out.bytes
@@ -29,7 +29,7 @@ extension LinkCache {
     )
         -> Bool
     {
-        guard link.route == nil else { return false }
+        guard !link.isRoute else { return false }
         appendEntry(digest: digest, line: line, file: file, to: &out) { $0.link(link) }
         return true
     }
@@ -60,15 +60,12 @@ extension LinkCache {
                 path: "", deepLink: "", title: "", description: nil, webURL: nil, campaign: [],
                 options: LinkOptions(), location: SourceLocation(file: file, line: line, column: 1),
                 webURLLocation: nil, templateLocation: SourceLocation(file: file, line: line, column: 1)))
-        for field in Link.Fields.table {
-            guard let value = input.value(shaped: field.sample, limit: raw.count), field.write(&link, value) else {
-                return nil
-            }
+        // By index, taking only the field's access: plain data (``LinkFieldAccess``).
+        for index in Link.Fields.table.indices {
+            guard Link.Fields.table[index].access.read(from: &input, into: &link, limit: raw.count) else { return nil }
         }
-        for field in LinkOptions.fields {
-            guard let value = input.value(shaped: field.sample, limit: raw.count), field.write(&link, value) else {
-                return nil
-            }
+        for index in LinkOptions.fields.indices {
+            guard LinkOptions.fields[index].access.read(from: &input, into: &link, limit: raw.count) else { return nil }
         }
         guard let location = input.location(), let webURLLocation = input.optionalLocation(),
             let templateLocation = input.location(), input.atEnd
@@ -90,29 +87,11 @@ extension LinkCache {
         }
 
         mutating func link(_ link: Link) {
-            for field in Link.Fields.table { value(field.read(link)) }
-            for field in LinkOptions.fields { value(field.read(link)) }
+            for index in Link.Fields.table.indices { Link.Fields.table[index].access.write(of: link, to: &self) }
+            for index in LinkOptions.fields.indices { LinkOptions.fields[index].access.write(of: link, to: &self) }
             location(link.location)
             optionalLocation(link.webURLLocation)
             location(link.templateLocation)
-        }
-
-        mutating func value(_ value: LinkFieldValue) {
-            switch value {
-            case .text(let text): string(text)
-            case .optionalText(let text): optionalString(text)
-            case .number(let number): int(number)
-            case .flag(let flag): bool(flag)
-            case .texts(let texts):
-                int(texts.count)
-                for text in texts { string(text) }
-            case .parameters(let parameters):
-                int(parameters.count)
-                for parameter in parameters {
-                    string(parameter.name)
-                    string(parameter.value)
-                }
-            }
         }
 
         mutating func int(_ value: Int) {
@@ -221,33 +200,6 @@ extension LinkCache {
             }
         }
 
-        /// A value of the same shape as `shape`, as ``ByteWriter/value(_:)`` wrote it; nil for
-        /// bytes it did not write. A list is at most `limit` long (the entry's size).
-        mutating func value(shaped shape: LinkFieldValue, limit: Int) -> LinkFieldValue? {
-            switch shape {
-            case .text: return string().map { .text($0) }
-            case .optionalText: return optionalString().map { .optionalText($0) }
-            case .number: return int().map { .number($0) }
-            case .flag: return bool().map { .flag($0) }
-            case .texts:
-                guard let count = int(), count >= 0, count <= limit else { return nil }
-                var texts: [String] = []
-                for _ in 0..<count {
-                    guard let text = string() else { return nil }
-                    texts.append(text)
-                }
-                return .texts(texts)
-            case .parameters:
-                guard let count = int(), count >= 0, count <= limit else { return nil }
-                var parameters: [CampaignParameter] = []
-                for _ in 0..<count {
-                    guard let name = string(), let value = string() else { return nil }
-                    parameters.append(CampaignParameter(name: name, value: value))
-                }
-                return .parameters(parameters)
-            }
-        }
-
         package mutating func optionalLocation() -> SourceLocation?? {
             switch byte() {
             case 0: return .some(nil)
@@ -267,6 +219,67 @@ extension LinkCache {
             default:
                 return nil
             }
+        }
+    }
+}
+
+extension LinkFieldAccess {
+    /// Writes the field's value: text with its length, an optional's flag byte, a list's count first.
+    fileprivate func write(of link: Link, to out: inout LinkCache.ByteWriter) {
+        switch self {
+        case .text(let get, _): out.string(get(link))
+        case .optionalText(let get, _): out.optionalString(get(link))
+        case .number(let get, _): out.int(get(link))
+        case .flag(let get, _): out.bool(get(link))
+        case .texts(let get, _):
+            let texts = get(link)
+            out.int(texts.count)
+            for text in texts { out.string(text) }
+        case .parameters(let get, _):
+            let parameters = get(link)
+            out.int(parameters.count)
+            for parameter in parameters {
+                out.string(parameter.name)
+                out.string(parameter.value)
+            }
+        }
+    }
+
+    /// Reads the field as ``write(of:to:)`` wrote it into `link`; false for bytes it did not
+    /// write. A list is at most `limit` long (the entry's size).
+    fileprivate func read(from input: inout LinkCache.ByteReader, into link: inout Link, limit: Int) -> Bool {
+        switch self {
+        case .text(_, let set):
+            guard let text = input.string() else { return false }
+            return set(&link, text)
+        case .optionalText(_, let set):
+            guard let text = input.optionalString() else { return false }
+            return set(&link, text)
+        case .number(_, let set):
+            guard let number = input.int() else { return false }
+            set(&link, number)
+            return true
+        case .flag(_, let set):
+            guard let flag = input.bool() else { return false }
+            set(&link, flag)
+            return true
+        case .texts(_, let set):
+            guard let count = input.int(), count >= 0, count <= limit else { return false }
+            var texts: [String] = []
+            for _ in 0..<count {
+                guard let text = input.string() else { return false }
+                texts.append(text)
+            }
+            return set(&link, texts)
+        case .parameters(_, let set):
+            guard let count = input.int(), count >= 0, count <= limit else { return false }
+            var parameters: [CampaignParameter] = []
+            for _ in 0..<count {
+                guard let name = input.string(), let value = input.string() else { return false }
+                parameters.append(CampaignParameter(name: name, value: value))
+            }
+            set(&link, parameters)
+            return true
         }
     }
 }

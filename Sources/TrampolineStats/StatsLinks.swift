@@ -27,7 +27,7 @@ struct StatsLinks {
             if let key = routeKeyByPath[route.pattern.text] { routeKeys.append((route.pattern, key)) }
         }
         routes = routeKeys
-        for link in catalog.links where link.route == nil {
+        for link in catalog.links where !link.isRoute {
             if let route = link.itemOf, !items, let key = routeKeyByPath[route.pattern.text] {
                 exact[link.path] = key
             } else if exact[link.path] == nil {

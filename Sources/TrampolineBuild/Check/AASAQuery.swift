@@ -112,7 +112,7 @@ package struct AASAQuery: Sendable {
             catalog.page(forPath: path).map { match in
                 let kind =
                     match.link.itemOf.map { "an item of the route \($0.pattern.text):" }
-                    ?? (match.link.route == nil ? "the link" : "the route")
+                    ?? (!match.link.isRoute ? "the link" : "the route")
                 return "\(match.pagePath) (\(kind) \(match.link.path)) opens \(match.deepLink)"
             } ?? "\(OutputPath.notFound.urlPath) (no link or route takes the path)"
         return answer

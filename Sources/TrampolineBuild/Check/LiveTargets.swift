@@ -34,7 +34,7 @@ package struct LiveTargets: Sendable, Equatable {
         var perLink: [[Target]] = []
         var shards: [Target] = []
         var linkIndex: [String: Int] = [:]
-        for link in build.catalog.links where link.route == nil {
+        for link in build.catalog.links where !link.isRoute {
             linkIndex[link.path] = perLink.count
             perLink.append(build.catalog.site.layout == .compact ? [Target(link.path, .lookup)] : [])
         }
@@ -42,7 +42,7 @@ package struct LiveTargets: Sendable, Equatable {
             switch entry.content {
             case .hostFile, .appSiteAssociation, .assetLinks:
                 continue  // hosts do not serve their own files; the claim files have their own checks
-            case .linkPage(let link, _, _) where linkIndex[link.path] != nil && link.route == nil:
+            case .linkPage(let link, _, _) where linkIndex[link.path] != nil && !link.isRoute:
                 perLink[linkIndex[link.path]!].append(Target(Self.urlPath(of: entry.path), .file(entry.path)))
             case .qrCode:
                 let linkPath = "/" + entry.path.value.dropLast("/qr.svg".count)

@@ -9,7 +9,7 @@ extension CatalogReader {
         let qr = Array("/qr.svg".utf8)
         // By index: iterating would copy each Link (a dozen strings) for two fields.
         for index in links.indices {
-            if links[index].route == nil, links[index].path.utf8.count > qr.count,
+            if !links[index].isRoute, links[index].path.utf8.count > qr.count,
                 links[index].path.utf8.suffix(qr.count).elementsEqual(qr)
             {
                 error(

@@ -1,5 +1,5 @@
 /// One `campaign:` entry.
-package struct CampaignParameter: Sendable, Equatable, Encodable {
+@usableFromInline package struct CampaignParameter: Sendable, Equatable, Encodable {
     package var name: String
     package var value: String
 

@@ -7,7 +7,7 @@ extension Catalog {
     package func page(forPath path: String) -> PageMatch? {
         guard let segments = RoutePattern.decodedSegments(ofPath: path) else { return nil }
         let plain = "/" + segments.joined(separator: "/")
-        if let link = links.first(where: { $0.route == nil && $0.path == plain }) {
+        if let link = links.first(where: { !$0.isRoute && $0.path == plain }) {
             return PageMatch(link: link, pagePath: link.path + "/", deepLink: link.deepLink)
         }
         for route in routes {

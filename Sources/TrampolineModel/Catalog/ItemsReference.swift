@@ -1,5 +1,5 @@
 /// A route's `items:` value: the file's name in the project and where the catalog names it.
-package struct ItemsReference: Sendable, Equatable, Encodable {
+@usableFromInline package struct ItemsReference: Sendable, Equatable, Encodable {
     package var name: String
     package var location: SourceLocation
 

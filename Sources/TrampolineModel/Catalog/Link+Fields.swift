@@ -1,27 +1,31 @@
 extension Link.Fields {
     /// A link's own values, in declaration order: the one field table of what a catalog's link
     /// writes beside its options (``LinkOptions/fields``). ``CatalogKeys/linkOwn`` is its keys.
-    package static let table: [LinkField<Link>] = [
+    package static let table: [LinkField] = [
         LinkField(
-            "path", key: "path", inLinkTable: true, firebaseColumn: "Short link", sample: "/other", get: { $0.path },
-            set: { $0.path = $1 }),
+            "path", key: "path", inLinkTable: true, firebaseColumn: "Short link", sample: .text("/other"),
+            .text(get: { $0.path }, set: { $0.path.assign($1) })),
         LinkField(
             "deepLink", key: "deep_link", inLinkTable: true, firebaseColumn: "Deep link (link)",
-            sample: "marry://other", get: { $0.deepLink }, set: { $0.deepLink = $1 }),
+            sample: .text("marry://other"), .text(get: { $0.deepLink }, set: { $0.deepLink.assign($1) })),
         LinkField(
-            "title", key: "title", firebaseColumn: "Social title (st)", sample: "Other", get: { $0.title },
-            set: { $0.title = $1 }),
+            "title", key: "title", firebaseColumn: "Social title (st)", sample: .text("Other"),
+            .text(get: { $0.title }, set: { $0.title.assign($1) })),
         LinkField(
             "description", key: "description", firebaseColumn: "Social description (sd)",
-            sample: "Other", get: { $0.description }, set: { $0.description = $1 }),
+            sample: .optionalText("Other"),
+            .optionalText(get: { $0.description }, set: { $0.description.assign($1) })),
         LinkField(
             "webURL", key: "web_url", firebaseColumn: "Deep link (link)",
-            sample: "https://example.com/other", get: { $0.webURL }, set: { $0.webURL = $1 }),
+            sample: .optionalText("https://example.com/other"),
+            .optionalText(get: { $0.webURL }, set: { $0.webURL.assign($1) })),
         LinkField(
-            campaign: "campaign", key: "campaign", firebaseColumn: "UTM source (utm_source)",
-            sample: [CampaignParameter(name: "utm_medium", value: "other")]),
+            "campaign", key: "campaign", inLinkTable: true, firebaseColumn: "UTM source (utm_source)",
+            sample: .parameters([CampaignParameter(name: "utm_medium", value: "other")]),
+            .parameters(get: { $0.campaign }, set: { $0.campaign = $1 })),
         LinkField(
-            "language", key: "language", sample: "ja", get: { $0.language }, set: { $0.language = $1 }),
+            "language", key: "language", sample: .optionalText("ja"),
+            .optionalText(get: { $0.language }, set: { $0.language.assign($1) })),
     ]
 
     /// The stored values that are no catalog key of their own, and why: every other stored
@@ -36,20 +40,4 @@ extension Link.Fields {
         "itemOf": "set on a link made from an items file's row",
         "longLinks": "set only on the long-link page's link",
     ]
-}
-
-extension LinkField where Root == Link {
-    /// The campaign's parameters: a list of pairs, which no ``LinkFieldRepresentable`` spells.
-    convenience init(
-        campaign name: String, key: String, firebaseColumn: String?, sample: [CampaignParameter]
-    ) {
-        self.init(
-            name, key: key, inLinkTable: true, firebaseColumn: firebaseColumn, sample: .parameters(sample),
-            read: { .parameters($0.campaign) },
-            write: { fields, value in
-                guard case .parameters(let parameters) = value else { return false }
-                fields.campaign = parameters
-                return true
-            })
-    }
 }

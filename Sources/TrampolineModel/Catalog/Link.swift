@@ -3,25 +3,25 @@
 /// A link's values live in one shared, copy-on-write box: a large catalog's link is copied into
 /// its page, its table row and its fingerprint, and each copy is then one reference instead of
 /// a copy of a dozen strings.
-package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
+@usableFromInline package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
     /// The link's stored values, in the order they are encoded (each is described at the
     /// link's property of the same name).
-    package struct Fields: Sendable, Equatable, Encodable {
-        package var path: String
-        package var deepLink: String
-        package var title: String
-        package var description: String?
-        package var webURL: String?
-        package var campaign: [CampaignParameter]
-        package var language: String? = nil
-        package var options: LinkOptions
-        package var location: SourceLocation
-        package var webURLLocation: SourceLocation?
-        package var templateLocation: SourceLocation
-        package var route: Route? = nil
-        package var items: ItemsReference? = nil
-        package var itemOf: Route? = nil
-        package var longLinks: LongLinkSettings? = nil
+    @usableFromInline package struct Fields: Sendable, Equatable, Encodable {
+        @usableFromInline package var path: String
+        @usableFromInline package var deepLink: String
+        @usableFromInline package var title: String
+        @usableFromInline package var description: String?
+        @usableFromInline package var webURL: String?
+        @usableFromInline package var campaign: [CampaignParameter]
+        @usableFromInline package var language: String? = nil
+        @usableFromInline package var options: LinkOptions
+        @usableFromInline package var location: SourceLocation
+        @usableFromInline package var webURLLocation: SourceLocation?
+        @usableFromInline package var templateLocation: SourceLocation
+        @usableFromInline package var route: Route? = nil
+        @usableFromInline package var items: ItemsReference? = nil
+        @usableFromInline package var itemOf: Route? = nil
+        @usableFromInline package var longLinks: LongLinkSettings? = nil
 
         package init(
             path: String,
@@ -63,7 +63,10 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
     /// `@usableFromInline` with the accessors `@inlinable`: the later targets read a link's
     /// values for every page, and a call per value across the module boundary showed in profiles.
     @usableFromInline final class Storage: @unchecked Sendable {
-        @usableFromInline var fields: Fields
+        /// Unchecked: a box is changed only while one link holds it (``fields``'s `_modify`), and
+        /// the dynamic check (`swift_beginAccess`) on every read of every value showed in the
+        /// profiles of rebuilds, where a caller in another target cannot elide it.
+        @exclusivity(unchecked) @usableFromInline var fields: Fields
         @usableFromInline init(_ fields: Fields) { self.fields = fields }
     }
 
@@ -178,6 +181,9 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
         _read { yield storage.fields.route }
         _modify { yield &fields.route }
     }
+    /// Whether the link is a route (``route``): a getter the later targets inline, where reading
+    /// the whole route through its accessor to compare it with nil showed in profiles.
+    @inlinable package var isRoute: Bool { storage.fields.route != nil }
     /// A route's `items:` file: one page per row, each with its own preview (``ItemsFile``).
     @inlinable package var items: ItemsReference? {
         _read { yield storage.fields.items }
@@ -189,6 +195,8 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
         _read { yield storage.fields.itemOf }
         _modify { yield &fields.itemOf }
     }
+    /// Whether the link was made from a row of a route's items file (``itemOf``).
+    @inlinable package var isItem: Bool { storage.fields.itemOf != nil }
     /// Set only on the long-link page's link (``SiteRenderer/longLinkPageLink(for:)``).
     @inlinable package var longLinks: LongLinkSettings? {
         _read { yield storage.fields.longLinks }
@@ -203,14 +211,14 @@ package struct Link: Sendable, Equatable, Encodable, CustomReflectable {
         options.desktop ?? ((options.desktopURL ?? webURL) == nil ? .qr : .web)
     }
 
-    package static func == (lhs: Link, rhs: Link) -> Bool {
+    @usableFromInline package static func == (lhs: Link, rhs: Link) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    @usableFromInline package func encode(to encoder: any Encoder) throws {
         try storage.fields.encode(to: encoder)
     }
 
     /// The values, as if stored in the link itself (tests list its fields by reflection).
-    package var customMirror: Mirror { Mirror(reflecting: storage.fields) }
+    @usableFromInline package var customMirror: Mirror { Mirror(reflecting: storage.fields) }
 }

@@ -1,7 +1,7 @@
 import TrampolineQR
 
 /// How a link behaves; `defaults:` sets them for every link and each link may override any of them.
-package struct LinkOptions: Sendable, Equatable, Encodable {
+@usableFromInline package struct LinkOptions: Sendable, Equatable, Encodable {
     package enum Fallback: String, Sendable, CaseIterable, Encodable {
         /// The App Store on iOS, Google Play on Android.
         case store

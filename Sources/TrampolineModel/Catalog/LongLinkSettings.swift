@@ -1,5 +1,5 @@
 /// `site.long_links`.
-package struct LongLinkSettings: Sendable, Equatable, Encodable {
+@usableFromInline package struct LongLinkSettings: Sendable, Equatable, Encodable {
     /// `allow`: URL prefixes, hosts and `*.host` patterns (``LongLinkAllowlist``).
     package var allow: [String]
     /// Where `site.long_links` is written, for findings about it.

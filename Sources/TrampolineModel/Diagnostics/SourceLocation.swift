@@ -1,5 +1,5 @@
 /// A position in an input file, 1-based, as editors and compilers count.
-package struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
+@usableFromInline package struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The file as the user named it (relative paths stay relative, so messages match what they typed).
     package var file: String
     package var line: Int
@@ -11,5 +11,5 @@ package struct SourceLocation: Sendable, Hashable, Codable, CustomStringConverti
         self.column = column
     }
 
-    package var description: String { "\(file):\(line):\(column)" }
+    @usableFromInline package var description: String { "\(file):\(line):\(column)" }
 }

@@ -5,7 +5,7 @@ import TrampolineLink
 /// The grammar is the app library's (``RoutePattern``), so the site and the app read a pattern
 /// the same way. A route's page lives under ``Route/folderPrefix`` (a prefix plain links may not
 /// use), and static hosts reach it through rewrite rules (`_redirects`) or the 404 page.
-package struct Route: Sendable, Hashable, Encodable {
+@usableFromInline package struct Route: Sendable, Hashable, Encodable {
     /// The parsed pattern, as the catalog wrote it (one trailing slash dropped).
     package let pattern: RoutePattern
 
@@ -19,7 +19,7 @@ package struct Route: Sendable, Hashable, Encodable {
     }
 
     /// The fingerprint and JSON form: the pattern's text, which determines everything else.
-    package func encode(to encoder: Encoder) throws {
+    @usableFromInline package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(pattern.text)
     }

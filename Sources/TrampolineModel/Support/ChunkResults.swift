@@ -2,7 +2,7 @@ import Foundation
 
 /// Results of work split into chunks and run concurrently, read back in chunk order so output
 /// stays deterministic.
-package final class ChunkResults<Element>: @unchecked Sendable {
+@usableFromInline package final class ChunkResults<Element>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     @usableFromInline var slots: [[Element]]
 

@@ -1,7 +1,7 @@
 /// Numbers appended to a byte buffer as decimal text, digit by digit: the stamp cache and the
 /// fingerprints write hundreds of thousands of them, and a `String` per number cost more than
 /// the rest of each line.
-package enum DecimalText {
+@usableFromInline package enum DecimalText {
     /// `String(value)`'s bytes.
     static func append(_ value: UInt64, to out: inout [UInt8]) {
         let zero = UInt8(ascii: "0")
@@ -20,7 +20,9 @@ package enum DecimalText {
 
     /// `body` applied to `String(value)`'s bytes, written right to left into a small buffer
     /// (UInt64.max has 20 digits): for writers that append bytes their own way.
-    @inlinable package static func withDigits(of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    @inlinable @inline(__always) package static func withDigits(
+        of value: UInt64, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var rest = value
             var start = 20

@@ -3,7 +3,7 @@ import Foundation
 /// A value being made on another thread from the moment it is created; ``value`` waits for it.
 /// For reads a build can start early and needs later (a cache file, the previous build's state),
 /// so they run while this thread does other work.
-package final class Pending<Value>: @unchecked Sendable {
+@usableFromInline package final class Pending<Value>: @unchecked Sendable {
     @usableFromInline let group = DispatchGroup()
     @usableFromInline var made: Value?
 

@@ -75,7 +75,7 @@ package struct LinkFlow: Sendable, Equatable {
                 ? "\(link.options.cookieName)=\(encodeURIComponent(deferred)); path=/; max-age=\(link.options.cookieDays * 86400); SameSite=Lax; Secure"
                 : nil
             return LinkFlow(
-                path: link.path, visitPath: visitPath, isRoute: link.route != nil, title: link.title, url: url,
+                path: link.path, visitPath: visitPath, isRoute: link.isRoute, title: link.title, url: url,
                 deepLink: link.deepLink, deferredLink: deferred,
                 fallbackURL: fallbackURL, fallbackKind: link.options.fallback.rawValue,
                 fallbackDelayMs: link.options.fallbackDelayMs, template: link.options.template,

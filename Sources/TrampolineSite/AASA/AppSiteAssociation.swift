@@ -45,13 +45,13 @@ package enum AppSiteAssociation {
         let perPattern = 1 + catalog.app.appIDs.count
         var estimate = routeClaims.reduce(0) { $0 + ($1.utf8.count + 16) * perPattern }
         // An item's path is its route's: the route's claim covers it.
-        for index in links.indices where links[index].route == nil && links[index].itemOf == nil {
+        for index in links.indices where !links[index].isRoute && !links[index].isItem {
             estimate += (2 * links[index].path.utf8.count + 1 + 32) * perPattern
         }
         guard estimate > sizeWarningLimit else {
             var exact: [String] = []
             exact.reserveCapacity(links.count * 2 + routeClaims.count)
-            for index in links.indices where links[index].route == nil && links[index].itemOf == nil {
+            for index in links.indices where !links[index].isRoute && !links[index].isItem {
                 exact.append(links[index].path)
                 exact.append(links[index].path + "/")
             }

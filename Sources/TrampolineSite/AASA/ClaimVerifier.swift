@@ -25,7 +25,7 @@ package enum ClaimVerifier {
     /// the compact layout's shards and the route pages, which the links' own claims never reach.
     static func unclaimed(in catalog: Catalog) -> [String] {
         guard catalog.site.claims == .domain else { return unclaimedPaths + unclaimedFiles }
-        let qr = catalog.links.first { $0.route == nil }.map { OutputPath.qrCode($0.path).urlPath }
+        let qr = catalog.links.first { !$0.isRoute }.map { OutputPath.qrCode($0.path).urlPath }
         return unclaimedPaths + unclaimedFiles + ["/_links/0.json", "/_routes/a/_id/index.html"]
             + (qr.map { [$0] } ?? [])
     }

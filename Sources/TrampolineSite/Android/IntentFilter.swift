@@ -17,7 +17,7 @@ package enum IntentFilter {
                 continue
             }
             // The route's filter already claims its items' paths.
-            if link.itemOf != nil { continue }
+            if link.isItem { continue }
             paths.append("    <data android:path=\"\(attribute(link.path))\" />")
             paths.append("    <data android:path=\"\(attribute(link.path + "/"))\" />")
         }

@@ -17,7 +17,7 @@ package struct LinkTable: Sendable, Equatable, Encodable {
     /// holds, so the count depends on the catalog alone.
     static func shardCount(for links: [Link]) -> Int {
         var total = 0
-        for index in links.indices where links[index].route == nil {
+        for index in links.indices where !links[index].isRoute {
             let link = links[index]
             total += link.path.utf8.count + link.deepLink.utf8.count + 48
             for parameter in link.campaign { total += parameter.name.utf8.count + parameter.value.utf8.count + 2 }

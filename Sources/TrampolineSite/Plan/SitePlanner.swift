@@ -22,7 +22,7 @@ package enum SitePlanner {
         // Links whose paths differ only in case would share a folder on case-insensitive disks
         // and hosts: in the folders layout they get none, and the lookup page finds them.
         let folded = compact ? [] : caseFoldedPaths(catalog.links)
-        let looksUp: @Sendable (Link) -> Bool = { link in link.route == nil && (compact || folded.contains(link.path)) }
+        let looksUp: @Sendable (Link) -> Bool = { link in !link.isRoute && (compact || folded.contains(link.path)) }
         if !folded.isEmpty { warnAboutCaseFolding(folded, catalog: catalog, engine: &engine) }
         let shardCount =
             compact
@@ -64,7 +64,7 @@ package enum SitePlanner {
         _ link: Link, catalog: Catalog, templates: TemplateSet, looksUp: (Link) -> Bool, rowShards: Int
     ) -> (link: Link, page: PlanEntry?, qr: PlanEntry?, row: (row: LinkTableRow, shard: Int)?, DiagnosticEngine) {
         var local = DiagnosticEngine()
-        let row = link.route == nil ? LinkTableRow(link) : nil
+        let row = link.isRoute ? nil : LinkTableRow(link)
         let placed = row.map { ($0, SiteLinkTable.shard(of: $0.path, count: rowShards)) }
         guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
             local.error(
@@ -78,7 +78,7 @@ package enum SitePlanner {
         // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
         let page = PlanEntry(
             path: link.pageOutputPath, content: .linkPage(link, template: template.name, behaviour: template.behaviour))
-        let qr = link.route == nil && link.options.qrCode ? qrEntry(for: link, catalog: catalog, engine: &local) : nil
+        let qr = !link.isRoute && link.options.qrCode ? qrEntry(for: link, catalog: catalog, engine: &local) : nil
         return (link, page, qr, placed, local)
     }
 
@@ -123,7 +123,7 @@ package enum SitePlanner {
             // their files before any rule.
             let itemRules = catalog.site.hosting?.rulesBeforeFiles == true
             let kept = catalog.links.filter { link in
-                link.route == nil && (link.itemOf == nil || itemRules)
+                !link.isRoute && (!link.isItem || itemRules)
                     && routes.contains { $0.rewriteRuleTakes(link.path) }
             }.map(\.path)
             entries.append(
@@ -184,11 +184,11 @@ package enum SitePlanner {
         // no path is lower-cased at all.
         let isUpper = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
         var lowered: [String: [String]] = [:]
-        for index in links.indices where links[index].route == nil && links[index].path.utf8.contains(where: isUpper) {
+        for index in links.indices where !links[index].isRoute && links[index].path.utf8.contains(where: isUpper) {
             lowered[links[index].path.lowercased(), default: []].append(links[index].path)
         }
         guard !lowered.isEmpty else { return [] }
-        for index in links.indices where links[index].route == nil && !links[index].path.utf8.contains(where: isUpper) {
+        for index in links.indices where !links[index].isRoute && !links[index].path.utf8.contains(where: isUpper) {
             lowered[links[index].path]?.append(links[index].path)
         }
         var folded = Set<String>()

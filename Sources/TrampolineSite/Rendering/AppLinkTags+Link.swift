@@ -2,7 +2,7 @@ import TrampolineModel
 
 extension AppLinkTags {
     init(link: Link, app: AppSettings) {
-        guard link.route == nil else { return }
+        guard !link.isRoute else { return }
         let deepLink = link.deferredLink(fixed: link.fixedQueryKeys)
         let name = Array(app.name.utf8)
         if let ios = app.ios {

@@ -199,8 +199,9 @@ private struct FingerprintBytes {
     mutating func link(_ link: Link, depth: UInt8) {
         byte(UInt8(ascii: "{"))
         let d = depth &+ 1
-        for field in Link.Fields.table {
-            value(field.name, field.read(link), depth: d)
+        // By index, taking only the field's name and access (plain data, ``LinkFieldAccess``).
+        for index in Link.Fields.table.indices {
+            Link.Fields.table[index].access.fingerprint(Link.Fields.table[index].name, of: link, to: &self, depth: d)
         }
         key("options", depth: d)
         options(of: link, depth: d)
@@ -210,42 +211,46 @@ private struct FingerprintBytes {
     mutating func options(of link: Link, depth: UInt8) {
         byte(UInt8(ascii: "{"))
         let d = depth &+ 1
-        for field in LinkOptions.fields { value(field.name, field.read(link), depth: d) }
+        for index in LinkOptions.fields.indices {
+            LinkOptions.fields[index].access.fingerprint(LinkOptions.fields[index].name, of: link, to: &self, depth: d)
+        }
     }
+}
 
-    /// One field as the plain encoder writes it: absent when nil, a list as `[` and its elements.
-    mutating func value(_ name: String, _ value: LinkFieldValue, depth: UInt8) {
-        switch value {
-        case .text(let text):
-            key(name, depth: depth)
-            string(text)
-        case .optionalText(let text):
-            guard let text else { return }
-            key(name, depth: depth)
-            string(text)
-        case .number(let number):
-            key(name, depth: depth)
-            int(number)
-        case .flag(let flag):
-            key(name, depth: depth)
-            bool(flag)
-        case .texts(let texts):
-            key(name, depth: depth)
-            byte(UInt8(ascii: "["))
-            for text in texts {
-                byte(depth &+ 1)
-                byte(UInt8(ascii: ","))
-                string(text)
+extension LinkFieldAccess {
+    /// The field `name` as the plain encoder writes it: absent when nil, a list as `[` and its elements.
+    fileprivate func fingerprint(_ name: String, of link: Link, to out: inout FingerprintBytes, depth: UInt8) {
+        switch self {
+        case .text(let get, _):
+            out.key(name, depth: depth)
+            out.string(get(link))
+        case .optionalText(let get, _):
+            guard let text = get(link) else { return }
+            out.key(name, depth: depth)
+            out.string(text)
+        case .number(let get, _):
+            out.key(name, depth: depth)
+            out.int(get(link))
+        case .flag(let get, _):
+            out.key(name, depth: depth)
+            out.bool(get(link))
+        case .texts(let get, _):
+            out.key(name, depth: depth)
+            out.byte(UInt8(ascii: "["))
+            for text in get(link) {
+                out.byte(depth &+ 1)
+                out.byte(UInt8(ascii: ","))
+                out.string(text)
             }
-        case .parameters(let parameters):
-            key(name, depth: depth)
-            byte(UInt8(ascii: "["))
-            for parameter in parameters {
-                byte(depth &+ 1)
-                byte(UInt8(ascii: ","))
-                byte(UInt8(ascii: "{"))
-                string("name", parameter.name, depth: depth &+ 2)
-                string("value", parameter.value, depth: depth &+ 2)
+        case .parameters(let get, _):
+            out.key(name, depth: depth)
+            out.byte(UInt8(ascii: "["))
+            for parameter in get(link) {
+                out.byte(depth &+ 1)
+                out.byte(UInt8(ascii: ","))
+                out.byte(UInt8(ascii: "{"))
+                out.string("name", parameter.name, depth: depth &+ 2)
+                out.string("value", parameter.value, depth: depth &+ 2)
             }
         }
     }

@@ -24,7 +24,7 @@ extension SiteRenderer {
         var out = Array(linkTableMembers(index).joined(separator: ",").utf8)
         out += ",\n\"links\":{".utf8
         var rows: [LinkTableRow] = []
-        for position in links.indices where links[position].route == nil { rows.append(LinkTableRow(links[position])) }
+        for position in links.indices where !links[position].isRoute { rows.append(LinkTableRow(links[position])) }
         appendLinkMembers(rows, to: &out)
         out += "}}\n".utf8
         return out

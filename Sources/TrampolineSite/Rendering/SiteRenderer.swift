@@ -152,7 +152,7 @@ package struct SiteRenderer: Sendable {
     /// The page of one link, as UTF-8 bytes (what the writer writes).
     func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
         // A route's page stands for many URLs, the long-link page for any: they name none (no og:url).
-        let url: String? = link.route == nil && link.longLinks == nil ? site.url + link.path : nil
+        let url: String? = !link.isRoute && link.longLinks == nil ? site.url + link.path : nil
         let title = Array(link.title.utf8)
         let image = bytes(link.image)
         let urlBytes = bytes(url)
@@ -173,7 +173,7 @@ package struct SiteRenderer: Sendable {
                     Array((url.map { "app-id=\(id.appStoreID), app-argument=\($0)" } ?? "app-id=\(id.appStoreID)").utf8)
                 },
                 buttonHref: bytes(link.fallbackURL(app: app)), webHref: bytes(link.webURL),
-                qrSource: link.desktopMode == .qr && link.route == nil && link.options.qrCode
+                qrSource: link.desktopMode == .qr && !link.isRoute && link.options.qrCode
                     && site.layout == .folders ? Array((link.path + "/qr.svg").utf8) : nil,
                 data: linkData(link, behaviour: template.behaviour),
                 appLinks: AppLinkTags(link: link, app: app), language: language
