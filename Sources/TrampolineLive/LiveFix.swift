@@ -34,11 +34,13 @@ struct LiveFix: Sendable {
             name == "Content-Type"
                 ? "set the object's Content-Type metadata to \(value) (`aws s3 cp … --content-type \(value)`)"
                 : "add \(name): \(value) with a CloudFront response headers policy for this path"
-        case .firebaseHosting: "add a `headers` entry for this path with \(name): \(value) in firebase.json"
+        case .firebaseHosting:
+            "deploy with the firebase.json trampoline writes (`firebase deploy` in the output folder): its `headers` set \(name): \(value) for this path"
         case .nginx:
-            name == "Content-Type"
-                ? "`default_type \(value);` (with an empty `types {}`) in a `location =` block for this path"
-                : "`add_header \(name) \"\(value)\" always;` in the location for this path"
+            "include the nginx.conf trampoline writes in the server block (`include ROOT/nginx.conf;`), which sets "
+                + (name == "Content-Type"
+                    ? "`default_type \(value);` (with an empty `types {}`) in a `location =` block for this path"
+                    : "`add_header \(name) \"\(value)\" always;` in the location for this path")
         case nil:
             "send \(name): \(value) for this path (Netlify/Cloudflare Pages: deploy _headers; S3: object metadata; Firebase Hosting: `headers` in firebase.json; nginx: `add_header` or `default_type`)"
         }
@@ -52,7 +54,7 @@ struct LiveFix: Sendable {
         case .s3CloudFront:
             "upload the whole folder, .well-known included (`aws s3 sync _site s3://BUCKET --delete`), and route /.well-known/* to the bucket"
         case .firebaseHosting:
-            "set `\"appAssociation\": \"NONE\"` under `hosting` in firebase.json (else Firebase Hosting answers for the association files itself) and deploy the whole folder"
+            "deploy with the firebase.json trampoline writes: its `\"appAssociation\": \"NONE\"` stops Firebase Hosting answering for the association files itself, and its `ignore` keeps .well-known/ (the default `**/.*` drops it)"
         case .nginx:
             "serve /.well-known/ from the site's root: no `location ~ /\\.` deny or catch-all rewrite before it"
         case nil:
@@ -94,6 +96,10 @@ struct LiveFix: Sendable {
         switch hosting {
         case .netlify, .cloudflarePages, .cloudflarePagesFree:
             "deploy the _redirects file trampoline writes; it rewrites these URLs to their page"
+        case .firebaseHosting:
+            "deploy with the firebase.json trampoline writes; its `rewrites` send these URLs to their page"
+        case .nginx:
+            "include the nginx.conf trampoline writes in the server block; its locations send these URLs to their page"
         default: notFound()
         }
     }

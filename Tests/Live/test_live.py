@@ -23,6 +23,7 @@ import json
 import os
 import shutil
 import socket
+import ssl
 import subprocess
 import time
 from pathlib import Path
@@ -102,6 +103,7 @@ class Deployment:
         shutil.copy(self.root / ".well-known" / "apple-app-site-association", self.services / "a" / "v1" / HOST)
         self.dal_fingerprint(SIGNING)
         self.site_directives = ""
+        self.error_page = "error_page 404 /404.html;"
         # The host applies the built _headers, as Netlify and Cloudflare Pages do: a test replaces or
         # drops a location by its key (an exact path, or "^~ prefix" for a rule ending in *).
         self.locations = headers_locations((self.root / "_headers").read_text())
@@ -141,7 +143,7 @@ http {{
     server_name {HOST};
     ssl_certificate {p}/{self.cert}.pem; ssl_certificate_key {p}/{self.cert}.key;
     root {self.root};
-    error_page 404 /404.html;
+    {self.error_page}
     {"".join(f"location {location_match(key)} {{ {body} }} " for key, body in self.locations.items())}
     {self.site_directives}
   }}
@@ -364,6 +366,71 @@ def test_route_without_the_hosts_rewrite(tmp_path_factory, pki, tmp_path):
     finally:
         site.stop()
     assert diagnostics == [] and code == 0, messages(diagnostics)
+
+
+def generated_nginx(built: Path, pki: Path, tmp: Path) -> Deployment:
+    """The site served with only the nginx.conf the build wrote (site.host: nginx) in its server block."""
+    site = Deployment(built, pki, tmp)
+    site.locations = {}
+    site.error_page = ""
+    site.site_directives = f"include {site.root}/nginx.conf;"
+    return site
+
+
+def fetch(site: Deployment, path: str) -> tuple[int, dict[str, str], bytes]:
+    """One GET over HTTPS to the deployment, redirects not followed."""
+    import http.client
+    context = ssl.create_default_context(cafile=str(site.pki / "ca.pem"))
+    connection = http.client.HTTPSConnection(ADDRESS, site.port, context=context, timeout=5)
+    # SNI and certificate checks for the site's name; the TCP connection goes to the address.
+    connection.sock = context.wrap_socket(socket.create_connection((ADDRESS, site.port), timeout=5),
+                                          server_hostname=HOST)
+    connection.request("GET", path, headers={"Host": HOST})
+    response = connection.getresponse()
+    result = response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    connection.close()
+    return result
+
+
+@pytest.mark.parametrize("layout", ["folders", "compact"])
+def test_generated_nginx_conf_passes_clean(tmp_path_factory, pki, tmp_path, layout):
+    # nginx reads no _headers or _redirects: what the build writes for it (nginx.conf) must be the
+    # whole of the site's configuration, routes and the compact layout's lookup included.
+    built = build_catalog(tmp_path_factory.mktemp("nginx-" + layout), variant(host="nginx", layout=layout))
+    site = generated_nginx(built, pki, tmp_path)
+    try:
+        code, diagnostics = site.check()
+        assert diagnostics == [] and code == 0, messages(diagnostics)
+        # A link's URL answers with its page, not nginx's redirect to the slashed URL.
+        status, headers, body = fetch(site, "/a/one")
+        assert status == 200, (status, headers)
+        assert b"marry://plan?id=1" in body or layout == "compact"
+        # A route's URL: its page; a missing path: 404.html, with 404 unless the lookup page stands in.
+        status, _, body = fetch(site, "/shop/42")
+        assert status == 200 and body == (site.root / "_routes" / "shop" / "_id" / "index.html").read_bytes()
+        status, _, body = fetch(site, "/nope")
+        assert status == (200 if layout == "compact" else 404) and body == (site.root / "404.html").read_bytes()
+        # The deploy's own files are not served.
+        for path in ("/nginx.conf", "/_headers", "/_redirects", "/.trampoline-manifest.json"):
+            assert fetch(site, path)[0] == 404, path
+        status, headers, _ = fetch(site, "/.well-known/apple-app-site-association")
+        assert status == 200 and headers["content-type"] == "application/json", headers
+    finally:
+        site.stop()
+
+
+def test_generated_nginx_conf_left_out_is_found(tmp_path_factory, pki, tmp_path):
+    # The deliberate misconfiguration for nginx: the build's nginx.conf not included.
+    built = build_catalog(tmp_path_factory.mktemp("nginx-left-out"), variant(host="nginx"))
+    site = generated_nginx(built, pki, tmp_path)
+    site.site_directives = ""
+    try:
+        code, diagnostics = site.check("--no-services")
+    finally:
+        site.stop()
+    finding = only(diagnostics, f"https://{HOST}/.well-known/apple-app-site-association", "application/octet-stream")
+    assert "default_type" in (finding.get("hint") or ""), finding
+    assert code == 1
 
 
 def test_dot_folder_hidden(site):

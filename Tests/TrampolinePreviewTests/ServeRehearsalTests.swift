@@ -73,7 +73,12 @@ final class ServeRehearsalTests: XCTestCase {
             server.stdout.contains(
                 "Note: site.host is not set, and this rehearses netlify; set site.host: netlify so the build"),
             server.stdout)
-        let page = try get("/topic/1")
+        // A link's URL is a folder's path: Netlify redirects it to the slashed URL (301), whose
+        // index.html is the page.
+        let link = try get("/topic/1?utm_source=x")
+        XCTAssertTrue(link.status.hasSuffix(" 301 Moved Permanently"), link.status)
+        XCTAssertTrue(link.head.contains("\r\nlocation: /topic/1/?utm_source=x"), link.head)
+        let page = try get("/topic/1/")
         XCTAssertTrue(page.status.hasSuffix(" 200 OK"), page.status)
         XCTAssertEqual(page.body, project.read("_site/topic/1/index.html"))
         XCTAssertFalse(page.body.contains("_trampoline"))
@@ -87,18 +92,39 @@ final class ServeRehearsalTests: XCTestCase {
         let aasa = try get("/.well-known/apple-app-site-association")
         XCTAssertTrue(aasa.head.contains("\r\ncontent-type: application/json"), aasa.head)
         // Loopback names and the site's own are answered; another name is DNS rebinding.
-        XCTAssertTrue(try get("/topic/1", ["-H", "Host: localhost"]).status.hasSuffix(" 200 OK"))
-        XCTAssertTrue(try get("/topic/1", ["-H", "Host: evil.example"]).status.hasSuffix(" 421 Misdirected Request"))
+        XCTAssertTrue(try get("/topic/1/", ["-H", "Host: localhost"]).status.hasSuffix(" 200 OK"))
+        XCTAssertTrue(try get("/topic/1/", ["-H", "Host: evil.example"]).status.hasSuffix(" 421 Misdirected Request"))
+    }
+
+    /// Cloudflare Pages redirects a folder's path with 308; the preview (`serve`) answers in place.
+    func testAFoldersPathIsRedirectedAsTheHostDoes() throws {
+        let project = try TemporaryDirectory()
+        try project.write("site-config.yml", Self.catalog)
+        let server = try ServeProcess(
+            arguments: ["--config", "site-config.yml", "--as", "cloudflare-pages"], in: project.url)
+        defer { _ = server.interrupt() }
+        let result = try TrampolineProcess.run(
+            program: URL(fileURLWithPath: "/usr/bin/curl"),
+            [
+                "-sS", "-o", "/dev/null", "-w", "%{http_code} %{redirect_url}", "--cacert",
+                ".trampoline/.local-ca/ca.pem", "--resolve", "go.example.com:\(server.port):127.0.0.1",
+                "https://go.example.com:\(server.port)/topic/1",
+            ], in: project.url)
+        XCTAssertEqual(result.stdout, "308 https://go.example.com:\(server.port)/topic/1/", result.stderr)
     }
 
     func testHostsWithRulesOfTheirOwnAreRefusedWithTheOnesThatWork() throws {
         let project = try TemporaryDirectory()
         try project.write("site-config.yml", Self.catalog)
-        let result = try TrampolineProcess.run(["serve", "--as", "nginx"], in: project.url)
+        let result = try TrampolineProcess.run(["serve", "--as", "s3-cloudfront"], in: project.url)
         XCTAssertNotEqual(result.status, 0)
-        XCTAssertTrue(result.stderr.contains("--as nginx has rules of its own"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--as s3-cloudfront has rules of its own"), result.stderr)
         XCTAssertTrue(result.stderr.contains("netlify, cloudflare-pages"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.url.appendingPathComponent("_site").path))
+        // nginx is rehearsed with nginx itself and the file the build writes for it (Tests/Live).
+        let nginx = try TrampolineProcess.run(["serve", "--as", "nginx"], in: project.url)
+        XCTAssertNotEqual(nginx.status, 0)
+        XCTAssertTrue(nginx.stderr.contains("rehearse with nginx itself and the nginx.conf"), nginx.stderr)
     }
 
     /// `check --live` against the rehearsal: its exit status, and the findings about fetched URLs

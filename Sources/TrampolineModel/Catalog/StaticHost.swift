@@ -4,9 +4,10 @@ package enum StaticHost: String, Sendable, CaseIterable, Encodable {
     case cloudflarePages = "cloudflare-pages"
     case cloudflarePagesFree = "cloudflare-pages-free"
     case githubPages = "github-pages"
-    /// Hosts that read neither `_headers` nor `_redirects`: the team sets the same headers and
-    /// rewrites in the host's own configuration (docs/deploy.md). Named so that `check --live`
-    /// gives that host's fix.
+    /// Hosts that read neither `_headers` nor `_redirects`. For Firebase Hosting and nginx the
+    /// build writes the host's own configuration (`firebase.json`, `nginx.conf`); on S3 and
+    /// CloudFront the team sets the same headers and rewrites (docs/deploy.md). Named so that
+    /// `check --live` gives that host's fix.
     case s3CloudFront = "s3-cloudfront"
     case firebaseHosting = "firebase-hosting"
     case nginx
@@ -45,11 +46,23 @@ package enum StaticHost: String, Sendable, CaseIterable, Encodable {
     }
 
     /// Whether the host applies the `_headers` and `_redirects` files the build writes (Netlify,
-    /// Cloudflare Pages); on the others the team sets the same in the host's configuration.
+    /// Cloudflare Pages); Firebase Hosting and nginx read `firebase.json` and `nginx.conf` instead.
     package var readsHostFiles: Bool {
         switch self {
         case .netlify, .cloudflarePages, .cloudflarePagesFree: true
         case .githubPages, .s3CloudFront, .firebaseHosting, .nginx: false
+        }
+    }
+
+    /// The status of the host's redirect from a folder's path to its slashed URL (`/abc` to
+    /// `/abc/` when `abc/index.html` is the page), as measured on each host
+    /// (github.com/slorber/trailing-slash-guide); nil where the page answers in place (the
+    /// `nginx.conf` the build writes sees to it) or the host is not modelled.
+    package var folderRedirectCode: Int? {
+        switch self {
+        case .netlify, .githubPages: 301
+        case .cloudflarePages, .cloudflarePagesFree: 308
+        case .firebaseHosting, .nginx, .s3CloudFront: nil
         }
     }
 

@@ -18,3 +18,42 @@ extension Route {
         return parts.count == pattern.segments.count
     }
 }
+
+extension Route {
+    /// The route as a Firebase Hosting glob (firebase.google.com/docs/hosting/full-config, "Glob
+    /// pattern matching"): a parameter is `*`, one segment; a rest is `**`. A literal's characters
+    /// that start an extended glob (`!(…)`, `+(…)`, `@(…)`) are escaped with `\`.
+    package var firebaseGlob: String {
+        "/"
+            + pattern.segments.map { segment in
+                switch segment {
+                case .literal(let text): Self.escaped(text, special: "!()+@")
+                case .parameter: "*"
+                case .rest: "**"
+                }
+            }.joined(separator: "/")
+    }
+
+    /// The route as an nginx regular expression (PCRE), anchored, one trailing slash allowed: a
+    /// parameter is one segment, a rest one or more; a literal's characters are escaped.
+    package var nginxRegex: String {
+        "^/"
+            + pattern.segments.map { segment in
+                switch segment {
+                case .literal(let text): Self.escaped(text, special: "\\^$.|?*+()[]{}")
+                case .parameter: "[^/]+"
+                case .rest: ".+"
+                }
+            }.joined(separator: "/") + "/?$"
+    }
+
+    /// `text` with a `\` before each of `special`.
+    static func escaped(_ text: String, special: String) -> String {
+        var escaped = ""
+        for character in text {
+            if special.contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

@@ -57,6 +57,10 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
     package static let headers = OutputPath("_headers")
     /// Netlify's and Cloudflare Pages' rewrite rules (routes).
     package static let redirects = OutputPath("_redirects")
+    /// Firebase Hosting's configuration (`site.host: firebase-hosting`): `firebase deploy` in the folder.
+    package static let firebaseConfig = OutputPath("firebase.json")
+    /// nginx's directives for the site's `server` block (`site.host: nginx`).
+    package static let nginxConfig = OutputPath("nginx.conf")
     /// The part of the page script only some visits load: the debug view and the way out of
     /// in-app browsers.
     package static let moreScript = OutputPath("trampoline-more.js")
@@ -97,7 +101,7 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
     /// The files at the top of the site that a link's path must never collide with.
     package static let topLevelFiles = [
         home, notFound, loadCookie, moreScript, routeScript, longLinkScript, rootAppSiteAssociation, headers, redirects,
-        noJekyll, manifest,
+        noJekyll, manifest, firebaseConfig, nginxConfig,
     ]
 
     /// True for the AASA copies and `assetlinks.json`.

@@ -1,11 +1,17 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
-/// Serves a folder's index.html at the folder's own path, with no redirect: `/topic/1` is
-/// answered like `/topic/1/`, as Netlify and Cloudflare Pages do, so a shared link costs no extra
-/// round trip. FileMiddleware then finds the index.html itself.
+/// A folder's path without its slash (`/topic/1`, a link's URL), whose `index.html` is the page.
+/// The preview serves the page there with no redirect, so a shared link costs no extra round
+/// trip; FileMiddleware then finds the index.html itself. `serve --as` answers as the rehearsed
+/// host does: a redirect to the slashed URL (`redirect`), 301 on Netlify and 308 on Cloudflare
+/// Pages (github.com/slorber/trailing-slash-guide, measured on each host; Cloudflare's
+/// "Serving Pages" documents the 308).
 struct PrettyURLMiddleware<Context: RequestContext>: RouterMiddleware {
     let files: ContainedFileSystem
+    /// The status of the redirect to the slashed URL; nil to serve the page in place.
+    var redirect: HTTPResponse.Status? = nil
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
@@ -18,6 +24,8 @@ struct PrettyURLMiddleware<Context: RequestContext>: RouterMiddleware {
         guard FileManager.default.fileExists(atPath: id, isDirectory: &isDirectory), isDirectory.boolValue else {
             return try await next(request, context)
         }
-        return try await next(request.withPath(path + "/"), context)
+        guard let redirect else { return try await next(request.withPath(path + "/"), context) }
+        let query = request.uri.query.map { "?" + $0 } ?? ""
+        return Response(status: redirect, headers: [.location: path + "/" + query])
     }
 }

@@ -32,8 +32,7 @@ extension PreviewServer {
         let host = configuration.host
         let app = Application(
             router: Self.hostRouter(
-                outputURL: outputURL, logger: logger, siteHost: siteHost,
-                rulesBeforeFiles: configuration.rehearsedHost?.rulesBeforeFiles == true),
+                outputURL: outputURL, logger: logger, siteHost: siteHost, host: configuration.rehearsedHost),
             server: try .tls(.http1(), tlsConfiguration: tls),
             configuration: .init(address: .hostname(host, port: configuration.port)),
             onServerRunning: { channel in
@@ -50,9 +49,9 @@ extension PreviewServer {
     /// Outermost first: on loopback, answer only loopback names and the site's own (what a
     /// client sends once `--resolve` or a hosts-file entry points the name here); refuse escaping
     /// paths; add what `_headers` gives the path; act as the host (`_redirects` rewrites, before
-    /// the files on a host that applies them first; the 404 page with status 404); map folders to
-    /// their index.html; serve the file.
-    static func hostRouter(outputURL: URL, logger: Logger, siteHost: String?, rulesBeforeFiles: Bool)
+    /// the files on a host that applies them first; the 404 page with status 404); redirect a
+    /// folder's path to the slashed URL, as the host does; serve the file.
+    static func hostRouter(outputURL: URL, logger: Logger, siteHost: String?, host: StaticHost?)
         -> Router<BasicRequestContext>
     {
         let files = ContainedFileSystem(rootFolder: outputURL, logger: logger)
@@ -61,8 +60,8 @@ extension PreviewServer {
         router.addMiddleware {
             PathGuardMiddleware()
             HeadersFileMiddleware()
-            StaticHostMiddleware(typesClaimFiles: false, rulesBeforeFiles: rulesBeforeFiles)
-            PrettyURLMiddleware(files: files)
+            StaticHostMiddleware(typesClaimFiles: false, rulesBeforeFiles: host?.rulesBeforeFiles == true)
+            PrettyURLMiddleware(files: files, redirect: host?.folderRedirect)
             fileServer(files)
         }
         return router

@@ -12,12 +12,21 @@ package enum HostFile: Sendable, Equatable, Encodable {
     /// `404.html`, and with `catchAll` every other path does too, last. Written only when there
     /// are routes or the layout is compact.
     case redirects(routes: [Route], kept: [String], lookup: Bool, catchAll: Bool)
+    /// Firebase Hosting (`site.host: firebase-hosting`): `firebase.json`, deployed from the folder
+    /// itself, with the headers `_headers` lists, each route's rewrite and, with `catchAll` (the
+    /// compact layout), every other path to the lookup page.
+    case firebase(routes: [Route], catchAll: Bool)
+    /// nginx (`site.host: nginx`): the directives for the site's `server` block, included from
+    /// the folder: the same headers, routes and catch-all, and no redirect to a link's slashed URL.
+    case nginx(routes: [Route], catchAll: Bool)
 
     package var outputPath: OutputPath {
         switch self {
         case .noJekyll: .noJekyll
         case .headers: .headers
         case .redirects: .redirects
+        case .firebase: .firebaseConfig
+        case .nginx: .nginxConfig
         }
     }
 }

@@ -132,6 +132,15 @@ package enum SitePlanner {
                     content: .hostFile(.redirects(routes: routes, kept: kept, lookup: compact, catchAll: catchAll))))
             checkRewriteRuleLimits(routes: routes.count, kept: kept.count, catalog: catalog, engine: &engine)
         }
+        switch catalog.site.hosting {
+        case .firebaseHosting:
+            entries.append(
+                PlanEntry(path: .firebaseConfig, content: .hostFile(.firebase(routes: routes, catchAll: compact))))
+        case .nginx:
+            entries.append(PlanEntry(path: .nginxConfig, content: .hostFile(.nginx(routes: routes, catchAll: compact))))
+        default:
+            break
+        }
         if catalog.app.ios != nil {
             let claims = AppSiteAssociation.claimPatterns(for: catalog)
             for path in OutputPath.appSiteAssociationFiles {
@@ -206,7 +215,7 @@ package enum SitePlanner {
             "\(folded.count) links have paths that differ from another link's only in case (\(example)…): they get no folder and no QR code of their own; 404.html finds each in the link table (_links/) by its exact path",
             at: first,
             hint:
-                "the host must serve /404.html for paths without a file (Netlify, Cloudflare Pages, GitHub Pages and Firebase Hosting do; on S3 + CloudFront set it as the error page with status 200); rename one of each pair to give both a page of their own"
+                "the host must serve /404.html for paths without a file (Netlify, Cloudflare Pages, GitHub Pages and Firebase Hosting do; on S3 + CloudFront set it as the custom error response); rename one of each pair to give both a page of their own"
         )
     }
 

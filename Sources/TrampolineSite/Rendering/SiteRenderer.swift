@@ -99,6 +99,10 @@ package struct SiteRenderer: Sendable {
             return Array(headers.utf8)
         case .hostFile(.redirects(let routes, let kept, let lookup, let catchAll)):
             return Array(Self.redirects(routes: routes, kept: kept, lookup: lookup, catchAll: catchAll).utf8)
+        case .hostFile(.firebase(let routes, let catchAll)):
+            return Array(firebaseConfig(routes: routes, catchAll: catchAll).utf8)
+        case .hostFile(.nginx(let routes, let catchAll)):
+            return Array(nginxConfig(routes: routes, catchAll: catchAll).utf8)
         case .moreScript:
             return moreScriptBytes()
         case .routeScript:

@@ -55,8 +55,12 @@ struct Serve: AsyncParsableCommand {
         if let rehearsedHost, rehearsedHostValue == nil {
             let known = PreviewServer.rehearsableHosts.map(\.rawValue).joined(separator: ", ")
             let modelled =
-                StaticHost(rawValue: rehearsedHost) == nil
-                ? "is not a host Trampoline knows" : "has rules of its own that serve --as does not model yet"
+                switch StaticHost(rawValue: rehearsedHost) {
+                case nil: "is not a host Trampoline knows"
+                case .nginx?:
+                    "is not modelled: rehearse with nginx itself and the nginx.conf the build writes (docs/deploy.md, \"nginx\")"
+                default: "has rules of its own that serve --as does not model yet"
+                }
             throw ValidationError("--as \(rehearsedHost) \(modelled); use one of: \(known)")
         }
         if rehearsedHost != nil, !logs.isEmpty {
