@@ -36,6 +36,22 @@ final class ServeRehearsalTests: XCTestCase {
             XCTAssertEqual(clean.status, 0, clean.text)
             XCTAssertEqual(clean.live, [], "\(host): \(clean.text)")
 
+            if host == .firebaseHosting {
+                // The deliberate mistake: `firebase init`'s firebase.json instead of the build's. Its
+                // ignore drops .well-known/, and Firebase answers the association files itself.
+                try project.write(
+                    "_site/firebase.json",
+                    #"{"hosting": {"public": ".", "ignore": ["firebase.json", "**/.*", "**/node_modules/**"]}}"#)
+                let broken = try check(project, port: server.port)
+                XCTAssertNotEqual(broken.status, 0)
+                XCTAssertTrue(
+                    broken.live.contains { $0.contains("/.well-known/apple-app-site-association: not the built file") },
+                    broken.text)
+                XCTAssertTrue(
+                    broken.live.contains { $0.contains("/.well-known/trampoline/v1/index.json: not served") },
+                    broken.text)
+                continue
+            }
             // The deliberate mistake: a deployment without the _headers file.
             try FileManager.default.removeItem(at: project.url.appendingPathComponent("_site/_headers"))
             let broken = try check(project, port: server.port)
@@ -117,6 +133,7 @@ final class ServeRehearsalTests: XCTestCase {
         let project = try TemporaryDirectory()
         try project.write("site-config.yml", Self.catalog)
         let result = try TrampolineProcess.run(["serve", "--as", "s3-cloudfront"], in: project.url)
+        XCTAssertTrue(result.stderr.contains("firebase-hosting"), result.stderr)
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.stderr.contains("--as s3-cloudfront has rules of its own"), result.stderr)
         XCTAssertTrue(result.stderr.contains("netlify, cloudflare-pages"), result.stderr)

@@ -6,9 +6,10 @@ import TrampolineBuild
 import TrampolineModel
 
 extension PreviewServer {
-    /// `serve --as HOST`: the hosts whose rules `serve --as` models, which read the `_headers` and
-    /// `_redirects` files the build writes.
-    package static let rehearsableHosts: [StaticHost] = StaticHost.allCases.filter(\.readsHostFiles)
+    /// `serve --as HOST`: the hosts whose rules `serve --as` models: those that read the `_headers`
+    /// and `_redirects` files the build writes, and Firebase Hosting, which reads its `firebase.json`.
+    package static let rehearsableHosts: [StaticHost] =
+        StaticHost.allCases.filter(\.readsHostFiles) + [.firebaseHosting]
 
     /// Serves the built folder as the rehearsed host would, over HTTPS with the project's local
     /// CA, until SIGINT or SIGTERM: no reload script, no dashboard, no rebuilds. The certificate
@@ -57,6 +58,15 @@ extension PreviewServer {
         let files = ContainedFileSystem(rootFolder: outputURL, logger: logger)
         let router = Router()
         router.add(middleware: HostGuardMiddleware(siteHost: siteHost))
+        if host == .firebaseHosting {
+            router.addMiddleware {
+                PathGuardMiddleware()
+                FirebaseHostingMiddleware()
+                PrettyURLMiddleware(files: files, redirect: host?.folderRedirect)
+                fileServer(files)
+            }
+            return router
+        }
         router.addMiddleware {
             PathGuardMiddleware()
             HeadersFileMiddleware()
