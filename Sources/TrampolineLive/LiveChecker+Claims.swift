@@ -56,7 +56,7 @@ extension LiveChecker {
                 finding(
                     "stale", url, "not the built file", expected: "\(expected.count) bytes as built",
                     seen: "\(response.body.count) other bytes" + Self.jsonDifference(response.body, expected),
-                    fix: fix.stale()))
+                    fix: fix.staleClaimFile()))
         }
         return findings
     }
@@ -78,7 +78,7 @@ extension LiveChecker {
                     finding(
                         "stale", url, "not the built file (Android verifies the fingerprints it lists)",
                         expected: "the built statements", seen: "\(response.body.count) other bytes",
-                        fix: fix.stale()))
+                        fix: fix.staleClaimFile()))
             }
         }
         if let robots = try? await fetcher.get(site + "/robots.txt", userAgent: "Googlebot"), robots.status == 200,

@@ -95,7 +95,7 @@ extension LiveChecker {
                 guard !matches else { continue }
                 findings.append(
                     finding(
-                        "header-missing", url, "\(field.name) is not what _headers sets",
+                        "header-missing", url, "\(field.name) is not what \(headerSource) sets",
                         expected: field.value, seen: seen ?? "none", fix: fix.header(field.name, field.value)))
             }
         }

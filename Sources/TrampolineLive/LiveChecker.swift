@@ -35,6 +35,14 @@ package struct LiveChecker: Sendable {
     /// The one host the catalog serves (`site.url`'s); the association files claim it.
     var host: String { URL(string: site)?.host?.lowercased() ?? build.catalog.site.host }
     var fix: LiveFix { LiveFix(hosting: build.catalog.site.hosting) }
+    /// The build's file that sets the headers the host must send, as findings name it.
+    var headerSource: String {
+        switch build.catalog.site.hosting {
+        case .firebaseHosting: OutputPath.firebaseConfig.value
+        case .nginx: OutputPath.nginxConfig.value
+        default: OutputPath.headers.value
+        }
+    }
 
     /// Every finding, in a stable order: origin claims, services, then the site's files and pages.
     package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [Diagnostic] {

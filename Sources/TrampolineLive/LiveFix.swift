@@ -65,6 +65,14 @@ struct LiveFix: Sendable {
     let botBlocked =
         "let Apple's fetcher (user agent AASA-Bot) through the host's bot protection (Cloudflare: a WAF skip rule for /.well-known/ and /apple-app-site-association)"
 
+    /// An association file that is not the built one: on Firebase Hosting, most often Firebase's
+    /// own answer for the project's apps (`appAssociation` not `NONE`).
+    func staleClaimFile() -> String {
+        guard hosting == .firebaseHosting else { return stale() }
+        return
+            "deploy with the firebase.json trampoline writes (`firebase deploy --only hosting` in the output folder): without its `\"appAssociation\": \"NONE\"`, Firebase Hosting answers this file itself for the Firebase project's apps"
+    }
+
     func stale() -> String {
         switch hosting {
         case .netlify, .cloudflarePages, .cloudflarePagesFree, .githubPages:

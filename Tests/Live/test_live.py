@@ -430,6 +430,9 @@ def test_generated_nginx_conf_left_out_is_found(tmp_path_factory, pki, tmp_path)
         site.stop()
     finding = only(diagnostics, f"https://{HOST}/.well-known/apple-app-site-association", "application/octet-stream")
     assert "default_type" in (finding.get("hint") or ""), finding
+    assert "include the nginx.conf trampoline writes" in finding["hint"], finding
+    # The headers are named as the build's nginx.conf sets them, not as _headers does.
+    only(diagnostics, f"https://{HOST}/.well-known/trampoline/v1/index.json", "is not what nginx.conf sets")
     assert code == 1
 
 
