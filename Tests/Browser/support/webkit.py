@@ -55,10 +55,14 @@ class WebKitBrowser(BaseBrowser):
                 data = f.read()
         except FileNotFoundError:
             return []
+        # Only whole lines: the browser may be writing one now (a flush can end mid-line, even
+        # mid-character), and the next read sees it complete.
+        data = data[: data.rfind(b"\n") + 1]
         return [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
 
     def reset_logs(self):
-        self._nav_offset = self.nav_log.stat().st_size if self.nav_log.exists() else 0
+        # After the last whole line: a line being written now belongs to what comes next.
+        self._nav_offset = self.nav_log.read_bytes().rfind(b"\n") + 1 if self.nav_log.exists() else 0
         self._out_offset = self.output.stat().st_size if self.output.exists() else 0
 
     def scheme_navigations(self, scheme: str = SCHEME) -> list[str]:
