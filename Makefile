@@ -44,16 +44,17 @@ deps: embed
 # (the schema test uses jsonschema too). The QR tests (Tests/QR) rasterise with rsvg-convert
 # (librsvg2-bin), read with zbarimg (zbar-tools) and compare with segno (Tests/QR/requirements.txt).
 # nginx-light serves a built site for the counts test (Tests/Browser/test_counts.py), logging in `combined`.
-# curl is the TLS client of its own that ServeRehearsalTests (swift-test) points at `serve --as`.
+# curl is the TLS client of its own that ServeRehearsalTests (swift-test) points at `serve --as`;
+# node runs the CloudFront Function the build writes for S3 (HostConfigTests).
 BROWSER_APT := chromium chromium-driver default-jre-headless \
-  webkit2gtk-driver xvfb xclip openssl python3-gi gir1.2-webkit2-4.1 librsvg2-bin zbar-tools nginx-light curl
+  webkit2gtk-driver xvfb xclip openssl python3-gi gir1.2-webkit2-4.1 librsvg2-bin zbar-tools nginx-light curl nodejs
 GI_PYTHON ?= /usr/bin/python3
 test-deps: deps
 	@command -v chromedriver >/dev/null && command -v java >/dev/null \
 	  && command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null \
 	  && command -v xclip >/dev/null && command -v openssl >/dev/null \
 	  && command -v rsvg-convert >/dev/null && command -v zbarimg >/dev/null && test -x /usr/sbin/nginx \
-	  && command -v curl >/dev/null \
+	  && command -v curl >/dev/null && test -x /usr/bin/node \
 	  && $(GI_PYTHON) -c "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2" 2>/dev/null || { \
 	  echo "Installing $(BROWSER_APT)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_APT); }

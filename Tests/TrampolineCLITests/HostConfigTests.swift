@@ -128,6 +128,62 @@ final class HostConfigTests: XCTestCase {
         XCTAssertTrue(lines[2].hasPrefix("invalid") && lines[2].contains("OFF"), lines[2])
     }
 
+    /// The CloudFront Function, run under node as CloudFront runs it (a viewer-request event in,
+    /// the request out: docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-event-structure.html).
+    /// Only the `handler` contract is modelled, not CloudFront's runtime limits.
+    func testTheCloudFrontFunctionMapsPagesToTheirIndexAndLeavesFilesAlone() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "install nodejs (make test-deps)")
+        let (dir, files) = try build(host: "s3-cloudfront")
+        XCTAssertNotNil(files["cloudfront-function.js"])
+        XCTAssertNil(files["nginx.conf"])
+        let cases = [
+            "/": "/index.html",
+            "/shop/best": "/shop/best/index.html",
+            "/shop/best/": "/shop/best/index.html",
+            "/spring.2026": "/spring.2026/index.html",
+            "/apple-app-site-association": "/apple-app-site-association",
+            "/.well-known/apple-app-site-association": "/.well-known/apple-app-site-association",
+            "/.well-known/assetlinks.json": "/.well-known/assetlinks.json",
+            "/.well-known/trampoline/v1/links/0.json": "/.well-known/trampoline/v1/links/0.json",
+            "/shop/best/qr.svg": "/shop/best/qr.svg",
+            "/trampoline-more.js": "/trampoline-more.js",
+            "/_count/shown.txt": "/_count/shown.txt",
+        ]
+        let script = """
+            const fs = require("fs");
+            const source = fs.readFileSync(process.argv[1], "utf8");
+            const handler = new Function(source + "\\nreturn handler;")();
+            const out = {};
+            for (const uri of JSON.parse(process.argv[2])) {
+                out[uri] = handler({ version: "1.0", context: { eventType: "viewer-request" },
+                    viewer: { ip: "198.51.100.7" }, request: { method: "GET", uri: uri, querystring: {},
+                    headers: {}, cookies: {} } }).uri;
+            }
+            console.log(JSON.stringify(out));
+            """
+        let uris = String(decoding: try JSONSerialization.data(withJSONObject: Array(cases.keys)), as: UTF8.self)
+        let result = try TrampolineProcess.run(
+            program: URL(fileURLWithPath: "/usr/bin/node"),
+            ["-e", script, dir.url.appendingPathComponent("_site/cloudfront-function.js").path, uris], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let seen = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String]
+        XCTAssertEqual(seen, cases)
+    }
+
+    func testALinkThatEndsLikeAFileIsAWarningOnS3() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write(
+            "site-config.yml",
+            Self.catalog.replacingOccurrences(of: "HOST", with: "s3-cloudfront")
+                .replacingOccurrences(of: "LAYOUT", with: "folders")
+                + "  - path: /menu.html\n    deep_link: app://menu\n    title: Menu\n")
+        let result = try TrampolineProcess.run(["build"], in: dir.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("site-config.yml:26:5: warning: a link ends like a file (/menu.html)"),
+            result.stderr)
+    }
+
     func testHostFilesAreWrittenOnlyForTheirHost() throws {
         let (_, netlify) = try build(host: "netlify")
         XCTAssertNil(netlify["firebase.json"])

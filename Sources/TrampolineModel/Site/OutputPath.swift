@@ -61,6 +61,14 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
     package static let firebaseConfig = OutputPath("firebase.json")
     /// nginx's directives for the site's `server` block (`site.host: nginx`).
     package static let nginxConfig = OutputPath("nginx.conf")
+    /// The extensions of the files a site holds (its pages, scripts, QR codes, the link table,
+    /// the count files, an icon): where a host must tell a file from a page's folder by the name
+    /// alone (``cloudFrontFunction``), a last segment ending in one is a file.
+    package static let fileExtensions = [
+        "html", "js", "json", "svg", "png", "jpg", "jpeg", "webp", "gif", "txt", "ico",
+    ]
+    /// The CloudFront Function for the distribution (`site.host: s3-cloudfront`); not uploaded to the bucket.
+    package static let cloudFrontFunction = OutputPath("cloudfront-function.js")
     /// The part of the page script only some visits load: the debug view and the way out of
     /// in-app browsers.
     package static let moreScript = OutputPath("trampoline-more.js")
@@ -101,7 +109,7 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
     /// The files at the top of the site that a link's path must never collide with.
     package static let topLevelFiles = [
         home, notFound, loadCookie, moreScript, routeScript, longLinkScript, rootAppSiteAssociation, headers, redirects,
-        noJekyll, manifest, firebaseConfig, nginxConfig,
+        noJekyll, manifest, firebaseConfig, nginxConfig, cloudFrontFunction,
     ]
 
     /// True for the AASA copies and `assetlinks.json`.

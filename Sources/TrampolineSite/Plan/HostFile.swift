@@ -19,6 +19,9 @@ package enum HostFile: Sendable, Equatable, Encodable {
     /// nginx (`site.host: nginx`): the directives for the site's `server` block, included from
     /// the folder: the same headers, routes and catch-all, and no redirect to a link's slashed URL.
     case nginx(routes: [Route], catchAll: Bool)
+    /// Amazon S3 behind CloudFront (`site.host: s3-cloudfront`): the viewer-request function that
+    /// maps a page's URL to its `index.html`, which an S3 origin does not do.
+    case cloudFrontFunction
 
     package var outputPath: OutputPath {
         switch self {
@@ -27,6 +30,7 @@ package enum HostFile: Sendable, Equatable, Encodable {
         case .redirects: .redirects
         case .firebase: .firebaseConfig
         case .nginx: .nginxConfig
+        case .cloudFrontFunction: .cloudFrontFunction
         }
     }
 }

@@ -132,15 +132,7 @@ package enum SitePlanner {
                     content: .hostFile(.redirects(routes: routes, kept: kept, lookup: compact, catchAll: catchAll))))
             checkRewriteRuleLimits(routes: routes.count, kept: kept.count, catalog: catalog, engine: &engine)
         }
-        switch catalog.site.hosting {
-        case .firebaseHosting:
-            entries.append(
-                PlanEntry(path: .firebaseConfig, content: .hostFile(.firebase(routes: routes, catchAll: compact))))
-        case .nginx:
-            entries.append(PlanEntry(path: .nginxConfig, content: .hostFile(.nginx(routes: routes, catchAll: compact))))
-        default:
-            break
-        }
+        entries += hostFileEntries(for: catalog, routes: routes, compact: compact, engine: &engine)
         if catalog.app.ios != nil {
             let claims = AppSiteAssociation.claimPatterns(for: catalog)
             for path in OutputPath.appSiteAssociationFiles {

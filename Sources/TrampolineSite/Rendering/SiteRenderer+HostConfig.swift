@@ -6,7 +6,7 @@ import TrampolineModel
 extension SiteRenderer {
     /// Files of the folder that are for the deploy, not for visitors.
     static let deployOnlyFiles: [OutputPath] = [
-        .firebaseConfig, .nginxConfig, .headers, .redirects, .noJekyll, .manifest,
+        .firebaseConfig, .nginxConfig, .cloudFrontFunction, .headers, .redirects, .noJekyll, .manifest,
     ]
 
     /// `firebase.json` (firebase.google.com/docs/hosting/full-config; checked against

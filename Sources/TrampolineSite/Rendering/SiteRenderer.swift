@@ -103,6 +103,8 @@ package struct SiteRenderer: Sendable {
             return Array(firebaseConfig(routes: routes, catchAll: catchAll).utf8)
         case .hostFile(.nginx(let routes, let catchAll)):
             return Array(nginxConfig(routes: routes, catchAll: catchAll).utf8)
+        case .hostFile(.cloudFrontFunction):
+            return Array(Self.cloudFrontFunction.utf8)
         case .moreScript:
             return moreScriptBytes()
         case .routeScript:

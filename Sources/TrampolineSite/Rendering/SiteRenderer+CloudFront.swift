@@ -1,0 +1,43 @@
+import TrampolineModel
+
+extension SiteRenderer {
+    /// The CloudFront Function (runtime cloudfront-js-2.0, viewer request) for a site on S3:
+    /// an S3 origin has no index documents, so `/abc` and `/abc/` must read `abc/index.html`, as
+    /// AWS's own example does (docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/
+    /// example-function-add-index.html). Unlike that example, it leaves the extension-less AASA
+    /// alone (the example would send `/apple-app-site-association` to a missing `index.html`) and
+    /// decides by the last segment, so a link's path with a dot (`/spring.2026`) still gets its
+    /// page. Routes, and a compact site's links, reach `404.html` through the distribution's
+    /// error response (docs/deploy.md, "Amazon S3 and CloudFront"). `HostConfigTests` run it under node.
+    static var cloudFrontFunction: String {
+        let files = OutputPath.appSiteAssociationFiles.map { Escaping.jsonString($0.urlPath) + ": true" }
+        let extensions = OutputPath.fileExtensions.map { Escaping.jsonString($0) + ": true" }
+        return """
+            // Written by trampoline for site.host: s3-cloudfront (docs/deploy.md, "Amazon S3 and CloudFront").
+            // A CloudFront Function: runtime cloudfront-js-2.0, event type viewer request, on the
+            // distribution's default behaviour. Not for the bucket:
+            //   aws s3 sync _site s3://BUCKET --delete --exclude cloudfront-function.js
+            var files = { \(files.joined(separator: ", ")) };
+            var extensions = { \(extensions.joined(separator: ", ")) };
+
+            function handler(event) {
+                var request = event.request;
+                var uri = request.uri;
+                if (files[uri]) {
+                    return request;
+                }
+                if (uri.endsWith("/")) {
+                    request.uri = uri + "index.html";
+                    return request;
+                }
+                var name = uri.substring(uri.lastIndexOf("/") + 1);
+                var dot = name.lastIndexOf(".");
+                if (dot < 0 || !extensions[name.substring(dot + 1).toLowerCase()]) {
+                    request.uri = uri + "/index.html";
+                }
+                return request;
+            }
+
+            """
+    }
+}
