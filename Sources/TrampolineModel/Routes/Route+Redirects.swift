@@ -24,27 +24,25 @@ extension Route {
     /// pattern matching"): a parameter is `*`, one segment; a rest is `**`. A literal's characters
     /// that start an extended glob (`!(…)`, `+(…)`, `@(…)`) are escaped with `\`.
     package var firebaseGlob: String {
-        "/"
-            + pattern.segments.map { segment in
-                switch segment {
-                case .literal(let text): Self.escaped(text, special: "!()+@")
-                case .parameter: "*"
-                case .rest: "**"
-                }
-            }.joined(separator: "/")
+        "/" + segments(literal: { Self.escaped($0, special: "!()+@") }, parameter: "*", rest: "**")
     }
 
     /// The route as an nginx regular expression (PCRE), anchored, one trailing slash allowed: a
     /// parameter is one segment, a rest one or more; a literal's characters are escaped.
     package var nginxRegex: String {
-        "^/"
-            + pattern.segments.map { segment in
-                switch segment {
-                case .literal(let text): Self.escaped(text, special: "\\^$.|?*+()[]{}")
-                case .parameter: "[^/]+"
-                case .rest: ".+"
-                }
-            }.joined(separator: "/") + "/?$"
+        "^/" + segments(literal: { Self.escaped($0, special: "\\^$.|?*+()[]{}") }, parameter: "[^/]+", rest: ".+")
+            + "/?$"
+    }
+
+    /// The pattern's segments in another syntax, joined by `/`.
+    func segments(literal: (String) -> String, parameter: String, rest: String) -> String {
+        pattern.segments.map { segment in
+            switch segment {
+            case .literal(let text): literal(text)
+            case .parameter: parameter
+            case .rest: rest
+            }
+        }.joined(separator: "/")
     }
 
     /// `text` with a `\` before each of `special`.
