@@ -50,6 +50,10 @@ final class ServeRehearsalTests: XCTestCase {
                 XCTAssertTrue(
                     broken.live.contains { $0.contains("/.well-known/trampoline/v1/index.json: not served") },
                     broken.text)
+                // Its fixes name the host's own file: the AASA is Firebase's answer, not a stale deploy,
+                // and the missing headers are firebase.json's.
+                XCTAssertTrue(broken.text.contains("Firebase Hosting answers this file itself"), broken.text)
+                XCTAssertTrue(broken.live.contains { $0.contains("is not what firebase.json sets") }, broken.text)
                 continue
             }
             // The deliberate mistake: a deployment without the _headers file.

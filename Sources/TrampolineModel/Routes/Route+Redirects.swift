@@ -24,13 +24,14 @@ extension Route {
     /// pattern matching"): a parameter is `*`, one segment; a rest is `**`. A literal's characters
     /// that start an extended glob (`!(…)`, `+(…)`, `@(…)`) are escaped with `\`.
     package var firebaseGlob: String {
-        "/" + segments(literal: { Self.escaped($0, special: "!()+@") }, parameter: "*", rest: "**")
+        "/" + segments(literal: { Escaping.backslashed($0, before: "!()+@") }, parameter: "*", rest: "**")
     }
 
     /// The route as an nginx regular expression (PCRE), anchored, one trailing slash allowed: a
     /// parameter is one segment, a rest one or more; a literal's characters are escaped.
     package var nginxRegex: String {
-        "^/" + segments(literal: { Self.escaped($0, special: "\\^$.|?*+()[]{}") }, parameter: "[^/]+", rest: ".+")
+        "^/"
+            + segments(literal: { Escaping.backslashed($0, before: "\\^$.|?*+()[]{}") }, parameter: "[^/]+", rest: ".+")
             + "/?$"
     }
 
@@ -43,15 +44,5 @@ extension Route {
             case .rest: rest
             }
         }.joined(separator: "/")
-    }
-
-    /// `text` with a `\` before each of `special`.
-    static func escaped(_ text: String, special: String) -> String {
-        var escaped = ""
-        for character in text {
-            if special.contains(character) { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
     }
 }

@@ -1,5 +1,16 @@
 /// Escapers for each context a catalog value can land in. Each is total: any input gives inert output.
 package enum Escaping {
+    /// `text` with a `\` before each character of `special`: a literal in a glob (Firebase Hosting's
+    /// `source`), a regular expression (nginx's `location ~`) or a quoted nginx argument.
+    package static func backslashed(_ text: String, before special: String) -> String {
+        var escaped = ""
+        for character in text {
+            if special.contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
     /// HTML text and double- or single-quoted attribute values.
     package static func html(_ text: String) -> String {
         Context.html.apply(text)

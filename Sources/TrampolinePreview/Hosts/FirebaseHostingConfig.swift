@@ -1,4 +1,5 @@
 import Foundation
+import TrampolineSite
 
 /// The `hosting` settings of a `firebase.json` that `serve --as firebase-hosting` applies, read
 /// as Firebase Hosting reads them (firebase.google.com/docs/hosting/full-config): `ignore` (files
@@ -8,13 +9,9 @@ import Foundation
 /// deployed one would be; an unreadable one is nil, and the rehearsal then serves what Firebase
 /// serves without one: nothing.
 struct FirebaseHostingConfig: Sendable {
-    struct HeaderRule: Sendable {
-        var source: HostGlob
-        var fields: [(name: String, value: String)]
-    }
-
     var ignore: [HostGlob] = []
-    var headers: [HeaderRule] = []
+    /// Each `headers` entry: its glob, and its headers as the `_headers` rule they would be.
+    var headers: [(source: HostGlob, rule: HeaderRule)] = []
     var rewrites: [(source: HostGlob, destination: String)] = []
     /// Whether Firebase answers for the association files itself (`AUTO`, the default).
     var answersAssociationFiles = true
@@ -29,9 +26,9 @@ struct FirebaseHostingConfig: Sendable {
                 continue
             }
             let fields = (entry["headers"] as? [[String: String]] ?? []).compactMap { field in
-                field["key"].flatMap { key in field["value"].map { (name: key, value: $0) } }
+                field["key"].flatMap { key in field["value"].map { (key, $0) } }
             }
-            headers.append(HeaderRule(source: glob, fields: fields))
+            headers.append((glob, HeaderRule(source, fields)))
         }
         for entry in hosting["rewrites"] as? [[String: Any]] ?? [] {
             guard let source = (entry["source"] ?? entry["glob"]) as? String, let glob = HostGlob(source),

@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
 import TrampolineModel
 
@@ -29,15 +28,13 @@ struct FirebaseHostingMiddleware<Context: RequestContext>: RouterMiddleware {
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(string: body)))
         } else if config.ignores(path) {
-            response = try await notFound(request, context: context, next: next)
+            response = try await StaticHostMiddleware<Context>.siteNotFoundPage(
+                for: request, context: context, next: next)
         } else {
             response = try await served(request, path: path, config: config, context: context, next: next)
         }
-        for rule in config.headers where rule.source.matches(path) {
-            for field in rule.fields {
-                guard let name = HTTPField.Name(field.name) else { continue }
-                response.headers[name] = field.value
-            }
+        for entry in config.headers where entry.source.matches(path) {
+            response.setHeaders(entry.rule.fields)
         }
         if request.method == .head { response.body = ResponseBody() }
         return response
@@ -55,23 +52,10 @@ struct FirebaseHostingMiddleware<Context: RequestContext>: RouterMiddleware {
         if let destination = config.rewrite(path), !config.ignores(destination) {
             var page = try await next(StaticHostMiddleware<Context>.wholeFile(destination, for: request), context)
             if page.status == .ok {
-                page.headers[.eTag] = nil
-                page.headers[.lastModified] = nil
+                page.dropValidators()
                 return page
             }
         }
-        return try await notFound(request, context: context, next: next)
-    }
-
-    func notFound(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response
-    {
-        var page = try await next(
-            StaticHostMiddleware<Context>.wholeFile(OutputPath.notFound.urlPath, for: request), context)
-        guard page.status == .ok else { throw HTTPError(.notFound) }
-        page.status = .notFound
-        page.headers[.eTag] = nil
-        page.headers[.lastModified] = nil
-        return page
+        return try await StaticHostMiddleware<Context>.siteNotFoundPage(for: request, context: context, next: next)
     }
 }

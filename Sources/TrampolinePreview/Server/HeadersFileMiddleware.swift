@@ -1,4 +1,3 @@
-import HTTPTypes
 import Hummingbird
 import TrampolineModel
 import TrampolineSite
@@ -20,10 +19,7 @@ struct HeadersFileMiddleware<Context: RequestContext>: RouterMiddleware {
         let path = request.uri.path.removingPercentEncoding ?? request.uri.path
         for rule in HeaderRule.rules(inHeadersFile: String(buffer: try await file.body.collect()))
         where rule.matches(path) {
-            for field in rule.fields {
-                guard let name = HTTPField.Name(field.name) else { continue }
-                response.headers[name] = field.value
-            }
+            response.setHeaders(rule.fields)
         }
         return response
     }

@@ -65,8 +65,7 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
         else { return nil }
         var page = try await next(request.withPath(target), context)
         guard page.status == .ok else { return nil }
-        page.headers[.eTag] = nil
-        page.headers[.lastModified] = nil
+        page.dropValidators()
         return page
     }
 
@@ -82,17 +81,25 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
             if request.method == .head { page.body = ResponseBody() }
             return page
         }
+        var page = try await Self.siteNotFoundPage(for: request, context: context, next: next)
+        if request.method == .head { page.body = ResponseBody() }
+        return page
+    }
+
+    /// The site's own 404.html, fetched whole through the file middleware, with status 404: what
+    /// a static host answers for a path with no file and no rule.
+    static func siteNotFoundPage(
+        for request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var page: Response
         do {
-            page = try await next(Self.wholeFile(OutputPath.notFound.urlPath, for: request), context)
+            page = try await next(wholeFile(OutputPath.notFound.urlPath, for: request), context)
         } catch let error as HTTPError where error.status == .notFound {
             throw HTTPError(.notFound, message: "Not found (and the site has no 404.html).")
         }
         guard page.status == .ok else { throw HTTPError(.notFound) }
         page.status = .notFound
-        page.headers[.eTag] = nil
-        page.headers[.lastModified] = nil
-        if request.method == .head { page.body = ResponseBody() }
+        page.dropValidators()
         return page
     }
 }

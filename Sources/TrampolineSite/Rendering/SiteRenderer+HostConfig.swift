@@ -93,6 +93,6 @@ extension SiteRenderer {
 
     /// `value` as one nginx argument, in double quotes.
     static func nginxQuoted(_ value: String) -> String {
-        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + Escaping.backslashed(value, before: "\\\"") + "\""
     }
 }
