@@ -45,7 +45,7 @@ struct VisitedURL: Sendable, Hashable {
         "/_redirects", "/.nojekyll", "/.trampoline-manifest.json",
     ]
     /// Tests/Fixtures/site-files.json lists them, as the generator and the Kotlin library read them.
-    static let siteFolders = [".well-known", "_links", "_routes", "_trampoline", "_long-link", "_count"]
+    static let siteFolders = [".well-known", "_links", "_routes", "_trampoline", "_long-link", "_count", "_case"]
 
     /// `text` checked, or why it can be no link: a bad URL, or one of the site's own files.
     static func link(_ text: String, host: String) -> Result<VisitedURL, LinkResolutionFailure> {

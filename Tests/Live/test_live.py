@@ -82,6 +82,19 @@ def built(tmp_path_factory) -> Path:
 ROUTE = "  - path: /shop/:id\n    deep_link: marry://shop/:id\n    title: Shop\n"
 
 
+# Links whose folders differ from /a/one's only in case: pages under _case/, served by nginx.conf.
+CASE_PAIRS = """  - path: /a/One
+    deep_link: marry://plan?id=one
+    title: Plan One
+  - path: /A/one
+    deep_link: marry://plan?id=A
+    title: Plan A
+  - path: /A/One
+    deep_link: marry://plan?id=AO
+    title: Plan AO
+"""
+
+
 def variant(**site_keys: str) -> str:
     """The test catalog with a route and more `site:` keys (layout, host)."""
     extra = "".join(f"  {key}: {value}\n" for key, value in site_keys.items())
@@ -396,11 +409,18 @@ def fetch(site: Deployment, path: str) -> tuple[int, dict[str, str], bytes]:
 def test_generated_nginx_conf_passes_clean(tmp_path_factory, pki, tmp_path, layout):
     # nginx reads no _headers or _redirects: what the build writes for it (nginx.conf) must be the
     # whole of the site's configuration, routes and the compact layout's lookup included.
-    built = build_catalog(tmp_path_factory.mktemp("nginx-" + layout), variant(host="nginx", layout=layout))
+    # With links that differ from others only in case (issue #52): each answers 200 with its own page.
+    built = build_catalog(tmp_path_factory.mktemp("nginx-" + layout), variant(host="nginx", layout=layout) + CASE_PAIRS)
     site = generated_nginx(built, pki, tmp_path)
     try:
         code, diagnostics = site.check()
         assert diagnostics == [] and code == 0, messages(diagnostics)
+        for path, deep_link in (("/a/One", "marry://plan?id=one"), ("/A/one", "marry://plan?id=A"),
+                                ("/A/One/", "marry://plan?id=AO"), ("/a/one", "marry://plan?id=1")):
+            status, _, body = fetch(site, path)
+            assert status == 200, (path, status)
+            if layout == "folders":
+                assert f'"deferredLink":"{deep_link}"'.encode() in body, (path, body[:200])
         # A link's URL answers with its page, not nginx's redirect to the slashed URL.
         status, headers, body = fetch(site, "/a/one")
         assert status == 200, (status, headers)

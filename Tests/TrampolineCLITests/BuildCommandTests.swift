@@ -14,7 +14,7 @@ final class BuildCommandTests: XCTestCase {
         let result = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(
-            result.stdout.hasPrefix("Built 5 links into _site: 27 written, 0 unchanged, 0 removed; AASA 1.9 KB"),
+            result.stdout.hasPrefix("Built 5 links into _site: 27 written, 0 unchanged, 0 removed; AASA 2.0 KB"),
             result.stdout)
         XCTAssertEqual(result.stderr, "")
         let files = dir.contents(of: "_site")

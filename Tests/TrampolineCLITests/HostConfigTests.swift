@@ -1,4 +1,5 @@
 import Foundation
+import TrampolineModel
 import TrampolineTestSupport
 import XCTest
 
@@ -28,6 +29,9 @@ final class HostConfigTests: XCTestCase {
           - path: /shop/best
             deep_link: app://shop/best
             title: Best
+          - path: /shop/Best
+            deep_link: app://shop/Best-upper
+            title: Best, upper case
           - path: /shop/:id
             deep_link: app://shop/:id
             title: Shop
@@ -79,10 +83,14 @@ final class HostConfigTests: XCTestCase {
         XCTAssertEqual(fields("/.well-known/trampoline/v1/**")["Access-Control-Allow-Origin"], "*")
         // Routes rewrite to their pages, the more specific first (Firebase takes the first rule
         // that matches); the plain link beside the routes is a file, served before any rewrite.
+        // First, the link that differs from /shop/best only in case, to its page under _case/.
         let rewrites = try XCTUnwrap(hosting["rewrites"] as? [[String: String]])
+        let casePage = OutputPath.casePage("/shop/Best").urlPath
         XCTAssertEqual(
             rewrites,
             [
+                ["source": "/shop/Best", "destination": casePage],
+                ["source": "/shop/Best/", "destination": casePage],
                 ["source": "/shop/*", "destination": "/_routes/shop/_id/index.html"],
                 ["source": "/shop/**", "destination": "/_routes/shop/_rest/index.html"],
             ])
@@ -91,6 +99,7 @@ final class HostConfigTests: XCTestCase {
     func testFirebaseJSONOfACompactSiteSendsEveryOtherPathToTheLookupPage() throws {
         let rewrites = try XCTUnwrap(try firebaseConfig(layout: "compact")["rewrites"] as? [[String: String]])
         XCTAssertEqual(rewrites.last, ["source": "**", "destination": "/404.html"])
+        // The compact layout has no case pages: the lookup page finds every link by its exact path.
         XCTAssertEqual(rewrites.count, 3)
     }
 
@@ -139,6 +148,8 @@ final class HostConfigTests: XCTestCase {
             "/shop/best/qr.svg": "/shop/best/qr.svg",
             "/trampoline-more.js": "/trampoline-more.js",
             "/_count/shown.txt": "/_count/shown.txt",
+            "/shop/Best": OutputPath.casePage("/shop/Best").urlPath,
+            "/shop/Best/": OutputPath.casePage("/shop/Best").urlPath,
         ]
         let script = """
             const fs = require("fs");
@@ -159,6 +170,11 @@ final class HostConfigTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let seen = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String]
         XCTAssertEqual(seen, cases)
+        // Each spelling reads a page of its own.
+        let upper = try XCTUnwrap(files[String(OutputPath.casePage("/shop/Best").value)])
+        XCTAssertTrue(String(decoding: upper, as: UTF8.self).contains(#""deferredLink":"app://shop/Best-upper""#))
+        let lower = try XCTUnwrap(files["shop/best/index.html"])
+        XCTAssertTrue(String(decoding: lower, as: UTF8.self).contains(#""deferredLink":"app://shop/best""#))
     }
 
     func testALinkThatEndsLikeAFileIsAWarningOnS3() throws {
@@ -171,7 +187,7 @@ final class HostConfigTests: XCTestCase {
         let result = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(
-            result.stderr.contains("site-config.yml:26:5: warning: a link ends like a file (/menu.html)"),
+            result.stderr.contains("site-config.yml:29:5: warning: a link ends like a file (/menu.html)"),
             result.stderr)
     }
 
@@ -200,7 +216,7 @@ final class HostConfigTests: XCTestCase {
                 + "\n  - path: /nginx.conf\n    deep_link: app://x\n    title: X\n")
         let result = try TrampolineProcess.run(["build"], in: dir.url)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("site-config.yml:27:11"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("site-config.yml:30:11"), result.stderr)
         XCTAssertTrue(result.stderr.contains("reserved for a file Trampoline writes itself"), result.stderr)
         XCTAssertNil(dir.contents(of: ".")["_site/index.html"])
     }

@@ -46,7 +46,7 @@ final class MatchRoutesTests: XCTestCase {
                 "  page: /.well-known/trampoline/v1/index.json (the link table for apps, docs/link-table.md)",
             ], result.stdout)
         // The domain is claimed whole: one rule for every path but the site's own files.
-        XCTAssertTrue(result.stdout.contains(#"match by rule 18: {"/": "*"}"#), result.stdout)
+        XCTAssertTrue(result.stdout.contains(#"match by rule 19: {"/": "*"}"#), result.stdout)
         XCTAssertTrue(
             result.stdout.contains(#"exclude by rule 4: {"/": "/loadCookie.html", "exclude": true}"#), result.stdout)
         // And the app, given each universal link, resolves it to what the page opens.

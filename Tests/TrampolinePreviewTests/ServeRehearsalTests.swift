@@ -15,6 +15,10 @@ final class ServeRehearsalTests: XCTestCase {
         // A page the route's rewrite rule also takes: on Cloudflare Pages, which applies rules
         // before files, only the rule the build writes for it keeps it its own page.
         + "  - path: /recipe/best\n    deep_link: marry://best\n    title: The best recipes\n"
+        // Links whose folders differ from /recipe/best's only in case (migrated Firebase short
+        // links): pages under _case/, which each host's rules serve at the link's URL with 200.
+        + "  - path: /recipe/Best\n    deep_link: marry://best-upper\n    title: The Best recipes\n"
+        + "  - path: /Recipe/best\n    deep_link: marry://best-folder\n    title: The best Recipes\n"
 
     func testCheckLiveFindsNothingAndAHeadersFileLeftOutIsFound() throws {
         for host in PreviewServer.rehearsableHosts {
@@ -102,6 +106,15 @@ final class ServeRehearsalTests: XCTestCase {
         XCTAssertTrue(page.status.hasSuffix(" 200 OK"), page.status)
         XCTAssertEqual(page.body, project.read("_site/topic/1/index.html"))
         XCTAssertFalse(page.body.contains("_trampoline"))
+        // Case pairs: each spelling answers 200 with a page of its own (a crawler sees its preview).
+        for (path, title) in [
+            ("/recipe/Best", "The Best recipes"), ("/Recipe/best", "The best Recipes"),
+            ("/recipe/best/", "The best recipes"),
+        ] {
+            let pair = try get(path)
+            XCTAssertTrue(pair.status.hasSuffix(" 200 OK"), "\(path): \(pair.status)")
+            XCTAssertTrue(pair.body.contains("<title>\(title)</title>"), "\(path): \(pair.body.prefix(300))")
+        }
         let route = try get("/recipe/42")
         XCTAssertTrue(route.status.hasSuffix(" 200 OK"), route.status)
         XCTAssertTrue(route.body.contains("<title>A recipe</title>"), route.body)

@@ -56,7 +56,7 @@ package struct CheckPass: Sendable {
     /// The pages people tap through: a link's own page and the special pages.
     static func hasAnchors(_ entry: PlanEntry) -> Bool {
         switch entry.content {
-        case .linkPage(let link, _, _): entry.path == link.pageOutputPath
+        case .linkPage: entry.path != .longLinkPage
         case .specialPage: true
         default: false
         }

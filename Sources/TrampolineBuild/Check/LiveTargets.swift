@@ -43,7 +43,14 @@ package struct LiveTargets: Sendable, Equatable {
             case .hostFile, .appSiteAssociation, .assetLinks:
                 continue  // hosts do not serve their own files; the claim files have their own checks
             case .linkPage(let link, _, _) where linkIndex[link.path] != nil && !link.isRoute:
-                perLink[linkIndex[link.path]!].append(Target(Self.urlPath(of: entry.path), .file(entry.path)))
+                // A page under _case/ is served at the link's own URL by the host's rules; GitHub
+                // Pages has none, and its 404.html finds the link.
+                let target =
+                    entry.path == link.pageOutputPath
+                    ? Target(Self.urlPath(of: entry.path), .file(entry.path))
+                    : build.catalog.site.hosting == .githubPages
+                        ? Target(link.path, .lookup) : Target(link.path, .file(entry.path))
+                perLink[linkIndex[link.path]!].append(target)
             case .qrCode:
                 let linkPath = "/" + entry.path.value.dropLast("/qr.svg".count)
                 if let index = linkIndex[String(linkPath)] {

@@ -39,7 +39,10 @@ package struct SameHostChecker: Sendable {
     /// The links are looked at on every core; the findings keep the catalog's order, each once.
     package func warnings(for site: SiteBuild, anchors: @Sendable (OutputPath) -> [String]?) -> [Diagnostic] {
         let links = catalog.links
-        let perLink = concurrentMap(links.count, chunk: 256) { findings(for: links[$0], anchors: anchors) }
+        let plan = site.plan
+        let perLink = concurrentMap(links.count, chunk: 256) {
+            findings(for: links[$0], page: plan.pagePath(of: links[$0]), anchors: anchors)
+        }
         var seen = Set<String>()
         var result: [Diagnostic] = []
         for finding in perLink.joined() + specialPageFindings(anchors: anchors) {
@@ -50,7 +53,7 @@ package struct SameHostChecker: Sendable {
     }
 
     /// A link's `web_url` and the claimed URLs its page links to.
-    func findings(for link: Link, anchors: (OutputPath) -> [String]?) -> [Finding] {
+    func findings(for link: Link, page: OutputPath, anchors: (OutputPath) -> [String]?) -> [Finding] {
         var result: [Finding] = []
         let webURLFinding = { (url: String) -> Finding in
             (
@@ -59,7 +62,7 @@ package struct SameHostChecker: Sendable {
             )
         }
         if let webURL = link.webURL, isClaimed(webURL) { result.append(webURLFinding(webURL)) }
-        for href in anchors(link.pageOutputPath) ?? [] {
+        for href in anchors(page) ?? [] {
             guard let url = resolve(href, onPage: catalog.site.url + link.visitPath), isClaimed(url) else { continue }
             if url == link.webURL {
                 // The button falls back to web_url: the finding above already names it.

@@ -5,7 +5,7 @@ package enum CatalogRules {
     static let reservedPaths = Set(
         OutputPath.topLevelFiles.map { $0.urlPath.lowercased() } + [
             "/_trampoline", Route.folderPrefix, "/" + OutputPath.lookupShardFolder,
-            "/" + OutputPath.longLinkFolder, "/" + OutputPath.countFolder,
+            "/" + OutputPath.longLinkFolder, "/" + OutputPath.countFolder, "/" + OutputPath.caseFolderName,
         ])
 
     /// ``reservedPaths`` as bytes, made once: ``normalizedPath(_:)`` runs for every link.

@@ -24,8 +24,13 @@ extension Route {
     /// pattern matching"): a parameter is `*`, one segment; a rest is `**`. A literal's characters
     /// that start an extended glob (`!(…)`, `+(…)`, `@(…)`) are escaped with `\`.
     package var firebaseGlob: String {
-        "/" + segments(literal: { Escaping.backslashed($0, before: "!()+@") }, parameter: "*", rest: "**")
+        "/"
+            + segments(
+                literal: { Escaping.backslashed($0, before: Self.firebaseGlobSpecials) }, parameter: "*", rest: "**")
     }
+
+    /// The characters of a link path that Firebase's globs read as syntax (extglob), escaped.
+    package static let firebaseGlobSpecials = "!()+@"
 
     /// The route as an nginx regular expression (PCRE), anchored, one trailing slash allowed: a
     /// parameter is one segment, a rest one or more; a literal's characters are escaped.

@@ -30,6 +30,27 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
         OutputPath(String(linkPath.dropFirst()) + "/qr.svg")
     }
 
+    /// The page of a link whose path differs from an earlier link's only in case (`/ABC` beside
+    /// `/abc`): in a folder named by the path's digest, so no two folders differ only in case
+    /// (a checkout on a case-insensitive disk merges them); the host's rules serve it at the
+    /// link's URL (docs/deploy.md, "Links that differ only in case").
+    package static func casePage(_ linkPath: String) -> OutputPath {
+        OutputPath(caseFolder(linkPath) + "/index.html")
+    }
+
+    /// The QR code of a link whose page is a ``casePage(_:)``, beside it.
+    package static func caseQRCode(_ linkPath: String) -> OutputPath {
+        OutputPath(caseFolder(linkPath) + "/qr.svg")
+    }
+
+    /// `_case/<first 8 bytes of SHA-256 of the path, lower-case hex>`.
+    package static func caseFolder(_ linkPath: String) -> String {
+        caseFolderName + "/" + Digest.hex(linkPath).prefix(16)
+    }
+
+    /// The folder of the case pages; no link's path may start with it.
+    package static let caseFolderName = "_case"
+
     /// The page of a route (`/restaurant/:id` → `_routes/restaurant/_id/index.html`), which hosts
     /// serve for every URL the route matches.
     package static func routePage(_ route: Route) -> OutputPath {

@@ -10,7 +10,7 @@ package enum SiteFiles {
     /// With `site.claims: domain`, everything the site serves that is not a link, as patterns
     /// that never grow with the catalog: the pages, the association files and the link table
     /// (`/.well-known/*`), the scripts, the app's icon, the QR codes (a link's, so never at the
-    /// top), the compact layout's shards, the route pages, the long-link page, the count files
+    /// top), the compact layout's shards, the route pages, the long-link page, the count files, the case pages
     /// and the hosts' own files. Tests/Fixtures/site-files.json is the same list as
     /// the apps' libraries read it.
     package static let unclaimedPatterns =
@@ -19,7 +19,8 @@ package enum SiteFiles {
             "/" + OutputPath.appIconPrefix + "*", "/*/qr.svg",
             "/" + OutputPath.lookupShardFolder + "/*", Route.folderPrefix + "/*",
             "/" + OutputPath.longLinkFolder + "/*", "/" + OutputPath.countFolder + "/*",
-            OutputPath.headers.urlPath, OutputPath.redirects.urlPath, OutputPath.noJekyll.urlPath,
+            "/" + OutputPath.caseFolderName + "/*", OutputPath.headers.urlPath, OutputPath.redirects.urlPath,
+            OutputPath.noJekyll.urlPath,
             OutputPath.manifest.urlPath,
         ]
 }

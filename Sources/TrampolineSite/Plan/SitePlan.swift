@@ -15,10 +15,14 @@ package struct SitePlan: Sendable, Equatable {
     private let positions: PlanPositions
     /// How many link-table shards the plan has (the compact layout), else 0.
     package private(set) var lookupShardCount = 0
+    /// The links whose pages are under _case/ (``OutputPath/casePage(_:)``): their folders would
+    /// differ from an earlier link's only in case.
+    package private(set) var casePaths: Set<String>
 
-    package init(site: SiteSettings, app: AppSettings, entries: [PlanEntry]) {
+    package init(site: SiteSettings, app: AppSettings, entries: [PlanEntry], casePaths: Set<String> = []) {
         self.site = site
         self.app = app
+        self.casePaths = casePaths
         // Claim files last, the rest in the given order (a stable partition, no sort: a large plan
         // is one entry per link, and nothing downstream needs them sorted).
         // The planner puts them last already: then the array is kept as it is, since copying 200k
@@ -57,9 +61,15 @@ package struct SitePlan: Sendable, Equatable {
     /// Every output path, in writing order.
     package var paths: [OutputPath] { entries.map(\.path) }
 
+    /// Where the page of `link` is: its folder, or under _case/.
+    package func pagePath(of link: Link) -> OutputPath {
+        !casePaths.isEmpty && casePaths.contains(link.path) ? .casePage(link.path) : link.pageOutputPath
+    }
+
     /// What the script of the link page at `linkPath` (`/topic/1`) does, as its template says.
     package func behaviour(ofLink linkPath: String) -> PageBehaviour? {
-        if case .linkPage(_, _, let behaviour)? = self[.linkPage(linkPath)]?.content { return behaviour }
+        let page = casePaths.contains(linkPath) ? OutputPath.casePage(linkPath) : .linkPage(linkPath)
+        if case .linkPage(_, _, let behaviour)? = self[page]?.content { return behaviour }
         // The compact layout: the link's entry in the shard its path hashes to.
         guard lookupShardCount > 0,
             case .lookupShard(_, let links)? = self[
@@ -76,6 +86,6 @@ package struct SitePlan: Sendable, Equatable {
     }
 
     package static func == (lhs: SitePlan, rhs: SitePlan) -> Bool {
-        lhs.site == rhs.site && lhs.app == rhs.app && lhs.entries == rhs.entries
+        lhs.site == rhs.site && lhs.app == rhs.app && lhs.entries == rhs.entries && lhs.casePaths == rhs.casePaths
     }
 }

@@ -4,16 +4,23 @@ extension SitePlanner {
     /// The configuration file of the host `site.host` names, for the hosts that read no
     /// `_headers` or `_redirects` (docs/deploy.md, "Per host").
     static func hostFileEntries(
-        for catalog: Catalog, routes: [Route], compact: Bool, engine: inout DiagnosticEngine
+        for catalog: Catalog, routes: [Route], compact: Bool, cases: [String], engine: inout DiagnosticEngine
     ) -> [PlanEntry] {
         switch catalog.site.hosting {
         case .firebaseHosting:
-            return [PlanEntry(path: .firebaseConfig, content: .hostFile(.firebase(routes: routes, catchAll: compact)))]
+            return [
+                PlanEntry(
+                    path: .firebaseConfig,
+                    content: .hostFile(.firebase(routes: routes, catchAll: compact, cases: cases)))
+            ]
         case .nginx:
-            return [PlanEntry(path: .nginxConfig, content: .hostFile(.nginx(routes: routes, catchAll: compact)))]
+            return [
+                PlanEntry(
+                    path: .nginxConfig, content: .hostFile(.nginx(routes: routes, catchAll: compact, cases: cases)))
+            ]
         case .s3CloudFront:
             warnAboutFileLikePaths(catalog, engine: &engine)
-            return [PlanEntry(path: .cloudFrontFunction, content: .hostFile(.cloudFrontFunction))]
+            return [PlanEntry(path: .cloudFrontFunction, content: .hostFile(.cloudFrontFunction(cases: cases)))]
         default:
             return []
         }

@@ -5,7 +5,9 @@ import TrampolineQR
 extension SitePlanner {
     /// The `<path>/qr.svg` entry of `link`, or nil with an error when its URL is too long for a
     /// QR code at its level, or when another link's page would sit where the file goes.
-    static func qrEntry(for link: Link, catalog: Catalog, engine: inout DiagnosticEngine) -> PlanEntry? {
+    static func qrEntry(for link: Link, at path: OutputPath, catalog: Catalog, engine: inout DiagnosticEngine)
+        -> PlanEntry?
+    {
         // With site.counts, the code's URL carries a mark (never handed to the app) so the host's
         // log tells a scan from a tap.
         let url =
@@ -22,7 +24,7 @@ extension SitePlanner {
             )
             return nil
         }
-        return PlanEntry(path: .qrCode(link.path), content: .qrCode(url: url, errorCorrection: level))
+        return PlanEntry(path: path, content: .qrCode(url: url, errorCorrection: level))
     }
 
     /// Links whose page would be written inside another link's `qr.svg` (`/a/qr.svg` beside a link

@@ -19,15 +19,16 @@ package enum SitePlanner {
         let compact = catalog.site.layout == .compact
         entries.reserveCapacity(compact ? 64 : catalog.links.count * 2 + 8)
         if !compact { checkQRCollisions(catalog, engine: &engine) }
-        // Links whose paths differ only in case would share a folder on case-insensitive disks
-        // and hosts: in the folders layout they get none, and the lookup page finds them.
-        let folded = compact ? [] : caseFoldedPaths(catalog.links)
-        let looksUp: @Sendable (Link) -> Bool = { link in !link.isRoute && (compact || folded.contains(link.path)) }
-        if !folded.isEmpty { warnAboutCaseFolding(folded, catalog: catalog, engine: &engine) }
+        // Links whose folders differ only in case from an earlier link's would share a folder on
+        // case-insensitive disks: their pages go under _case/, which the hosts' rules serve at
+        // their URLs; the lookup page finds them too, where a host has no rules (GitHub Pages).
+        let relocated = compact ? [] : caseRelocatedPaths(catalog.links)
+        let looksUp: @Sendable (Link) -> Bool = { link in !link.isRoute && (compact || relocated.contains(link.path)) }
+        if !relocated.isEmpty { warnAboutCaseFolding(relocated, catalog: catalog, engine: &engine) }
         let shardCount =
             compact
             ? (shards ?? LookupShards.shardCount(for: catalog.links))
-            : folded.isEmpty ? 0 : (shards ?? LookupShards.shardCount(for: catalog.links.filter(looksUp)))
+            : relocated.isEmpty ? 0 : (shards ?? LookupShards.shardCount(for: catalog.links.filter(looksUp)))
         var table = [[LookupShardEntry]](repeating: [], count: shardCount)
         // Each link's entries on every core (a large catalog's plan is mostly copying links into
         // entries), then gathered in catalog order with their diagnostics.
@@ -36,7 +37,8 @@ package enum SitePlanner {
         var rows = [[LinkTableRow]](repeating: [], count: linkTableShards)
         concurrentMap(links.count, chunk: 1024) { index in
             perLinkEntries(
-                links[index], catalog: catalog, templates: templates, looksUp: looksUp, rowShards: linkTableShards)
+                links[index], catalog: catalog, templates: templates, compact: compact,
+                relocated: relocated.contains(links[index].path), rowShards: linkTableShards)
         } consumedBy: { planned in
             let (link, page, qr, row, diagnostics) = planned
             if let row { rows[row.shard].append(row.row) }
@@ -54,14 +56,16 @@ package enum SitePlanner {
             entries.append(PlanEntry(path: .lookupShard(index), content: .lookupShard(shard: index, links: links)))
         }
         entries += linkTableEntries(for: catalog, shards: rows)
-        entries += siteFileEntries(for: catalog, shardCount: shardCount, engine: &engine)
-        return SitePlan(site: catalog.site, app: catalog.app, entries: entries)
+        let cases = relocated.isEmpty ? [] : catalog.links.lazy.map(\.path).filter(relocated.contains)
+        entries += siteFileEntries(for: catalog, shardCount: shardCount, cases: Array(cases), engine: &engine)
+        return SitePlan(site: catalog.site, app: catalog.app, entries: entries, casePaths: relocated)
     }
 
-    /// What one link adds to the plan: its page and QR code (none when the lookup page serves it),
-    /// its link-table row with the shard it goes in, and what is wrong with it.
+    /// What one link adds to the plan: its page and QR code (none in the compact layout, where the
+    /// lookup page serves it; under _case/ when `relocated`), its link-table row with the shard it
+    /// goes in, and what is wrong with it.
     private static func perLinkEntries(
-        _ link: Link, catalog: Catalog, templates: TemplateSet, looksUp: (Link) -> Bool, rowShards: Int
+        _ link: Link, catalog: Catalog, templates: TemplateSet, compact: Bool, relocated: Bool, rowShards: Int
     ) -> (link: Link, page: PlanEntry?, qr: PlanEntry?, row: (row: LinkTableRow, shard: Int)?, DiagnosticEngine) {
         var local = DiagnosticEngine()
         let row = link.isRoute ? nil : LinkTableRow(link)
@@ -72,20 +76,28 @@ package enum SitePlanner {
                 hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
             return (link, nil, nil, placed, local)
         }
-        if looksUp(link) {
+        if compact && !link.isRoute {
             return (link, nil, nil, placed, local)
         }
         // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
         let page = PlanEntry(
-            path: link.pageOutputPath, content: .linkPage(link, template: template.name, behaviour: template.behaviour))
-        let qr = !link.isRoute && link.options.qrCode ? qrEntry(for: link, catalog: catalog, engine: &local) : nil
+            path: relocated ? .casePage(link.path) : link.pageOutputPath,
+            content: .linkPage(link, template: template.name, behaviour: template.behaviour))
+        let qr =
+            !link.isRoute && link.options.qrCode
+            ? qrEntry(
+                for: link, at: relocated ? .caseQRCode(link.path) : .qrCode(link.path), catalog: catalog, engine: &local
+            )
+            : nil
         return (link, page, qr, placed, local)
     }
 
     /// The files of the site that are not links: the special pages, the scripts, the app's icon,
-    /// the host files
-    /// (with `_redirects` for routes and the compact layout's catch-all) and the association files.
-    static func siteFileEntries(for catalog: Catalog, shardCount: Int, engine: inout DiagnosticEngine) -> [PlanEntry] {
+    /// the host files (with `_redirects` for routes, the compact layout's catch-all and `cases`,
+    /// the links whose pages are under _case/) and the association files.
+    static func siteFileEntries(
+        for catalog: Catalog, shardCount: Int, cases: [String], engine: inout DiagnosticEngine
+    ) -> [PlanEntry] {
         var entries: [PlanEntry] = []
         let routes = catalog.routes
         let notFound =
@@ -116,23 +128,25 @@ package enum SitePlanner {
         // hide the shards and scripts; they serve 404.html for a path without a file anyway.
         let compact = catalog.site.layout == .compact
         let catchAll = compact && catalog.site.hosting?.rulesBeforeFiles != true
-        if !routes.isEmpty || catchAll {
+        if !routes.isEmpty || catchAll || !cases.isEmpty {
             // Cloudflare Pages applies rules before files: a plain link a route's rule would take
             // (/restaurant/best beside /restaurant/:id) gets a rule of its own, first. Items (which
             // can be a hundred thousand) get one only on such a host: elsewhere the host serves
             // their files before any rule.
             let itemRules = catalog.site.hosting?.rulesBeforeFiles == true
+            let caseSet = Set(cases)
             let kept = catalog.links.filter { link in
-                !link.isRoute && (!link.isItem || itemRules)
+                !link.isRoute && (!link.isItem || itemRules) && !caseSet.contains(link.path)
                     && routes.contains { $0.rewriteRuleTakes(link.path) }
             }.map(\.path)
             entries.append(
                 PlanEntry(
                     path: .redirects,
-                    content: .hostFile(.redirects(routes: routes, kept: kept, lookup: compact, catchAll: catchAll))))
+                    content: .hostFile(
+                        .redirects(routes: routes, kept: kept, lookup: compact, catchAll: catchAll, cases: cases))))
             checkRewriteRuleLimits(routes: routes.count, kept: kept.count, catalog: catalog, engine: &engine)
         }
-        entries += hostFileEntries(for: catalog, routes: routes, compact: compact, engine: &engine)
+        entries += hostFileEntries(for: catalog, routes: routes, compact: compact, cases: cases, engine: &engine)
         if catalog.app.ios != nil {
             let claims = AppSiteAssociation.claimPatterns(for: catalog)
             for path in OutputPath.appSiteAssociationFiles {
@@ -178,36 +192,62 @@ package enum SitePlanner {
         return entries
     }
 
-    /// The paths of links that share their lower-case spelling with another link's (`/Xy7a` and
-    /// `/xy7a`, as Firebase's short links can).
-    static func caseFoldedPaths(_ links: [Link]) -> Set<String> {
-        // A pair needs an upper-case letter in one of its paths: most catalogs have none, and then
-        // no path is lower-cased at all.
+    /// The paths of links whose page folder, or one of its parents, differs only in case from an
+    /// earlier link's (`/ABC` after `/abc`, `/Promo/b` after `/promo/a`), as Firebase's short links
+    /// can: on a case-insensitive disk the two folders would be one, so these pages go to
+    /// ``OutputPath/casePage(_:)`` and the host's rules serve them at the link's URL.
+    static func caseRelocatedPaths(_ links: [Link]) -> Set<String> {
+        // A clash needs an upper-case letter in one of the paths: most catalogs have none, and
+        // then no path is lower-cased at all.
         let isUpper = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-        var lowered: [String: [String]] = [:]
+        var contested = Set<String>()
         for index in links.indices where !links[index].isRoute && links[index].path.utf8.contains(where: isUpper) {
-            lowered[links[index].path.lowercased(), default: []].append(links[index].path)
+            contested.formUnion(folders(of: links[index].path.lowercased()))
         }
-        guard !lowered.isEmpty else { return [] }
-        for index in links.indices where !links[index].isRoute && !links[index].path.utf8.contains(where: isUpper) {
-            lowered[links[index].path]?.append(links[index].path)
+        guard !contested.isEmpty else { return [] }
+        var spelling: [String: String] = [:]
+        var relocated = Set<String>()
+        for index in links.indices where !links[index].isRoute {
+            let path = links[index].path
+            let hasUpper = path.utf8.contains(where: isUpper)
+            let lowered = hasUpper ? path.lowercased() : path
+            let keys = folders(of: lowered)
+            guard keys.contains(where: contested.contains) else { continue }
+            let pairs = zip(hasUpper ? folders(of: path) : keys, keys).filter { contested.contains($0.1) }
+            if pairs.contains(where: { folder, key in spelling[key].map { $0 != folder } ?? false }) {
+                relocated.insert(path)
+            } else {
+                for (folder, key) in pairs where spelling[key] == nil { spelling[key] = folder }
+            }
         }
-        var folded = Set<String>()
-        for paths in lowered.values where paths.count > 1 { folded.formUnion(paths) }
-        return folded
+        return relocated
     }
 
-    /// Says once how links that differ only in case are served.
-    static func warnAboutCaseFolding(_ folded: Set<String>, catalog: Catalog, engine: inout DiagnosticEngine) {
-        let example = folded.sorted().prefix(2).joined(separator: " and ")
+    /// `path` and the folders above it (`/a/b/c` → `/a`, `/a/b`, `/a/b/c`).
+    static func folders(of path: String) -> [String] {
+        var out: [String] = []
+        var index = path.utf8.index(after: path.utf8.startIndex)
+        while let slash = path.utf8[index...].firstIndex(of: UInt8(ascii: "/")) {
+            out.append(String(path[..<slash]))
+            index = path.utf8.index(after: slash)
+        }
+        out.append(path)
+        return out
+    }
+
+    /// Says once, on a host that has no rewrite rules (GitHub Pages), how links that differ only
+    /// in case are served there: by the lookup page, with status 404.
+    static func warnAboutCaseFolding(_ relocated: Set<String>, catalog: Catalog, engine: inout DiagnosticEngine) {
+        guard catalog.site.hosting == .githubPages else { return }
+        let example = relocated.sorted().prefix(2).joined(separator: ", ")
         let first =
-            catalog.links.first { folded.contains($0.path) }?.location
+            catalog.links.first { relocated.contains($0.path) }?.location
             ?? SourceLocation(file: "site-config.yml", line: 1, column: 1)
         engine.warning(
-            "\(folded.count) links have paths that differ from another link's only in case (\(example)…): they get no folder and no QR code of their own; 404.html finds each in the link table (_links/) by its exact path",
+            "\(relocated.count) links have paths that differ from another link's only in case (\(example)…): GitHub Pages has no rewrite rules to serve their pages (written under _case/) at their URLs, so 404.html's script finds each in the link table and opens it with status 404; chat previews and link checkers see \"Link not found\"",
             at: first,
             hint:
-                "the host must serve /404.html for paths without a file (Netlify, Cloudflare Pages, GitHub Pages and Firebase Hosting do; on S3 + CloudFront set it as the custom error response); rename one of each pair to give both a page of their own"
+                "host on Netlify, Cloudflare Pages, Firebase Hosting, nginx or S3 + CloudFront (each gets rules that serve both spellings with 200), or give these links paths that differ in more than case"
         )
     }
 

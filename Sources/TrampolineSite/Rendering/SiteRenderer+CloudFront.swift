@@ -8,9 +8,11 @@ extension SiteRenderer {
     /// alone (the example would send `/apple-app-site-association` to a missing `index.html`) and
     /// decides by the last segment, so a link's path with a dot (`/spring.2026`) still gets its
     /// page. Routes, and a compact site's links, reach `404.html` through the distribution's
-    /// error response (docs/deploy.md, "Amazon S3 and CloudFront"). `HostConfigTests` run it under node.
-    static var cloudFrontFunction: String {
+    /// error response (docs/deploy.md, "Amazon S3 and CloudFront"). Each link of `cases` (and its
+    /// slashed URL) reads its page under _case/. `HostConfigTests` run it under node.
+    static func cloudFrontFunction(cases: [String]) -> String {
         let files = OutputPath.appSiteAssociationFiles.map { Escaping.jsonString($0.urlPath) + ": true" }
+        let pages = cases.map { Escaping.jsonString($0) + ": " + Escaping.jsonString(OutputPath.casePage($0).urlPath) }
         let extensions = OutputPath.fileExtensions.map { Escaping.jsonString($0) + ": true" }
         return """
             // Written by trampoline for site.host: s3-cloudfront (docs/deploy.md, "Amazon S3 and CloudFront").
@@ -19,11 +21,17 @@ extension SiteRenderer {
             //   aws s3 sync _site s3://BUCKET --delete --exclude cloudfront-function.js
             var files = { \(files.joined(separator: ", ")) };
             var extensions = { \(extensions.joined(separator: ", ")) };
+            var cases = {\(pages.isEmpty ? "" : "\n    " + pages.joined(separator: ",\n    ") + "\n")};
 
             function handler(event) {
                 var request = event.request;
                 var uri = request.uri;
                 if (files[uri]) {
+                    return request;
+                }
+                var unslashed = uri.length > 1 && uri.endsWith("/") ? uri.substring(0, uri.length - 1) : uri;
+                if (cases[unslashed]) {
+                    request.uri = cases[unslashed];
                     return request;
                 }
                 if (uri.endsWith("/")) {

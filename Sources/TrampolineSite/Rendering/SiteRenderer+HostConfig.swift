@@ -20,7 +20,8 @@ extension SiteRenderer {
     /// - Each route rewrites to its page, most specific first; Firebase serves a file that exists
     ///   before any rewrite, so plain links beside routes keep their pages. With `catchAll` (the
     ///   compact layout) every other path gets the lookup page, as `_redirects` does.
-    func firebaseConfig(routes: [Route], catchAll: Bool) -> String {
+    /// - First, each link of `cases` (and its slashed URL) to its page under _case/.
+    func firebaseConfig(routes: [Route], catchAll: Bool, cases: [String]) -> String {
         let ignore = Self.deployOnlyFiles.map { Escaping.jsonString($0.value) }
         let headers = headerRules.map { rule in
             let source = rule.path.hasSuffix("*") ? rule.path.dropLast() + "**" : Substring(rule.path)
@@ -30,7 +31,13 @@ extension SiteRenderer {
             return "      { \"source\": \(Escaping.jsonString(String(source))), \"headers\": [\n"
                 + fields.map { "        " + $0 }.joined(separator: ",\n") + "\n      ] }"
         }
-        var rewrites = routes.map { route in
+        var rewrites = cases.flatMap { path in
+            [path, path + "/"].map { source in
+                "      { \"source\": \(Escaping.jsonString(Escaping.backslashed(source, before: Route.firebaseGlobSpecials))), "
+                    + "\"destination\": \(Escaping.jsonString(OutputPath.casePage(path).urlPath)) }"
+            }
+        }
+        rewrites += routes.map { route in
             "      { \"source\": \(Escaping.jsonString(route.firebaseGlob)), "
                 + "\"destination\": \(Escaping.jsonString(route.pageFolder + "/index.html")) }"
         }
@@ -57,6 +64,7 @@ extension SiteRenderer {
     /// The directives of the site's `server` block for nginx (nginx.org/en/docs/http/ngx_http_core_module.html),
     /// included after `root` from the deployed folder:
     /// - the deploy's own files answer 404;
+    /// - each link of `cases` (and its slashed URL) is an exact location serving its page under _case/;
     /// - each `_headers` rule is a location: an exact path `=`, a prefix `^~`; `Content-Type` as
     ///   the location's only type, the others with `add_header … always`;
     /// - each route is a regular expression location, in order, whose page answers unless a file
@@ -64,7 +72,7 @@ extension SiteRenderer {
     /// - every other path is its file, or its folder's `index.html` without nginx's redirect to
     ///   the slashed URL, else `404.html` with status 404 (with `catchAll`, the compact layout's
     ///   lookup page with 200, as `_redirects` does).
-    func nginxConfig(routes: [Route], catchAll: Bool) -> String {
+    func nginxConfig(routes: [Route], catchAll: Bool, cases: [String]) -> String {
         var lines = [
             "# Written by trampoline for site.host: nginx (docs/deploy.md, \"nginx\"). Include it in the",
             "# site's server block, after root:  include /var/www/\(site.host)/nginx.conf;",
@@ -72,6 +80,12 @@ extension SiteRenderer {
             "error_page 404 /404.html;",
         ]
         lines += Self.deployOnlyFiles.map { "location = \($0.urlPath) { return 404; }" }
+        for path in cases {
+            let page = OutputPath.casePage(path).urlPath
+            for source in [path, path + "/"] {
+                lines.append("location = \(Self.nginxQuoted(source)) { try_files \(page) =404; }")
+            }
+        }
         for rule in headerRules {
             let match = rule.path.hasSuffix("*") ? "^~ " + rule.path.dropLast() : "= " + rule.path
             let directives = rule.fields.map { field in

@@ -6,11 +6,13 @@ extension SiteRenderer {
     /// rule would take (Cloudflare applies rules before files; Netlify serves the file anyway).
     /// In the compact layout (`lookup`) plain links have no files: the lookup page serves them,
     /// and with `catchAll` a last rule sends every other path there (on hosts that serve files
-    /// that exist first).
-    static func redirects(routes: [Route], kept: [String], lookup: Bool, catchAll: Bool) -> String {
+    /// that exist first). First of all, each link of `cases` to its page under _case/: exact
+    /// paths, which both hosts match case-sensitively, so `/abc` keeps its own folder.
+    static func redirects(routes: [Route], kept: [String], lookup: Bool, catchAll: Bool, cases: [String]) -> String {
         var lines = [
             "# Written by trampoline: rewrites (status 200, the address stays). See docs/routes.md and docs/compact.md in Trampoline."
         ]
+        lines += cases.map { "\($0) /\(OutputPath.caseFolder($0))/ 200" }
         let lookupPage = OutputPath.notFound.urlPath
         lines += kept.map { "\($0) \(lookup ? lookupPage : $0 + "/") 200" }
         lines += routes.map { "\($0.redirectSource) \($0.pageFolder)/ 200" }

@@ -84,7 +84,7 @@ package struct SiteRenderer: Sendable {
     package func render(_ entry: PlanEntry) -> [UInt8] {
         switch entry.content {
         case .linkPage(let link, let template, _):
-            return linkPageBytes(link, template: page(named: template))
+            return linkPageBytes(link, template: page(named: template), at: entry.path)
         case .specialPage(let special):
             return specialPageBytes(special)
         case .qrCode(let url, let level):
@@ -97,14 +97,15 @@ package struct SiteRenderer: Sendable {
             return []
         case .hostFile(.headers):
             return Array(headers.utf8)
-        case .hostFile(.redirects(let routes, let kept, let lookup, let catchAll)):
-            return Array(Self.redirects(routes: routes, kept: kept, lookup: lookup, catchAll: catchAll).utf8)
-        case .hostFile(.firebase(let routes, let catchAll)):
-            return Array(firebaseConfig(routes: routes, catchAll: catchAll).utf8)
-        case .hostFile(.nginx(let routes, let catchAll)):
-            return Array(nginxConfig(routes: routes, catchAll: catchAll).utf8)
-        case .hostFile(.cloudFrontFunction):
-            return Array(Self.cloudFrontFunction.utf8)
+        case .hostFile(.redirects(let routes, let kept, let lookup, let catchAll, let cases)):
+            return Array(
+                Self.redirects(routes: routes, kept: kept, lookup: lookup, catchAll: catchAll, cases: cases).utf8)
+        case .hostFile(.firebase(let routes, let catchAll, let cases)):
+            return Array(firebaseConfig(routes: routes, catchAll: catchAll, cases: cases).utf8)
+        case .hostFile(.nginx(let routes, let catchAll, let cases)):
+            return Array(nginxConfig(routes: routes, catchAll: catchAll, cases: cases).utf8)
+        case .hostFile(.cloudFrontFunction(let cases)):
+            return Array(Self.cloudFrontFunction(cases: cases).utf8)
         case .moreScript:
             return moreScriptBytes()
         case .routeScript:
@@ -155,8 +156,9 @@ package struct SiteRenderer: Sendable {
         return template
     }
 
-    /// The page of one link, as UTF-8 bytes (what the writer writes).
-    func linkPageBytes(_ link: Link, template: PageTemplate) -> [UInt8] {
+    /// The page of one link, written at `path` (its QR code is beside it), as UTF-8 bytes (what
+    /// the writer writes).
+    func linkPageBytes(_ link: Link, template: PageTemplate, at path: OutputPath) -> [UInt8] {
         // A route's page stands for many URLs, the long-link page for any: they name none (no og:url).
         let url: String? = !link.isRoute && link.longLinks == nil ? site.url + link.path : nil
         let title = Array(link.title.utf8)
@@ -180,7 +182,8 @@ package struct SiteRenderer: Sendable {
                 },
                 buttonHref: bytes(link.fallbackURL(app: app)), webHref: bytes(link.webURL),
                 qrSource: link.desktopMode == .qr && !link.isRoute && link.options.qrCode
-                    && site.layout == .folders ? Array((link.path + "/qr.svg").utf8) : nil,
+                    && site.layout == .folders
+                    ? Array(("/" + path.value.dropLast("index.html".count) + "qr.svg").utf8) : nil,
                 data: linkData(link, behaviour: template.behaviour),
                 appLinks: AppLinkTags(link: link, app: app), language: language
             )

@@ -32,7 +32,8 @@ internal class VisitedUrl private constructor(
         )
 
         /** Top-level folders of every Trampoline site that hold no links (Tests/Fixtures/site-files.json). */
-        private val SITE_FOLDERS = setOf(".well-known", "_links", "_routes", "_trampoline", "_long-link", "_count")
+        private val SITE_FOLDERS =
+            setOf(".well-known", "_links", "_routes", "_trampoline", "_long-link", "_count", "_case")
 
         /**
          * Checks `text`: `https` on `host` (no user, password or port), at most
