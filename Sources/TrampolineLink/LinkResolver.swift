@@ -17,7 +17,7 @@ public actor LinkResolver {
     private let fetcher: (any LinkTableFetching)?
     private let base: URL?
     private var index: (table: SiteLinkTable, etag: String?)?
-    private var shards: [Int: (links: [String: LinkTarget], etag: String?, shards: Int)] = [:]
+    private var shards: [Int: (links: [String: String], etag: String?, shards: Int)] = [:]
 
     /// - Parameters:
     ///   - host: the host of the catalog's `site.url`.
@@ -53,7 +53,10 @@ public actor LinkResolver {
         case .success(let checked): visited = checked
         case .failure(let reason): return .failure(reason)
         }
-        var target = snapshot?.target(path: visited.path, segments: visited.segments)
+        var target: LinkTarget?
+        do { target = try snapshot?.target(path: visited.path, segments: visited.segments) } catch {
+            return .failure(error)
+        }
         if target == nil {
             switch await liveTarget(visited) {
             case .success(let found): target = found
@@ -77,8 +80,10 @@ public actor LinkResolver {
             return .failure(reason)
         }
         guard let table = index?.table else { return .failure(.malformedTable) }
-        if let link = table.links[visited.path] { return .success(link) }
-        let number = SiteLinkTable.shard(of: visited.path, count: table.shards)
+        do {
+            if let link = try table.link(path: visited.path) { return .success(link) }
+        } catch { return .failure(error) }
+        let number = SiteLinkTable.shard(host: host, path: visited.path, count: table.shards)
         guard let shardURL = Self.url(base, SiteLinkTable.shardPath(number)) else { return .failure(.unreachable) }
         let held = shards[number].flatMap { $0.shards == table.shards ? $0 : nil }
         switch await fetcher.fetch(shardURL, ifNoneMatch: held?.etag) {
@@ -91,8 +96,14 @@ public actor LinkResolver {
         case .failed(let reason):
             return .failure(reason)
         }
-        if let link = shards[number]?.links[visited.path] { return .success(link) }
-        return .success(table.target(path: visited.path, segments: visited.segments))
+        do {
+            if let held = shards[number],
+                let link = try SiteLinkTable.lookUp(held.links, host: host, path: visited.path)
+            {
+                return .success(link)
+            }
+            return .success(try table.target(path: visited.path, segments: visited.segments))
+        } catch { return .failure(error) }
     }
 
     /// `path` (from the site's root) under `base`, which may itself have a path.

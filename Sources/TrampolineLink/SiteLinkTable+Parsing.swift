@@ -23,14 +23,14 @@ extension SiteLinkTable {
                 routes.append(Route(pattern: pattern, target: try Self.target(route)))
             }
         }
-        var links: [String: LinkTarget] = [:]
+        var links: [String: String] = [:]
         if let members = object["links"] { links = try Self.links(members) }
         self.init(
             host: tableHost, scheme: scheme, androidScheme: androidScheme, shards: shards, routes: routes, links: links)
     }
 
-    /// The links of a shard file (`links/<n>.json`).
-    public static func shardLinks(json data: Data) throws(LinkResolutionFailure) -> [String: LinkTarget] {
+    /// The sealed links of a shard file (`links/<n>.json`), by id.
+    public static func shardLinks(json data: Data) throws(LinkResolutionFailure) -> [String: String] {
         let object = try object(data, limit: maximumFileSize)
         guard let version = integer(object["version"]) else { throw .malformedTable }
         guard version == Self.version else { throw .unsupportedTable }
@@ -46,18 +46,25 @@ extension SiteLinkTable {
         return object
     }
 
-    private static func links(_ members: Any) throws(LinkResolutionFailure) -> [String: LinkTarget] {
+    /// Ids (32 lower-case hex digits) to sealed entries (Base64 text); unsealed on lookup.
+    private static func links(_ members: Any) throws(LinkResolutionFailure) -> [String: String] {
         guard let members = members as? [String: Any] else { throw .malformedTable }
-        var links: [String: LinkTarget] = [:]
+        var links: [String: String] = [:]
         links.reserveCapacity(members.count)
-        for (path, value) in members {
-            guard path.hasPrefix("/"), let entry = value as? [String: Any] else { throw .malformedTable }
-            links[path] = try target(entry)
+        for (id, value) in members {
+            guard id.utf8.count == 32, id.utf8.allSatisfy(isLowerHex), let sealed = value as? String else {
+                throw .malformedTable
+            }
+            links[id] = sealed
         }
         return links
     }
 
-    private static func target(_ entry: [String: Any]) throws(LinkResolutionFailure) -> LinkTarget {
+    private static func isLowerHex(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+
+    static func target(_ entry: [String: Any]) throws(LinkResolutionFailure) -> LinkTarget {
         guard let deepLink = entry["deep_link"] as? String, deepLink.utf8.count <= LinkConfiguration.maximumLength
         else {
             throw .malformedTable

@@ -7,7 +7,9 @@ extension SiteLinkTable {
         case .success(let checked): visited = checked
         case .failure(let reason): return .failure(reason)
         }
-        guard let target = target(path: visited.path, segments: visited.segments) else { return .failure(.notALink) }
+        let found: LinkTarget?
+        do { found = try target(path: visited.path, segments: visited.segments) } catch { return .failure(error) }
+        guard let target = found else { return .failure(.notALink) }
         return Self.deepLink(target, visited: visited, scheme: scheme)
     }
 

@@ -1,14 +1,16 @@
 import Foundation
 
-/// The site's link table (docs/link-table.md, format version 1): the routes, and the links of
-/// the shards read so far (or, in a snapshot, all of them).
+/// The site's link table (docs/link-table.md, format version 2): the routes, and the sealed
+/// links of the shards read so far (or, in a snapshot, all of them). A link is found by its path
+/// alone: the table holds each under its id, sealed with a key derived from the host and path
+/// (``LinkSealing``), so it can be read for a known URL but not listed.
 public struct SiteLinkTable: Sendable, Hashable {
     /// The `format` member every table file carries.
     public static let format = "trampoline-link-table"
     /// The format version this library reads.
-    public static let version = 1
+    public static let version = 2
     /// Where the table lives on the site.
-    public static let folder = "/.well-known/trampoline/v1/"
+    public static let folder = "/.well-known/trampoline/v2/"
     /// The index's URL path.
     @_spi(Generator) public static let indexPath = folder + "index.json"
     /// The largest table file read, in bytes (a shard is planned to about 32 KB).
@@ -37,12 +39,13 @@ public struct SiteLinkTable: Sendable, Hashable {
     public var shards: Int
     /// The routes, in the order they are tried.
     public var routes: [Route]
-    /// Links by path: every link in a snapshot, the shards read so far in a live table.
-    public var links: [String: LinkTarget]
+    /// Sealed entries (Base64) by link id: every link in a snapshot, the shards read so far in a
+    /// live table.
+    public var links: [String: String]
 
     public init(
         host: String, scheme: String?, androidScheme: String? = nil, shards: Int, routes: [Route] = [],
-        links: [String: LinkTarget] = [:]
+        links: [String: String] = [:]
     ) {
         self.host = host.lowercased()
         self.scheme = scheme
@@ -52,14 +55,9 @@ public struct SiteLinkTable: Sendable, Hashable {
         self.links = links
     }
 
-    /// The shard holding `path`: 32-bit FNV-1a of its UTF-8 bytes, modulo `count`.
-    @_spi(Generator) public static func shard(of path: String, count: Int) -> Int {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in path.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 0x0100_0193
-        }
-        return Int(hash % UInt32(max(1, count)))
+    /// The shard holding the link at `path` on `host`: its id digest's first 4 bytes, modulo `count`.
+    @_spi(Generator) public static func shard(host: String, path: String, count: Int) -> Int {
+        LinkSealing.name(host: host.lowercased(), path: path, shards: count).shard
     }
 
     /// The URL path of shard `index`.
@@ -68,9 +66,10 @@ public struct SiteLinkTable: Sendable, Hashable {
     }
 
     /// The target of the link at the normalised, decoded `path`, or of the first route matching
-    /// its `segments` (with the placeholders filled in). Nil when neither knows the path.
-    public func target(path: String, segments: [String]) -> LinkTarget? {
-        if let link = links[path] { return link }
+    /// its `segments` (with the placeholders filled in). Nil when neither knows the path; a
+    /// ``LinkResolutionFailure/malformedTable`` when the path's entry does not unseal to an entry.
+    public func target(path: String, segments: [String]) throws(LinkResolutionFailure) -> LinkTarget? {
+        if let link = try link(path: path) { return link }
         for route in routes {
             guard let parameters = route.pattern.match(segments: segments) else { continue }
             var target = route.target
@@ -79,5 +78,34 @@ public struct SiteLinkTable: Sendable, Hashable {
             return target
         }
         return nil
+    }
+
+    /// Adds the link at `path` with `target`, sealed as the site's table holds it (an app's own
+    /// table, or a test's).
+    public mutating func insert(_ target: LinkTarget, path: String) {
+        var entry: [String: Any] = ["deep_link": target.deepLink]
+        if !target.fixed.isEmpty { entry["fixed"] = target.fixed }
+        if target.forwardQuery { entry["forward_query"] = true }
+        let bytes = (try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys])) ?? Data()
+        let id = LinkSealing.name(host: host, path: path, shards: 1).id
+        links[id] = LinkSealing.seal(Array(bytes), host: host, path: path)
+    }
+
+    /// The target of the link at `path` alone (no route), unsealed; nil when the table has none.
+    public func link(path: String) throws(LinkResolutionFailure) -> LinkTarget? {
+        try Self.lookUp(links, host: host, path: path)
+    }
+
+    /// The link at `path` on `host` among the sealed `links`: nil when its id is not there.
+    static func lookUp(_ links: [String: String], host: String, path: String) throws(LinkResolutionFailure)
+        -> LinkTarget?
+    {
+        guard !links.isEmpty else { return nil }
+        let id = LinkSealing.name(host: host, path: path, shards: 1).id
+        guard let sealed = links[id] else { return nil }
+        guard let entry = LinkSealing.unseal(sealed, host: host, path: path),
+            let parsed = try? JSONSerialization.jsonObject(with: Data(entry)), let object = parsed as? [String: Any]
+        else { throw .malformedTable }
+        return try target(object)
     }
 }

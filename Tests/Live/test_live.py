@@ -307,9 +307,9 @@ def test_aasa_served_as_octet_stream(site):
 def test_skipped_headers_file(site):
     # A deploy that left out _headers (or a host that ignores it): the link table loses the headers
     # the build asked for.
-    del site.locations["^~ /.well-known/trampoline/v1/"]
+    del site.locations["^~ /.well-known/trampoline/v2/"]
     code, diagnostics = site.check()
-    finding = only(diagnostics, f"https://{HOST}/.well-known/trampoline/v1/index.json", "Access-Control-Allow-Origin")
+    finding = only(diagnostics, f"https://{HOST}/.well-known/trampoline/v2/index.json", "Access-Control-Allow-Origin")
     assert finding["code"] == "header-missing" and finding["expected"] == "*" and finding["seen"] == "none"
     assert code == 1
 
@@ -454,7 +454,7 @@ def test_generated_nginx_conf_left_out_is_found(tmp_path_factory, pki, tmp_path)
     assert "default_type" in (finding.get("hint") or ""), finding
     assert "include the nginx.conf trampoline writes" in finding["hint"], finding
     # The headers are named as the build's nginx.conf sets them, not as _headers does.
-    only(diagnostics, f"https://{HOST}/.well-known/trampoline/v1/index.json", "is not what nginx.conf sets")
+    only(diagnostics, f"https://{HOST}/.well-known/trampoline/v2/index.json", "is not what nginx.conf sets")
     assert code == 1
 
 

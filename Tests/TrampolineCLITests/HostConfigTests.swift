@@ -80,7 +80,7 @@ final class HostConfigTests: XCTestCase {
         ] {
             XCTAssertEqual(fields(path)["Content-Type"], "application/json", path)
         }
-        XCTAssertEqual(fields("/.well-known/trampoline/v1/**")["Access-Control-Allow-Origin"], "*")
+        XCTAssertEqual(fields("/.well-known/trampoline/v2/**")["Access-Control-Allow-Origin"], "*")
         // Routes rewrite to their pages, the more specific first (Firebase takes the first rule
         // that matches); the plain link beside the routes is a file, served before any rewrite.
         // First, the link that differs from /shop/best only in case, to its page under _case/.
@@ -144,7 +144,7 @@ final class HostConfigTests: XCTestCase {
             "/apple-app-site-association": "/apple-app-site-association",
             "/.well-known/apple-app-site-association": "/.well-known/apple-app-site-association",
             "/.well-known/assetlinks.json": "/.well-known/assetlinks.json",
-            "/.well-known/trampoline/v1/links/0.json": "/.well-known/trampoline/v1/links/0.json",
+            "/.well-known/trampoline/v2/links/0.json": "/.well-known/trampoline/v2/links/0.json",
             "/shop/best/qr.svg": "/shop/best/qr.svg",
             "/trampoline-more.js": "/trampoline-more.js",
             "/_count/shown.txt": "/_count/shown.txt",

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generator) import TrampolineLink
 import TrampolineTestSupport
 import XCTest
 
@@ -79,12 +80,15 @@ final class ItemsFileTests: XCTestCase {
             output.stderr.contains("site-config.yml:15:5: warning: route /recipe/:id(digits)'s title has :id"),
             output.stderr)
 
-        // The AASA claims the route once, not each item; the link table knows each item.
+        // The AASA claims the route once, not each item; the link table knows each item (by its
+        // id: the table names no path).
         let aasa = try XCTUnwrap(folder.read("out/apple-app-site-association"))
         XCTAssertFalse(aasa.contains("/recipe/12345"), aasa)
         XCTAssertTrue(aasa.contains(#"{"/": "/recipe/*"}"#), aasa)
         let table = folder.files(under: "out/.well-known/trampoline").values.joined()
-        XCTAssertTrue(table.contains(#""/recipe/12345""#), table)
+        XCTAssertFalse(table.contains("/recipe/12345"), table)
+        XCTAssertTrue(
+            table.contains(LinkSealing.name(host: "go.example.com", path: "/recipe/12345", shards: 1).id), table)
 
         let match = try TrampolineProcess.run(
             ["match", "--config", "site-config.yml", "--format", "json", "https://go.example.com/recipe/777"],

@@ -30,7 +30,7 @@ final class MatchRoutesTests: XCTestCase {
             [
                 "match", "/restaurant/123456?date=2026-12-01", "/restaurant/best/", "/restaurant/a%20b/%22c",
                 "/restaurant", "/loadCookie.html", "/", "https://go.example.com",
-                "/.well-known/trampoline/v1/index.json",
+                "/.well-known/trampoline/v2/index.json",
             ], in: dir.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let pages = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  page: ") }
@@ -43,7 +43,7 @@ final class MatchRoutesTests: XCTestCase {
                 "  page: /404.html (no link or route takes the path)",
                 "  page: /loadCookie.html (the page that hands the deferred link to the app)",
                 "  page: /index.html (the home page)", "  page: /index.html (the home page)",
-                "  page: /.well-known/trampoline/v1/index.json (the link table for apps, docs/link-table.md)",
+                "  page: /.well-known/trampoline/v2/index.json (the link table for apps, docs/link-table.md)",
             ], result.stdout)
         // The domain is claimed whole: one rule for every path but the site's own files.
         XCTAssertTrue(result.stdout.contains(#"match by rule 19: {"/": "*"}"#), result.stdout)

@@ -22,7 +22,7 @@ final class LinkCompositionTableTests: XCTestCase {
             if link.isRoute {
                 snapshot.routes.append(.init(pattern: try RoutePattern(link.path), target: target))
             } else {
-                snapshot.links[link.path] = target
+                snapshot.insert(target, path: link.path)
             }
         }
         return snapshot
@@ -54,7 +54,7 @@ final class LinkCompositionTableTests: XCTestCase {
             ("https://go.example.com/", .siteFile),
             ("https://go.example.com/404.html", .siteFile),
             ("https://go.example.com/loadCookie.html", .siteFile),
-            ("https://go.example.com/.well-known/trampoline/v1/index.json", .siteFile),
+            ("https://go.example.com/.well-known/trampoline/v2/index.json", .siteFile),
             ("https://go.example.com/trampoline-more.js", .siteFile),
             ("https://go.example.com/spring-sale/qr.svg", .siteFile),
             ("https://go.example.com/nope", .notALink),
@@ -82,8 +82,8 @@ final class LinkCompositionTableTests: XCTestCase {
 
     /// A table that maps a path to another app's scheme is refused, never delivered.
     func testADeepLinkOfAnotherSchemeIsRefused() async {
-        let snapshot = SiteLinkTable(
-            host: "go.example.com", scheme: "marry", shards: 1, links: ["/x": LinkTarget(deepLink: "other://x")])
+        var snapshot = SiteLinkTable(host: "go.example.com", scheme: "marry", shards: 1)
+        snapshot.insert(LinkTarget(deepLink: "other://x"), path: "/x")
         let resolver = LinkResolver(host: "go.example.com", scheme: "marry", snapshot: snapshot, fetcher: nil)
         let result = await resolver.resolve("https://go.example.com/x")
         XCTAssertEqual(result, .failure(.otherScheme))

@@ -1,5 +1,5 @@
 import Foundation
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 import TrampolineTestSupport
 import XCTest
 
@@ -131,7 +131,7 @@ final class LinkResolverHTTPTests: XCTestCase {
         XCTAssertEqual(route, .success("marry://restaurant/9"))
         XCTAssertEqual(try requests().count, before, "the snapshot answered without the network")
         // A link added after the app shipped: not in its snapshot, found in the live table.
-        snapshot.links["/spring-sale"] = nil
+        snapshot.links[LinkSealing.name(host: "go.example.com", path: "/spring-sale", shards: 1).id] = nil
         let fresh = await resolver("ok", snapshot: snapshot).resolve("https://go.example.com/spring-sale")
         XCTAssertEqual(fresh, .success("marry://promo/spring?utm_source=news"))
         XCTAssertGreaterThan(try requests().count, before)

@@ -16,19 +16,20 @@ final class ResolverRandomInputTests: XCTestCase {
         "debug=1", "k=v", " ", "\n", "\u{202E}", "é", "🎉", "\\", "*", ":id",
     ]
 
-    let table = SiteLinkTable(
-        host: "go.example.com", scheme: "marry", shards: 1,
-        routes: [
-            .init(
-                pattern: try! RoutePattern("/r/:id"), target: LinkTarget(deepLink: "marry://r/:id", forwardQuery: true)),
-            .init(pattern: try! RoutePattern("/docs/*page"), target: LinkTarget(deepLink: "marry://docs/*page")),
-        ],
-        links: [
-            "/spring-sale": LinkTarget(deepLink: "marry://promo?utm_source=x", forwardQuery: true),
-            "/Xy7a": LinkTarget(deepLink: "marry://invite?code=1", fixed: ["code"], forwardQuery: true),
-            "/p": LinkTarget(deepLink: "marry://p"),
-        ]
-    )
+    let table: SiteLinkTable = {
+        var table = SiteLinkTable(
+            host: "go.example.com", scheme: "marry", shards: 1,
+            routes: [
+                .init(
+                    pattern: try! RoutePattern("/r/:id"),
+                    target: LinkTarget(deepLink: "marry://r/:id", forwardQuery: true)),
+                .init(pattern: try! RoutePattern("/docs/*page"), target: LinkTarget(deepLink: "marry://docs/*page")),
+            ])
+        table.insert(LinkTarget(deepLink: "marry://promo?utm_source=x", forwardQuery: true), path: "/spring-sale")
+        table.insert(LinkTarget(deepLink: "marry://invite?code=1", fixed: ["code"], forwardQuery: true), path: "/Xy7a")
+        table.insert(LinkTarget(deepLink: "marry://p"), path: "/p")
+        return table
+    }()
 
     func testRandomURLsNeverTrapAndResolveOnlyToTheAppsScheme() {
         var g = SeededGenerator(seed: 37_2026)
@@ -52,7 +53,7 @@ final class ResolverRandomInputTests: XCTestCase {
 
     func testMutatedTablesAreRefusedNeverTrapping() {
         let valid =
-            #"{"format":"trampoline-link-table","version":1,"host":"go.example.com","scheme":"marry","shards":2,"routes":[{"pattern":"/r/:id","deep_link":"marry://r/:id","forward_query":true}],"links":{"/a":{"deep_link":"marry://a","fixed":["x"]}}}"#
+            #"{"format":"trampoline-link-table","version":2,"host":"go.example.com","scheme":"marry","shards":2,"routes":[{"pattern":"/r/:id","deep_link":"marry://r/:id","fixed":["x"],"forward_query":true}],"links":{"d9627ebbade1321cce75a0b763665ca7":"lbSUaSCz3itFRGsVE1LJgA=="}}"#
         XCTAssertNoThrow(try SiteLinkTable(json: Data(valid.utf8), host: "go.example.com"))
         var g = SeededGenerator(seed: 41)
         let bytes = Array(valid.utf8)
@@ -78,12 +79,15 @@ final class ResolverRandomInputTests: XCTestCase {
         XCTAssertGreaterThan(refused, 1_000)
         // The documented refusals, each with its reason.
         let cases: [(String, LinkResolutionFailure)] = [
-            (valid.replacingOccurrences(of: "\"version\":1", with: "\"version\":2"), .unsupportedTable),
+            (valid.replacingOccurrences(of: "\"version\":2", with: "\"version\":1"), .unsupportedTable),
             (valid.replacingOccurrences(of: "trampoline-link-table", with: "other"), .unsupportedTable),
             (valid.replacingOccurrences(of: "go.example.com", with: "evil.example"), .unsupportedTable),
             (valid.replacingOccurrences(of: "\"shards\":2", with: "\"shards\":0"), .malformedTable),
             (valid.replacingOccurrences(of: "/r/:id\"", with: "/r/:\""), .malformedTable),
             (valid.replacingOccurrences(of: "\"fixed\":[\"x\"]", with: "\"fixed\":[1]"), .malformedTable),
+            // A link's id is 32 lower-case hex digits, its entry sealed text.
+            (valid.replacingOccurrences(of: "d9627ebbade1321c", with: "D9627EBBADE1321C"), .malformedTable),
+            (valid.replacingOccurrences(of: "\"lbSUaSCz3itFRGsVE1LJgA==\"", with: "{}"), .malformedTable),
             ("[]", .malformedTable),
         ]
         for (text, reason) in cases {

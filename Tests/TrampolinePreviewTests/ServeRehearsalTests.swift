@@ -52,7 +52,7 @@ final class ServeRehearsalTests: XCTestCase {
                     broken.live.contains { $0.contains("/.well-known/apple-app-site-association: not the built file") },
                     broken.text)
                 XCTAssertTrue(
-                    broken.live.contains { $0.contains("/.well-known/trampoline/v1/index.json: not served") },
+                    broken.live.contains { $0.contains("/.well-known/trampoline/v2/index.json: not served") },
                     broken.text)
                 // Its fixes name the host's own file: the AASA is Firebase's answer, not a stale deploy,
                 // and the missing headers are firebase.json's.

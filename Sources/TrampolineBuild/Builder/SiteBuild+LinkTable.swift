@@ -58,7 +58,9 @@ extension SiteBuild {
         let found = concurrentMap(links.count, chunk: 1024) { index -> Diagnostic? in
             let shards = tables.shards
             let table =
-                shards.isEmpty ? tables.index : shards[SiteLinkTable.shard(of: links[index].path, count: shards.count)]
+                shards.isEmpty
+                ? tables.index
+                : shards[SiteLinkTable.shard(host: tables.index.host, path: links[index].path, count: shards.count)]
             return Self.problem(links[index], site: site, table, scheme)
         }
         let failed = found.indices.filter { found[$0] != nil }

@@ -16,7 +16,7 @@ package enum ClaimVerifier {
     /// Files of every site that are no link and must stay unclaimed too: the link table apps
     /// read, the association files and the scripts. Spelled here, like ``unclaimedPaths``.
     package static let unclaimedFiles = [
-        "/.well-known/trampoline/v1/index.json", "/.well-known/trampoline/v1/links/0.json",
+        "/.well-known/trampoline/v2/index.json", "/.well-known/trampoline/v2/links/0.json",
         "/.well-known/apple-app-site-association", "/apple-app-site-association", "/.well-known/assetlinks.json",
         "/trampoline-more.js", "/trampoline-route.js",
     ]

@@ -14,13 +14,15 @@ package struct LinkTable: Sendable, Equatable, Encodable {
     static let shardTarget = 32 * 1024
 
     /// Enough shards for `links` at about ``shardTarget`` bytes each: the sizes of what an entry
-    /// holds, so the count depends on the catalog alone.
+    /// holds, so the count depends on the catalog alone. An entry is its 32-digit id and its
+    /// object sealed in Base64 (4 bytes for every 3).
     static func shardCount(for links: [Link]) -> Int {
         var total = 0
         for index in links.indices where !links[index].isRoute {
             let link = links[index]
-            total += link.path.utf8.count + link.deepLink.utf8.count + 48
-            for parameter in link.campaign { total += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
+            var entry = link.deepLink.utf8.count + 40
+            for parameter in link.campaign { entry += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
+            total += 38 + (entry + 2) / 3 * 4
         }
         return max(1, (total + shardTarget - 1) / shardTarget)
     }

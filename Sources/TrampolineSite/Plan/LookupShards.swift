@@ -1,4 +1,3 @@
-@_spi(Generator) import TrampolineLink
 import TrampolineModel
 
 /// The compact layout's link table: which shard holds a path, and how many shards a catalog needs.
@@ -13,7 +12,12 @@ package enum LookupShards {
 
     /// 32-bit FNV-1a of the path's UTF-8 bytes, modulo `count`.
     package static func shard(of path: String, count: Int) -> Int {
-        SiteLinkTable.shard(of: path, count: count)
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in path.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        return Int(hash % UInt32(max(1, count)))
     }
 
     /// A first shard count for `links`: their estimated table size over ``shardTarget``.

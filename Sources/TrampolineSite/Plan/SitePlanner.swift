@@ -68,8 +68,8 @@ package enum SitePlanner {
         _ link: Link, catalog: Catalog, templates: TemplateSet, compact: Bool, relocated: Bool, rowShards: Int
     ) -> (link: Link, page: PlanEntry?, qr: PlanEntry?, row: (row: LinkTableRow, shard: Int)?, DiagnosticEngine) {
         var local = DiagnosticEngine()
-        let row = link.isRoute ? nil : LinkTableRow(link)
-        let placed = row.map { ($0, SiteLinkTable.shard(of: $0.path, count: rowShards)) }
+        let row = link.isRoute ? nil : LinkTableRow(link, host: catalog.site.host.lowercased(), shards: rowShards)
+        let placed = row.map { ($0, $0.shard) }
         guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
             local.error(
                 "template '\(link.options.template)' is not a link template", at: link.templateLocation,

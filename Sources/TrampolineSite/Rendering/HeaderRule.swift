@@ -15,7 +15,7 @@ package struct HeaderRule: Sendable, Equatable {
         self.fields = fields.map { Field(name: $0.0, value: $0.1) }
     }
 
-    /// Whether the rule applies to `urlPath` (`/.well-known/trampoline/v1/links/0.json`).
+    /// Whether the rule applies to `urlPath` (`/.well-known/trampoline/v2/links/0.json`).
     package func matches(_ urlPath: String) -> Bool {
         path.hasSuffix("*") ? urlPath.hasPrefix(path.dropLast()) : urlPath == path
     }

@@ -1,20 +1,20 @@
-import TrampolineLink
+@_spi(Generator) import TrampolineLink
 import TrampolineModel
 
-/// The link table apps resolve universal links with (docs/link-table.md, format version 1):
-/// deterministic bytes, one entry per line, members in a fixed order, links sorted by path.
+/// The link table apps resolve universal links with (docs/link-table.md, format version 2):
+/// deterministic bytes, one entry per line, members in a fixed order, links sealed and sorted by id.
 extension SiteRenderer {
     /// `index.json`.
     func linkTableIndexBytes(_ index: LinkTable) -> [UInt8] {
         Array((Self.linkTableMembers(index).joined(separator: ",") + "}\n").utf8)
     }
 
-    /// A shard: its rows, sorted by path bytes so the catalog's order never changes a byte.
+    /// A shard: its rows, sorted by id so the catalog's order never changes a byte.
     func linkTableShardBytes(_ rows: [LinkTableRow]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(rows.count * 160 + 32)
         out += "{\"version\":\(SiteLinkTable.version),\"links\":{".utf8
-        Self.appendLinkMembers(rows, to: &out)
+        Self.appendLinkMembers(rows, host: site.host.lowercased(), to: &out)
         out += "}}\n".utf8
         return out
     }
@@ -24,8 +24,10 @@ extension SiteRenderer {
         var out = Array(linkTableMembers(index).joined(separator: ",").utf8)
         out += ",\n\"links\":{".utf8
         var rows: [LinkTableRow] = []
-        for position in links.indices where !links[position].isRoute { rows.append(LinkTableRow(links[position])) }
-        appendLinkMembers(rows, to: &out)
+        for position in links.indices where !links[position].isRoute {
+            rows.append(LinkTableRow(links[position], host: index.host, shards: 1))
+        }
+        appendLinkMembers(rows, host: index.host, to: &out)
         out += "}}\n".utf8
         return out
     }
@@ -41,7 +43,7 @@ extension SiteRenderer {
         let routes = index.routes.compactMap { link in
             link.route.map { route in
                 var out = Array("{\"pattern\":\(Escaping.jsonString(route.pattern.text)),".utf8)
-                appendTarget(LinkTableRow(link), to: &out)
+                appendTarget(LinkTableRow(link, host: index.host, shards: 1), to: &out)
                 return String(decoding: out, as: UTF8.self) + "}"
             }
         }
@@ -49,17 +51,24 @@ extension SiteRenderer {
         return members
     }
 
-    /// `"path":{…}` for each row, sorted by path, a line each.
-    static func appendLinkMembers(_ rows: [LinkTableRow], to out: inout [UInt8]) {
+    /// `"id":"sealed entry"` for each row, sorted by id, a line each; the entry is the object
+    /// ``appendTarget(_:to:)`` writes, sealed for the row's path on `host`.
+    static func appendLinkMembers(_ rows: [LinkTableRow], host: String, to out: inout [UInt8]) {
         guard !rows.isEmpty else { return }
-        let order = rows.indices.sorted { rows[$0].path.utf8.lexicographicallyPrecedes(rows[$1].path.utf8) }
+        let order = rows.indices.sorted { rows[$0].id.utf8.lexicographicallyPrecedes(rows[$1].id.utf8) }
         out.append(UInt8(ascii: "\n"))
+        var entry: [UInt8] = []
         for (position, index) in order.enumerated() {
             if position > 0 { out += ",\n".utf8 }
-            out += Escaping.jsonString(rows[index].path).utf8
-            out += ":{".utf8
-            appendTarget(rows[index], to: &out)
-            out.append(UInt8(ascii: "}"))
+            entry.removeAll(keepingCapacity: true)
+            entry.append(UInt8(ascii: "{"))
+            appendTarget(rows[index], to: &entry)
+            entry.append(UInt8(ascii: "}"))
+            out.append(UInt8(ascii: "\""))
+            out += rows[index].id.utf8
+            out += "\":\"".utf8
+            out += LinkSealing.seal(entry, host: host, path: rows[index].path, hash: LinkTableRow.hash).utf8
+            out.append(UInt8(ascii: "\""))
         }
         out.append(UInt8(ascii: "\n"))
     }

@@ -7,7 +7,7 @@ struct LinkTableCommand: ParsableCommand {
         commandName: "link-table",
         abstract: "Write the link table as one snapshot file for the app to ship.",
         discussion: """
-            Every site publishes its link table under /.well-known/trampoline/v1/ (docs/link-table.md). \
+            Every site publishes its link table under /.well-known/trampoline/v2/ (docs/link-table.md). \
             The snapshot is the same table in one file: add it to the app's bundle, and TrampolineLink \
             resolves the links it knows without asking the network. Regenerate it when links change; \
             links added later are still found in the live table.

@@ -10,8 +10,8 @@ final class SiteBuilderTests: XCTestCase {
         XCTAssertEqual(
             plan.files.keys.sorted(),
             [
-                ".nojekyll", ".well-known/apple-app-site-association", ".well-known/trampoline/v1/index.json",
-                ".well-known/trampoline/v1/links/0.json", "404.html", "_count/app.txt", "_count/attempt.txt",
+                ".nojekyll", ".well-known/apple-app-site-association", ".well-known/trampoline/v2/index.json",
+                ".well-known/trampoline/v2/links/0.json", "404.html", "_count/app.txt", "_count/attempt.txt",
                 "_count/desktop-qr.txt", "_count/in-app.txt", "_count/shown.txt", "_count/store.txt", "_count/web.txt",
                 "_headers", "apple-app-site-association",
                 "index.html", "invite/index.html", "invite/qr.svg", "loadCookie.html", "spring-sale/index.html",

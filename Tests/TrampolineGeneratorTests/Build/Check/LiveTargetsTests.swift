@@ -34,7 +34,7 @@ final class LiveTargetsTests: XCTestCase {
             XCTAssertTrue(targets.contains(.init("/p/\(i)/qr.svg", .file(.qrCode("/p/\(i)")))), "QR \(i)")
         }
         for own in [
-            "/", "/404.html", "/loadCookie.html", "/trampoline-more.js", "/.well-known/trampoline/v1/index.json",
+            "/", "/404.html", "/loadCookie.html", "/trampoline-more.js", "/.well-known/trampoline/v2/index.json",
         ] {
             XCTAssertTrue(paths.contains(own), "\(own) in \(paths)")
         }
@@ -83,7 +83,7 @@ final class LiveTargetsTests: XCTestCase {
         let rules = build.renderer.headerRules
         XCTAssertEqual(rules.map(\.path).filter { text.contains($0 + "\n") }, rules.map(\.path))
         let table = try XCTUnwrap(rules.last)
-        XCTAssertTrue(table.matches("/.well-known/trampoline/v1/links/0.json"))
+        XCTAssertTrue(table.matches("/.well-known/trampoline/v2/links/0.json"))
         XCTAssertFalse(table.matches("/.well-known/trampoline"))
         XCTAssertTrue(rules[0].matches(rules[0].path))
         XCTAssertFalse(rules[0].matches(rules[0].path + "x"))

@@ -43,7 +43,7 @@ final class StalenessCheckerTests: XCTestCase {
         XCTAssertEqual(differences.missing, ["404.html"])
         // The link table no longer holds /invite, so its shard changed too (the AASA claims the
         // domain whole: it stays).
-        XCTAssertEqual(differences.changed, [".well-known/trampoline/v1/links/0.json", "topic/2/index.html"])
+        XCTAssertEqual(differences.changed, [".well-known/trampoline/v2/links/0.json", "topic/2/index.html"])
         // notes.txt was never written by Trampoline, so it is not "extra".
         XCTAssertEqual(differences.extra, ["invite/index.html", "invite/qr.svg"])
     }

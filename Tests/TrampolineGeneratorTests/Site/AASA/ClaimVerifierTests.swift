@@ -143,8 +143,8 @@ final class ClaimVerifierTests: XCTestCase {
         XCTAssertEqual(messages.count, 28, messages.joined(separator: "\n"))
         for page in [
             "https://go.example.com/ ", "/index.html", "/404.html", "/loadCookie.html",
-            "/.well-known/trampoline/v1/index.json",
-            "/.well-known/trampoline/v1/links/0.json", "/trampoline-more.js", "/topic/1/qr.svg", "/_links/0.json",
+            "/.well-known/trampoline/v2/index.json",
+            "/.well-known/trampoline/v2/links/0.json", "/trampoline-more.js", "/topic/1/qr.svg", "/_links/0.json",
             "/_routes/",
         ] {
             XCTAssertTrue(messages.contains { $0.contains(page) }, "no error about \(page)")
@@ -161,7 +161,7 @@ final class ClaimVerifierTests: XCTestCase {
         let partial = excludes.filter { !$0.contains(".well-known") }
         XCTAssertTrue(
             try verify(aasa(partial + [#"{"/": "*"}"#])).errors.contains {
-                $0.message.contains("/.well-known/trampoline/v1/index.json")
+                $0.message.contains("/.well-known/trampoline/v2/index.json")
             })
     }
 

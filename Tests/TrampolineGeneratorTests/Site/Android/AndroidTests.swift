@@ -292,7 +292,7 @@ final class AndroidTests: XCTestCase {
             XCTAssertEqual(decision(path), .match, path)
         }
         for path in [
-            "/", "/index.html", "/404.html", "/loadCookie.html", "/.well-known/trampoline/v1/index.json",
+            "/", "/index.html", "/404.html", "/loadCookie.html", "/.well-known/trampoline/v2/index.json",
             "/plan/42/qr.svg", "/trampoline-more.js", "/plan/42?debug=1",
         ] {
             XCTAssertNotEqual(decision(path), .match, path)

@@ -44,19 +44,21 @@ final class LinkTableTests: XCTestCase {
         return text
     }
 
-    /// Index and shards of a build, read back by the library as one snapshot.
+    /// Index and shards of a build, read back by the library as one snapshot; each plain link of
+    /// the catalog is in the shard its id names.
     static func readTable(_ build: SiteBuild) throws -> SiteLinkTable {
         var table = try SiteLinkTable(
             json: Data(try XCTUnwrap(build[OutputPath.linkTableIndex.value])), host: "go.example.com")
+        var shards: [[String: String]] = []
         for shard in 0..<table.shards {
             let links = try SiteLinkTable.shardLinks(
                 json: Data(try XCTUnwrap(build[OutputPath.linkTableShard(shard).value])))
-            for (path, target) in links {
-                XCTAssertEqual(
-                    SiteLinkTable.shard(of: path, count: table.shards), shard,
-                    "\(path) is in the shard its path hashes to")
-                table.links[path] = target
-            }
+            shards.append(links)
+            table.links.merge(links) { first, _ in first }
+        }
+        for link in build.catalog.links where !link.isRoute {
+            let (id, shard) = LinkSealing.name(host: "go.example.com", path: link.path, shards: table.shards)
+            XCTAssertNotNil(shards[shard][id], "\(link.path) is in the shard its id names")
         }
         return table
     }
@@ -74,7 +76,7 @@ final class LinkTableTests: XCTestCase {
                     XCTAssertEqual(
                         table.routes.first { $0.pattern.text == link.path }?.target, expected, "\(layout): \(c.name)")
                 } else {
-                    XCTAssertEqual(table.links[link.path], expected, "\(layout): \(c.name)")
+                    XCTAssertEqual(try table.link(path: link.path), expected, "\(layout): \(c.name)")
                 }
             }
             let resolver = LinkResolver(host: "go.example.com", scheme: "marry", snapshot: table, fetcher: nil)
@@ -108,6 +110,12 @@ final class LinkTableTests: XCTestCase {
             XCTAssertEqual(build[path], again[path], "\(path): the catalog's order changes no byte")
         }
         XCTAssertEqual(build[OutputPath.linkTableIndex.value], again[OutputPath.linkTableIndex.value])
+        // Nothing in the shards names a link: no path, no deep link, only ids and sealed entries.
+        for shard in 0..<table.shards {
+            let text = String(decoding: try XCTUnwrap(build[OutputPath.linkTableShard(shard).value]), as: UTF8.self)
+            XCTAssertFalse(
+                text.contains("/p1/") || text.contains("marry:") || text.contains("item"), String(text.prefix(300)))
+        }
         // Every link through the library, from its path alone: the deep link its page holds.
         let resolver = LinkResolver(host: "go.example.com", scheme: "marry", snapshot: table, fetcher: nil)
         for i in stride(from: 0, to: 6000, by: 97) {
@@ -118,12 +126,24 @@ final class LinkTableTests: XCTestCase {
         XCTAssertEqual(try? route.get(), "marry://r/12")
     }
 
+    /// The build names and seals with swift-crypto's SHA-256, the library with its own: both give
+    /// the shared vectors (Tests/Fixtures/link-table-v2.json).
+    func testTheBuildSealsAsTheSharedVectorsSay() throws {
+        for c in try SealingTable.load().cases {
+            let name = LinkSealing.name(host: c.host, path: c.path, shards: 64, hash: LinkTableRow.hash)
+            XCTAssertEqual(name.id, c.id, c.path)
+            XCTAssertEqual(name.shard, c.shards["64"], c.path)
+            XCTAssertEqual(
+                LinkSealing.seal(Array(c.entry.utf8), host: c.host, path: c.path, hash: LinkTableRow.hash), c.sealed)
+        }
+    }
+
     func testHeadersServeTheTableAsJSON() throws {
         let build = try SiteFixture(catalog: Self.manyLinks(3)).build()
         let headers = String(decoding: try XCTUnwrap(build["_headers"]), as: UTF8.self)
         XCTAssertTrue(
             headers.contains(
-                "/.well-known/trampoline/v1/*\n  Content-Type: application/json\n  Cache-Control: public, max-age=300\n"
+                "/.well-known/trampoline/v2/*\n  Content-Type: application/json\n  Cache-Control: public, max-age=300\n"
             ), headers)
     }
 }

@@ -36,7 +36,8 @@ class LinkCompositionTableTests {
 
         fun snapshot(androidScheme: String? = null): SiteLinkTable {
             val (routes, links) = entries()
-            return SiteLinkTable("go.example.com", "marry", androidScheme, 1, routes, links)
+            val sealed = TableSite.sealed("go.example.com", links)
+            return SiteLinkTable("go.example.com", "marry", androidScheme, 1, routes, sealed)
         }
 
         /** Every visit of the table: its case, URL and expected deep link (null: not a link). */
@@ -101,7 +102,7 @@ class LinkCompositionTableTests {
             "https://go.example.com" to LinkResolutionFailure.SiteFile,
             "https://go.example.com/404.html" to LinkResolutionFailure.SiteFile,
             "https://go.example.com/loadCookie.html" to LinkResolutionFailure.SiteFile,
-            "https://go.example.com/.well-known/trampoline/v1/index.json" to LinkResolutionFailure.SiteFile,
+            "https://go.example.com/.well-known/trampoline/v2/index.json" to LinkResolutionFailure.SiteFile,
             "https://go.example.com/trampoline-more.js" to LinkResolutionFailure.SiteFile,
             "https://go.example.com/spring-sale/qr.svg" to LinkResolutionFailure.SiteFile,
             "https://go.example.com/nope" to LinkResolutionFailure.NotALink,
@@ -136,7 +137,10 @@ class LinkCompositionTableTests {
     @Test
     fun aDeepLinkOfAnotherSchemeIsRefused() {
         val snapshot = SiteLinkTable(
-            "go.example.com", "marry", links = mapOf("/x" to LinkTarget("other://x"), "/y" to LinkTarget("no-colon"))
+            "go.example.com", "marry",
+            links = TableSite.sealed(
+                "go.example.com", mapOf("/x" to LinkTarget("other://x"), "/y" to LinkTarget("no-colon"))
+            )
         )
         val resolver = LinkResolver("go.example.com", "marry", snapshot, fetcher = null)
         assertEquals(LinkResolutionFailure.OtherScheme, resolver.resolve("https://go.example.com/x").refused())
@@ -151,14 +155,18 @@ class LinkCompositionTableTests {
         )
     }
 
-    /** Which shard a path is in: FNV-1a 32 of its bytes (docs/link-table.md), the numbers the build writes. */
+    /**
+     * Which shard a link is in: the first 4 bytes of its id's digest, modulo the count (docs/link-table.md); the
+     * shared vectors are LinkTableV2Tests'.
+     */
     @Test
-    fun shardsAreFnv1a32() {
-        assertEquals(2, SiteLinkTable.shard("/spring-sale", 7))
-        assertEquals(2, SiteLinkTable.shard("/p/399", 3))
-        assertEquals((0xfb45ff31L % 1000).toInt(), SiteLinkTable.shard("/spring-sale", 1000))
-        assertEquals((0x811c9dc5L % 97).toInt(), SiteLinkTable.shard("", 97))
-        assertEquals(0, SiteLinkTable.shard("/anything", 1))
-        assertEquals("/.well-known/trampoline/v1/links/3.json", SiteLinkTable.shardPath(3))
+    fun shardsComeFromTheLinkId() {
+        for (path in listOf("/spring-sale", "/p/399", "", "/café")) {
+            val head = SiteLinkTable.linkId("go.example.com", path).take(8).toLong(16)
+            for (count in listOf(1, 3, 7, 1000)) {
+                assertEquals((head % count).toInt(), SiteLinkTable.shard("go.example.com", path, count), "$path $count")
+            }
+        }
+        assertEquals("/.well-known/trampoline/v2/links/3.json", SiteLinkTable.shardPath(3))
     }
 }

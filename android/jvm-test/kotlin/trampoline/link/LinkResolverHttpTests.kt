@@ -180,24 +180,30 @@ class LinkResolverHttpTests {
         assertEquals(before, log.size)
     }
 
-    /** The site the tool itself built: every link of its table resolves to its entry's deep link. */
+    /**
+     * The site the tool itself built: each of its link pages is in the shard its id names and resolves to the deep
+     * link the page attempts, and the shards hold no other link. The table lists no path: the pages name them.
+     */
     @Test
     fun theToolBuiltSiteResolvesEveryLink() {
         val root = sites.getValue("example")
-        val index = SiteLinkTable.read(File(root, ".well-known/trampoline/v1/index.json").readBytes(), "go.example.com")
-            .ok("the tool's index")
-        val live = resolver("ok", "example")
-        var checked = 0
-        for (n in 0 until index.shards) {
-            val links = SiteLinkTable.readShard(File(root, ".well-known/trampoline/v1/links/$n.json").readBytes())
-                .ok("shard $n")
-            for ((path, target) in links) {
-                assertEquals(SiteLinkTable.shard(path, index.shards), n, "$path is in the shard FNV-1a names")
-                assertEquals(target.deepLink, live.resolve("https://go.example.com$path").ok(path), path)
-                checked++
-            }
+        val folder = File(root, ".well-known/trampoline/v2")
+        val index = SiteLinkTable.read(File(folder, "index.json").readBytes(), "go.example.com").ok("the tool's index")
+        val shards = (0 until index.shards).map { n ->
+            SiteLinkTable.readShard(File(folder, "links/$n.json").readBytes()).ok("shard $n")
         }
-        assertTrue(checked >= 3)
+        val paths = root.walk().filter { it.name == "index.html" && it.parentFile != root }
+            .map { "/" + it.parentFile.relativeTo(root).invariantSeparatorsPath }.toList()
+        val live = resolver("ok", "example")
+        for (path in paths) {
+            val id = SiteLinkTable.linkId("go.example.com", path)
+            assertTrue(id in shards[SiteLinkTable.shard("go.example.com", path, index.shards)], "$path in its shard")
+            val deepLink = live.resolve("https://go.example.com$path").ok(path)
+            val page = File(root, path.drop(1) + "/index.html").readText()
+            assertTrue(page.contains(deepLink), "$path opens $deepLink, as its page does")
+        }
+        assertTrue(paths.size >= 3)
+        assertEquals(paths.size, shards.sumBy { it.size }, "the shards hold the pages' links and no other")
         assertEquals(
             LinkResolutionFailure.NotALink, live.resolve("https://go.example.com/not-in-the-example").refused()
         )
@@ -227,7 +233,7 @@ class LinkResolverHttpTests {
         assertEquals("marry://restaurant/9", offline.resolve("https://go.example.com/restaurant/9").ok())
         assertEquals(before, log.size, "the snapshot answered without the network")
         // A link added after the app shipped: not in its snapshot, found in the live table.
-        val older = snapshot.copy(links = snapshot.links - "/spring-sale")
+        val older = snapshot.copy(links = snapshot.links - SiteLinkTable.linkId("go.example.com", "/spring-sale"))
         assertEquals(
             "marry://promo/spring?utm_source=news",
             resolver("ok", snapshot = older).resolve("https://go.example.com/spring-sale").ok()

@@ -188,10 +188,13 @@ class RandomInputTests {
             SiteLinkTable.Route(RoutePattern("/r/:id"), LinkTarget("marry://r/:id", forwardQuery = true)),
             SiteLinkTable.Route(RoutePattern("/docs/*page"), LinkTarget("marry://docs/*page"))
         ),
-        mapOf(
-            "/spring-sale" to LinkTarget("marry://promo?utm_source=x", forwardQuery = true),
-            "/Xy7a" to LinkTarget("marry://invite?code=1", listOf("code"), true),
-            "/p" to LinkTarget("marry://p")
+        TableSite.sealed(
+            "go.example.com",
+            mapOf(
+                "/spring-sale" to LinkTarget("marry://promo?utm_source=x", forwardQuery = true),
+                "/Xy7a" to LinkTarget("marry://invite?code=1", listOf("code"), true),
+                "/p" to LinkTarget("marry://p")
+            )
         )
     )
 
@@ -215,8 +218,12 @@ class RandomInputTests {
 
     @Test
     fun mutatedTablesAreRefusedNeverThrowing() {
-        val valid = """{"format":"trampoline-link-table","version":1,"host":"go.example.com","scheme":"marry","shards":2,"routes":[{"pattern":"/r/:id","deep_link":"marry://r/:id","forward_query":true}],"links":{"/a":{"deep_link":"marry://a","fixed":["x"]}}}"""
-        SiteLinkTable.read(valid.toByteArray(), "go.example.com").ok()
+        val id = SiteLinkTable.linkId("go.example.com", "/a")
+        val entry = """{"deep_link":"marry://a","fixed":["x"]}"""
+        val sealed = SiteLinkTable.seal("go.example.com", "/a", entry.toByteArray())
+        val valid = """{"format":"trampoline-link-table","version":2,"host":"go.example.com","scheme":"marry","shards":2,"routes":[{"pattern":"/r/:id","deep_link":"marry://r/:id","fixed":["x"],"forward_query":true}],"links":{"$id":"$sealed"}}"""
+        val table = SiteLinkTable.read(valid.toByteArray(), "go.example.com").ok()
+        assertEquals("marry://a", table.resolve("https://go.example.com/a?x=1", "marry").ok())
         val g = Random(41)
         val bytes = valid.toByteArray()
         var refused = 0
@@ -234,6 +241,8 @@ class RandomInputTests {
                 is Checked.Ok -> {
                     assertEquals("go.example.com", read.value.host)
                     assertTrue(read.value.shards >= 1)
+                    // A mutated entry is found and refused, or not found: never a crash.
+                    read.value.resolve("https://go.example.com/a", "marry")
                 }
                 is Checked.Refused -> refused++
             }
@@ -242,24 +251,30 @@ class RandomInputTests {
         assertTrue(refused > 1_000, "$refused")
         // The documented refusals, each with its reason.
         val cases = listOf(
-            valid.replace("\"version\":1", "\"version\":2") to LinkResolutionFailure.UnsupportedTable,
+            valid.replace("\"version\":2", "\"version\":1") to LinkResolutionFailure.UnsupportedTable,
+            valid.replace("\"version\":2", "\"version\":3") to LinkResolutionFailure.UnsupportedTable,
             valid.replace("trampoline-link-table", "other") to LinkResolutionFailure.UnsupportedTable,
             valid.replace("\"format\":\"trampoline-link-table\",", "") to LinkResolutionFailure.UnsupportedTable,
             valid.replace("go.example.com", "evil.example") to LinkResolutionFailure.UnsupportedTable,
             valid.replace("\"shards\":2", "\"shards\":0") to LinkResolutionFailure.MalformedTable,
             valid.replace("\"shards\":2", "\"shards\":2.5") to LinkResolutionFailure.MalformedTable,
             valid.replace("\"shards\":2", "\"shards\":\"2\"") to LinkResolutionFailure.MalformedTable,
-            valid.replace("\"version\":1", "\"version\":\"1\"") to LinkResolutionFailure.MalformedTable,
+            valid.replace("\"version\":2", "\"version\":\"2\"") to LinkResolutionFailure.MalformedTable,
             valid.replace("/r/:id\"", "/r/:\"") to LinkResolutionFailure.MalformedTable,
             valid.replace("\"fixed\":[\"x\"]", "\"fixed\":[1]") to LinkResolutionFailure.MalformedTable,
             valid.replace("\"fixed\":[\"x\"]", "\"fixed\":null") to LinkResolutionFailure.MalformedTable,
             valid.replace("\"forward_query\":true", "\"forward_query\":1") to LinkResolutionFailure.MalformedTable,
             valid.replace("\"scheme\":\"marry\"", "\"scheme\":null") to LinkResolutionFailure.MalformedTable,
-            valid.replace("\"/a\"", "\"a\"") to LinkResolutionFailure.MalformedTable,
-            valid.replace("\"marry://a\"", "\"marry://" + "a".repeat(4096) + "\"") to
+            valid.replace("\"marry://r/:id\"", "\"marry://" + "a".repeat(4096) + "\"") to
                 LinkResolutionFailure.MalformedTable,
-            valid.replace("\"links\":{", "\"links\":{\"/a\":{\"deep_link\":\"marry://b\"},") to
-                LinkResolutionFailure.MalformedTable,
+            // A link's id is 32 lowercase hex digits, its entry a Base64 string.
+            valid.replace(id, id.toUpperCase()) to LinkResolutionFailure.MalformedTable,
+            valid.replace(id, id.drop(1)) to LinkResolutionFailure.MalformedTable,
+            valid.replace(id, "/a") to LinkResolutionFailure.MalformedTable,
+            valid.replace("\"$sealed\"", "{\"deep_link\":\"marry://a\"}") to LinkResolutionFailure.MalformedTable,
+            valid.replace(sealed, "*" + sealed.drop(1)) to LinkResolutionFailure.MalformedTable,
+            valid.replace(sealed, sealed.drop(1)) to LinkResolutionFailure.MalformedTable,
+            valid.replace("\"links\":{", "\"links\":{\"$id\":\"$sealed\",") to LinkResolutionFailure.MalformedTable,
             "[]" to LinkResolutionFailure.MalformedTable,
             "" to LinkResolutionFailure.MalformedTable
         )
@@ -275,11 +290,14 @@ class RandomInputTests {
             SiteLinkTable.read(ByteArray(2048) { 0x20 }, "go.example.com", limit = 1024).refused()
         )
         assertEquals(
-            LinkResolutionFailure.MalformedTable, SiteLinkTable.readShard("{\"version\":1}".toByteArray()).refused()
+            LinkResolutionFailure.MalformedTable, SiteLinkTable.readShard("{\"version\":2}".toByteArray()).refused()
         )
         assertEquals(
             LinkResolutionFailure.UnsupportedTable,
-            SiteLinkTable.readShard("{\"version\":2,\"links\":{}}".toByteArray()).refused()
+            SiteLinkTable.readShard("{\"version\":1,\"links\":{}}".toByteArray()).refused()
+        )
+        assertEquals(
+            emptyMap<String, String>(), SiteLinkTable.readShard("{\"version\":2,\"links\":{}}".toByteArray()).ok()
         )
         // Members a client does not know are ignored (docs/link-table.md, "Versioning").
         SiteLinkTable.read(

@@ -292,10 +292,13 @@ class TrampolineLinksTests {
     private val snapshot = SiteLinkTable(
         "go.example.com", "marry",
         routes = listOf(SiteLinkTable.Route(RoutePattern("/r/:id"), LinkTarget("marry://plan/:id?x=route"))),
-        links = mapOf(
-            "/spring-sale" to LinkTarget("marry://plan/42?x=spring"),
-            "/foreign" to LinkTarget("tabi://x"),
-            "/odd" to LinkTarget("marry://topic?id=%E0")
+        links = TableSite.sealed(
+            "go.example.com",
+            mapOf(
+                "/spring-sale" to LinkTarget("marry://plan/42?x=spring"),
+                "/foreign" to LinkTarget("tabi://x"),
+                "/odd" to LinkTarget("marry://topic?id=%E0")
+            )
         )
     )
 

@@ -35,7 +35,7 @@ class LinkResolver(
     private var snapshotLoader = loadSnapshot
     private var loadedSnapshot: SiteLinkTable? = snapshot
     private var index: Cached<SiteLinkTable>? = null
-    private val shards = HashMap<Int, Cached<Map<String, LinkTarget>>>()
+    private val shards = HashMap<Int, Cached<Map<String, String>>>()
 
     private class Cached<T>(val value: T, val etag: String?, val shards: Int)
 
@@ -63,8 +63,12 @@ class LinkResolver(
         if (visited.isSiteFile) return Checked.Refused(LinkResolutionFailure.SiteFile)
         val known = snapshot
         if (known != null) {
-            val target = known.target(visited.path, visited.segments)
-            if (target != null) return SiteLinkTable.deepLink(target, visited, scheme, known.androidScheme)
+            when (val found = known.target(visited.path, visited.segments)) {
+                is Checked.Refused -> return found
+                is Checked.Ok -> found.value?.let {
+                    return SiteLinkTable.deepLink(it, visited, scheme, known.androidScheme)
+                }
+            }
         }
         return when (val live = liveTarget(visited, known)) {
             is Checked.Refused -> live
@@ -96,10 +100,13 @@ class LinkResolver(
                 ?: return Checked.Refused(LinkResolutionFailure.MalformedTable)
             is LinkTableResponse.Failed -> return Checked.Refused(answer.reason)
         }
-        table.links[visited.path]?.let { return Checked.Ok(Pair(it, table.androidScheme)) }
-        val number = SiteLinkTable.shard(visited.path, table.shards)
+        when (val inIndex = table.link(visited.path)) {
+            is Checked.Refused -> return inIndex
+            is Checked.Ok -> inIndex.value?.let { return Checked.Ok(Pair(it, table.androidScheme)) }
+        }
+        val number = SiteLinkTable.shard(table.host, visited.path, table.shards)
         val held = synchronized(lock) { shards[number] }?.takeIf { it.shards == table.shards }
-        val links: Map<String, LinkTarget> = when (
+        val links: Map<String, String> = when (
             val answer = fetcher.fetch(base + SiteLinkTable.shardPath(number), held?.etag)
         ) {
             is LinkTableResponse.Body -> {
@@ -113,7 +120,10 @@ class LinkResolver(
                 ?: return Checked.Refused(LinkResolutionFailure.MalformedTable)
             is LinkTableResponse.Failed -> return Checked.Refused(answer.reason)
         }
-        val target = links[visited.path] ?: table.target(visited.path, visited.segments) ?: return Checked.Ok(null)
+        val target = when (val link = SiteLinkTable.lookUp(links, table.host, visited.path)) {
+            is Checked.Refused -> return link
+            is Checked.Ok -> link.value ?: table.routeTarget(visited.segments) ?: return Checked.Ok(null)
+        }
         return Checked.Ok(Pair(target, table.androidScheme))
     }
 }

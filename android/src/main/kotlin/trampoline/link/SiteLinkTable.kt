@@ -4,8 +4,9 @@ import java.io.IOException
 import java.io.InputStream
 
 /**
- * The site's link table (docs/link-table.md, format version 1): the routes, and the links of the
- * shards read so far (or, in a snapshot, all of them).
+ * The site's link table (docs/link-table.md, format version 2): the routes, and the sealed links of
+ * the shards read so far (or, in a snapshot, all of them). A link is found by its path alone: the
+ * table holds each under its [linkId], sealed with a key derived from the host and path.
  */
 data class SiteLinkTable(
     /** The host of `site.url`. */
@@ -20,18 +21,31 @@ data class SiteLinkTable(
     val shards: Int = 1,
     /** The routes, in the order they are tried. */
     val routes: List<Route> = emptyList(),
-    /** Links by path: every link in a snapshot, the shards read so far in a live table. */
-    val links: Map<String, LinkTarget> = emptyMap()
+    /**
+     * Sealed entries (the Base64 of [seal]) by [linkId]: every link in a snapshot, the shards read
+     * so far in a live table.
+     */
+    val links: Map<String, String> = emptyMap()
 ) {
     /** A route of the table: its pattern and its deep-link template. */
     data class Route(val pattern: RoutePattern, val target: LinkTarget)
 
     /**
      * The target of the link at the normalised, decoded `path`, or of the first route matching its
-     * `segments` (with the placeholders filled in). Null when neither knows the path.
+     * `segments` (with the placeholders filled in). Null when neither knows the path; refused
+     * ([LinkResolutionFailure.MalformedTable]) when the path's entry does not unseal to an entry.
      */
-    fun target(path: String, segments: List<String>): LinkTarget? {
-        links[path]?.let { return it }
+    fun target(path: String, segments: List<String>): Checked<LinkTarget?, LinkResolutionFailure> =
+        when (val link = link(path)) {
+            is Checked.Refused -> link
+            is Checked.Ok -> Checked.Ok(link.value ?: routeTarget(segments))
+        }
+
+    /** The target of the link at `path` alone (no route), unsealed; null when the table has none. */
+    fun link(path: String): Checked<LinkTarget?, LinkResolutionFailure> = lookUp(links, Text.lower(host), path)
+
+    /** The target of the first route matching `segments`, with the placeholders filled in. */
+    internal fun routeTarget(segments: List<String>): LinkTarget? {
         for (route in routes) {
             val parameters = route.pattern.match(segments) ?: continue
             val rest = route.pattern.segments.mapNotNull { (it as? RoutePattern.Segment.Rest)?.name }.toSet()
@@ -50,7 +64,10 @@ data class SiteLinkTable(
             is Checked.Refused -> return checked
         }
         if (visited.isSiteFile) return Checked.Refused(LinkResolutionFailure.SiteFile)
-        val target = target(visited.path, visited.segments) ?: return Checked.Refused(LinkResolutionFailure.NotALink)
+        val target = when (val found = target(visited.path, visited.segments)) {
+            is Checked.Refused -> return found
+            is Checked.Ok -> found.value ?: return Checked.Refused(LinkResolutionFailure.NotALink)
+        }
         return deepLink(target, visited, scheme, androidScheme)
     }
 
@@ -59,10 +76,10 @@ data class SiteLinkTable(
         const val FORMAT = "trampoline-link-table"
 
         /** The format version this library reads. */
-        const val VERSION = 1
+        const val VERSION = 2
 
         /** Where the table lives on the site. */
-        const val FOLDER = "/.well-known/trampoline/v1/"
+        const val FOLDER = "/.well-known/trampoline/v2/"
 
         /** The index's URL path. */
         const val INDEX_PATH = FOLDER + "index.json"
@@ -73,15 +90,23 @@ data class SiteLinkTable(
         /** The largest snapshot read: a whole table in one file. */
         const val MAXIMUM_SNAPSHOT_SIZE = 64 shl 20
 
-        /** The shard holding `path`: 32-bit FNV-1a of its UTF-8 bytes, modulo `count`. */
-        fun shard(path: String, count: Int): Int {
-            var hash = -0x7ee3623b // 0x811C9DC5
-            for (byte in path.toByteArray(Charsets.UTF_8)) {
-                hash = hash xor (byte.toInt() and 0xFF)
-                hash *= 0x01000193
-            }
-            return ((hash.toLong() and 0xFFFFFFFFL) % Math.max(1, count)).toInt()
-        }
+        /**
+         * The id of the link at the normalised, decoded `path` on `host` (lower case): the lowercase
+         * hex of the first 16 bytes of SHA-256("trampoline-link-table/2 id\n" + host + "\n" + path).
+         */
+        fun linkId(host: String, path: String): String = LinkSealing.linkId(host, path)
+
+        /** The shard holding the link at `path` on `host`: the first 4 bytes of its id's digest, modulo `count`. */
+        fun shard(host: String, path: String, count: Int): Int = LinkSealing.shard(host, path, count)
+
+        /** The key the entry of `path` on `host` is sealed with: SHA-256 of the `key` label, host and path. */
+        internal fun key(host: String, path: String): ByteArray = LinkSealing.key(host, path)
+
+        /** `entry` (the UTF-8 of an entry object) sealed for `path` on `host`, in Base64 as a table holds it. */
+        fun seal(host: String, path: String, entry: ByteArray): String = LinkSealing.seal(host, path, entry)
+
+        /** The entry bytes `sealed` holds for `path` on `host`, or null when it is not Base64. */
+        fun unseal(host: String, path: String, sealed: String): ByteArray? = LinkSealing.unseal(host, path, sealed)
 
         /** The URL path of shard `index`. */
         fun shardPath(index: Int): String = FOLDER + "links/" + index + ".json"
@@ -131,14 +156,33 @@ data class SiteLinkTable(
             return buffer.copyOf(count)
         }
 
-        /** The links of a shard file (`links/<n>.json`). */
-        fun readShard(json: ByteArray): Checked<Map<String, LinkTarget>, LinkResolutionFailure> = try {
+        /** The sealed links of a shard file (`links/<n>.json`), by id. */
+        fun readShard(json: ByteArray): Checked<Map<String, String>, LinkResolutionFailure> = try {
             val member = objectOf(json, MAXIMUM_FILE_SIZE)
             val version = integer(member["version"]) ?: throw TableRefusal(LinkResolutionFailure.MalformedTable)
             if (version != VERSION.toLong()) throw TableRefusal(LinkResolutionFailure.UnsupportedTable)
             Checked.Ok(links(member["links"] ?: throw TableRefusal(LinkResolutionFailure.MalformedTable)))
         } catch (e: TableRefusal) {
             Checked.Refused(e.reason)
+        }
+
+        /**
+         * The target of the link at `path` on `host` among the sealed `links`: null when its id is
+         * not there, refused when its entry does not unseal to an entry object.
+         */
+        internal fun lookUp(
+            links: Map<String, String>,
+            host: String,
+            path: String
+        ): Checked<LinkTarget?, LinkResolutionFailure> {
+            if (links.isEmpty()) return Checked.Ok(null)
+            val sealed = links[linkId(host, path)] ?: return Checked.Ok(null)
+            return try {
+                val entry = Json.parse(unseal(host, path, sealed) ?: malformed()) as? Map<*, *> ?: malformed()
+                Checked.Ok(target(entry))
+            } catch (e: TableRefusal) {
+                Checked.Refused(e.reason)
+            }
         }
 
         private class TableRefusal(val reason: LinkResolutionFailure) : RuntimeException() {
@@ -182,12 +226,14 @@ data class SiteLinkTable(
             return Json.parse(json) as? Map<*, *> ?: malformed()
         }
 
-        private fun links(members: Any): Map<String, LinkTarget> {
+        /** Sealed entries by id: each id 32 lowercase hex digits, each entry Base64 (unsealed only on lookup). */
+        private fun links(members: Any): Map<String, String> {
             if (members !is Map<*, *>) malformed()
-            val links = HashMap<String, LinkTarget>(members.size * 2)
-            for ((path, value) in members) {
-                if (path !is String || !path.startsWith("/") || value !is Map<*, *>) malformed()
-                links[path] = target(value)
+            val links = HashMap<String, String>(members.size * 2)
+            for ((id, value) in members) {
+                if (id !is String || id.length != 32 || id.any { it !in '0'..'9' && it !in 'a'..'f' }) malformed()
+                if (value !is String || Base64.decode(value) == null) malformed()
+                links[id] = value
             }
             return links
         }

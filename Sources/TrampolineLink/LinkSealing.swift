@@ -1,0 +1,61 @@
+import Foundation
+
+/// The names and seals of link table format version 2 (docs/link-table.md, "Sealed entries"): a
+/// link is named by a digest of the site's host and its path, and its entry is sealed with a key
+/// derived from them, so the table lists no path and only whoever knows a path reads its entry.
+/// `hash` is SHA-256: ``LinkSHA256`` here, the generator passes its own (faster) one.
+@_spi(Generator) public enum LinkSealing {
+    public typealias Hash = @Sendable ([UInt8]) -> [UInt8]
+
+    /// This library's SHA-256.
+    public static let plainHash: Hash = { LinkSHA256.hash($0) }
+
+    static let prefix = "trampoline-link-table/2 "
+
+    /// SHA-256 of `prefix + label + "\n" + host + "\n" + path`, as UTF-8.
+    static func digest(_ label: String, host: String, path: String, hash: Hash) -> [UInt8] {
+        hash(Array((prefix + label + "\n" + host + "\n" + path).utf8))
+    }
+
+    /// The link's id: lower-case hex of the first 16 bytes of its `id` digest; and its shard: the
+    /// digest's first 4 bytes, big-endian, modulo `count`.
+    public static func name(host: String, path: String, shards count: Int, hash: Hash = plainHash) -> (
+        id: String, shard: Int
+    ) {
+        let digest = digest("id", host: host, path: path, hash: hash)
+        let hex = Array("0123456789abcdef".utf8)
+        var id: [UInt8] = []
+        id.reserveCapacity(32)
+        for byte in digest.prefix(16) {
+            id.append(hex[Int(byte >> 4)])
+            id.append(hex[Int(byte & 0x0f)])
+        }
+        let first = digest.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return (String(decoding: id, as: UTF8.self), Int(first % UInt32(max(1, count))))
+    }
+
+    /// `entry` (an entry object's UTF-8) sealed for `path` on `host`, in Base64 as the table holds it.
+    public static func seal(_ entry: [UInt8], host: String, path: String, hash: Hash = plainHash) -> String {
+        Data(xor(entry, key: digest("key", host: host, path: path, hash: hash), hash: hash)).base64EncodedString()
+    }
+
+    /// The entry bytes `sealed` holds for `path` on `host`; nil when it is not Base64.
+    public static func unseal(_ sealed: String, host: String, path: String, hash: Hash = plainHash) -> [UInt8]? {
+        guard let data = Data(base64Encoded: sealed) else { return nil }
+        return xor(Array(data), key: digest("key", host: host, path: path, hash: hash), hash: hash)
+    }
+
+    /// `data` XOR the keystream of `key`: SHA-256(key ‖ block number, 4 bytes big-endian), blocks 0, 1, 2….
+    static func xor(_ data: [UInt8], key: [UInt8], hash: Hash) -> [UInt8] {
+        var out = data
+        var block: UInt32 = 0
+        var at = 0
+        while at < out.count {
+            let stream = hash(key + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: block >> UInt32($0)) })
+            for index in 0..<min(stream.count, out.count - at) { out[at + index] ^= stream[index] }
+            at += stream.count
+            block += 1
+        }
+        return out
+    }
+}
