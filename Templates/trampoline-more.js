@@ -123,36 +123,61 @@
     return T.inApp = BROWSERS.test(ua) ? null : "an app";
   };
 
-  // The compact layout: the link table's shard for this path (LinkTable.shard in Swift: 32-bit
-  // FNV-1a of the path's UTF-8 bytes, modulo the shard count), then the link's own page behaviour.
-  // A path that is no link goes to the route that matches it, if any; else the not-found page stays.
+  // The compact layout: the link's entry in the shard its id names, unsealed (docs/link-table.md,
+  // "Sealed entries": SHA-256 of the host and path names the link and keys the seal, so the table
+  // lists no link), then the link's own page behaviour. A path that is no link goes to the route
+  // that matches it, if any; else the not-found page stays.
   if (T.lookup) {
     // Once: run() below finds no lookup left and goes on as a link page.
     var L = T.lookup, path = location.pathname.replace(/\/+$/, "");
-    var hash = 0x811c9dc5, bytes = new TextEncoder().encode(path);
-    for (var b = 0; b < bytes.length; b++) hash = Math.imul(hash ^ bytes[b], 16777619) >>> 0;
-    fetch(L.table + (hash % L.shards) + ".json", { credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.json() : {}; })
-      .then(function (table) {
-        // No link: a route may take the path (GitHub Pages sends every URL here).
-        if (!Object.prototype.hasOwnProperty.call(table, path)) {
-          // Not found: trampoline-route.js tries the routes and gives Android Google Play.
-          if (L.routes || L.play) T.load("route");
-          return;
-        }
-        var link = Object.assign({}, L.base, table[path]);
-        document.title = link.title;
-        var heading = document.querySelector("main h1"), text = heading && heading.nextElementSibling;
-        if (heading) heading.textContent = link.title;
-        if (text && text.tagName === "P") { if (link.text) text.textContent = link.text; else text.parentNode.removeChild(text); }
-        var button = document.getElementById("trampoline-open");
-        if (button) {
-          button.textContent = L.button;
-          button.setAttribute("href", link.fallback === "web" && link.web ? link.web : (link.store || link.web || "#"));
-        }
-        T.lookup = null;
-        T.run(link);
+    var sha = function (bytes) {
+      return crypto.subtle.digest("SHA-256", bytes).then(function (d) { return new Uint8Array(d); });
+    };
+    var digest = function (label) {
+      return sha(new TextEncoder().encode("trampoline-link-table/2 " + label + "\n" + L.host + "\n" + path));
+    };
+    // The entry XOR the keystream: SHA-256 of the key and the block number (4 bytes, big-endian).
+    var unseal = function (sealed, key) {
+      var data = Uint8Array.from(atob(sealed), function (c) { return c.charCodeAt(0); }), blocks = [];
+      for (var n = 0; n * 32 < data.length; n++) {
+        var input = new Uint8Array(36);
+        input.set(key);
+        input.set([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255], 32);
+        blocks.push(sha(input));
+      }
+      return Promise.all(blocks).then(function (streams) {
+        for (var i = 0; i < data.length; i++) data[i] ^= streams[i >> 5][i & 31];
+        return JSON.parse(new TextDecoder().decode(data));
       });
+    };
+    // No link: a route may take the path (GitHub Pages sends every URL here); trampoline-route.js
+    // tries the routes and gives Android Google Play.
+    var none = function () { if (L.routes || L.play) T.load("route"); };
+    if (!window.crypto || !crypto.subtle) return none();
+    digest("id").then(function (id) {
+      var name = "", shard = ((id[0] << 24) | (id[1] << 16) | (id[2] << 8) | id[3]) >>> 0;
+      for (var i = 0; i < 16; i++) name += (id[i] < 16 ? "0" : "") + id[i].toString(16);
+      return fetch(L.table + (shard % L.shards) + ".json", { credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.json() : {}; })
+        .then(function (table) {
+          if (!Object.prototype.hasOwnProperty.call(table, name)) return null;
+          return digest("key").then(function (key) { return unseal(table[name], key); });
+        });
+    }).then(function (entry) {
+      if (!entry) return none();
+      var link = Object.assign({}, L.base, entry);
+      document.title = link.title;
+      var heading = document.querySelector("main h1"), text = heading && heading.nextElementSibling;
+      if (heading) heading.textContent = link.title;
+      if (text && text.tagName === "P") { if (link.text) text.textContent = link.text; else text.parentNode.removeChild(text); }
+      var button = document.getElementById("trampoline-open");
+      if (button) {
+        button.textContent = L.button;
+        button.setAttribute("href", link.fallback === "web" && link.web ? link.web : (link.store || link.web || "#"));
+      }
+      T.lookup = null;
+      T.run(link);
+    }, none);
     return;
   }
   if (T.debug || T.escape) show();

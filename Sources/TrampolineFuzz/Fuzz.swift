@@ -7,6 +7,7 @@
 import Foundation
 import TrampolineBuild
 import TrampolineCatalog
+@_spi(Generator) import TrampolineLink
 import TrampolineModel
 import TrampolineSite
 
@@ -107,14 +108,18 @@ func fuzzBuild(_ bytes: Data, catalog: Catalog) {
     for link in result.catalog.links {
         // The compact layout: a plain link is an entry in the shard its path names, not a page.
         if shards > 0, !link.isRoute, result.plan[result.plan.pagePath(of: link)] == nil {
-            let path = OutputPath.lookupShard(LookupShards.shard(of: link.path, count: shards))
+            let host = result.catalog.site.host.lowercased()
+            let name = LinkSealing.name(host: host, path: link.path, shards: shards)
+            let path = OutputPath.lookupShard(name.shard)
             guard let table = plan[path] else {
                 fatalError("fuzz invariant broken: no shard \(path) for link \(link.path)")
             }
-            let entries = try? JSONDecoder().decode([String: DataBlock].self, from: table)
-            check(entries != nil, "\(path) is not a JSON object of link entries")
+            let entries = try? JSONDecoder().decode([String: String].self, from: table)
+            check(entries != nil, "\(path) is not a JSON object of sealed link entries")
+            let entry = entries?[name.id].flatMap { LinkSealing.unseal($0, host: host, path: link.path) }
+            let block = entry.flatMap { try? JSONDecoder().decode(DataBlock.self, from: Data($0)) }
             check(
-                sameScalars(entries?[link.path]?.deferredLink, link.deferredLink),
+                sameScalars(block?.deferredLink, link.deferredLink),
                 "\(path): the entry of \(link.path) lacks its deferredLink unchanged")
             continue
         }

@@ -17,10 +17,10 @@ import Foundation
         hash(Array((prefix + label + "\n" + host + "\n" + path).utf8))
     }
 
-    /// The link's id: lower-case hex of the first 16 bytes of its `id` digest; and its shard: the
-    /// digest's first 4 bytes, big-endian, modulo `count`.
+    /// The link's id: lower-case hex of the first 16 bytes of its `id` digest; its number: the
+    /// digest's first 4 bytes, big-endian; and its shard: the number modulo `count`.
     public static func name(host: String, path: String, shards count: Int, hash: Hash = plainHash) -> (
-        id: String, shard: Int
+        id: String, shard: Int, number: UInt32
     ) {
         let digest = digest("id", host: host, path: path, hash: hash)
         let hex = Array("0123456789abcdef".utf8)
@@ -31,7 +31,7 @@ import Foundation
             id.append(hex[Int(byte & 0x0f)])
         }
         let first = digest.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        return (String(decoding: id, as: UTF8.self), Int(first % UInt32(max(1, count))))
+        return (String(decoding: id, as: UTF8.self), Int(first % UInt32(max(1, count))), first)
     }
 
     /// `entry` (an entry object's UTF-8) sealed for `path` on `host`, in Base64 as the table holds it.

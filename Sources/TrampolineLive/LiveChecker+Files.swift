@@ -28,7 +28,7 @@ extension LiveChecker {
                 add()
             }
         }
-        return findings.flatMap { $0 } + (await checkNotFound(fetcher))
+        return findings.flatMap { $0 } + (await checkNotFound(fetcher)) + (await checkManifestHidden(fetcher))
     }
 
     func check(_ target: LiveTargets.Target, _ fetcher: LiveFetcher) async -> [Diagnostic] {
@@ -113,6 +113,21 @@ extension LiveChecker {
             finding(
                 .warning, "not-found-status", url, "a missing page does not answer 404",
                 expected: "404 with 404.html", seen: "\(response.status)", fix: fix.notFound())
+        ]
+    }
+
+    /// `.trampoline-manifest.json` lists every file of the site, every link's path among them: a
+    /// deployment that serves it makes the links listable (SECURITY.md).
+    func checkManifestHidden(_ fetcher: LiveFetcher) async -> [Diagnostic] {
+        let url = site + OutputPath.manifest.urlPath
+        guard let response = try? await fetcher.get(url, userAgent: Self.browser), response.status == 200 else {
+            return []
+        }
+        return [
+            finding(
+                .warning, "manifest-served", url,
+                "the build's manifest is served: it lists every file of the site, so anyone can list every link",
+                expected: "404, or no file", seen: "200 with \(response.body.count) bytes", fix: fix.manifest())
         ]
     }
 }

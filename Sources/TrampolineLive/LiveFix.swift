@@ -52,7 +52,7 @@ struct LiveFix: Sendable {
         case .netlify, .cloudflarePages, .cloudflarePagesFree:
             "deploy the whole output folder, .well-known included, and make sure no catch-all rule matches /.well-known/"
         case .s3CloudFront:
-            "upload the whole folder, .well-known included (`aws s3 sync _site s3://BUCKET --delete`), and route /.well-known/* to the bucket"
+            "upload the whole folder, .well-known included (`aws s3 sync _site s3://BUCKET --delete --exclude .trampoline-manifest.json`), and route /.well-known/* to the bucket"
         case .firebaseHosting:
             "deploy with the firebase.json trampoline writes: its `\"appAssociation\": \"NONE\"` stops Firebase Hosting answering for the association files itself, and its `ignore` keeps .well-known/ (the default `**/.*` drops it)"
         case .nginx:
@@ -78,7 +78,7 @@ struct LiveFix: Sendable {
         case .netlify, .cloudflarePages, .cloudflarePagesFree, .githubPages:
             "deploy the output folder again; a deploy replaces the whole site"
         case .s3CloudFront:
-            "upload the folder again with `aws s3 sync _site s3://BUCKET --delete`, then invalidate `/*` in CloudFront"
+            "upload the folder again with `aws s3 sync _site s3://BUCKET --delete --exclude .trampoline-manifest.json`, then invalidate `/*` in CloudFront"
         case .firebaseHosting: "deploy the folder again (`firebase deploy --only hosting`)"
         case .nginx: "copy the folder again, deleting what is not in it (`rsync -a --delete _site/ HOST:ROOT/`)"
         case nil:
@@ -109,6 +109,21 @@ struct LiveFix: Sendable {
         case .nginx:
             "include the nginx.conf trampoline writes in the server block; its locations send these URLs to their page"
         default: notFound()
+        }
+    }
+
+    /// The manifest is served: it lists every file, every link's path among them.
+    func manifest() -> String {
+        switch hosting {
+        case .netlify, .cloudflarePages, .cloudflarePagesFree:
+            "deploy with the host's CLI or Git integration, which leave out files whose names start with a dot; a drag-and-drop upload of the folder may not"
+        case .firebaseHosting: "deploy with the firebase.json trampoline writes: its `ignore` leaves the manifest out"
+        case .nginx: "include the nginx.conf trampoline writes: it answers the manifest with 404"
+        case .s3CloudFront:
+            "sync with `--exclude .trampoline-manifest.json` (docs/deploy.md) and delete it from the bucket (`aws s3 rm s3://BUCKET/.trampoline-manifest.json`)"
+        case .githubPages:
+            "GitHub Pages publishes every file of the branch (and a public repository lists them anyway): publish from a workflow that uploads the folder without it, or use another host"
+        case nil: "do not deploy .trampoline-manifest.json (it is the build's own record), or answer it with 404"
         }
     }
 }

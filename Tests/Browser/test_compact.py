@@ -4,12 +4,15 @@ before files; a path with no file and no rule gets `404.html` with status 404). 
 runs the compact layout with routes on Netlify's and GitHub Pages' models too. Sampled links behave as their own pages would, from one shard of the link table
 that the page finds from the path alone; a path that is no link stays the not-found page.
 
-The shard a path lives in is computed here independently (32-bit FNV-1a of the path's UTF-8 bytes,
-modulo the shard count), and the page must fetch exactly that file and nothing else.
+The shard a path lives in, and its sealed entry, are computed here independently (with the
+reference link_table_v2.py, Python's hashlib: docs/link-table.md, "Sealed entries"), and the page
+must fetch exactly that file and nothing else; no shard names a path or a deep link.
 """
 from __future__ import annotations
 
 import json
+import pathlib
+import sys
 import time
 import urllib.parse
 
@@ -18,15 +21,16 @@ import pytest
 from support import (ANDROID, IPHONE, Recorder, SiteServer, make_driver, strip_marker, trampoline_binary,
                      wait_until)
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Fixtures"))
+import link_table_v2  # noqa: E402
+
 LINKS = 20_000
 SHARD_LIMIT = 64 * 1024
+HOST = "go.example.com"
 
 
-def fnv1a(text: str) -> int:
-    h = 0x811C9DC5
-    for byte in text.encode("utf-8"):
-        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
-    return h
+def shard(path: str, shards: int) -> int:
+    return link_table_v2.shard(HOST, path, shards)
 
 
 def catalog(port: int) -> str:
@@ -92,11 +96,19 @@ def test_a_few_hundred_files_each_shard_small_and_every_link_where_its_hash_says
     for k in range(shards):
         data = (site / "_links" / f"{k}.json").read_bytes()
         assert len(data) <= SHARD_LIMIT, (k, len(data))
+        # Base64 has no colon or space; ids are hex.
+        assert b"marry:" not in data and b"Item " not in data, "the shard names no link"
         table = json.loads(data)
-        for path in table:
-            assert fnv1a(path) % shards == k, path
+        assert all(len(name) == 32 for name in table), k
         seen += len(table)
     assert seen == LINKS
+    # Each link where its id says, its entry sealed for its path alone.
+    for i in (1, 4486, LINKS):
+        path = f"/p/{i}"
+        table = json.loads((site / "_links" / f"{shard(path, shards)}.json").read_bytes())
+        entry = json.loads(link_table_v2.unseal(HOST, path, table[link_table_v2.link_id(HOST, path)]))
+        assert entry["title"] == f"Item {i} — café", entry
+        assert entry["deferredLink"] == f"marry://item/{i}?ref=c&utm_source=s{i % 7}", entry
 
 
 @pytest.mark.parametrize("i", [2, 4486, 19_998])
@@ -113,7 +125,7 @@ def test_a_sampled_redirect_link_attempts_its_own_deep_link_then_falls_back_with
         assert cookie and strip_marker(urllib.parse.unquote(cookie["value"]), b) == expected
         # One same-origin request for the table: the shard the path hashes to.
         tables = [r.path for r in recorder.select(browser=b.id) if r.path.startswith("/_links/")]
-        assert tables == [f"/_links/{fnv1a(path) % shards_of(site)}.json"], tables
+        assert tables == [f"/_links/{shard(path, shards_of(site))}.json"], tables
     finally:
         b.quit()
 

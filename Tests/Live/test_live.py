@@ -104,12 +104,18 @@ def variant(**site_keys: str) -> str:
 class Deployment:
     """A copy of the built site served by nginx with a given configuration, and the stand-ins' files."""
 
-    def __init__(self, built: Path, pki: Path, tmp: Path):
+    def __init__(self, built: Path, pki: Path, tmp: Path, drop_hidden: bool = True):
         self.catalog = built / "site-config.yml"
         self.pki = pki
         self.tmp = tmp
         self.root = tmp / "site"
         shutil.copytree(built / "_site", self.root)
+        if drop_hidden:
+            # As Netlify's and Cloudflare's deploys do (StaticHost.deploysHiddenFiles): files and
+            # folders named with a leading dot are left out, but .well-known/.
+            for hidden in self.root.glob(".*"):
+                if hidden.name != ".well-known":
+                    shutil.rmtree(hidden) if hidden.is_dir() else hidden.unlink()
         self.services = tmp / "services"
         (self.services / "a" / "v1").mkdir(parents=True)
         # Apple's CDN has the current file and Google sees the signing key: a correct deployment.
@@ -383,7 +389,7 @@ def test_route_without_the_hosts_rewrite(tmp_path_factory, pki, tmp_path):
 
 def generated_nginx(built: Path, pki: Path, tmp: Path) -> Deployment:
     """The site served with only the nginx.conf the build wrote (site.host: nginx) in its server block."""
-    site = Deployment(built, pki, tmp)
+    site = Deployment(built, pki, tmp, drop_hidden=False)
     site.locations = {}
     site.error_page = ""
     site.site_directives = f"include {site.root}/nginx.conf;"
@@ -439,6 +445,21 @@ def test_generated_nginx_conf_passes_clean(tmp_path_factory, pki, tmp_path, layo
         assert status == 200 and headers["content-type"] == "application/json", headers
     finally:
         site.stop()
+
+
+def test_served_manifest_is_found(tmp_path_factory, pki, tmp_path):
+    # An upload that keeps the dot-files (a plain copy, unlike Netlify's and Cloudflare's deploys)
+    # publishes .trampoline-manifest.json, which lists every link's path (issue #52).
+    built = build_catalog(tmp_path_factory.mktemp("manifest"), variant(host="netlify"))
+    site = Deployment(built, pki, tmp_path, drop_hidden=False)
+    try:
+        code, diagnostics = site.check("--no-services")
+    finally:
+        site.stop()
+    finding = only(diagnostics, f"https://{HOST}/.trampoline-manifest.json", "anyone can list every link")
+    assert finding["severity"] == "warning", finding
+    assert "leave out files whose names start with a dot" in finding["hint"], finding
+    assert code == 0, messages(diagnostics)
 
 
 def test_generated_nginx_conf_left_out_is_found(tmp_path_factory, pki, tmp_path):

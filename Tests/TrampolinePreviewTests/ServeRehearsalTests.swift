@@ -118,6 +118,11 @@ final class ServeRehearsalTests: XCTestCase {
         let route = try get("/recipe/42")
         XCTAssertTrue(route.status.hasSuffix(" 200 OK"), route.status)
         XCTAssertTrue(route.body.contains("<title>A recipe</title>"), route.body)
+        // Netlify's deploy leaves out dot-files (but .well-known/): the manifest, which lists every
+        // link's path, is never published.
+        let manifest = try get("/.trampoline-manifest.json")
+        XCTAssertTrue(manifest.status.hasSuffix(" 404 Not Found"), manifest.status)
+        XCTAssertFalse(manifest.body.contains("index.html"), manifest.body)
         let missing = try get("/no-such-page")
         XCTAssertTrue(missing.status.hasSuffix(" 404 Not Found"), missing.status)
         XCTAssertEqual(missing.body, project.read("_site/404.html"))

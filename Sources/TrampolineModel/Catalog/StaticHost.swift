@@ -66,6 +66,21 @@ package enum StaticHost: String, Sendable, CaseIterable, Encodable {
         }
     }
 
+    /// Whether the host's deploy publishes files and folders whose names start with a dot (other
+    /// than `.well-known/`, which every host publishes). Netlify's deploy drops them
+    /// (answers.netlify.com/t/37728, "Netlify deploy API removes files and directories beginning
+    /// with a period"), as Wrangler does for Cloudflare Pages ("skip node_modules and hidden files
+    /// and directories. An exception is made for `.well-known`", wrangler's changelog); Firebase
+    /// Hosting drops what `firebase.json`'s `ignore` lists. So `.trampoline-manifest.json`, which
+    /// lists every file (every link's path), is not deployed there; GitHub Pages (with
+    /// `.nojekyll`), an S3 sync and nginx publish it unless told not to.
+    package var deploysHiddenFiles: Bool {
+        switch self {
+        case .netlify, .cloudflarePages, .cloudflarePagesFree, .firebaseHosting: false
+        case .githubPages, .s3CloudFront, .nginx: true
+        }
+    }
+
     /// Whether any configuration can make the host send a header (GitHub Pages: none can).
     package var sendsCustomHeaders: Bool { self != .githubPages }
 

@@ -69,6 +69,7 @@ extension PreviewServer {
         }
         router.addMiddleware {
             PathGuardMiddleware()
+            UndeployedFilesMiddleware(dropsHiddenFiles: host?.deploysHiddenFiles == false)
             HeadersFileMiddleware()
             StaticHostMiddleware(typesClaimFiles: false, rulesBeforeFiles: host?.rulesBeforeFiles == true)
             PrettyURLMiddleware(files: files, redirect: host?.folderRedirect)

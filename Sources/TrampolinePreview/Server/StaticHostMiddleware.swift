@@ -21,6 +21,7 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
         // The router picks the endpoint before middleware runs, so a preview route's own 404 could
         // not be re-dispatched to the page: those keep their own answer.
         if request.uri.path.hasPrefix(PreviewRoutes.prefix) { return try await next(request, context) }
+
         if rulesBeforeFiles, request.method == .get || request.method == .head,
             var page = try await rewrittenPage(for: request, context: context, next: next)
         {

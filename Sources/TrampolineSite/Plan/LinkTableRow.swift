@@ -10,6 +10,8 @@ package struct LinkTableRow: Sendable, Equatable, Encodable {
     /// fingerprint (which has both) need not hold them.
     package var id: String
     package var shard: Int
+    /// The id digest's first 4 bytes: the shard in a table of any size is this modulo its count.
+    package var number: UInt32
     /// The deep link as the page holds it before a visit (``Link/deferredLink``).
     package var deepLink: String
     /// ``Link/fixedQueryKeys``.
@@ -20,7 +22,7 @@ package struct LinkTableRow: Sendable, Equatable, Encodable {
     package init(_ link: Link, host: String, shards: Int) {
         let fixed = link.fixedQueryKeys
         path = link.path
-        (id, shard) = LinkSealing.name(host: host, path: link.path, shards: shards, hash: Self.hash)
+        (id, shard, number) = LinkSealing.name(host: host, path: link.path, shards: shards, hash: Self.hash)
         deepLink = link.deferredLink(fixed: fixed)
         self.fixed = fixed
         forwardQuery = link.options.forwardQuery

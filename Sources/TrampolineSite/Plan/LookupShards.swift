@@ -1,23 +1,21 @@
+@_spi(Generator) import TrampolineLink
 import TrampolineModel
 
 /// The compact layout's link table: which shard holds a path, and how many shards a catalog needs.
 ///
-/// A page finds a link's shard from its path alone (`Templates/trampoline-more.js` computes the
-/// same hash), so it reads one small file, never the others.
+/// A page finds a link's shard and its id from its path alone (`Templates/trampoline-more.js`
+/// computes the same digests with the browser's SHA-256), so it reads one small file, never the
+/// others; the shards list no path and hold each entry sealed, as the app's link table does.
 package enum LookupShards {
     /// No shard may be larger: a phone fetches one before it can act.
     package static let shardLimit = 64 * 1024
     /// What the first plan aims for, leaving room for the estimate's error.
     package static let shardTarget = 48 * 1024
 
-    /// 32-bit FNV-1a of the path's UTF-8 bytes, modulo `count`.
-    package static func shard(of path: String, count: Int) -> Int {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in path.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 0x0100_0193
-        }
-        return Int(hash % UInt32(max(1, count)))
+    /// The shard of the link at `path` on `host` (lower case): as the app's link table places it
+    /// (docs/link-table.md, "Sealed entries"), modulo this table's `count`.
+    package static func shard(host: String, path: String, count: Int) -> Int {
+        LinkSealing.name(host: host, path: path, shards: count, hash: LinkTableRow.hash).shard
     }
 
     /// A first shard count for `links`: their estimated table size over ``shardTarget``.

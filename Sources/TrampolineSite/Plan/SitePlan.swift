@@ -73,7 +73,7 @@ package struct SitePlan: Sendable, Equatable {
         // The compact layout: the link's entry in the shard its path hashes to.
         guard lookupShardCount > 0,
             case .lookupShard(_, let links)? = self[
-                .lookupShard(LookupShards.shard(of: linkPath, count: lookupShardCount))]?
+                .lookupShard(LookupShards.shard(host: site.host.lowercased(), path: linkPath, count: lookupShardCount))]?
                 .content
         else { return nil }
         return links.first { $0.link.path == linkPath }?.behaviour

@@ -44,11 +44,12 @@ package enum SitePlanner {
             if let row { rows[row.shard].append(row.row) }
             if let page { entries.append(page) }
             if let qr { entries.append(qr) }
-            if looksUp(link), diagnostics.diagnostics.isEmpty,
+            if looksUp(link), diagnostics.diagnostics.isEmpty, let row,
                 let behaviour = templates.pages[link.options.template]?.behaviour
             {
-                table[LookupShards.shard(of: link.path, count: shardCount)].append(
-                    LookupShardEntry(link: link, behaviour: behaviour))
+                // The same digest names the link in both tables: its number picks the shard.
+                table[Int(row.row.number % UInt32(shardCount))].append(
+                    LookupShardEntry(link: link, id: row.row.id, behaviour: behaviour))
             }
             engine.append(contentsOf: diagnostics)
         }
@@ -128,7 +129,8 @@ package enum SitePlanner {
         // hide the shards and scripts; they serve 404.html for a path without a file anyway.
         let compact = catalog.site.layout == .compact
         let catchAll = compact && catalog.site.hosting?.rulesBeforeFiles != true
-        if !routes.isEmpty || catchAll || !cases.isEmpty {
+        // GitHub Pages reads no _redirects and would publish it, paths of plain links and all.
+        if !routes.isEmpty || catchAll || !cases.isEmpty, catalog.site.hosting != .githubPages {
             // Cloudflare Pages applies rules before files: a plain link a route's rule would take
             // (/restaurant/best beside /restaurant/:id) gets a rule of its own, first. Items (which
             // can be a hundred thousand) get one only on such a host: elsewhere the host serves

@@ -1,3 +1,4 @@
+@_spi(Generator) import TrampolineLink
 import TrampolineModel
 
 /// The compact layout: its link-table shards and the data of its lookup page.
@@ -13,12 +14,15 @@ extension SiteRenderer {
         return linkData(link, behaviour: .interstitial).filter { $0.0 != "deferredLink" }
     }
 
-    /// A shard: one JSON object from each link's path to what differs from ``tableBase``, plus its
-    /// title and its description as plain text (what the lookup page shows).
+    /// A shard: one JSON object from each link's id to its entry, sealed (docs/link-table.md,
+    /// "Sealed entries"), sorted by id. An entry is what differs from ``tableBase``, plus the
+    /// link's title and its description as plain text (what the lookup page shows).
     func lookupShardBytes(_ entries: [LookupShardEntry]) -> [UInt8] {
         let base = Dictionary(tableBase.map { ($0.0, $0.1.json) }, uniquingKeysWith: { first, _ in first })
+        let host = site.host.lowercased()
         var out = "{"
-        for (index, entry) in entries.enumerated() {
+        let sorted = entries.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        for (index, entry) in sorted.enumerated() {
             let link = entry.link
             var pairs = linkData(link, behaviour: entry.behaviour).map { ($0.0, $0.1.json) }.filter { key, value in
                 base[key] != value
@@ -28,9 +32,9 @@ extension SiteRenderer {
                 pairs.append(("text", Escaping.jsonString(MarkdownRenderer.plainText(from: description))))
             }
             if index > 0 { out += ",\n" }
-            out +=
-                Escaping.jsonString(link.path) + ":{"
-                + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+            let object = "{" + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+            let sealed = LinkSealing.seal(Array(object.utf8), host: host, path: link.path, hash: LinkTableRow.hash)
+            out += "\"" + entry.id + "\":\"" + sealed + "\""
         }
         out += "}\n"
         return Array(out.utf8)
@@ -48,6 +52,7 @@ extension SiteRenderer {
         return [
             ("behaviour", .string(PageBehaviour.linkLookup.rawValue)),
             ("shards", .int(shards)),
+            ("host", .string(site.host.lowercased())),
             ("table", .string("/" + OutputPath.lookupShardFolder + "/")),
             ("button", .string(button)),
             (

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Generator) import TrampolineLink
 import XCTest
 
 @testable import TrampolineCatalog
@@ -62,33 +63,40 @@ final class CompactLayoutTests: XCTestCase {
         XCTAssertLessThan(paths.count, 40)
         // The lookup page: the link script, allowed to fetch from its own origin, and the shard count.
         let page = String(decoding: try XCTUnwrap(build["404.html"]), as: UTF8.self)
-        XCTAssertTrue(page.contains(#""behaviour":"link-lookup","shards":\#(shards.count),"table":"/_links/""#), page)
+        XCTAssertTrue(
+            page.contains(
+                #""behaviour":"link-lookup","shards":\#(shards.count),"host":"go.example.com","table":"/_links/""#),
+            page)
         XCTAssertTrue(page.contains("connect-src 'self'"))
         XCTAssertTrue(page.contains("Link not found"), "the not-found text stays for paths that are no link")
-        // Every link in exactly the shard its path hashes to, with what differs from the base.
+        // Every link in exactly the shard its id names, sealed for its path, with what differs
+        // from the base; no shard names a path or a deep link.
         var found = 0
         for index in shards.indices {
             let data = try XCTUnwrap(build["_links/\(index).json"])
             XCTAssertLessThanOrEqual(data.count, LookupShards.shardLimit)
-            let table = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
-            for (path, entry) in table {
-                XCTAssertEqual(LookupShards.shard(of: path, count: shards.count), index, path)
-                let number = path.dropFirst(3)
-                XCTAssertEqual(entry["deferredLink"] as? String, "marry://p/\(number)?utm_source=s\(Int(number)! % 5)")
-                XCTAssertEqual(entry["title"] as? String, "Item \(number)")
-                XCTAssertEqual(entry["text"] as? String, "Item \(number).")
-                XCTAssertNil(entry["store"], "the base carries what every link shares")
-            }
+            let text = String(decoding: data, as: UTF8.self)
+            // (Base64 has no colon or space; ids are hex.)
+            XCTAssertFalse(text.contains("marry:") || text.contains("Item "), text)
+            let table = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: String])
+            XCTAssertTrue(table.keys.allSatisfy { $0.count == 32 && !$0.contains("/") }, "\(table.keys)")
             found += table.count
         }
         XCTAssertEqual(found, 3000)
-    }
-
-    /// FNV-1a's published test vectors (the page's script computes the same in JavaScript).
-    func testTheShardHashIsFNV1a() {
-        XCTAssertEqual(LookupShards.shard(of: "", count: Int(UInt32.max)), Int(0x811C_9DC5))
-        XCTAssertEqual(LookupShards.shard(of: "a", count: Int(UInt32.max)), Int(0xE40C_292C))
-        XCTAssertEqual(LookupShards.shard(of: "foobar", count: Int(UInt32.max)), Int(0xBF9C_F968))
+        for number in [1, 1500, 3000] {
+            let path = "/p/\(number)"
+            let name = LinkSealing.name(host: "go.example.com", path: path, shards: shards.count)
+            XCTAssertEqual(LookupShards.shard(host: "go.example.com", path: path, count: shards.count), name.shard)
+            let data = try XCTUnwrap(build["_links/\(name.shard).json"])
+            let table = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: String])
+            let sealed = try XCTUnwrap(table[name.id], path)
+            let bytes = try XCTUnwrap(LinkSealing.unseal(sealed, host: "go.example.com", path: path))
+            let entry = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+            XCTAssertEqual(entry["deferredLink"] as? String, "marry://p/\(number)?utm_source=s\(number % 5)")
+            XCTAssertEqual(entry["title"] as? String, "Item \(number)")
+            XCTAssertEqual(entry["text"] as? String, "Item \(number).")
+            XCTAssertNil(entry["store"], "the base carries what every link shares")
+        }
     }
 
     /// Text that JSON escaping doubles (quotes) comes out twice the estimate: the builder measures
@@ -136,14 +144,15 @@ final class CompactLayoutTests: XCTestCase {
 
     /// Cloudflare Pages follows rules before files: a catch-all would answer the shards, scripts
     /// and AASA with the lookup page. With that host there is none (Cloudflare serves 404.html for
-    /// a path without a file); every other host, or none named, gets it.
+    /// a path without a file); every other host, or none named, gets it, but GitHub Pages, which
+    /// reads no rules and would publish the file.
     func testCloudflarePagesGetsNoCatchAll() throws {
-        for host in ["cloudflare-pages", "cloudflare-pages-free"] {
+        for host in ["cloudflare-pages", "cloudflare-pages-free", "github-pages"] {
             let build = try SiteFixture(catalog: catalog(links: 20, host: host)).build()
             XCTAssertNil(build["_redirects"], host)
             XCTAssertNotNil(build["404.html"], host)
         }
-        for host in ["netlify", "github-pages"] {
+        for host in ["netlify"] {
             let build = try SiteFixture(catalog: catalog(links: 20, host: host)).build()
             XCTAssertTrue(
                 String(decoding: try XCTUnwrap(build["_redirects"], host), as: UTF8.self).hasSuffix(
