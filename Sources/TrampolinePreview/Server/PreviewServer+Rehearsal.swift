@@ -7,9 +7,11 @@ import TrampolineModel
 
 extension PreviewServer {
     /// `serve --as HOST`: the hosts whose rules `serve --as` models: those that read the `_headers`
-    /// and `_redirects` files the build writes, and Firebase Hosting, which reads its `firebase.json`.
+    /// and `_redirects` files the build writes, Firebase Hosting (its `firebase.json`), S3 behind
+    /// CloudFront (the build's CloudFront Function) and GitHub Pages (no rules at all). nginx is
+    /// rehearsed with nginx itself.
     package static let rehearsableHosts: [StaticHost] =
-        StaticHost.allCases.filter(\.readsHostFiles) + [.firebaseHosting]
+        StaticHost.allCases.filter(\.readsHostFiles) + [.firebaseHosting, .s3CloudFront, .githubPages]
 
     /// Serves the built folder as the rehearsed host would, over HTTPS with the project's local
     /// CA, until SIGINT or SIGTERM: no reload script, no dashboard, no rebuilds. The certificate
@@ -33,7 +35,8 @@ extension PreviewServer {
         let host = configuration.host
         let app = Application(
             router: Self.hostRouter(
-                outputURL: outputURL, logger: logger, siteHost: siteHost, host: configuration.rehearsedHost),
+                outputURL: outputURL, logger: logger, siteHost: siteHost, host: configuration.rehearsedHost,
+                layout: snapshot.catalog.site.layout),
             server: try .tls(.http1(), tlsConfiguration: tls),
             configuration: .init(address: .hostname(host, port: configuration.port)),
             onServerRunning: { channel in
@@ -52,12 +55,36 @@ extension PreviewServer {
     /// paths; add what `_headers` gives the path; act as the host (`_redirects` rewrites, before
     /// the files on a host that applies them first; the 404 page with status 404); redirect a
     /// folder's path to the slashed URL, as the host does; serve the file.
-    static func hostRouter(outputURL: URL, logger: Logger, siteHost: String?, host: StaticHost?)
-        -> Router<BasicRequestContext>
-    {
+    static func hostRouter(
+        outputURL: URL, logger: Logger, siteHost: String?, host: StaticHost?, layout: SiteLayout = .folders
+    ) -> Router<BasicRequestContext> {
         let files = ContainedFileSystem(rootFolder: outputURL, logger: logger)
         let router = Router()
         router.add(middleware: HostGuardMiddleware(siteHost: siteHost))
+        switch host {
+        case .s3CloudFront?:
+            // The sync in docs/deploy.md leaves these out of the bucket; the response headers
+            // policy sends what _headers lists.
+            router.addMiddleware {
+                PathGuardMiddleware()
+                UndeployedFilesMiddleware(
+                    paths: [.headers, .redirects, .manifest, .cloudFrontFunction], dropsHiddenFiles: false)
+                CloudFrontMiddleware(errorStatus: layout == .compact ? .ok : .notFound)
+                HeadersFileMiddleware()
+                fileServer(files)
+            }
+            return router
+        case .githubPages?:
+            router.addMiddleware {
+                PathGuardMiddleware()
+                UndeployedFilesMiddleware(paths: [], dropsHiddenFiles: false, jekyllUnlessNoJekyll: true)
+                StaticHostMiddleware(typesClaimFiles: false, readsRules: false, typesUnknownAsBinary: true)
+                PrettyURLMiddleware(files: files, redirect: host?.folderRedirect)
+                fileServer(files)
+            }
+            return router
+        default: break
+        }
         if host == .firebaseHosting {
             router.addMiddleware {
                 PathGuardMiddleware()
@@ -69,7 +96,8 @@ extension PreviewServer {
         }
         router.addMiddleware {
             PathGuardMiddleware()
-            UndeployedFilesMiddleware(dropsHiddenFiles: host?.deploysHiddenFiles == false)
+            UndeployedFilesMiddleware(
+                paths: [.headers, .redirects], dropsHiddenFiles: host?.deploysHiddenFiles == false)
             HeadersFileMiddleware()
             StaticHostMiddleware(typesClaimFiles: false, rulesBeforeFiles: host?.rulesBeforeFiles == true)
             PrettyURLMiddleware(files: files, redirect: host?.folderRedirect)

@@ -12,6 +12,11 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
     /// `serve --as` a host that applies `_redirects` before its files (``StaticHost/rulesBeforeFiles``,
     /// Cloudflare Pages): a rule that takes a path wins over the file there.
     var rulesBeforeFiles = false
+    /// Whether the host reads `_redirects` at all (GitHub Pages reads no rules).
+    var readsRules = true
+    /// Whether a file of no known type goes out as `application/octet-stream`, as GitHub Pages
+    /// sends the extension-less AASA.
+    var typesUnknownAsBinary = false
 
     static var aasaPaths: Set<String> { Set(OutputPath.claimFiles.map(\.urlPath)) }
 
@@ -22,7 +27,7 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
         // not be re-dispatched to the page: those keep their own answer.
         if request.uri.path.hasPrefix(PreviewRoutes.prefix) { return try await next(request, context) }
 
-        if rulesBeforeFiles, request.method == .get || request.method == .head,
+        if rulesBeforeFiles, readsRules, request.method == .get || request.method == .head,
             var page = try await rewrittenPage(for: request, context: context, next: next)
         {
             if request.method == .head { page.body = ResponseBody() }
@@ -36,6 +41,11 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         if response.status == .notFound {
             return try await notFoundPage(for: request, context: context, next: next)
+        }
+        if typesUnknownAsBinary, response.status == .ok, response.headers[.contentType] == nil {
+            var typed = response
+            typed.headers[.contentType] = "application/octet-stream"
+            return typed
         }
         guard typesClaimFiles, Self.aasaPaths.contains(request.uri.path) else { return response }
         var json = response
@@ -78,7 +88,7 @@ struct StaticHostMiddleware<Context: RequestContext>: RouterMiddleware {
         guard request.method == .get || request.method == .head, request.uri.path != OutputPath.notFound.urlPath else {
             throw HTTPError(.notFound)
         }
-        if var page = try await rewrittenPage(for: request, context: context, next: next) {
+        if readsRules, var page = try await rewrittenPage(for: request, context: context, next: next) {
             if request.method == .head { page.body = ResponseBody() }
             return page
         }
