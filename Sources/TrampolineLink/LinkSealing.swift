@@ -3,7 +3,7 @@ import Foundation
 /// The names and seals of link table format version 2 (docs/link-table.md, "Sealed entries"): a
 /// link is named by a digest of the site's host and its path, and its entry is sealed with a key
 /// derived from them, so the table lists no path and only whoever knows a path reads its entry.
-/// `hash` is SHA-256: ``LinkSHA256`` here, the generator passes its own (faster) one.
+/// `hash` is SHA-256: this library's own (`LinkSHA256`) by default; the generator passes a faster one.
 @_spi(Generator) public enum LinkSealing {
     public typealias Hash = @Sendable ([UInt8]) -> [UInt8]
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// The site's link table (docs/link-table.md, format version 2): the routes, and the sealed
 /// links of the shards read so far (or, in a snapshot, all of them). A link is found by its path
-/// alone: the table holds each under its id, sealed with a key derived from the host and path
-/// (``LinkSealing``), so it can be read for a known URL but not listed.
+/// alone: the table holds each under its id (a digest of the host and path), sealed with a key
+/// derived from the host and path, so it can be read for a known URL but not listed.
 public struct SiteLinkTable: Sendable, Hashable {
     /// The `format` member every table file carries.
     public static let format = "trampoline-link-table"

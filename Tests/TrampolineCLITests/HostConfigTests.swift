@@ -128,9 +128,7 @@ final class HostConfigTests: XCTestCase {
         XCTAssertTrue(lines[2].contains(" invalid") && lines[2].contains("OFF"), lines[2])
     }
 
-    /// The CloudFront Function, run under node as CloudFront runs it (a viewer-request event in,
-    /// the request out: docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-event-structure.html).
-    /// Only the `handler` contract is modelled, not CloudFront's runtime limits.
+    /// The CloudFront Function, run under node as CloudFront runs it (``CloudFrontFunctionRunner``).
     func testTheCloudFrontFunctionMapsPagesToTheirIndexAndLeavesFilesAlone() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "install nodejs (make test-deps)")
         let (dir, files) = try build(host: "s3-cloudfront")
@@ -151,25 +149,9 @@ final class HostConfigTests: XCTestCase {
             "/shop/Best": OutputPath.casePage("/shop/Best").urlPath,
             "/shop/Best/": OutputPath.casePage("/shop/Best").urlPath,
         ]
-        let script = """
-            const fs = require("fs");
-            const source = fs.readFileSync(process.argv[1], "utf8");
-            const handler = new Function(source + "\\nreturn handler;")();
-            const out = {};
-            for (const uri of JSON.parse(process.argv[2])) {
-                out[uri] = handler({ version: "1.0", context: { eventType: "viewer-request" },
-                    viewer: { ip: "198.51.100.7" }, request: { method: "GET", uri: uri, querystring: {},
-                    headers: {}, cookies: {} } }).uri;
-            }
-            console.log(JSON.stringify(out));
-            """
-        let uris = String(decoding: try JSONSerialization.data(withJSONObject: Array(cases.keys)), as: UTF8.self)
-        let result = try TrampolineProcess.run(
-            program: URL(fileURLWithPath: "/usr/bin/node"),
-            ["-e", script, dir.url.appendingPathComponent("_site/cloudfront-function.js").path, uris], in: dir.url)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let seen = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String]
-        XCTAssertEqual(seen, cases)
+        let (seen, error) = try CloudFrontFunctionRunner.uris(
+            Array(cases.keys), function: dir.url.appendingPathComponent("_site/cloudfront-function.js"), in: dir.url)
+        XCTAssertEqual(seen, cases, error)
         // Each spelling reads a page of its own.
         let upper = try XCTUnwrap(files[String(OutputPath.casePage("/shop/Best").value)])
         XCTAssertTrue(String(decoding: upper, as: UTF8.self).contains(#""deferredLink":"app://shop/Best-upper""#))

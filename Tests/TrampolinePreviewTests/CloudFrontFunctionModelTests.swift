@@ -7,8 +7,7 @@ import XCTest
 
 /// `serve --as s3-cloudfront` models the build's CloudFront Function (CloudFront cannot run
 /// here): the model and the function itself, run under node as CloudFront runs a viewer-request
-/// function (docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/functions-event-structure.html),
-/// send every URI to the same object key.
+/// function (``CloudFrontFunctionRunner``), send every URI to the same object key.
 final class CloudFrontFunctionModelTests: XCTestCase {
     func testTheModelSendsEveryURIWhereTheFunctionDoes() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "install nodejs (make test-deps)")
@@ -30,26 +29,9 @@ final class CloudFrontFunctionModelTests: XCTestCase {
             "/.well-known/trampoline/v2/index.json", "/topic/1/qr.svg", "/trampoline-more.js", "/_count/app.txt",
             "/x.tar", "/404.html", "/no/such/page",
         ]
-        let script = """
-            const source = require("fs").readFileSync(process.argv[1], "utf8");
-            const handler = new Function(source + "\\nreturn handler;")();
-            const out = {};
-            for (const uri of JSON.parse(process.argv[2])) {
-                out[uri] = handler({ version: "1.0", context: { eventType: "viewer-request" },
-                    viewer: { ip: "198.51.100.7" }, request: { method: "GET", uri: uri, querystring: {},
-                    headers: {}, cookies: {} } }).uri;
-            }
-            console.log(JSON.stringify(out));
-            """
-        let result = try TrampolineProcess.run(
-            program: URL(fileURLWithPath: "/usr/bin/node"),
-            [
-                "-e", script, project.url.appendingPathComponent("_site/cloudfront-function.js").path,
-                String(decoding: try JSONSerialization.data(withJSONObject: uris), as: UTF8.self),
-            ], in: project.url)
-        XCTAssertEqual(result.status, 0, result.stderr)
-        let function = try XCTUnwrap(
-            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String])
+        let (seen, error) = try CloudFrontFunctionRunner.uris(
+            uris, function: project.url.appendingPathComponent("_site/cloudfront-function.js"), in: project.url)
+        let function = try XCTUnwrap(seen, error)
         for uri in uris {
             XCTAssertEqual(model.uri(for: uri), function[uri], uri)
         }
