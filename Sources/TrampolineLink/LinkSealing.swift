@@ -10,7 +10,8 @@ import Foundation
     /// This library's SHA-256.
     public static let plainHash: Hash = { LinkSHA256.hash($0) }
 
-    static let prefix = "trampoline-link-table/2 "
+    /// What every digest's input starts with.
+    public static let prefix = "trampoline-link-table/2 "
 
     /// SHA-256 of `prefix + label + "\n" + host + "\n" + path`, as UTF-8.
     static func digest(_ label: String, host: String, path: String, hash: Hash) -> [UInt8] {

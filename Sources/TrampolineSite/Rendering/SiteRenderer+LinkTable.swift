@@ -67,7 +67,7 @@ extension SiteRenderer {
             out.append(UInt8(ascii: "\""))
             out += rows[index].id.utf8
             out += "\":\"".utf8
-            out += LinkSealing.seal(entry, host: host, path: rows[index].path, hash: LinkTableRow.hash).utf8
+            out += EntrySealer.seal(entry, host: host, path: rows[index].path).utf8
             out.append(UInt8(ascii: "\""))
         }
         out.append(UInt8(ascii: "\n"))

@@ -33,7 +33,7 @@ extension SiteRenderer {
             }
             if index > 0 { out += ",\n" }
             let object = "{" + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-            let sealed = LinkSealing.seal(Array(object.utf8), host: host, path: link.path, hash: LinkTableRow.hash)
+            let sealed = EntrySealer.seal(Array(object.utf8), host: host, path: link.path)
             out += "\"" + entry.id + "\":\"" + sealed + "\""
         }
         out += "}\n"
