@@ -141,6 +141,13 @@ final class ServeRehearsalTests: XCTestCase {
         let manifest = try get("/.trampoline-manifest.json")
         XCTAssertTrue(manifest.status.hasSuffix(" 404 Not Found"), manifest.status)
         XCTAssertFalse(manifest.body.contains("index.html"), manifest.body)
+        // The host reads _headers and _redirects and serves neither (the rules name link paths).
+        XCTAssertTrue(project.read("_site/_redirects")?.contains("/recipe/Best /_case/") == true)
+        for file in ["/_redirects", "/_headers"] {
+            let rules = try get(file)
+            XCTAssertTrue(rules.status.hasSuffix(" 404 Not Found"), "\(file): \(rules.status)")
+            XCTAssertEqual(rules.body, project.read("_site/404.html"), file)
+        }
         let missing = try get("/no-such-page")
         XCTAssertTrue(missing.status.hasSuffix(" 404 Not Found"), missing.status)
         XCTAssertEqual(missing.body, project.read("_site/404.html"))

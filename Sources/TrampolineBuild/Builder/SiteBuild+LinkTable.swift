@@ -60,7 +60,7 @@ extension SiteBuild {
             let table =
                 shards.isEmpty
                 ? tables.index
-                : shards[SiteLinkTable.shard(host: tables.index.host, path: links[index].path, count: shards.count)]
+                : shards[LinkTable.shard(host: tables.index.host, path: links[index].path, count: shards.count)]
             return Self.problem(links[index], site: site, table, scheme)
         }
         let failed = found.indices.filter { found[$0] != nil }

@@ -1,3 +1,4 @@
+@_spi(Generator) import TrampolineLink
 import TrampolineModel
 
 /// What the link table's `index.json` is made from (docs/link-table.md): the site's host and
@@ -9,6 +10,12 @@ package struct LinkTable: Sendable, Equatable, Encodable {
     package var shards: Int
     /// The links that are routes, most specific first (``Route/precedes(_:)``).
     package var routes: [Link]
+
+    /// The shard of the link at `path` on `host` (lower case) in a table of `count` shards, as
+    /// the app library finds it (``SiteLinkTable/shard(host:path:count:)``), with the build's SHA-256.
+    package static func shard(host: String, path: String, count: Int) -> Int {
+        LinkSealing.name(host: host, path: path, shards: count, hash: LinkTableRow.hash).shard
+    }
 
     /// A shard is planned to hold about this many bytes (a phone reads one per lookup).
     static let shardTarget = 32 * 1024

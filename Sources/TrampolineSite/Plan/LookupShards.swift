@@ -1,4 +1,3 @@
-@_spi(Generator) import TrampolineLink
 import TrampolineModel
 
 /// The compact layout's link table: which shard holds a path, and how many shards a catalog needs.
@@ -15,7 +14,7 @@ package enum LookupShards {
     /// The shard of the link at `path` on `host` (lower case): as the app's link table places it
     /// (docs/link-table.md, "Sealed entries"), modulo this table's `count`.
     package static func shard(host: String, path: String, count: Int) -> Int {
-        LinkSealing.name(host: host, path: path, shards: count, hash: LinkTableRow.hash).shard
+        LinkTable.shard(host: host, path: path, count: count)
     }
 
     /// A first shard count for `links`: their estimated table size over ``shardTarget``.

@@ -1,7 +1,8 @@
 import Foundation
-import TrampolineBuild
+import TrampolineTestSupport
 import XCTest
 
+@testable import TrampolineBuild
 @testable import TrampolineModel
 @testable import TrampolineSite
 
@@ -13,13 +14,7 @@ final class CasePageTests: XCTestCase {
     private func catalog(_ paths: [String], host: String? = nil) -> String {
         var text = "site:\n  url: https://go.example.com\n"
         if let host { text += "  host: \(host)\n" }
-        text += """
-            app:
-              name: Marry
-              ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
-            links:
-
-            """
+        text += TestCatalog.marryApp + "\nlinks:\n"
         for (index, path) in paths.enumerated() {
             text += "  - {path: \(path), deep_link: \"marry://item/\(index)\", title: \"Item \(index)\"}\n"
         }
@@ -84,13 +79,33 @@ final class CasePageTests: XCTestCase {
         XCTAssertNil(build[.redirects])
         let warnings = build.warnings.map(\.description)
         let warning = try XCTUnwrap(warnings.first { $0.contains("differ from another link's only in case") })
-        XCTAssertTrue(warning.hasPrefix("site-config.yml:9:5: warning: 1 links have paths"), warning)
+        XCTAssertTrue(warning.hasPrefix("site-config.yml:13:5: warning: 1 links have paths"), warning)
         XCTAssertTrue(warning.contains("GitHub Pages has no rewrite rules"), warning)
         // Other hosts serve them with rules: nothing to warn about.
         for host in ["netlify", "firebase-hosting", "nginx", "s3-cloudfront"] {
             let others = try SiteFixture(catalog: catalog(["/abc", "/ABC"], host: host)).build().warnings
             XCTAssertFalse(others.contains { $0.message.contains("only in case") }, host)
         }
+    }
+
+    /// CloudFront Functions are at most 10 KB: a map of case pages that passes it is said once,
+    /// at the first such link, by build and check alike (``SiteBuilder/pageBudgetWarnings(of:size:)``).
+    func testACloudFrontFunctionOverItsLimitIsAWarning() throws {
+        func warnings(pairs: Int) throws -> [Diagnostic] {
+            let paths = (0..<pairs).flatMap { ["/invite-\($0)-abcdefgh", "/INVITE-\($0)-ABCDEFGH"] }
+            let build = try SiteFixture(catalog: catalog(paths, host: "s3-cloudfront")).build()
+            let pass = CheckPass(site: build, outputURL: nil)
+            return SiteBuilder.pageBudgetWarnings(of: build, size: { pass.sizes[$0] })
+        }
+        XCTAssertEqual(try warnings(pairs: 20), [])
+        let over = try warnings(pairs: 200).map(\.description)
+        XCTAssertEqual(over.count, 1, "\(over)")
+        XCTAssertTrue(
+            over.first?.contains(
+                "warning: cloudfront-function.js is") == true
+                && over.first?.contains("bytes with its rules for the 200 links that differ from another only in case")
+                    == true,
+            "\(over)")
     }
 
     private func text(host: String, _ paths: [String], _ file: OutputPath) throws -> String {
