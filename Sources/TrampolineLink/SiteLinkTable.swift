@@ -69,7 +69,13 @@ public struct SiteLinkTable: Sendable, Hashable {
     /// its `segments` (with the placeholders filled in). Nil when neither knows the path; a
     /// ``LinkResolutionFailure/malformedTable`` when the path's entry does not unseal to an entry.
     public func target(path: String, segments: [String]) throws(LinkResolutionFailure) -> LinkTarget? {
-        if let link = try link(path: path) { return link }
+        try target(path: path, segments: segments, hash: LinkSealing.plainHash)
+    }
+
+    func target(path: String, segments: [String], hash: LinkSealing.Hash) throws(LinkResolutionFailure)
+        -> LinkTarget?
+    {
+        if let link = try Self.lookUp(links, host: host, path: path, hash: hash) { return link }
         for route in routes {
             guard let parameters = route.pattern.match(segments: segments) else { continue }
             var target = route.target
@@ -97,13 +103,13 @@ public struct SiteLinkTable: Sendable, Hashable {
     }
 
     /// The link at `path` on `host` among the sealed `links`: nil when its id is not there.
-    static func lookUp(_ links: [String: String], host: String, path: String) throws(LinkResolutionFailure)
-        -> LinkTarget?
-    {
+    static func lookUp(
+        _ links: [String: String], host: String, path: String, hash: LinkSealing.Hash = LinkSealing.plainHash
+    ) throws(LinkResolutionFailure) -> LinkTarget? {
         guard !links.isEmpty else { return nil }
-        let id = LinkSealing.name(host: host, path: path, shards: 1).id
+        let id = LinkSealing.name(host: host, path: path, shards: 1, hash: hash).id
         guard let sealed = links[id] else { return nil }
-        guard let entry = LinkSealing.unseal(sealed, host: host, path: path),
+        guard let entry = LinkSealing.unseal(sealed, host: host, path: path, hash: hash),
             let parsed = try? JSONSerialization.jsonObject(with: Data(entry)), let object = parsed as? [String: Any]
         else { throw .malformedTable }
         return try target(object)

@@ -42,9 +42,10 @@ extension SiteBuild {
     /// The proof `check` gives: every link's URL, resolved by the app library through the table
     /// this build writes, is the deep link its page holds; a route's sample URL, its filled deep
     /// link. An error at each link where the two differ.
-    package func linkTableProblems() -> [Diagnostic] {
+    /// `files` gives the table's files when they are already rendered.
+    package func linkTableProblems(files: (@Sendable (OutputPath) -> Data?)? = nil) -> [Diagnostic] {
         let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
-        guard let tables = shardTables(files: { self[$0] }) else {
+        guard let tables = shardTables(files: files ?? { self[$0] }) else {
             return [
                 Diagnostic(
                     .error, at: top, "the link table cannot be read back by TrampolineLink",
@@ -79,7 +80,7 @@ extension SiteBuild {
             guard let parameters = route.pattern.match(path: route.samplePath) else { return nil }
             expected = DeepLinkTemplate.fill(expected, parameters: parameters, restNames: route.restNames)
         }
-        let resolved = table.resolve(url, scheme: scheme)
+        let resolved = table.resolve(url, scheme: scheme, hash: LinkTableRow.hash)
         guard (try? resolved.get()) != expected else { return nil }
         let got: String
         switch resolved {

@@ -1,4 +1,5 @@
 import Foundation
+import TrampolineCatalog
 import TrampolineModel
 import TrampolineSite
 
@@ -20,6 +21,8 @@ package struct SiteBuild: Sendable {
     /// The output folder's previous state, being read since the build knew the folder
     /// (``SiteBuilder/readsPreviousOutputEarly``).
     var previousOutput: PreviousOutputRead? = nil
+    /// What the build read, when it noted it for a ``BuildMemo``.
+    var inputs: InputLog? = nil
 
     /// How many files the site has: the plan's and the manifest.
     package var fileCount: Int { plan.entries.count + 1 }
@@ -27,6 +30,12 @@ package struct SiteBuild: Sendable {
     /// The bytes of the file at `path`, rendered now; nil when the plan has no such file.
     package subscript(path: OutputPath) -> Data? {
         plan[path].map { Data(renderer.render($0)) }
+    }
+
+    /// The bytes of the plan's entry `index`: already rendered while planning, or rendered now.
+    package func bytes(ofEntryAt index: Int) -> [UInt8] {
+        if !rendered.isEmpty, let bytes = rendered[index] { return bytes }
+        return renderer.render(plan.entries[index])
     }
 
     /// The bytes of the file at `path` (`topic/1/index.html`), for tests and small sites.

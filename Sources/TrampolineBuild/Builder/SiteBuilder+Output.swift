@@ -7,15 +7,7 @@ extension SiteBuilder {
     /// does the same wherever it is run from. Refuses folders that would hold the catalog itself.
     package func outputURL(for catalog: Catalog, override: String?) throws -> URL {
         let base = configURL.deletingLastPathComponent()
-        let url: URL
-        if let override {
-            url = URL(
-                fileURLWithPath: override,
-                relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
-        } else {
-            url = URL(fileURLWithPath: catalog.site.output ?? "_site", relativeTo: base)
-        }
-        let output = url.standardizedFileURL.resolvingSymlinksInPath()
+        let output = namedOutputURL(for: catalog, override: override).resolvingSymlinksInPath()
         let catalogFolder = base.standardizedFileURL.resolvingSymlinksInPath()
         if catalogFolder.path == output.path
             || catalogFolder.path.hasPrefix(output.path.hasSuffix("/") ? output.path : output.path + "/")
@@ -29,5 +21,19 @@ extension SiteBuilder {
             ])
         }
         return output
+    }
+
+    /// The output folder as named, before symbolic links are resolved.
+    func namedOutputURL(for catalog: Catalog, override: String?) -> URL {
+        guard let override else {
+            return URL(
+                fileURLWithPath: catalog.site.output ?? "_site", relativeTo: configURL.deletingLastPathComponent()
+            )
+            .standardizedFileURL
+        }
+        return URL(
+            fileURLWithPath: override,
+            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        ).standardizedFileURL
     }
 }

@@ -22,18 +22,19 @@ extension SiteBuilder {
     }
 
     /// The built-in templates with the project's overrides (`Templates/` beside the catalog).
-    func loadTemplates(engine: inout DiagnosticEngine) -> TemplateSet? {
+    func loadTemplates(engine: inout DiagnosticEngine, log: InputLog? = nil) -> TemplateSet? {
         let templatesDisplay = (configDisplayPath as NSString).deletingLastPathComponent
         return TemplateSet.load(
-            overrides: project,
+            overrides: project(log: log),
             displayDirectory: templatesDisplay.isEmpty ? "Templates" : "\(templatesDisplay)/Templates",
             engine: &engine
         )
     }
 
     /// The catalog, read through the ``LinkCache`` when the build uses one.
-    func readCatalog(knownTemplates: Set<String>?) -> CatalogLoader.Reading {
+    func readCatalog(knownTemplates: Set<String>?, log: InputLog? = nil) -> CatalogLoader.Reading {
         var loader = CatalogLoader(knownTemplates: knownTemplates)
+        loader.inputLog = log
         if usesLinkCache, FastPath.linkCache.isOn, let secret = cacheSecret() {
             let url = WorkFolder.linkCache(forCatalog: configURL)
             // Read and checked on another core while this one reads the catalog's text.

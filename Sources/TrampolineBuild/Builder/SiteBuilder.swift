@@ -28,6 +28,9 @@ package struct SiteBuilder: Sendable {
     /// Whether ``write(_:to:progress:)`` may write into a folder of files without Trampoline's
     /// manifest (`--force`).
     package var forcesOutput = false
+    /// Whether the build notes its inputs for a ``BuildMemo`` (`build` records one after writing,
+    /// and replays it when nothing changed: ``unchangedBuild()``).
+    package var keepsMemo = false
 
     package init(configURL: URL, configDisplayPath: String? = nil) {
         self.configURL = configURL
@@ -54,7 +57,12 @@ package struct SiteBuilder: Sendable {
     }
 
     /// The catalog's folder, which every file the catalog names is read from.
-    var project: ProjectFolder { ProjectFolder(root: configURL.deletingLastPathComponent()) }
+    var project: ProjectFolder { project(log: nil) }
+
+    /// The catalog's folder, noting each read in `log`.
+    func project(log: InputLog?) -> ProjectFolder {
+        ProjectFolder(root: configURL.deletingLastPathComponent(), log: log)
+    }
 
     /// Names what reads the catalog and verifies claims: the binary, or a test's stand-in for an upgrade.
     var identity: String { rendererVersion ?? SiteRenderer.version + "\u{0}" + SiteRenderer.binaryIdentity }
@@ -64,9 +72,10 @@ package struct SiteBuilder: Sendable {
     package func build() throws -> SiteBuild {
         var engine = DiagnosticEngine()
         var clock = StepClock()
-        let templates = loadTemplates(engine: &engine)
+        let inputs = keepsMemo && FastPath.buildMemo.isOn ? InputLog() : nil
+        let templates = loadTemplates(engine: &engine, log: inputs)
         clock.lap("templates")
-        let reading = readCatalog(knownTemplates: templates?.linkTemplateNames)
+        let reading = readCatalog(knownTemplates: templates?.linkTemplateNames, log: inputs)
         // The link cache is renewed on another thread while planning and claims go on.
         defer { reading.cacheWrite?.wait() }
         engine.append(contentsOf: reading.diagnostics)
@@ -94,7 +103,7 @@ package struct SiteBuilder: Sendable {
                 $0.matched > 0
                     ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil
             },
-            rendered: rendered, previousOutput: previousOutput
+            rendered: rendered, previousOutput: previousOutput, inputs: inputs
         )
     }
 }

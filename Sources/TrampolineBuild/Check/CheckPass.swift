@@ -18,12 +18,15 @@ package struct CheckPass: Sendable {
     /// The `<a href>` targets on the site's host of each link page and special page that has
     /// any (another host's URL cannot be the same-host trap).
     package var anchors: [OutputPath: [String]]
+    /// The link table's files as rendered, for reading the table back without rendering it again.
+    package var linkTableFiles: [OutputPath: Data]
 
     /// What the walk keeps of one file.
     private struct Result: Sendable {
         var state: FileState?
         var size: Int
         var anchors: [String]?
+        var kept: Data?
     }
 
     /// Renders the plan of `site`; compares with `outputURL` when given.
@@ -36,11 +39,12 @@ package struct CheckPass: Sendable {
             var comparison = FileComparison()
             return (c * chunk..<min(entries.count, (c + 1) * chunk)).map { index in
                 let entry = entries[index]
-                let bytes = site.renderer.render(entry)
+                let bytes = site.bytes(ofEntryAt: index)
                 return Result(
                     state: folder.map { comparison.compare(bytes, withFileAt: $0 + entry.path.value) },
                     size: bytes.count,
-                    anchors: Self.hasAnchors(entry) ? HTMLAnchors.targets(in: bytes, onHost: host) : nil)
+                    anchors: Self.hasAnchors(entry) ? HTMLAnchors.targets(in: bytes, onHost: host) : nil,
+                    kept: Self.isLinkTable(entry) ? Data(bytes) : nil)
             }
         }
         let results = chunks.joined()
@@ -51,6 +55,17 @@ package struct CheckPass: Sendable {
             if let targets = result.anchors, !targets.isEmpty { anchors[entry.path] = targets }
         }
         self.anchors = anchors
+        var kept: [OutputPath: Data] = [:]
+        for (entry, result) in zip(entries, results) where result.kept != nil { kept[entry.path] = result.kept }
+        linkTableFiles = kept
+    }
+
+    /// The link table's index and shards, which `check` reads back through the app library.
+    static func isLinkTable(_ entry: PlanEntry) -> Bool {
+        switch entry.content {
+        case .linkTableIndex, .linkTableShard: true
+        default: false
+        }
     }
 
     /// The pages people tap through: a link's own page and the special pages.

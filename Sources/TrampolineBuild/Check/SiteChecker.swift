@@ -57,10 +57,11 @@ package struct SiteChecker: Sendable {
         }
         // The manifest's extra files are read beside the walk, which leaves a core idle at times.
         let extra = compared.map { folder in Pending { StalenessChecker(outputURL: folder).extraFiles(of: result) } }
-        // Every link through the table apps read: the deep link its page holds. Beside the walk too.
-        let resolution = Pending { result.linkTableProblems() }
         let pass = CheckPass(site: result, outputURL: compared)
-        engine.emit(resolution.take())
+        // Every link through the table apps read: the deep link its page holds. After the walk,
+        // which rendered the table's files; both use every core.
+        let tableFiles = pass.linkTableFiles
+        engine.emit(result.linkTableProblems(files: { tableFiles[$0] ?? result[$0] }))
         // What build finds as it writes, found here from the rendered sizes (check writes nothing).
         engine.emit(SiteBuilder.pageBudgetWarnings(of: result, size: { pass.sizes[$0] }))
         if let aasa = result[.rootAppSiteAssociation], let matcher = try? AASAMatcher(data: aasa) {

@@ -7,7 +7,7 @@ import Darwin
 /// What a file's `stat` says that any rewrite changes: size, inode and modification time (how git
 /// and rsync judge a file unchanged). Held as numbers, so a rebuild of 100k pages compares 200k
 /// of them without a string each; the stamp cache records the four numbers.
-struct FileStat: Sendable, Equatable {
+struct FileStat: Sendable, Equatable, Codable {
     var size: Int
     var inode: UInt64
     var seconds: Int

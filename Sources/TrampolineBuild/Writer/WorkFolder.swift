@@ -39,6 +39,11 @@ package struct WorkFolder: Sendable {
             .appendingPathComponent(catalogURL.lastPathComponent + ".links")
     }
 
+    /// The ``BuildMemo`` of the catalog at `catalogURL`: beside its link cache, never deployed.
+    static func buildMemo(forCatalog catalogURL: URL) -> URL {
+        linkCache(forCatalog: catalogURL).deletingPathExtension().appendingPathExtension("memo")
+    }
+
     /// `serve --as`'s certificate authority for the catalog at `catalogURL`: beside the catalog,
     /// in the same `.trampoline/` folder as its link cache, never deployed.
     package static func localAuthority(forCatalog catalogURL: URL) -> URL {

@@ -11,6 +11,9 @@ package struct CatalogLoader: Sendable {
     /// The ``LinkCache`` a build reads and renews; nil reads every link (the default).
     package var linkCache: LinkCache.Setup?
 
+    /// Where the catalog file and every project file read are noted (``InputLog``); nil notes nothing.
+    package var inputLog: InputLog?
+
     /// About how many bytes of a first reading's `links:` list each worker parses alone
     /// (`CatalogReader+Pieces.swift`); tests make it small.
     var pieceBytes = CatalogReader.pieceBytes
@@ -81,6 +84,7 @@ package struct CatalogLoader: Sendable {
             engine.error("cannot read the catalog: \(error.reason)", at: start, hint: "check the file's permissions")
             return Reading(catalog: nil, diagnostics: engine)
         }
+        inputLog?.recordCatalog(path: url.path, bytes: UnsafeBufferPointer(bytes))
         // Checked and parsed in the buffer read: no copy of the file's text (see `FileBytes`).
         if bytes.starts(with: Self.byteOrderMark) {
             let base = bytes.baseAddress!
@@ -124,6 +128,7 @@ package struct CatalogLoader: Sendable {
     private func reader(displayPath: String, baseURL: URL) -> CatalogReader {
         var reader = CatalogReader(file: displayPath, knownTemplates: knownTemplates, baseURL: baseURL)
         reader.linkCache = linkCache
+        reader.inputLog = inputLog
         reader.pieceBytes = pieceBytes
         return reader
     }

@@ -39,7 +39,7 @@ extension CatalogReader {
         let shown = CatalogRules.quoted(icon.text)
         let bytes: [UInt8]
         do {
-            bytes = try ProjectFolder(root: baseURL).read(icon.text, limit: AppIcon.maximumBytes)
+            bytes = try project.read(icon.text, limit: AppIcon.maximumBytes)
         } catch .tooLarge(let size, let limit) {
             self.error(
                 "app.icon \(shown) is \(size / 1024) KB; the limit is \(limit / 1024) KB", at: icon.location,

@@ -22,7 +22,7 @@ extension CatalogReader {
             }
             var fileEngine = DiagnosticEngine()
             let source = ItemsFile.source(
-                named: reference.name, in: ProjectFolder(root: baseURL), location: reference.location,
+                named: reference.name, in: project, location: reference.location,
                 engine: &fileEngine)
             engine.append(contentsOf: fileEngine)
             guard let source else { continue }

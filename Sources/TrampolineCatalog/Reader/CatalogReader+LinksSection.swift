@@ -94,7 +94,7 @@ extension CatalogReader {
         let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
         var fileEngine = DiagnosticEngine()
         let bytes = LinksFile.bytes(
-            named: linksFile.text, in: ProjectFolder(root: baseURL), location: linksFile.location, engine: &fileEngine)
+            named: linksFile.text, in: project, location: linksFile.location, engine: &fileEngine)
         var items: [YAMLNode]?
         if let bytes {
             // A CSV file through its cache first (`CatalogReader+LinksFileCache.swift`).

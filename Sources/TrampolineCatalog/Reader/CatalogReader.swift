@@ -11,6 +11,10 @@ struct CatalogReader {
     let knownTemplates: Set<String>?
     /// The catalog's folder, which `links_file` is relative to.
     let baseURL: URL
+    /// Notes every project file read, for the build's ``InputLog``.
+    var inputLog: InputLog?
+    /// The catalog's folder, the one way its named files are read.
+    var project: ProjectFolder { ProjectFolder(root: baseURL, log: inputLog) }
     var engine = DiagnosticEngine()
     /// Set by ``readLink(_:defaults:defaultsTemplateLocation:app:)`` when it rejects an entry whose
     /// plain path was valid: the path and the entry's start, for the duplicate check.

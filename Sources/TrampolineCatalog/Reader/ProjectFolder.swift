@@ -19,9 +19,12 @@ private let systemRead = Darwin.read
 package struct ProjectFolder: Sendable {
     /// The catalog's folder; what the operator chose, so a symbolic link above it is theirs.
     package let root: URL
+    /// Where each read is noted, when a build keeps a ``BuildMemo`` of its inputs.
+    package let log: InputLog?
 
-    package init(root: URL) {
+    package init(root: URL, log: InputLog? = nil) {
         self.root = root
+        self.log = log
     }
 
     /// Why a name was refused, each with its message and fix.
@@ -88,6 +91,13 @@ package struct ProjectFolder: Sendable {
 
     /// The bytes of the regular file `name` (relative to ``root``), at most `limit` of them.
     package func read(_ name: String, limit: Int) throws(Refusal) -> [UInt8] {
+        guard let log else { return try readFile(name, limit: limit) }
+        let result = Result { () throws(Refusal) in try readFile(name, limit: limit) }
+        log.record(InputLog.Entry(kind: .file, name: name, limit: limit, digest: InputLog.Entry.digest(of: result)))
+        return try result.get()
+    }
+
+    private func readFile(_ name: String, limit: Int) throws(Refusal) -> [UInt8] {
         let descriptor = try open(name)
         defer { close(descriptor) }
         var info = stat()
@@ -118,6 +128,13 @@ package struct ProjectFolder: Sendable {
     /// The names in the folder `name` (relative to ``root``), sorted; nil when it does not exist.
     /// A folder reached through a symbolic link is refused like a file.
     package func names(inFolder name: String) throws(Refusal) -> [String]? {
+        guard let log else { return try listFolder(name) }
+        let result = Result { () throws(Refusal) in try listFolder(name) }
+        log.record(InputLog.Entry(kind: .folder, name: name, digest: InputLog.Entry.digest(of: result)))
+        return try result.get()
+    }
+
+    private func listFolder(_ name: String) throws(Refusal) -> [String]? {
         let descriptor: Int32
         do {
             descriptor = try open(name, folder: true)

@@ -8,6 +8,11 @@ package enum Digest {
         return text.withUTF8Bytes { hex(of: SHA256.hash(data: UnsafeRawBufferPointer($0))) }
     }
 
+    /// The digest of the bytes at `raw`, in lower-case hex.
+    package static func hex(raw: UnsafeRawBufferPointer) -> String {
+        hex(of: SHA256.hash(data: raw))
+    }
+
     /// The digest of `bytes`, in lower-case hex.
     static func hex(bytes: [UInt8]) -> String {
         hex(of: SHA256.hash(data: bytes))

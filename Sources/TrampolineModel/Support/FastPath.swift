@@ -33,6 +33,9 @@ package enum FastPath: String, CaseIterable, Sendable {
     /// `PreviousOutputRead` and `StampCache`: the last build's stamps and `stat`s, read early on all cores, prove
     /// files unchanged without reading them.
     case earlyStamps = "early-stamps"
+    /// `BuildMemo`: a build whose inputs and output are as the last build left them replays its
+    /// summary instead of reading the catalog.
+    case buildMemo = "build-memo"
 
     package static let environmentVariable = "TRAMPOLINE_PLAIN_PATHS"
 

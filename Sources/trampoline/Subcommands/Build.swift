@@ -30,6 +30,12 @@ struct Build: ParsableCommand {
         builder.outputOverride = output
         builder.forcesOutput = force
         builder.readsPreviousOutputEarly = true
+        builder.keepsMemo = true
+        do {
+            if let replay = try builder.unchangedBuild() { replayed(replay, since: start) }
+        } catch {
+            Console.note("note: " + error.note(builder.memoURL))
+        }
         let result: SiteBuild
         let progress = ProgressLine.forStandardError()
         do {
@@ -45,6 +51,7 @@ struct Build: ParsableCommand {
             if let progress { report = { done, total in progress.update(done: done, total: total) } }
             let writeStart = clock.now
             let summary = try builder.write(result, to: outputURL, progress: report)
+            builder.recordMemo(of: result, summary: summary, outputURL: outputURL)
             progress?.clear()
             Console.report(summary.warnings)
             if timings {
@@ -56,15 +63,43 @@ struct Build: ParsableCommand {
                             + (timing.detail.map { " (\($0))" } ?? ""))
                 }
             }
-            let aasa = result[.rootAppSiteAssociation]?.count ?? 0
             print(
-                "Built \(result.catalog.links.count) links into \(Console.displayPath(outputURL)): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed; AASA \(Console.kilobytes(aasa)); \(result.fileCount) files\(result.catalog.site.layout == .compact ? " (compact layout)" : "") in \(Console.duration(clock.now - start))"
-            )
+                Self.summary(
+                    links: result.catalog.links.count, outputURL: outputURL,
+                    counts: (summary.written.count, summary.unchanged.count, summary.removed.count),
+                    aasa: result[.rootAppSiteAssociation]?.count ?? 0, files: result.fileCount,
+                    compact: result.catalog.site.layout == .compact, duration: clock.now - start))
             Console.exitSuccess(keeping: (result, summary))
         } catch let error as DiagnosticsError {
             progress?.clear()
             Console.report(error.diagnostics)
             throw ExitCode.failure
         }
+    }
+
+    /// The last line of a build.
+    static func summary(
+        links: Int, outputURL: URL, counts: (written: Int, unchanged: Int, removed: Int), aasa: Int, files: Int,
+        compact: Bool, duration: Duration
+    ) -> String {
+        "Built \(links) links into \(Console.displayPath(outputURL)): \(counts.written) written, \(counts.unchanged) unchanged, \(counts.removed) removed; AASA \(Console.kilobytes(aasa)); \(files) files\(compact ? " (compact layout)" : "") in \(Console.duration(duration))"
+    }
+
+    /// What a build prints when its memo shows that nothing changed since the last one: the same
+    /// warnings and summary, every file unchanged (the manifest is not counted, as in a build).
+    private func replayed(_ replay: SiteBuilder.Replay, since start: ContinuousClock.Instant) -> Never {
+        Console.report(replay.warnings)
+        Console.report(replay.writeWarnings)
+        let elapsed = ContinuousClock.now - start
+        if timings {
+            Console.note(
+                "inputs: \(Console.duration(elapsed)) (\(replay.inputs) inputs and \(replay.files) output files as the last build left them; nothing read or written)"
+            )
+        }
+        print(
+            Self.summary(
+                links: replay.links, outputURL: replay.outputURL, counts: (0, replay.files - 1, 0),
+                aasa: replay.aasaBytes, files: replay.files, compact: replay.compact, duration: elapsed))
+        Console.exitSuccess(keeping: replay)
     }
 }

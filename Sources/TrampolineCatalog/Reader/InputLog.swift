@@ -1,0 +1,91 @@
+import Foundation
+import TrampolineModel
+
+/// Every file and folder listing a build read from the project, with a digest of what it found
+/// (the bytes, the names, or the refusal), so a later build can tell that its inputs are the same
+/// without reading the catalog (`BuildMemo`). Filled from any thread through ``ProjectFolder``.
+package final class InputLog: @unchecked Sendable {
+    /// One read and what it gave.
+    package struct Entry: Sendable, Hashable, Codable {
+        package enum Kind: String, Sendable, Hashable, Codable {
+            /// The catalog file itself, by its absolute path.
+            case catalog
+            /// A file read through ``ProjectFolder/read(_:limit:)``.
+            case file
+            /// A folder listed through ``ProjectFolder/names(inFolder:)``.
+            case folder
+        }
+
+        package var kind: Kind
+        /// The path as read: absolute for the catalog, relative to the project for the others.
+        package var name: String
+        /// The byte limit the file was read with (a file over it reads as a refusal).
+        package var limit: Int
+        /// SHA-256 (hex) of what the read found, as ``digest(of:)`` makes it.
+        package var digest: String
+
+        package init(kind: Kind, name: String, limit: Int = 0, digest: String) {
+            self.kind = kind
+            self.name = name
+            self.limit = limit
+            self.digest = digest
+        }
+
+        /// The digest of what a read found now: the same as recorded when nothing changed.
+        package func isCurrent(in project: ProjectFolder) -> Bool {
+            switch kind {
+            case .catalog:
+                guard let bytes = try? FileBytes.read(name) else { return false }
+                defer { bytes.baseAddress?.deallocate() }
+                return Self.digest(bytes: UnsafeBufferPointer(bytes)) == digest
+            case .file:
+                return Self.digest(
+                    of: Result { () throws(ProjectFolder.Refusal) in try project.read(name, limit: limit) })
+                    == digest
+            case .folder:
+                return Self.digest(
+                    of: Result { () throws(ProjectFolder.Refusal) in try project.names(inFolder: name) }) == digest
+            }
+        }
+
+        static func digest(bytes: UnsafeBufferPointer<UInt8>) -> String {
+            Digest.hex(raw: UnsafeRawBufferPointer(bytes))
+        }
+
+        static func digest(of read: Result<[UInt8], ProjectFolder.Refusal>) -> String {
+            switch read {
+            case .success(let bytes): bytes.withUnsafeBufferPointer { digest(bytes: $0) }
+            case .failure(let refusal): Digest.hex("refused\u{0}\(refusal)")
+            }
+        }
+
+        static func digest(of listing: Result<[String]?, ProjectFolder.Refusal>) -> String {
+            switch listing {
+            case .success(let names?): Digest.hex("names\u{0}" + names.joined(separator: "\u{0}"))
+            case .success(nil): Digest.hex("absent")
+            case .failure(let refusal): Digest.hex("refused\u{0}\(refusal)")
+            }
+        }
+    }
+
+    private let lock = NSLock()
+    private var recorded: Set<Entry> = []
+
+    package init() {}
+
+    /// What was read, in a stable order.
+    package var entries: [Entry] {
+        lock.withLock {
+            recorded.sorted { ($0.kind.rawValue, $0.name, $0.limit) < ($1.kind.rawValue, $1.name, $1.limit) }
+        }
+    }
+
+    package func record(_ entry: Entry) {
+        _ = lock.withLock { recorded.insert(entry) }
+    }
+
+    /// The catalog file's bytes, as the loader read them.
+    package func recordCatalog(path: String, bytes: UnsafeBufferPointer<UInt8>) {
+        record(Entry(kind: .catalog, name: path, digest: Entry.digest(bytes: bytes)))
+    }
+}
