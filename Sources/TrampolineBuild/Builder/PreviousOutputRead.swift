@@ -17,6 +17,12 @@ final class PreviousOutputRead: @unchecked Sendable {
         pending = Pending { SiteWriter(outputURL: outputURL).readPrevious() }
     }
 
+    /// The state, still being read, left for the write: planning proves the compact layout's
+    /// shards unchanged with it.
+    func peek() -> Pending<SiteWriter.Previous>? {
+        lock.withLock { pending }
+    }
+
     /// The state, for the first write into `outputURL`; nil for another folder or any later
     /// write, which must see what the first one wrote.
     func take(for outputURL: URL) -> Pending<SiteWriter.Previous>? {

@@ -18,6 +18,12 @@ package struct SiteBuild: Sendable {
     /// Files already rendered while planning, by index in the plan's entries: the compact
     /// layout's shards, rendered to check that each fits (``SiteBuilder/fittingLookupShards``).
     package var rendered: [Int: [UInt8]] = [:]
+    /// Fingerprints computed while planning, by index: the compact layout's shards, each proven
+    /// unchanged by its stamp (and then not rendered) or rendered.
+    var fingerprinted: [Int: Fingerprint] = [:]
+    /// The output folder's last write as its stamps record it, when planning read it to prove
+    /// files unchanged; `check` proves files with it too.
+    var provenOutput: SiteWriter.Previous? = nil
     /// The output folder's previous state, being read since the build knew the folder
     /// (``SiteBuilder/readsPreviousOutputEarly``).
     var previousOutput: PreviousOutputRead? = nil
@@ -51,7 +57,7 @@ package struct SiteBuild: Sendable {
     /// What the writer needs: each planned file with its fingerprint and a way to render it.
     package var outputFiles: [OutputFile] {
         let source = RenderSource(renderer: renderer, entries: plan.entries, rendered: rendered)
-        let fingerprints = Self.fingerprints(of: source.entries, renderer: renderer)
+        let fingerprints = Self.fingerprints(of: source.entries, renderer: renderer, known: fingerprinted)
         // Each file holds the one shared source and its index: capturing the renderer (a struct
         // of a few hundred bytes) in each of 200k closures cost tens of megabytes, and a closure
         // per file an allocation. Made on one core: on two, every file's retain of the one
@@ -83,7 +89,18 @@ package struct SiteBuild: Sendable {
     /// Fingerprints (each entry encoded whole and hashed) on every core: a no-op rebuild spends
     /// much of its time here. Small chunks: the link table's shards, a few hundred entries that
     /// each cost as much as a thousand pages, come last and must not all fall to one core.
-    static func fingerprints(of entries: [PlanEntry], renderer: SiteRenderer) -> [Fingerprint] {
-        concurrentMap(entries.count, chunk: 64) { renderer.fingerprint(of: entries[$0]) }
+    /// Those in `known` (by index) are not computed again.
+    static func fingerprints(of entries: [PlanEntry], renderer: SiteRenderer, known: [Int: Fingerprint] = [:])
+        -> [Fingerprint]
+    {
+        concurrentMap(entries.count, chunk: 64) { index in
+            if !known.isEmpty, let fingerprint = known[index] { return fingerprint }
+            return renderer.fingerprint(of: entries[index])
+        }
+    }
+
+    /// The fingerprint of each file, those computed while planning reused.
+    package var allFingerprints: [Fingerprint] {
+        Self.fingerprints(of: plan.entries, renderer: renderer, known: fingerprinted)
     }
 }

@@ -3,26 +3,42 @@ import TrampolineSite
 
 extension SiteBuilder {
     /// `plan` (compact layout) with every link-table shard within ``LookupShards/shardLimit``: the
-    /// planner's shard count comes from an estimate, so the shards are rendered (on every core)
-    /// and measured, and the links planned again over more shards while one is too large. Also
-    /// returns the bytes of the shards of the plan returned (by index in its entries), so the
-    /// writer need not render them a second time.
+    /// planner's shard count comes from an estimate, so the shards are measured, and the links
+    /// planned again over more shards while one is too large. A shard whose stamp in `previous`
+    /// proves the output holds its bytes (the same fingerprint, the file's stat unchanged) is
+    /// measured by its stamp; the others are rendered (on every core). Returns the bytes of the
+    /// shards rendered and the fingerprints of all (by index in the plan's entries), so neither is
+    /// made a second time.
     static func fittingLookupShards(
         _ plan: SitePlan, catalog: Catalog, templates: TemplateSet, renderer: SiteRenderer,
-        engine: inout DiagnosticEngine
-    ) -> (plan: SitePlan, rendered: [Int: [UInt8]]) {
+        previous: SiteWriter.Previous?, engine: inout DiagnosticEngine
+    ) -> (plan: SitePlan, rendered: [Int: [UInt8]], fingerprints: [Int: Fingerprint]) {
         var plan = plan
-        var rendered: [Int: [UInt8]] = [:]
         for _ in 0..<4 {
             let shards = plan.entries.indices.filter { index in
                 if case .lookupShard = plan.entries[index].content { return true }
                 return false
             }
             let entries = plan.entries
-            let bytes = concurrentMap(shards.count, chunk: 4) { renderer.render(entries[shards[$0]]) }
-            rendered = Dictionary(uniqueKeysWithValues: zip(shards, bytes))
-            let largest = bytes.map(\.count).max() ?? 0
-            guard largest > LookupShards.shardLimit else { return (plan, rendered) }
+            let measured = concurrentMap(shards.count, chunk: 4) { position -> (Fingerprint, Int, [UInt8]?) in
+                let index = shards[position]
+                let fingerprint = renderer.fingerprint(of: entries[index])
+                if let size = previous?.provenSize(of: entries[index].path, at: index, fingerprint: fingerprint) {
+                    return (fingerprint, size, nil)
+                }
+                let bytes = renderer.render(entries[index])
+                return (fingerprint, bytes.count, bytes)
+            }
+            let largest = measured.map(\.1).max() ?? 0
+            guard largest > LookupShards.shardLimit else {
+                var rendered: [Int: [UInt8]] = [:]
+                var fingerprints: [Int: Fingerprint] = [:]
+                for (index, (fingerprint, _, bytes)) in zip(shards, measured) {
+                    fingerprints[index] = fingerprint
+                    if let bytes { rendered[index] = bytes }
+                }
+                return (plan, rendered, fingerprints)
+            }
             var again = DiagnosticEngine()
             plan = SitePlanner.plan(
                 for: catalog, templates: templates, shards: shards.count * largest / LookupShards.shardTarget + 1,
@@ -34,7 +50,7 @@ extension SiteBuilder {
             hint:
                 "a single link is too large for the compact layout; shorten its description or use site.layout: folders"
         )
-        return (plan, [:])
+        return (plan, [:], [:])
     }
 
     /// A warning at `site.host` when the site has more files than that host takes.

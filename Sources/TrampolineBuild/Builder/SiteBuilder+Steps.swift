@@ -94,20 +94,25 @@ extension SiteBuilder {
         }
     }
 
-    /// The plan and its renderer; with a link table, its shards fitted and already rendered.
-    func makePlan(catalog: Catalog, templates: TemplateSet, engine: inout DiagnosticEngine) -> (
-        SitePlan, SiteRenderer, [Int: [UInt8]]
-    ) {
+    /// The plan and its renderer; in the compact layout, its lookup shards fitted, with the
+    /// bytes of those rendered and the fingerprints of all (``fittingLookupShards``), proven
+    /// unchanged by `previous` where its stamps can.
+    func makePlan(
+        catalog: Catalog, templates: TemplateSet, previous: Pending<SiteWriter.Previous>?,
+        engine: inout DiagnosticEngine
+    ) -> (SitePlan, SiteRenderer, [Int: [UInt8]], [Int: Fingerprint]) {
         var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
         let renderer = SiteRenderer(
             site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
         var rendered: [Int: [UInt8]] = [:]
+        var fingerprints: [Int: Fingerprint] = [:]
         if plan.lookupShardCount > 0 {
-            (plan, rendered) = Self.fittingLookupShards(
-                plan, catalog: catalog, templates: templates, renderer: renderer, engine: &engine)
+            (plan, rendered, fingerprints) = Self.fittingLookupShards(
+                plan, catalog: catalog, templates: templates, renderer: renderer, previous: previous?.value,
+                engine: &engine)
         }
         Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
-        return (plan, renderer, rendered)
+        return (plan, renderer, rendered, fingerprints)
     }
 
     /// Reads the AASA back with Apple's matching rules: one that misses a link, claims

@@ -25,6 +25,10 @@ package struct SiteBuilder: Sendable {
     /// the folder, for a ``write(_:to:progress:)`` that follows (``PreviousOutputRead``). For
     /// callers that write (`build`, `serve`); a `check` has no use for it.
     package var readsPreviousOutputEarly = false
+    /// Whether the build reads the output folder's stamps to prove files unchanged without
+    /// rendering them, and keeps them in the ``SiteBuild`` for its caller (`check`, which writes
+    /// nothing and compares: ``CheckPass``).
+    package var provesWithStamps = false
     /// Whether ``write(_:to:progress:)`` may write into a folder of files without Trampoline's
     /// manifest (`--force`).
     package var forcesOutput = false
@@ -89,7 +93,12 @@ package struct SiteBuilder: Sendable {
             readsPreviousOutputEarly && FastPath.earlyStamps.isOn
             ? output.map(PreviousOutputRead.init(outputURL:)) : nil
         let cachedClaims = Self.readClaimCacheEarly(beside: output, catalog: catalog)
-        let (plan, renderer, rendered) = makePlan(catalog: catalog, templates: templates, engine: &engine)
+        let proving =
+            previousOutput?.peek()
+            ?? (provesWithStamps && FastPath.earlyStamps.isOn
+                ? output.map { url in Pending { SiteWriter(outputURL: url).readPrevious() } } : nil)
+        let (plan, renderer, rendered, fingerprinted) = makePlan(
+            catalog: catalog, templates: templates, previous: proving, engine: &engine)
         clock.lap("plan")
         let claims = verifyClaims(
             SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: []),
@@ -103,7 +112,8 @@ package struct SiteBuilder: Sendable {
                 $0.matched > 0
                     ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil
             },
-            rendered: rendered, previousOutput: previousOutput, inputs: inputs
+            rendered: rendered, fingerprinted: fingerprinted, provenOutput: provesWithStamps ? proving?.value : nil,
+            previousOutput: previousOutput, inputs: inputs
         )
     }
 }

@@ -25,26 +25,46 @@ package struct CheckPass: Sendable {
     private struct Result: Sendable {
         var state: FileState?
         var size: Int
-        var anchors: [String]?
-        var kept: Data?
+        var anchors: [String]? = nil
+        var kept: Data? = nil
     }
 
-    /// Renders the plan of `site`; compares with `outputURL` when given.
+    /// What the walk keeps of `entry`'s file, whose bytes are `bytes`.
+    private static func result(of entry: PlanEntry, bytes: [UInt8], state: FileState?, host: String) -> Result {
+        Result(
+            state: state, size: bytes.count,
+            anchors: hasAnchors(entry) ? HTMLAnchors.targets(in: bytes, onHost: host) : nil,
+            kept: isLinkTable(entry) ? Data(bytes) : nil)
+    }
+
+    /// Renders the plan of `site`; compares with `outputURL` when given. A file the stamps of the
+    /// last write prove unchanged (``SiteBuild/provenOutput``: the fingerprint of what build would
+    /// write, the file's size, inode and mtime as recorded, as `build` itself judges it) is the
+    /// same without being rendered, and read from the folder only when its bytes are needed.
     package init(site: SiteBuild, outputURL: URL?) {
         let entries = site.plan.entries
         let folder = outputURL.map { $0.standardizedFileURL.path + "/" }
         let host = site.catalog.site.host
+        let proven = folder == nil ? nil : site.provenOutput
+        let fingerprints = proven.map { _ in site.allFingerprints }
         let chunk = 64
         let chunks = concurrentMap((entries.count + chunk - 1) / chunk, chunk: 1) { c -> [Result] in
             var comparison = FileComparison()
             return (c * chunk..<min(entries.count, (c + 1) * chunk)).map { index in
                 let entry = entries[index]
+                let needsBytes = Self.hasAnchors(entry) || Self.isLinkTable(entry)
+                if let proven, let fingerprints, let folder,
+                    let size = proven.provenSize(of: entry.path, at: index, fingerprint: fingerprints[index])
+                {
+                    if !needsBytes { return Result(state: .same, size: size) }
+                    if let bytes = FileBytes.array(folder + entry.path.value, ifSize: size), bytes.count == size {
+                        return Self.result(of: entry, bytes: bytes, state: .same, host: host)
+                    }
+                }
                 let bytes = site.bytes(ofEntryAt: index)
-                return Result(
-                    state: folder.map { comparison.compare(bytes, withFileAt: $0 + entry.path.value) },
-                    size: bytes.count,
-                    anchors: Self.hasAnchors(entry) ? HTMLAnchors.targets(in: bytes, onHost: host) : nil,
-                    kept: Self.isLinkTable(entry) ? Data(bytes) : nil)
+                return Self.result(
+                    of: entry, bytes: bytes,
+                    state: folder.map { comparison.compare(bytes, withFileAt: $0 + entry.path.value) }, host: host)
             }
         }
         let results = chunks.joined()

@@ -21,6 +21,8 @@ package struct SiteChecker: Sendable {
         self.builder.outputOverride = outputOverride
         // A rebuild's link cache speeds the check up when there is one; check never makes one.
         self.builder.linkCacheIsReadOnly = true
+        // Files the last write's stamps prove unchanged are not rendered again, as in a build.
+        self.builder.provesWithStamps = true
         self.outputOverride = outputOverride
     }
 

@@ -27,6 +27,16 @@ extension SiteWriter {
             position >= 0 && statMatches[position] ? stamps.entry(at: position) : nil
         }
 
+        /// The size of the file at `path` (entry `index` of the plan) when its stamp proves it
+        /// unchanged and holding the bytes fingerprinted `fingerprint`: nil when it must be rendered.
+        func provenSize(of path: OutputPath, at index: Int, fingerprint: Fingerprint) -> Int? {
+            guard let position = stamps.position(of: path.value, at: index),
+                let stamp = provenStamp(atRecord: position),
+                stamp.fingerprint == fingerprint
+            else { return nil }
+            return stamp.size
+        }
+
         /// The record of each of `files` in ``stamps`` (-1 for none): found at the file's own
         /// place when the plan kept its order, on every core.
         func recordPositions(of files: [OutputFile]) -> [Int] {

@@ -33,8 +33,30 @@ extension CatalogReader {
     /// Whether `url`'s host (``URLAuthority``, the catalog's one URL splitter) is `host`
     /// (lower-case ASCII bytes), compared without case.
     static func isOnHost(_ url: String, host: [UInt8]) -> Bool {
+        // The host is a part of the URL's text: a URL whose bytes do not hold it (without case)
+        // is on another host, found without splitting it (a million links' web_url each build).
+        if !host.isEmpty, url.utf8.withContiguousStorageIfAvailable({ Self.holdsWithoutCase($0, host) }) == false {
+            return false
+        }
+        return isOnHostSplitting(url, host: host)
+    }
+
+    /// ``isOnHost(_:host:)`` by splitting the URL alone: what it stands for.
+    static func isOnHostSplitting(_ url: String, host: [UInt8]) -> Bool {
         guard let separator = url.firstRange(of: "://") else { return false }
         return URLAuthority(afterScheme: url[separator.upperBound...]).host.utf8.lazy.map(\.asciiLowercased)
             .elementsEqual(host)
+    }
+
+    /// Whether `bytes` holds `lowered` (lower-case ASCII) anywhere, without case.
+    static func holdsWithoutCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowered: [UInt8]) -> Bool {
+        guard bytes.count >= lowered.count else { return false }
+        let first = lowered[0]
+        for start in 0...(bytes.count - lowered.count) where bytes[start].asciiLowercased == first {
+            var index = 1
+            while index < lowered.count, bytes[start + index].asciiLowercased == lowered[index] { index += 1 }
+            if index == lowered.count { return true }
+        }
+        return false
     }
 }
