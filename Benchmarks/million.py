@@ -115,6 +115,7 @@ def main() -> None:
     parser.add_argument("--shapes", default="csv,yaml", help="csv, json, yaml (yaml runs at 100k at most)")
     parser.add_argument("--work", default="/dev/shm/trampoline-million")
     parser.add_argument("--out", default=str(HERE / "results" / "million-latest"))
+    parser.add_argument("--commit", help="the commit the binary was built from (default: this checkout's HEAD)")
     arguments = parser.parse_args()
     binary = os.path.abspath(arguments.binary)
     if not os.access(binary, os.X_OK):
@@ -145,7 +146,7 @@ def main() -> None:
                       f"{full['peak_mb']:6.0f} MB)  no-op {noop['wall']:6.2f}  1% {changed['wall']:6.2f}  "
                       f"check {check['wall']:6.2f} ({check['peak_mb']:.0f} MB)", flush=True)
                 shutil.rmtree(folder, ignore_errors=True)
-    write_report(results, binary, pathlib.Path(arguments.out), time.time() - started)
+    write_report(results, binary, pathlib.Path(arguments.out), time.time() - started, arguments.commit)
 
 
 def judge(results: list[dict]) -> list[tuple[str, str, str]]:
@@ -166,9 +167,9 @@ def judge(results: list[dict]) -> list[tuple[str, str, str]]:
     return rows
 
 
-def write_report(results: list[dict], binary: str, out: pathlib.Path, seconds: float) -> None:
-    commit = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
+def write_report(results: list[dict], binary: str, out: pathlib.Path, seconds: float, commit: str | None) -> None:
+    commit = commit or subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True,
+                                      text=True).stdout.strip()
     lines = [
         "# Large catalogs (Benchmarks/million.py, issue #54)", "",
         f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
