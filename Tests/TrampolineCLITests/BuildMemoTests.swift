@@ -154,6 +154,28 @@ final class BuildMemoTests: XCTestCase {
         try assertFresh(dir)
     }
 
+    /// The other data files: a route's items file and a JSON links file, each edited.
+    func testAnItemsFileAndAJSONLinksFileInvalidateIt() throws {
+        let dir = try TemporaryDirectory()
+        let environment = ["XDG_CACHE_HOME": dir.url.appendingPathComponent("cache").path]
+        try dir.write(
+            "site-config.yml",
+            ItemsFileTests.catalog(items: "recipes.csv").replacingOccurrences(
+                of: "links:\n", with: "links_file: more.json\nlinks:\n"))
+        try dir.write("recipes.csv", ItemsFileTests.csv)
+        try dir.write("more.json", #"[{"path": "/more", "title": "More", "deep_link": "marry://more"}]"#)
+        _ = try build(dir, environment)
+        XCTAssertTrue(replayed(try build(dir, environment)))
+        try dir.write("recipes.csv", ItemsFileTests.csv.replacingOccurrences(of: "Lemon tart", with: "Lime tart"))
+        XCTAssertFalse(replayed(try build(dir, environment)))
+        XCTAssertTrue(dir.read("_site/recipe/12345/index.html")!.contains("Lime tart"))
+        XCTAssertTrue(replayed(try build(dir, environment)))
+        try dir.write("more.json", #"[{"path": "/more", "title": "Much more", "deep_link": "marry://more"}]"#)
+        XCTAssertFalse(replayed(try build(dir, environment)))
+        XCTAssertTrue(dir.read("_site/more/index.html")!.contains("Much more"))
+        try assertFresh(dir)
+    }
+
     /// A template edited in place: its bytes, not its name, count.
     func testATemplateEditedInPlaceInvalidatesIt() throws {
         let (dir, environment) = try project()
