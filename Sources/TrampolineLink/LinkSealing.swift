@@ -11,11 +11,16 @@ import Foundation
     public static let plainHash: Hash = { LinkSHA256.hash($0) }
 
     /// What every digest's input starts with.
-    public static let prefix = "trampoline-link-table/2 "
+    static let prefix = "trampoline-link-table/2 "
 
-    /// SHA-256 of `prefix + label + "\n" + host + "\n" + path`, as UTF-8.
+    /// What a digest hashes: `prefix + label + "\n" + host + "\n" + path`, as UTF-8.
+    public static func input(_ label: String, host: String, path: String) -> [UInt8] {
+        Array((prefix + label + "\n" + host + "\n" + path).utf8)
+    }
+
+    /// SHA-256 of ``input(_:host:path:)``.
     static func digest(_ label: String, host: String, path: String, hash: Hash) -> [UInt8] {
-        hash(Array((prefix + label + "\n" + host + "\n" + path).utf8))
+        hash(input(label, host: host, path: path))
     }
 
     /// The link's id: lower-case hex of the first 16 bytes of its `id` digest; its number: the
@@ -49,10 +54,14 @@ import Foundation
     /// `data` XOR the keystream of `key`: SHA-256(key ‖ block number, 4 bytes big-endian), blocks 0, 1, 2….
     static func xor(_ data: [UInt8], key: [UInt8], hash: Hash) -> [UInt8] {
         var out = data
+        var input = key + [0, 0, 0, 0]
         var block: UInt32 = 0
         var at = 0
         while at < out.count {
-            let stream = hash(key + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: block >> UInt32($0)) })
+            for (offset, shift) in [24, 16, 8, 0].enumerated() {
+                input[key.count + offset] = UInt8(truncatingIfNeeded: block >> UInt32(shift))
+            }
+            let stream = hash(input)
             for index in 0..<min(stream.count, out.count - at) { out[at + index] ^= stream[index] }
             at += stream.count
             block += 1

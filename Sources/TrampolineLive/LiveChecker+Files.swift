@@ -117,12 +117,13 @@ extension LiveChecker {
     }
 
     /// `.trampoline-manifest.json` lists every file of the site, every link's path among them: a
-    /// deployment that serves it makes the links listable (SECURITY.md).
+    /// deployment that serves it makes the links listable (SECURITY.md). A host that answers every
+    /// missing path with 404.html and 200 (the compact layout's catch-all) serves that page, not it.
     func checkManifestHidden(_ fetcher: LiveFetcher) async -> [Diagnostic] {
         let url = site + OutputPath.manifest.urlPath
-        guard let response = try? await fetcher.get(url, userAgent: Self.browser), response.status == 200 else {
-            return []
-        }
+        guard let response = try? await fetcher.get(url, userAgent: Self.browser), response.status == 200,
+            response.body != build[.notFound]
+        else { return [] }
         return [
             finding(
                 .warning, "manifest-served", url,

@@ -52,7 +52,7 @@ struct LiveFix: Sendable {
         case .netlify, .cloudflarePages, .cloudflarePagesFree:
             "deploy the whole output folder, .well-known included, and make sure no catch-all rule matches /.well-known/"
         case .s3CloudFront:
-            "upload the whole folder, .well-known included (`aws s3 sync _site s3://BUCKET --delete --exclude .trampoline-manifest.json`), and route /.well-known/* to the bucket"
+            "upload the whole folder, .well-known included (`\(OutputPath.s3SyncCommand)`), and route /.well-known/* to the bucket"
         case .firebaseHosting:
             "deploy with the firebase.json trampoline writes: its `\"appAssociation\": \"NONE\"` stops Firebase Hosting answering for the association files itself, and its `ignore` keeps .well-known/ (the default `**/.*` drops it)"
         case .nginx:
@@ -78,7 +78,7 @@ struct LiveFix: Sendable {
         case .netlify, .cloudflarePages, .cloudflarePagesFree, .githubPages:
             "deploy the output folder again; a deploy replaces the whole site"
         case .s3CloudFront:
-            "upload the folder again with `aws s3 sync _site s3://BUCKET --delete --exclude .trampoline-manifest.json`, then invalidate `/*` in CloudFront"
+            "upload the folder again with `\(OutputPath.s3SyncCommand)`, then invalidate `/*` in CloudFront"
         case .firebaseHosting: "deploy the folder again (`firebase deploy --only hosting`)"
         case .nginx: "copy the folder again, deleting what is not in it (`rsync -a --delete _site/ HOST:ROOT/`)"
         case nil:

@@ -346,6 +346,19 @@ def test_compact_layout_with_a_route_served_by_404_passes_clean(built_compact, p
     assert diagnostics == [] and code == 0, messages(diagnostics)
 
 
+def test_compact_catch_all_answering_200_is_no_served_manifest(built_compact, pki, tmp_path):
+    # Netlify's `/* /404.html 200` (and CloudFront's error response set to 200) answer the
+    # manifest's path, left out of the deployment, with the lookup page and status 200: that
+    # page is not the manifest.
+    site = Deployment(built_compact, pki, tmp_path)
+    site.error_page = "error_page 404 =200 /404.html;"
+    try:
+        code, diagnostics = site.check()
+    finally:
+        site.stop()
+    assert diagnostics == [] and code == 0, messages(diagnostics)
+
+
 def test_catch_all_to_index_hides_compact_links_and_routes(built_compact, pki, tmp_path):
     site = Deployment(built_compact, pki, tmp_path)
     site.site_directives = "location / { try_files $uri $uri/ /index.html; }"

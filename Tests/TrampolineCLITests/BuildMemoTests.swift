@@ -232,6 +232,24 @@ final class BuildMemoTests: XCTestCase {
         XCTAssertFalse(replayed(try build(dir, environment)), "the default output is another folder")
     }
 
+    /// An output named through a symbolic link that now points elsewhere is another folder: the
+    /// build writes there instead of replaying what it wrote into the first.
+    func testAnOutputLinkPointedElsewhereIsBuilt() throws {
+        let (dir, environment) = try project()
+        let fm = FileManager.default
+        for folder in ["a", "b"] {
+            try fm.createDirectory(at: dir.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let link = dir.url.appendingPathComponent("out")
+        try fm.createSymbolicLink(atPath: link.path, withDestinationPath: "a")
+        _ = try build(dir, environment, ["--output", "out"])
+        XCTAssertTrue(replayed(try build(dir, environment, ["--output", "out"])))
+        try fm.removeItem(at: link)
+        try fm.createSymbolicLink(atPath: link.path, withDestinationPath: "b")
+        XCTAssertFalse(replayed(try build(dir, environment, ["--output", "out"])))
+        XCTAssertNotNil(dir.read("b/index.html"))
+    }
+
     /// A failed build leaves the memo of the last good one, which is replayed only once the
     /// inputs are back to what it read.
     func testAFailedBuildIsNeverReplayed() throws {

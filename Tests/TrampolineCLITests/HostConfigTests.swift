@@ -128,6 +128,21 @@ final class HostConfigTests: XCTestCase {
         XCTAssertTrue(lines[2].contains(" invalid") && lines[2].contains("OFF"), lines[2])
     }
 
+    /// One S3 upload everywhere it is written: the function's header, docs/deploy.md and
+    /// `check --live`'s fix (``OutputPath/s3SyncCommand``) leave every deploy-only file out.
+    func testTheS3SyncLeavesEveryDeployOnlyFileOut() throws {
+        let (_, files) = try build(host: "s3-cloudfront")
+        let function = String(decoding: try XCTUnwrap(files["cloudfront-function.js"]), as: UTF8.self)
+        XCTAssertTrue(function.contains("//   " + OutputPath.s3SyncCommand + "\n"), function)
+        for file in OutputPath.deployOnlyFiles {
+            XCTAssertTrue(OutputPath.s3SyncCommand.contains(" --exclude \(file.value)"), file.value)
+        }
+        let repository = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let deploy = try String(contentsOf: repository.appendingPathComponent("docs/deploy.md"), encoding: .utf8)
+        XCTAssertTrue(deploy.contains("\n" + OutputPath.s3SyncCommand + "\n"), "docs/deploy.md's sync command")
+    }
+
     /// The CloudFront Function, run under node as CloudFront runs it (``CloudFrontFunctionRunner``).
     func testTheCloudFrontFunctionMapsPagesToTheirIndexAndLeavesFilesAlone() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "install nodejs (make test-deps)")

@@ -2,7 +2,7 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
-@testable import TrampolineLink
+@_spi(Generator) @testable import TrampolineLink
 
 /// Property tests of link resolution over random and mutated URLs and tables: nothing traps, a
 /// URL is resolved only when it is on the site's host with a clean path, and what comes back is
@@ -52,9 +52,15 @@ final class ResolverRandomInputTests: XCTestCase {
     }
 
     func testMutatedTablesAreRefusedNeverTrapping() {
+        // One link, /a, sealed as the build seals it: a mutation may reach its entry's unsealing.
+        let id = LinkSealing.name(host: "go.example.com", path: "/a", shards: 1).id
+        let sealed = LinkSealing.seal(Array(#"{"deep_link":"marry://a"}"#.utf8), host: "go.example.com", path: "/a")
         let valid =
-            #"{"format":"trampoline-link-table","version":2,"host":"go.example.com","scheme":"marry","shards":2,"routes":[{"pattern":"/r/:id","deep_link":"marry://r/:id","fixed":["x"],"forward_query":true}],"links":{"d9627ebbade1321cce75a0b763665ca7":"lbSUaSCz3itFRGsVE1LJgA=="}}"#
-        XCTAssertNoThrow(try SiteLinkTable(json: Data(valid.utf8), host: "go.example.com"))
+            #"{"format":"trampoline-link-table","version":2,"host":"go.example.com","scheme":"marry","shards":2,"routes":[{"pattern":"/r/:id","deep_link":"marry://r/:id","fixed":["x"],"forward_query":true}],"links":{"ID":"SEALED"}}"#
+            .replacingOccurrences(of: "ID", with: id).replacingOccurrences(of: "SEALED", with: sealed)
+        XCTAssertEqual(
+            try SiteLinkTable(json: Data(valid.utf8), host: "go.example.com").resolve(
+                "https://go.example.com/a", scheme: "marry"), .success("marry://a"))
         var g = SeededGenerator(seed: 41)
         let bytes = Array(valid.utf8)
         var refused = 0
@@ -72,6 +78,10 @@ final class ResolverRandomInputTests: XCTestCase {
                 let table = try SiteLinkTable(json: Data(mutated), host: "go.example.com")
                 XCTAssertEqual(table.host, "go.example.com")
                 XCTAssertGreaterThanOrEqual(table.shards, 1)
+                // Read lazily: a mutated entry is refused when its link is resolved, never trapping.
+                for url in ["https://go.example.com/a", "https://go.example.com/r/7?x=1"] {
+                    _ = table.resolve(url, scheme: "marry")
+                }
             } catch {
                 refused += 1
             }
@@ -86,8 +96,8 @@ final class ResolverRandomInputTests: XCTestCase {
             (valid.replacingOccurrences(of: "/r/:id\"", with: "/r/:\""), .malformedTable),
             (valid.replacingOccurrences(of: "\"fixed\":[\"x\"]", with: "\"fixed\":[1]"), .malformedTable),
             // A link's id is 32 lower-case hex digits, its entry sealed text.
-            (valid.replacingOccurrences(of: "d9627ebbade1321c", with: "D9627EBBADE1321C"), .malformedTable),
-            (valid.replacingOccurrences(of: "\"lbSUaSCz3itFRGsVE1LJgA==\"", with: "{}"), .malformedTable),
+            (valid.replacingOccurrences(of: id, with: id.uppercased()), .malformedTable),
+            (valid.replacingOccurrences(of: "\"\(sealed)\"", with: "{}"), .malformedTable),
             ("[]", .malformedTable),
         ]
         for (text, reason) in cases {

@@ -6,7 +6,7 @@ import TrampolineSite
 extension SiteBuild {
     /// The link table of this build read back by the app library, index and every shard, as an
     /// app with a snapshot would hold it. Nil when a file is not what the library reads (a bug,
-    /// which ``linkTableProblems()`` reports).
+    /// which ``linkTableProblems(files:)`` reports).
     package func linkTable() -> SiteLinkTable? {
         shardTables(files: { self[$0] }).map { tables in
             var table = tables.index
@@ -42,10 +42,10 @@ extension SiteBuild {
     /// The proof `check` gives: every link's URL, resolved by the app library through the table
     /// this build writes, is the deep link its page holds; a route's sample URL, its filled deep
     /// link. An error at each link where the two differ.
-    /// `files` gives the table's files when they are already rendered.
-    package func linkTableProblems(files: (@Sendable (OutputPath) -> Data?)? = nil) -> [Diagnostic] {
+    /// `files` gives the table's files (`check` has them from its walk).
+    package func linkTableProblems(files: @Sendable (OutputPath) -> Data?) -> [Diagnostic] {
         let top = SourceLocation(file: catalog.links.first?.location.file ?? "site-config.yml", line: 1, column: 1)
-        guard let tables = shardTables(files: files ?? { self[$0] }) else {
+        guard let tables = shardTables(files: files) else {
             return [
                 Diagnostic(
                     .error, at: top, "the link table cannot be read back by TrampolineLink",

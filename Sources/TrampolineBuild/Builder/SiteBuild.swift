@@ -40,8 +40,15 @@ package struct SiteBuild: Sendable {
 
     /// The bytes of the plan's entry `index`: already rendered while planning, or rendered now.
     package func bytes(ofEntryAt index: Int) -> [UInt8] {
+        Self.bytes(of: plan.entries, at: index, rendered: rendered, renderer: renderer)
+    }
+
+    /// Entry `index` of `entries`: its bytes from `rendered`, or rendered now.
+    static func bytes(of entries: [PlanEntry], at index: Int, rendered: [Int: [UInt8]], renderer: SiteRenderer)
+        -> [UInt8]
+    {
         if !rendered.isEmpty, let bytes = rendered[index] { return bytes }
-        return renderer.render(plan.entries[index])
+        return renderer.render(entries[index])
     }
 
     /// The bytes of the file at `path` (`topic/1/index.html`), for tests and small sites.
@@ -57,7 +64,7 @@ package struct SiteBuild: Sendable {
     /// What the writer needs: each planned file with its fingerprint and a way to render it.
     package var outputFiles: [OutputFile] {
         let source = RenderSource(renderer: renderer, entries: plan.entries, rendered: rendered)
-        let fingerprints = Self.fingerprints(of: source.entries, renderer: renderer, known: fingerprinted)
+        let fingerprints = allFingerprints
         // Each file holds the one shared source and its index: capturing the renderer (a struct
         // of a few hundred bytes) in each of 200k closures cost tens of megabytes, and a closure
         // per file an allocation. Made on one core: on two, every file's retain of the one
@@ -81,8 +88,7 @@ package struct SiteBuild: Sendable {
         }
 
         func bytes(ofFile index: Int) -> [UInt8] {
-            if !rendered.isEmpty, let bytes = rendered[index] { return bytes }
-            return renderer.render(entries[index])
+            SiteBuild.bytes(of: entries, at: index, rendered: rendered, renderer: renderer)
         }
     }
 
@@ -90,7 +96,7 @@ package struct SiteBuild: Sendable {
     /// much of its time here. Small chunks: the link table's shards, a few hundred entries that
     /// each cost as much as a thousand pages, come last and must not all fall to one core.
     /// Those in `known` (by index) are not computed again.
-    static func fingerprints(of entries: [PlanEntry], renderer: SiteRenderer, known: [Int: Fingerprint] = [:])
+    static func fingerprints(of entries: [PlanEntry], renderer: SiteRenderer, known: [Int: Fingerprint])
         -> [Fingerprint]
     {
         concurrentMap(entries.count, chunk: 64) { index in

@@ -57,7 +57,7 @@ package struct CheckPass: Sendable {
                     let size = proven.provenSize(of: entry.path, at: index, fingerprint: fingerprints[index])
                 {
                     if !needsBytes { return Result(state: .same, size: size) }
-                    if let bytes = FileBytes.array(folder + entry.path.value, ifSize: size), bytes.count == size {
+                    if let bytes = FileBytes.array(folder + entry.path.value, ifSize: size) {
                         return Self.result(of: entry, bytes: bytes, state: .same, host: host)
                     }
                 }

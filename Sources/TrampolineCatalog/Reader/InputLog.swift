@@ -35,9 +35,7 @@ package final class InputLog: @unchecked Sendable {
         package func isCurrent(in project: ProjectFolder) -> Bool {
             switch kind {
             case .catalog:
-                guard let bytes = try? FileBytes.read(name) else { return false }
-                defer { bytes.baseAddress?.deallocate() }
-                return Self.digest(bytes: UnsafeBufferPointer(bytes)) == digest
+                return FileBytes.array(name)?.withUnsafeBufferPointer(Self.digest(bytes:)) == digest
             case .file:
                 return Self.digest(
                     of: Result { () throws(ProjectFolder.Refusal) in try project.read(name, limit: limit) })

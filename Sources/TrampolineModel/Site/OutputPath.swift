@@ -133,6 +133,17 @@ package struct OutputPath: Hashable, Comparable, Sendable, Encodable, CustomStri
         noJekyll, manifest, firebaseConfig, nginxConfig, cloudFrontFunction,
     ]
 
+    /// Files of the folder that are for the deploy, not for visitors: each host's configuration,
+    /// the build's manifest. Firebase's `ignore`, nginx's 404s and the S3 sync leave them out.
+    package static let deployOnlyFiles = [
+        firebaseConfig, nginxConfig, cloudFrontFunction, headers, redirects, noJekyll, manifest,
+    ]
+
+    /// The upload of a site to S3 (docs/deploy.md, "Amazon S3 and CloudFront"): the folder, with
+    /// every deploy-only file left out of the bucket.
+    package static let s3SyncCommand =
+        "aws s3 sync _site s3://BUCKET --delete" + deployOnlyFiles.map { " --exclude \($0.value)" }.joined()
+
     /// True for the AASA copies and `assetlinks.json`.
     package var isClaimFile: Bool { Self.claimFiles.contains(self) }
 

@@ -5,7 +5,7 @@ import Foundation
 /// (``SiteRenderer/cloudFrontFunction(cases:)``): the association files as they are; a link
 /// that differs from another only in case to its page under `_case/`; a slashed URI to its
 /// `index.html`; a last segment without a known file extension to its folder's `index.html`.
-/// `HostConfigTests` run the function under node on the same URIs and compare.
+/// `CloudFrontFunctionModelTests` run the function under node on the same URIs and compare.
 struct CloudFrontFunctionModel: Sendable, Equatable {
     var files: Set<String>
     var extensions: Set<String>

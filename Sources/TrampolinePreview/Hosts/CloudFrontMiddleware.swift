@@ -8,7 +8,7 @@ import TrampolineModel
 /// resulting key, and for a key with no object the custom error response (`/404.html`, with
 /// status 404 in the folders layout and 200 in the compact one). S3 has no index documents and
 /// redirects nothing. CloudFront cannot run here, so the function's handler is modelled over the
-/// tables the deployed function holds (``CloudFrontFunctionModel``), and `HostConfigTests` hold
+/// tables the deployed function holds (``CloudFrontFunctionModel``), and `CloudFrontFunctionModelTests` hold
 /// that model to the function itself under node.
 struct CloudFrontMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The error response's status: 200 for a compact site, whose links are all answered by it.

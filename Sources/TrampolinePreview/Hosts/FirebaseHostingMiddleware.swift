@@ -20,7 +20,7 @@ struct FirebaseHostingMiddleware<Context: RequestContext>: RouterMiddleware {
             file.status == .ok,
             let config = FirebaseHostingConfig(json: Data(buffer: try await file.body.collect()))
         else { throw HTTPError(.notFound, message: "The folder has no firebase.json that Firebase Hosting reads.") }
-        let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+        let path = request.decodedPath
         var response: Response
         if config.answersAssociationFiles, OutputPath.claimFiles.map(\.urlPath).contains(path) {
             let body = path.hasSuffix("assetlinks.json") ? "[]" : #"{"applinks":{"details":[]}}"#

@@ -16,7 +16,7 @@ struct HeadersFileMiddleware<Context: RequestContext>: RouterMiddleware {
                 StaticHostMiddleware<Context>.wholeFile(OutputPath.headers.urlPath, for: request), context),
             file.status == .ok
         else { return response }
-        let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+        let path = request.decodedPath
         for rule in HeaderRule.rules(inHeadersFile: String(buffer: try await file.body.collect()))
         where rule.matches(path) {
             response.setHeaders(rule.fields)

@@ -63,12 +63,11 @@ extension PreviewServer {
         router.add(middleware: HostGuardMiddleware(siteHost: siteHost))
         switch host {
         case .s3CloudFront?:
-            // The sync in docs/deploy.md leaves these out of the bucket; the response headers
-            // policy sends what _headers lists.
+            // The sync (OutputPath.s3SyncCommand) leaves these out of the bucket; the response
+            // headers policy sends what _headers lists.
             router.addMiddleware {
                 PathGuardMiddleware()
-                UndeployedFilesMiddleware(
-                    paths: [.headers, .redirects, .manifest, .cloudFrontFunction], dropsHiddenFiles: false)
+                UndeployedFilesMiddleware(paths: OutputPath.deployOnlyFiles, dropsHiddenFiles: false)
                 CloudFrontMiddleware(errorStatus: layout == .compact ? .ok : .notFound)
                 HeadersFileMiddleware()
                 fileServer(files)

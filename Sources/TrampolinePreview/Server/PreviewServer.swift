@@ -28,7 +28,7 @@ package struct PreviewServer: Sendable {
         /// anew at each request against the last good build's catalog.
         package var logs: [String] = []
         /// `serve --as HOST`: the folder as that host serves it, over HTTPS, and nothing of the
-        /// preview (``PreviewServer/hostRouter(outputURL:logger:siteHost:host:)``).
+        /// preview (``PreviewServer/hostRouter(outputURL:logger:siteHost:host:layout:)``).
         package var rehearsedHost: StaticHost?
 
         package init(configURL: URL, configDisplayPath: String, outputOverride: String? = nil) {

@@ -24,7 +24,7 @@ struct UndeployedFilesMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
-        let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+        let path = request.decodedPath
         var left = paths.contains(path) || dropsHiddenFiles && Self.isHidden(path)
         if !left, jekyllUnlessNoJekyll,
             path.split(separator: "/").contains(where: { $0.hasPrefix("_") || $0.hasPrefix(".") })

@@ -28,11 +28,12 @@ package struct LinkTableRow: Sendable, Equatable, Encodable {
         forwardQuery = link.options.forwardQuery
     }
 
+    /// SHA-256 from swift-crypto: the same digest as the app library's, several times faster.
+    package static let hash: LinkSealing.Hash = { Digest.bytes($0) }
+
     /// One string for the fingerprint, each field length-prefixed (no two rows can run together):
     /// a keyed container per row cost more than the rest of the table. `PlanEntry+Fingerprint.swift`
     /// writes the same bytes without making the string (`LinkFingerprintTests`).
-    /// SHA-256 from swift-crypto: the same digest as the app library's, several times faster.
-    package static let hash: LinkSealing.Hash = { Digest.bytes($0) }
 
     package func encode(to encoder: Encoder) throws {
         var text = ""

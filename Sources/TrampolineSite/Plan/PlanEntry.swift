@@ -34,12 +34,12 @@ package struct PlanEntry: Sendable, Equatable, Encodable {
         case appIcon
         /// An empty file the pages request to count an outcome in the host's log (``PageOutcome``).
         case countFile
-        /// One shard of the compact layout's link table: these links (each with the behaviour of
-        /// its template), found by ``LookupShards/shard(of:count:)`` from their paths.
+        /// One shard of the compact layout's lookup data: these links (each with the behaviour of
+        /// its template), in the shard their id names (``LinkTable/shard(host:path:count:)``).
         case lookupShard(shard: Int, links: [LookupShardEntry])
         /// The index of the link table apps resolve universal links with (docs/link-table.md).
         case linkTableIndex(LinkTable)
-        /// One shard of that table: these links, found by `SiteLinkTable.shard(of:count:)`.
+        /// One shard of that table: these links, in the shard their id names (``LinkTable/shard(host:path:count:)``).
         case linkTableShard(shard: Int, rows: [LinkTableRow])
     }
 

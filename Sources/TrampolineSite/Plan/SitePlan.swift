@@ -70,7 +70,7 @@ package struct SitePlan: Sendable, Equatable {
     package func behaviour(ofLink linkPath: String) -> PageBehaviour? {
         let page = casePaths.contains(linkPath) ? OutputPath.casePage(linkPath) : .linkPage(linkPath)
         if case .linkPage(_, _, let behaviour)? = self[page]?.content { return behaviour }
-        // The compact layout: the link's entry in the shard its path hashes to.
+        // The compact layout: the link's entry in the shard its id names.
         guard lookupShardCount > 0,
             case .lookupShard(_, let links)? = self[
                 .lookupShard(LookupShards.shard(host: site.host.lowercased(), path: linkPath, count: lookupShardCount))]?

@@ -35,9 +35,10 @@ package enum SitePlanner {
         let links = catalog.links
         let linkTableShards = LinkTable.shardCount(for: links)
         var rows = [[LinkTableRow]](repeating: [], count: linkTableShards)
+        let host = catalog.site.host.lowercased()
         concurrentMap(links.count, chunk: 1024) { index in
             perLinkEntries(
-                links[index], catalog: catalog, templates: templates, compact: compact,
+                links[index], catalog: catalog, host: host, templates: templates, compact: compact,
                 relocated: relocated.contains(links[index].path), rowShards: linkTableShards)
         } consumedBy: { planned in
             let (link, page, qr, row, diagnostics) = planned
@@ -66,10 +67,12 @@ package enum SitePlanner {
     /// lookup page serves it; under _case/ when `relocated`), its link-table row with the shard it
     /// goes in, and what is wrong with it.
     private static func perLinkEntries(
-        _ link: Link, catalog: Catalog, templates: TemplateSet, compact: Bool, relocated: Bool, rowShards: Int
+        _ link: Link, catalog: Catalog, host: String, templates: TemplateSet, compact: Bool, relocated: Bool,
+        rowShards: Int
     ) -> (link: Link, page: PlanEntry?, qr: PlanEntry?, row: (row: LinkTableRow, shard: Int)?, DiagnosticEngine) {
         var local = DiagnosticEngine()
-        let row = link.isRoute ? nil : LinkTableRow(link, host: catalog.site.host.lowercased(), shards: rowShards)
+        // `host`: the site's, lower case, made once for every link.
+        let row = link.isRoute ? nil : LinkTableRow(link, host: host, shards: rowShards)
         let placed = row.map { ($0, $0.shard) }
         guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
             local.error(
@@ -172,7 +175,7 @@ package enum SitePlanner {
     }
 
     /// The link table apps resolve universal links with (every layout): its index, then its
-    /// shards, each row in the shard its link's path hashes to. `shards` are the plain links'
+    /// shards, each row in the shard its link's id names. `shards` are the plain links'
     /// rows so placed, in catalog order (made on every core with their pages).
     static func linkTableEntries(for catalog: Catalog, shards: [[LinkTableRow]]) -> [PlanEntry] {
         let links = catalog.links

@@ -10,7 +10,7 @@ import Foundation
 enum EntrySealer {
     static func seal(_ entry: [UInt8], host: String, path: String) -> String {
         var input = [UInt8](repeating: 0, count: 36)
-        SHA256.hash(data: Array((LinkSealing.prefix + "key\n" + host + "\n" + path).utf8)).withUnsafeBytes { key in
+        SHA256.hash(data: LinkSealing.input("key", host: host, path: path)).withUnsafeBytes { key in
             input.replaceSubrange(0..<32, with: key)
         }
         var out = entry

@@ -18,7 +18,7 @@ extension SiteRenderer {
             // Written by trampoline for site.host: s3-cloudfront (docs/deploy.md, "Amazon S3 and CloudFront").
             // A CloudFront Function: runtime cloudfront-js-2.0, event type viewer request, on the
             // distribution's default behaviour. Not for the bucket:
-            //   aws s3 sync _site s3://BUCKET --delete --exclude cloudfront-function.js --exclude .trampoline-manifest.json
+            //   \(OutputPath.s3SyncCommand)
             var files = { \(files.joined(separator: ", ")) };
             var extensions = { \(extensions.joined(separator: ", ")) };
             var cases = {\(pages.isEmpty ? "" : "\n    " + pages.joined(separator: ",\n    ") + "\n")};

@@ -4,11 +4,6 @@ import TrampolineModel
 /// headers (``SiteRenderer/headerRules``), routes and catch-all, in the host's own terms
 /// (docs/deploy.md, "Firebase Hosting" and "nginx").
 extension SiteRenderer {
-    /// Files of the folder that are for the deploy, not for visitors.
-    static let deployOnlyFiles: [OutputPath] = [
-        .firebaseConfig, .nginxConfig, .cloudFrontFunction, .headers, .redirects, .noJekyll, .manifest,
-    ]
-
     /// `firebase.json` (firebase.google.com/docs/hosting/full-config; checked against
     /// firebase-tools' schema/firebase-config.json by `HostConfigTests`), deployed from the folder
     /// itself (`public: "."`, `firebase deploy` run in it):
@@ -22,7 +17,7 @@ extension SiteRenderer {
     ///   compact layout) every other path gets the lookup page, as `_redirects` does.
     /// - First, each link of `cases` (and its slashed URL) to its page under _case/.
     func firebaseConfig(routes: [Route], catchAll: Bool, cases: [String]) -> String {
-        let ignore = Self.deployOnlyFiles.map { Escaping.jsonString($0.value) }
+        let ignore = OutputPath.deployOnlyFiles.map { Escaping.jsonString($0.value) }
         let headers = headerRules.map { rule in
             let source = rule.path.hasSuffix("*") ? rule.path.dropLast() + "**" : Substring(rule.path)
             let fields = rule.fields.map {
@@ -79,7 +74,7 @@ extension SiteRenderer {
             "# and reload nginx (nginx -s reload) after a deploy that changes it.",
             "error_page 404 /404.html;",
         ]
-        lines += Self.deployOnlyFiles.map { "location = \($0.urlPath) { return 404; }" }
+        lines += OutputPath.deployOnlyFiles.map { "location = \($0.urlPath) { return 404; }" }
         for path in cases {
             let page = OutputPath.casePage(path).urlPath
             for source in [path, path + "/"] {

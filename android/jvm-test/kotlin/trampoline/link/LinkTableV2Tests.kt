@@ -3,6 +3,7 @@ package trampoline.link
 import java.util.Random
 import org.junit.jupiter.api.Assertions.assertArrayEquals
 import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
 import org.junit.jupiter.api.Assertions.assertNull
 import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
@@ -62,10 +63,15 @@ class LinkTableV2Tests {
             val text = java.util.Base64.getEncoder().encodeToString(bytes)
             assertEquals(text, Base64.encode(bytes))
             assertArrayEquals(bytes, Base64.decode(text), text)
+            assertTrue(Base64.isCanonical(text), text)
         }
-        val refused = listOf("QR==", "QUJ=", "QQ=", "QQ=A", "Q===", "====", "-_8=", "QQ== ", " QQ==", "QQ\n==", "é===")
+        val refused = listOf(
+            "QR==", "QUJ=", "QQ=", "QQ=A", "Q===", "====", "-_8=", "QQ== ", " QQ==", "QQ\n==", "é===",
+            "QQ==QQ==", "=QQQ"
+        )
         for (text in refused) {
             assertNull(Base64.decode(text), text)
+            assertFalse(Base64.isCanonical(text), text)
         }
         assertEquals("A", String(Base64.decode("QQ==")!!))
         assertEquals(0, Base64.decode("")!!.size)

@@ -7,6 +7,24 @@ package trampoline.link
 internal object Base64 {
     private const val ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
+    /** Each ASCII character's value in [ALPHABET], -1 for any other. */
+    private val VALUES = IntArray(128) { -1 }.also { values ->
+        ALPHABET.forEachIndexed { i, c -> values[c.toInt()] = i }
+    }
+
+    private fun value(c: Char): Int = if (c.toInt() < 128) VALUES[c.toInt()] else -1
+
+    /**
+     * Whether [decode] reads `text`, without making its bytes: a table's every entry is checked when
+     * it is read (a snapshot holds every link), and unsealed only when its path is looked up.
+     */
+    fun isCanonical(text: String): Boolean {
+        if (text.length % 4 != 0) return false
+        val padding = if (text.endsWith("==")) 2 else if (text.endsWith("=")) 1 else 0
+        for (i in 0 until text.length - padding) if (value(text[i]) < 0) return false
+        return padding == 0 || decode(text.substring(text.length - 4)) != null
+    }
+
     fun encode(bytes: ByteArray): String {
         val out = StringBuilder((bytes.size + 2) / 3 * 4)
         var i = 0
@@ -35,7 +53,7 @@ internal object Base64 {
             val digits = if (last) 4 - padding else 4
             var group = 0
             for (k in 0 until 4) {
-                val value = if (k < digits) ALPHABET.indexOf(text[i + k]) else 0
+                val value = if (k < digits) value(text[i + k]) else 0
                 if (value < 0) return null
                 group = (group shl 6) or value
             }

@@ -232,7 +232,7 @@ data class SiteLinkTable(
             val links = HashMap<String, String>(members.size * 2)
             for ((id, value) in members) {
                 if (id !is String || id.length != 32 || id.any { it !in '0'..'9' && it !in 'a'..'f' }) malformed()
-                if (value !is String || Base64.decode(value) == null) malformed()
+                if (value !is String || !Base64.isCanonical(value)) malformed()
                 links[id] = value
             }
             return links
