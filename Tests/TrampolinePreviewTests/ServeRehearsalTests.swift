@@ -159,6 +159,47 @@ final class ServeRehearsalTests: XCTestCase {
         XCTAssertTrue(try get("/topic/1/", ["-H", "Host: evil.example"]).status.hasSuffix(" 421 Misdirected Request"))
     }
 
+    /// S3 and CloudFront, compact layout (docs/serve.md): a path with no object gets the error
+    /// response, 404.html with 200 (every path may be a link the lookup page finds); the files
+    /// the sync leaves out of the bucket (``OutputPath/deployOnlyFiles``) are not there, the
+    /// function itself among them, and its mapping still applies to every request.
+    func testACompactSiteOnS3AnswersEveryMissingPathWithTheLookupPage() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "install curl (make test-deps)")
+        let project = try TemporaryDirectory()
+        try project.write(
+            "site-config.yml",
+            Self.catalog.replacingOccurrences(
+                of: "  url: https://go.example.com\n",
+                with: "  url: https://go.example.com\n  layout: compact\n  host: s3-cloudfront\n"))
+        let server = try ServeProcess(
+            arguments: ["--config", "site-config.yml", "--as", "s3-cloudfront"], in: project.url)
+        defer { _ = server.interrupt() }
+        func get(_ path: String) throws -> (status: String, body: String) {
+            let result = try TrampolineProcess.run(
+                program: URL(fileURLWithPath: "/usr/bin/curl"),
+                [
+                    "-sS", "-o", "-", "-w", "\n%{http_code}", "--cacert", ".trampoline/.local-ca/ca.pem", "--resolve",
+                    "go.example.com:\(server.port):127.0.0.1", "https://go.example.com:\(server.port)\(path)",
+                ], in: project.url)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let cut = result.stdout.range(of: "\n", options: .backwards)!
+            return (String(result.stdout[cut.upperBound...]), String(result.stdout[..<cut.lowerBound]))
+        }
+        let lookup = try XCTUnwrap(project.read("_site/404.html"))
+        for path in ["/topic/1", "/recipe/42", "/no/such/link"] {
+            let answer = try get(path)
+            XCTAssertEqual(answer.status, "200", path)
+            XCTAssertEqual(answer.body, lookup, path)
+        }
+        XCTAssertEqual(try get("/").body, project.read("_site/index.html"), "the function maps / to index.html")
+        XCTAssertEqual(try get("/.well-known/apple-app-site-association").status, "200")
+        XCTAssertNotNil(project.read("_site/cloudfront-function.js"))
+        for file in ["/cloudfront-function.js", "/.trampoline-manifest.json", "/_redirects", "/_headers"] {
+            let answer = try get(file)
+            XCTAssertEqual(answer.body, lookup, file)
+        }
+    }
+
     /// Cloudflare Pages redirects a folder's path with 308; the preview (`serve`) answers in place.
     func testAFoldersPathIsRedirectedAsTheHostDoes() throws {
         let project = try TemporaryDirectory()

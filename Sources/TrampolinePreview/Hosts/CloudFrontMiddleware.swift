@@ -13,19 +13,41 @@ import TrampolineModel
 struct CloudFrontMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The error response's status: 200 for a compact site, whose links are all answered by it.
     var errorStatus: HTTPResponse.Status
+    /// The function's model, read once through the folder's file server: the rehearsal serves the
+    /// folder as built and never rebuilds it.
+    private let function = FunctionOnce()
+
+    init(errorStatus: HTTPResponse.Status) {
+        self.errorStatus = errorStatus
+    }
+
+    /// The model once read; nil inside until the first request reads it (and stays nil when the
+    /// folder has no function, whose requests then reach the bucket at their own path).
+    private final class FunctionOnce: @unchecked Sendable {
+        private let lock = NSLock()
+        private var read: CloudFrontFunctionModel??
+
+        var model: CloudFrontFunctionModel?? { lock.withLock { read } }
+
+        func keep(_ model: CloudFrontFunctionModel?) { lock.withLock { read = .some(model) } }
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         guard request.method == .get || request.method == .head else { throw HTTPError(.methodNotAllowed) }
-        let function = try? await next(
-            StaticHostMiddleware<Context>.wholeFile(OutputPath.cloudFrontFunction.urlPath, for: request), context)
-        var key = request.uri.path
-        if let function, function.status == .ok,
-            let model = CloudFrontFunctionModel(source: String(buffer: try await function.body.collect()))
-        {
-            key = model.uri(for: key)
+        let model: CloudFrontFunctionModel?
+        if let known = function.model {
+            model = known
+        } else {
+            let file = try? await next(
+                StaticHostMiddleware<Context>.wholeFile(OutputPath.cloudFrontFunction.urlPath, for: request), context)
+            model =
+                file?.status == .ok
+                ? CloudFrontFunctionModel(source: String(buffer: try await file!.body.collect())) : nil
+            function.keep(model)
         }
+        let key = model?.uri(for: request.uri.path) ?? request.uri.path
         var response: Response
         if let object = try await object(key, for: request, context: context, next: next) {
             response = object
