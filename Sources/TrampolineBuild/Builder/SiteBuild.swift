@@ -29,6 +29,8 @@ package struct SiteBuild: Sendable {
     var previousOutput: PreviousOutputRead? = nil
     /// What the build read, when it noted it for a ``BuildMemo``.
     var inputs: InputLog? = nil
+    /// The compact layout's ``LookupEntryRecord``, to leave beside the output once it is written.
+    var lookupEntries: [UInt8]? = nil
 
     /// How many files the site has: the plan's and the manifest.
     package var fileCount: Int { plan.entries.count + 1 }

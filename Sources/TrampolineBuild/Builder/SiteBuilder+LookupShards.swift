@@ -2,17 +2,29 @@ import TrampolineModel
 import TrampolineSite
 
 extension SiteBuilder {
+    /// What ``fittingLookupShards`` gives: the plan fitted, the bytes of the shards rendered and
+    /// the fingerprints of all (by index in the plan's entries), so neither is made a second time;
+    /// the ``LookupEntryRecord`` to leave for the next build, and how many entries were taken
+    /// sealed from the last one (``SealedEntries``).
+    struct FittedShards {
+        var plan: SitePlan
+        var rendered: [Int: [UInt8]] = [:]
+        var fingerprints: [Int: Fingerprint] = [:]
+        var record: [UInt8]? = nil
+        var entries = 0
+        var entriesTaken = 0
+    }
+
     /// `plan` (compact layout) with every link-table shard within ``LookupShards/shardLimit``: the
     /// planner's shard count comes from an estimate, so the shards are measured, and the links
     /// planned again over more shards while one is too large. A shard whose stamp in `previous`
     /// proves the output holds its bytes (the same fingerprint, the file's stat unchanged) is
-    /// measured by its stamp; the others are rendered (on every core). Returns the bytes of the
-    /// shards rendered and the fingerprints of all (by index in the plan's entries), so neither is
-    /// made a second time.
+    /// measured by its stamp; the others are rendered (on every core), each entry that `sealed`
+    /// holds unchanged taken from there.
     static func fittingLookupShards(
         _ plan: SitePlan, catalog: Catalog, templates: TemplateSet, renderer: SiteRenderer,
-        previous: SiteWriter.Previous?, engine: inout DiagnosticEngine
-    ) -> (plan: SitePlan, rendered: [Int: [UInt8]], fingerprints: [Int: Fingerprint]) {
+        previous: SiteWriter.Previous?, sealed: SealedEntries? = nil, engine: inout DiagnosticEngine
+    ) -> FittedShards {
         var plan = plan
         for _ in 0..<4 {
             let shards = plan.entries.indices.filter { index in
@@ -20,24 +32,40 @@ extension SiteBuilder {
                 return false
             }
             let entries = plan.entries
-            let measured = concurrentMap(shards.count, chunk: 4) { position -> (Fingerprint, Int, [UInt8]?) in
+            let measured = concurrentMap(shards.count, chunk: 4) { position -> MeasuredShard in
                 let index = shards[position]
-                let fingerprint = renderer.fingerprint(of: entries[index])
+                let (fingerprint, digests) =
+                    renderer.lookupShardFingerprints(of: entries[index])
+                    ?? (renderer.fingerprint(of: entries[index]), nil)
                 if let size = previous?.provenSize(of: entries[index].path, at: index, fingerprint: fingerprint) {
-                    return (fingerprint, size, nil)
+                    return MeasuredShard(fingerprint: fingerprint, digests: digests, size: size)
                 }
-                let bytes = renderer.render(entries[index])
-                return (fingerprint, bytes.count, bytes)
+                var taken: [String: String] = [:]
+                if let sealed, let digests, case .lookupShard(let number, _) = entries[index].content {
+                    taken = sealed.reusable(
+                        entries[index], number: number, of: shards.count, at: index, digests: digests,
+                        previous: previous)
+                }
+                let bytes = renderer.render(entries[index], reusingSealed: taken)
+                return MeasuredShard(
+                    fingerprint: fingerprint, digests: digests, size: bytes.count, bytes: bytes, taken: taken.count)
             }
-            let largest = measured.map(\.1).max() ?? 0
+            let largest = measured.map(\.size).max() ?? 0
             guard largest > LookupShards.shardLimit else {
-                var rendered: [Int: [UInt8]] = [:]
-                var fingerprints: [Int: Fingerprint] = [:]
-                for (index, (fingerprint, _, bytes)) in zip(shards, measured) {
-                    fingerprints[index] = fingerprint
-                    if let bytes { rendered[index] = bytes }
+                var fitted = FittedShards(plan: plan)
+                var digests: [Int: [SiteRenderer.EntryDigest]] = [:]
+                for (index, shard) in zip(shards, measured) {
+                    fitted.fingerprints[index] = shard.fingerprint
+                    digests[index] = shard.digests
+                    if let bytes = shard.bytes {
+                        fitted.rendered[index] = bytes
+                        fitted.entries += shard.digests?.count ?? 0
+                        fitted.entriesTaken += shard.taken
+                    }
                 }
-                return (plan, rendered, fingerprints)
+                fitted.record = lookupEntryRecord(
+                    of: plan, shards: shards, fingerprints: fitted.fingerprints, digests: digests)
+                return fitted
             }
             var again = DiagnosticEngine()
             plan = SitePlanner.plan(
@@ -50,7 +78,17 @@ extension SiteBuilder {
             hint:
                 "a single link is too large for the compact layout; shorten its description or use site.layout: folders"
         )
-        return (plan, [:], [:])
+        return FittedShards(plan: plan)
+    }
+
+    /// One lookup shard measured: by its stamp (no bytes) or rendered.
+    private struct MeasuredShard: Sendable {
+        var fingerprint: Fingerprint
+        var digests: [SiteRenderer.EntryDigest]?
+        var size: Int
+        var bytes: [UInt8]? = nil
+        /// How many of its entries were taken sealed from the last write.
+        var taken = 0
     }
 
     /// A warning at `site.host` when the site has more files than that host takes.

@@ -96,23 +96,30 @@ extension SiteBuilder {
 
     /// The plan and its renderer; in the compact layout, its lookup shards fitted, with the
     /// bytes of those rendered and the fingerprints of all (``fittingLookupShards``), proven
-    /// unchanged by `previous` where its stamps can.
+    /// unchanged by `previous` where its stamps can, their unchanged entries taken from `sealed`.
     func makePlan(
-        catalog: Catalog, templates: TemplateSet, previous: Pending<SiteWriter.Previous>?,
+        catalog: Catalog, templates: TemplateSet, previous: Pending<SiteWriter.Previous>?, sealed: SealedEntries?,
         engine: inout DiagnosticEngine
-    ) -> (SitePlan, SiteRenderer, [Int: [UInt8]], [Int: Fingerprint]) {
-        var plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
+    ) -> (SiteRenderer, FittedShards) {
+        let plan = SitePlanner.plan(for: catalog, templates: templates, engine: &engine)
         let renderer = SiteRenderer(
             site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
-        var rendered: [Int: [UInt8]] = [:]
-        var fingerprints: [Int: Fingerprint] = [:]
+        var fitted = FittedShards(plan: plan)
         if plan.lookupShardCount > 0 {
-            (plan, rendered, fingerprints) = Self.fittingLookupShards(
+            fitted = Self.fittingLookupShards(
                 plan, catalog: catalog, templates: templates, renderer: renderer, previous: previous?.value,
-                engine: &engine)
+                sealed: sealed, engine: &engine)
         }
-        Self.checkHostLimits(of: plan, catalog: catalog, engine: &engine)
-        return (plan, renderer, rendered, fingerprints)
+        Self.checkHostLimits(of: fitted.plan, catalog: catalog, engine: &engine)
+        return (renderer, fitted)
+    }
+
+    /// What the plan step did with a compact site's shards, when it rendered some with a record
+    /// of the last write to take sealed entries from.
+    static func describe(_ fitted: FittedShards) -> String? {
+        guard fitted.entries > 0, fitted.entriesTaken > 0 else { return nil }
+        return "\(fitted.entries - fitted.entriesTaken) of \(fitted.entries) entries of the \(fitted.rendered.count) "
+            + "lookup shards rendered were sealed; the rest came sealed from the shards written before"
     }
 
     /// Reads the AASA back with Apple's matching rules: one that misses a link, claims

@@ -97,9 +97,11 @@ package struct SiteBuilder: Sendable {
             previousOutput?.peek()
             ?? (provesWithStamps && FastPath.earlyStamps.isOn
                 ? output.map { url in Pending { SiteWriter(outputURL: url).readPrevious() } } : nil)
-        let (plan, renderer, rendered, fingerprinted) = makePlan(
-            catalog: catalog, templates: templates, previous: proving, engine: &engine)
-        clock.lap("plan")
+        let sealed = proving == nil ? nil : SealedEntries.reading(beside: output)
+        let (renderer, fitted) = makePlan(
+            catalog: catalog, templates: templates, previous: proving, sealed: sealed, engine: &engine)
+        let plan = fitted.plan
+        clock.lap("plan", Self.describe(fitted))
         let claims = verifyClaims(
             SiteBuild(plan: plan, renderer: renderer, catalog: catalog, warnings: [], timings: []),
             cachedClaims: cachedClaims, engine: &engine)
@@ -112,8 +114,9 @@ package struct SiteBuilder: Sendable {
                 $0.matched > 0
                     ? ClaimCache(key: $0.key, probePaths: catalog.links.map(ClaimVerifier.probePath(of:))) : nil
             },
-            rendered: rendered, fingerprinted: fingerprinted, provenOutput: provesWithStamps ? proving?.value : nil,
-            previousOutput: previousOutput, inputs: inputs
+            rendered: fitted.rendered, fingerprinted: fitted.fingerprints,
+            provenOutput: provesWithStamps ? proving?.value : nil, previousOutput: previousOutput, inputs: inputs,
+            lookupEntries: fitted.record
         )
     }
 }

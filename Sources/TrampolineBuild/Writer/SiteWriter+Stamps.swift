@@ -30,11 +30,14 @@ extension SiteWriter {
         /// The size of the file at `path` (entry `index` of the plan) when its stamp proves it
         /// unchanged and holding the bytes fingerprinted `fingerprint`: nil when it must be rendered.
         func provenSize(of path: OutputPath, at index: Int, fingerprint: Fingerprint) -> Int? {
-            guard let position = stamps.position(of: path.value, at: index),
-                let stamp = provenStamp(atRecord: position),
-                stamp.fingerprint == fingerprint
-            else { return nil }
+            guard let stamp = provenStamp(of: path, at: index), stamp.fingerprint == fingerprint else { return nil }
             return stamp.size
+        }
+
+        /// The stamp of the file at `path` (entry `index` of the plan), if the file still had
+        /// the recorded stat when this state was read.
+        func provenStamp(of path: OutputPath, at index: Int) -> StampCache.Entry? {
+            stamps.position(of: path.value, at: index).flatMap(provenStamp(atRecord:))
         }
 
         /// The record of each of `files` in ``stamps`` (-1 for none): found at the file's own

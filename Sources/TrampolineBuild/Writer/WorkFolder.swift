@@ -29,6 +29,9 @@ package struct WorkFolder: Sendable {
     /// The build's `ClaimCache`: which link paths its AASA was verified to claim.
     var claims: URL { url.appendingPathComponent("claims") }
 
+    /// The compact layout's `LookupEntryRecord`: what each lookup shard written holds.
+    var lookupEntries: URL { url.appendingPathComponent("lookup-entries") }
+
     /// The ``LinkCache`` of the catalog at `catalogURL`: beside the catalog, in the same
     /// `.trampoline/` folder as the work folders of outputs there (`.catalogs/` cannot be an output
     /// folder's name clash in practice), never deployed.

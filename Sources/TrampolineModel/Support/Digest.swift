@@ -26,6 +26,11 @@ package enum Digest {
     /// The digest of `first` followed by `second`, without joining them, as a ``Fingerprint``
     /// (no array of the digest between: a rebuild makes 200k).
     package static func fingerprint(_ first: [UInt8], _ second: [UInt8]) -> Fingerprint {
+        fingerprint(first, second[...])
+    }
+
+    /// The digest of `first` followed by the bytes of `second`, as a ``Fingerprint``.
+    package static func fingerprint(_ first: [UInt8], _ second: ArraySlice<UInt8>) -> Fingerprint {
         var hasher = SHA256()
         first.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         second.withUnsafeBytes { hasher.update(bufferPointer: $0) }

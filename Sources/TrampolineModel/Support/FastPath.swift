@@ -36,6 +36,9 @@ package enum FastPath: String, CaseIterable, Sendable {
     /// `BuildMemo`: a build whose inputs and output are as the last build left them replays its
     /// summary instead of reading the catalog.
     case buildMemo = "build-memo"
+    /// `SiteBuilder+SealedEntries`: a compact rebuild seals only the lookup entries that changed,
+    /// taking the others from the shard files it wrote before.
+    case sealedEntries = "sealed-entries"
 
     package static let environmentVariable = "TRAMPOLINE_PLAIN_PATHS"
 

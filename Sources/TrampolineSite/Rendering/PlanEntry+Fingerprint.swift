@@ -1,19 +1,21 @@
 import TrampolineModel
 
 /// The fast path of ``FingerprintEncoder`` for what a large plan holds most of: link pages and
-/// their QR codes (two entries per link), and the link table's shards (a row per link), written straight into the buffer instead of through
+/// their QR codes (two entries per link), the link table's shards (a row per link) and the
+/// compact layout's lookup shards (a link per entry), written straight into the buffer instead of through
 /// `Encodable`'s generic containers, which cost a metadata lookup and a box per container and
 /// were most of a no-op rebuild's fingerprinting. The bytes are exactly those the encoder writes
 /// for the same entry: `LinkFingerprintTests` holds the two to each other on entries with every
 /// field set, so a field added to ``Link``, ``LinkOptions`` or these cases and not here fails it.
 extension PlanEntry {
-    /// What `FingerprintEncoder.encode(self)` returns, for the link page, QR code and link-table
-    /// shard cases; nil for the others, which take the plain path.
+    /// What `FingerprintEncoder.encode(self)` returns, for the link page, QR code, link-table
+    /// shard and lookup shard cases; nil for the others, which take the plain path.
     func fastFingerprintBytes() -> [UInt8]? {
         var capacity = 1024
         switch content {
         case .linkPage, .qrCode: break
         case .linkTableShard(_, let rows): capacity = 64 + rows.count * 96
+        case .lookupShard: break
         default: return nil
         }
         var writer = FingerprintBytes(capacity: capacity)
@@ -49,10 +51,43 @@ extension PlanEntry {
                 writer.byte(UInt8(ascii: ","))
                 writer.linkTableRow(row)
             }
+        case .lookupShard:
+            return lookupShardFingerprintBytes()?.bytes
         default:
             break
         }
         return writer.finish()
+    }
+}
+
+extension PlanEntry {
+    /// A lookup shard's ``fastFingerprintBytes()``, with where each of its links' entries is in
+    /// them: what each entry is encoded as, hashed alone to tell which entries a rebuild may take
+    /// sealed from the shard it wrote before (``SiteRenderer/lookupShardFingerprints(of:)``).
+    /// Nil for other entries.
+    func lookupShardFingerprintBytes() -> (bytes: [UInt8], entries: [Range<Int>])? {
+        guard case .lookupShard(let shard, let links) = content else { return nil }
+        var writer = FingerprintBytes(capacity: 64 + links.count * 512)
+        writer.byte(UInt8(ascii: "{"))
+        writer.string("path", path.value, depth: 1)
+        writer.key("content", depth: 1)
+        writer.byte(UInt8(ascii: "{"))
+        writer.key("lookupShard", depth: 2)
+        writer.byte(UInt8(ascii: "{"))
+        writer.key("shard", depth: 3)
+        writer.int(shard)
+        writer.key("links", depth: 3)
+        writer.byte(UInt8(ascii: "["))
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(links.count)
+        for entry in links {
+            writer.byte(4)
+            writer.byte(UInt8(ascii: ","))
+            let start = writer.written
+            writer.lookupShardEntry(entry, depth: 4)
+            ranges.append(start..<writer.written)
+        }
+        return (writer.finish(), ranges)
     }
 }
 
@@ -74,6 +109,9 @@ private struct FingerprintBytes {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
+
+    /// How many bytes are written so far.
+    var written: Int { count }
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -179,6 +217,16 @@ private struct FingerprintBytes {
         }
         bool(row.forwardQuery)
         decimal(row.fixed.count)
+    }
+
+    /// A ``LookupShardEntry`` as the plain encoder writes it: its link, id and behaviour.
+    mutating func lookupShardEntry(_ entry: LookupShardEntry, depth: UInt8) {
+        byte(UInt8(ascii: "{"))
+        let d = depth &+ 1
+        key("link", depth: d)
+        link(entry.link, depth: d)
+        string("id", entry.id, depth: d)
+        string("behaviour", entry.behaviour.rawValue, depth: d)
     }
 
     mutating func bool(_ value: Bool) {

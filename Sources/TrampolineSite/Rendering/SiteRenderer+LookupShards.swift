@@ -16,13 +16,19 @@ extension SiteRenderer {
 
     /// A shard: one JSON object from each link's id to its entry, sealed (docs/link-table.md,
     /// "Sealed entries"), sorted by id. An entry is what differs from ``tableBase``, plus the
-    /// link's title and its description as plain text (what the lookup page shows).
-    func lookupShardBytes(_ entries: [LookupShardEntry]) -> [UInt8] {
+    /// link's title and its description as plain text (what the lookup page shows). An entry
+    /// whose id is in `sealed` is that text, sealed before (``SiteRenderer/render(_:reusingSealed:)``).
+    func lookupShardBytes(_ entries: [LookupShardEntry], sealed: [String: String] = [:]) -> [UInt8] {
         let base = Dictionary(tableBase.map { ($0.0, $0.1.json) }, uniquingKeysWith: { first, _ in first })
         let host = site.host.lowercased()
         var out = "{"
         let sorted = entries.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
         for (index, entry) in sorted.enumerated() {
+            if index > 0 { out += ",\n" }
+            if !sealed.isEmpty, let known = sealed[entry.id] {
+                out += "\"" + entry.id + "\":\"" + known + "\""
+                continue
+            }
             let link = entry.link
             var pairs = linkData(link, behaviour: entry.behaviour).map { ($0.0, $0.1.json) }.filter { key, value in
                 base[key] != value
@@ -31,7 +37,6 @@ extension SiteRenderer {
             if let description = link.description {
                 pairs.append(("text", Escaping.jsonString(MarkdownRenderer.plainText(from: description))))
             }
-            if index > 0 { out += ",\n" }
             let object = "{" + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
             let sealed = EntrySealer.seal(Array(object.utf8), host: host, path: link.path)
             out += "\"" + entry.id + "\":\"" + sealed + "\""

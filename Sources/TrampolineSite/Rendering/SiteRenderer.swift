@@ -75,9 +75,13 @@ package struct SiteRenderer: Sendable {
     }()
 
     /// A digest of everything `render(entry)` depends on: the entry encoded whole and the context.
+    /// A lookup shard's is made of its entries' digests (``lookupShardFingerprints(of:)``).
     package func fingerprint(of entry: PlanEntry) -> Fingerprint {
+        if case .lookupShard = entry.content, let fingerprints = lookupShardFingerprints(of: entry) {
+            return fingerprints.shard
+        }
         // SHA-256 of the context digest followed by the entry, hashed in place (no joined copy).
-        Digest.fingerprint(contextDigest, FingerprintEncoder.encode(entry))
+        return Digest.fingerprint(contextDigest, FingerprintEncoder.encode(entry))
     }
 
     /// The bytes of `entry`'s file.

@@ -81,6 +81,26 @@ final class LinkFingerprintTests: XCTestCase {
         }
     }
 
+    /// The compact layout's lookup shards (every link of the rich catalog in them) take the fast
+    /// path, with the plain path's bytes.
+    func testLookupShardsTakeTheFastPathWithThePlainBytes() throws {
+        let compact = Self.catalog.replacingOccurrences(
+            of: "  url: https://go.example.com\n", with: "  url: https://go.example.com\n  layout: compact\n")
+        let build = try SiteFixture(catalog: compact).build()
+        let shards = build.plan.entries.filter { if case .lookupShard = $0.content { true } else { false } }
+        XCTAssertGreaterThan(shards.count, 0)
+        var linked = 0
+        for shard in shards {
+            guard case .lookupShard(_, let links) = shard.content else { continue }
+            linked += links.count
+            let fast = try XCTUnwrap(shard.fastFingerprintBytes(), shard.path.value)
+            XCTAssertEqual(
+                String(decoding: fast, as: UTF8.self),
+                String(decoding: FingerprintEncoder.encode(shard, plain: true), as: UTF8.self), shard.path.value)
+        }
+        XCTAssertEqual(linked, 2, "the two links that are no route")
+    }
+
     /// The fast path walks the field tables: each field's other value changes the bytes, as
     /// the plain encoder's do, and the two agree.
     func testEveryFieldReachesTheFastPathAsThePlainOne() throws {

@@ -1,0 +1,192 @@
+import Crypto
+import Foundation
+import TrampolineModel
+import TrampolineSite
+
+/// What the last write of a compact site recorded of its lookup shards: for each, the
+/// fingerprint it was written with, and its entries' ids and digests
+/// (``SiteRenderer/EntryDigest``). A rebuild that must render a shard again takes, from that
+/// shard's file as its stamp proves it written, the sealed text of each entry whose digest did not
+/// change (`SiteBuilder+SealedEntries.swift`).
+///
+/// A local cache in the ``WorkFolder``, written after a successful write, never deployed. It ends
+/// with the SHA-256 of the rest: a damaged one is ignored, and costs only time (every entry is
+/// sealed). One made by another version never matches: the digests cover the renderer's version.
+///
+/// Kept as its bytes, each shard's block found once and read only when that shard is rendered:
+/// a million links' record is some 30 MB, of which a rebuild reads the blocks of the shards it renders.
+struct LookupEntryRecord: Sendable {
+    static let header = Array("trampoline-lookup-entries 1\n".utf8)
+
+    /// One shard's entries, in the order of the shard's links.
+    struct Shard: Sendable, Equatable {
+        var fingerprint: Fingerprint
+        var ids: [String]
+        var digests: [SiteRenderer.EntryDigest]
+    }
+
+    /// How many shards the site had.
+    let shardCount: Int
+    private let bytes: [UInt8]
+    /// Each shard's fingerprint and its block's bytes.
+    private let blocks: [Int: (fingerprint: Fingerprint, range: Range<Int>)]
+
+    /// The record in `bytes`; nil when it is not one whole record.
+    init?(bytes: [UInt8]) {
+        let body = bytes.count - 32
+        guard body >= Self.header.count + 8, bytes.starts(with: Self.header),
+            Array(SHA256.hash(data: bytes[..<body])) == Array(bytes[body...])
+        else { return nil }
+        var reader = Reader(bytes: bytes, at: Self.header.count, end: body)
+        guard let shardCount = reader.word(), let blockCount = reader.word(), blockCount <= shardCount else {
+            return nil
+        }
+        var blocks: [Int: (Fingerprint, Range<Int>)] = [:]
+        for _ in 0..<blockCount {
+            let start = reader.at
+            guard let shard = reader.word(), shard < shardCount, blocks[shard] == nil,
+                let fingerprint = reader.fingerprint(), let count = reader.word()
+            else { return nil }
+            for _ in 0..<count {
+                guard let length = reader.byte(), reader.skip(length + 16) else { return nil }
+            }
+            blocks[shard] = (fingerprint, start..<reader.at)
+        }
+        guard reader.at == body else { return nil }
+        self.shardCount = shardCount
+        self.bytes = bytes
+        self.blocks = blocks
+    }
+
+    /// The fingerprint shard `number` was written with.
+    func fingerprint(ofShard number: Int) -> Fingerprint? { blocks[number]?.fingerprint }
+
+    /// Shard `number`'s entries.
+    func shard(_ number: Int) -> Shard? {
+        guard let block = blocks[number] else { return nil }
+        var reader = Reader(bytes: bytes, at: block.range.lowerBound, end: block.range.upperBound)
+        guard reader.word() != nil, reader.fingerprint() != nil, let count = reader.word() else { return nil }
+        var shard = Shard(fingerprint: block.fingerprint, ids: [], digests: [])
+        shard.ids.reserveCapacity(count)
+        shard.digests.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let length = reader.byte(), let id = reader.text(length), let high = reader.long(),
+                let low = reader.long()
+            else { return nil }
+            shard.ids.append(id)
+            shard.digests.append(SiteRenderer.EntryDigest(high, low))
+        }
+        return shard
+    }
+
+    /// Shard `number`'s block, as ``encoded(shardCount:blocks:)`` takes it, as recorded.
+    func block(ofShard number: Int) -> ArraySlice<UInt8>? {
+        blocks[number].map { bytes[$0.range] }
+    }
+
+    /// Shard `number`'s block: its fingerprint, and each entry's id and digest. Nil when an id is
+    /// longer than a block records (a shard of such links is then not recorded).
+    static func block(shard number: Int, fingerprint: Fingerprint, ids: [String], digests: [SiteRenderer.EntryDigest])
+        -> [UInt8]?
+    {
+        var out: [UInt8] = []
+        out.reserveCapacity(44 + ids.count * 32)
+        append(word: number, to: &out)
+        for index in 0..<4 { append(long: fingerprint.words[index], to: &out) }
+        append(word: ids.count, to: &out)
+        for (id, digest) in zip(ids, digests) {
+            let utf8 = Array(id.utf8)
+            guard utf8.count <= 255 else { return nil }
+            out.append(UInt8(utf8.count))
+            out += utf8
+            append(long: digest[0], to: &out)
+            append(long: digest[1], to: &out)
+        }
+        return out
+    }
+
+    /// A whole record of a site of `shardCount` shards, of these blocks.
+    static func encoded(shardCount: Int, blocks: [ArraySlice<UInt8>]) -> [UInt8] {
+        var out = header
+        out.reserveCapacity(header.count + 40 + blocks.reduce(0) { $0 + $1.count })
+        append(word: shardCount, to: &out)
+        append(word: blocks.count, to: &out)
+        for block in blocks { out += block }
+        out += SHA256.hash(data: out)
+        return out
+    }
+
+    /// The record beside the output folder at `outputURL`; nil when there is none, its work
+    /// folder is not this user's alone, or it is damaged.
+    static func read(beside outputURL: URL) -> LookupEntryRecord? {
+        let work = WorkFolder(outputURL: outputURL)
+        guard work.isTrusted, let bytes = FileBytes.array(work.lookupEntries.path) else { return nil }
+        return LookupEntryRecord(bytes: bytes)
+    }
+
+    /// Writes `record` (``encoded(shardCount:blocks:)``) beside the output folder at `outputURL`;
+    /// nil removes the one there, which no longer tells what the shards hold.
+    static func write(_ record: [UInt8]?, beside outputURL: URL) {
+        let work = WorkFolder(outputURL: outputURL)
+        guard let record else {
+            try? FileManager.default.removeItem(at: work.lookupEntries)
+            return
+        }
+        guard (try? work.prepare()) != nil else { return }
+        try? AtomicFile.write([record], to: work.lookupEntries)
+    }
+
+    private static func append(word value: Int, to out: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { out += $0 }
+    }
+
+    private static func append(long value: UInt64, to out: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { out += $0 }
+    }
+
+    /// Reads a record's fields in order, never past `end`.
+    private struct Reader {
+        let bytes: [UInt8]
+        var at: Int
+        let end: Int
+
+        mutating func skip(_ count: Int) -> Bool {
+            guard count >= 0, end - at >= count else { return false }
+            at += count
+            return true
+        }
+
+        mutating func byte() -> Int? {
+            guard at < end else { return nil }
+            defer { at += 1 }
+            return Int(bytes[at])
+        }
+
+        mutating func word() -> Int? {
+            guard end - at >= 4 else { return nil }
+            var value = 0
+            for index in 0..<4 { value |= Int(bytes[at + index]) << (8 * index) }
+            at += 4
+            return value
+        }
+
+        mutating func long() -> UInt64? {
+            guard end - at >= 8 else { return nil }
+            var value: UInt64 = 0
+            for index in 0..<8 { value |= UInt64(bytes[at + index]) << (8 * UInt64(index)) }
+            at += 8
+            return value
+        }
+
+        mutating func fingerprint() -> Fingerprint? {
+            guard let a = long(), let b = long(), let c = long(), let d = long() else { return nil }
+            return Fingerprint(words: SIMD4(a, b, c, d))
+        }
+
+        mutating func text(_ count: Int) -> String? {
+            guard end - at >= count else { return nil }
+            defer { at += count }
+            return String(validating: bytes[at..<(at + count)], as: UTF8.self)
+        }
+    }
+}

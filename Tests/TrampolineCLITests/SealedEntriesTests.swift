@@ -1,0 +1,149 @@
+import Foundation
+import TrampolineTestSupport
+import XCTest
+
+/// The fast path `sealed-entries` (`SiteBuilder+SealedEntries.swift`): a compact rebuild seals only
+/// the lookup entries whose link changed and takes the others from the shard files it wrote
+/// before. Each rebuild here is compared, file by file, with a build of the same catalog into an
+/// empty folder with the fast path off: the bytes must be the same whatever the record or the
+/// shard files beside it say.
+final class SealedEntriesTests: XCTestCase {
+    /// `count` links in the compact layout (several shards), the ones in `edited` retitled.
+    private func catalog(count: Int, edited: Set<Int> = []) -> String {
+        var text = """
+            site:
+              url: https://go.example.com
+              title: Marry links
+              layout: compact
+            app:
+              name: Marry
+              ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+            defaults:
+              qr_code: false
+            links:
+
+            """
+        for n in 1...count {
+            let title = edited.contains(n) ? "Offer \(n), edited" : "Offer \(n)"
+            text += """
+                  - path: /o/\(n)
+                    deep_link: marry://offer/\(n)
+                    title: "\(title)"
+                    description: "Everything for day \(n % 365), **\(n % 7) left**, and [more](https://shop.example/\(n))."
+                    web_url: https://shop.example/offer/\(n)
+
+                """
+        }
+        return text
+    }
+
+    private let count = 1200
+
+    /// Builds `catalog` into `site` in `dir` (`--timings`); returns what it printed on stderr.
+    @discardableResult
+    private func build(_ dir: TemporaryDirectory, _ catalog: String, plain: Bool = false) throws -> String {
+        try dir.write("site-config.yml", catalog)
+        var environment = ["HOME": dir.url.appendingPathComponent("home").path]
+        if plain { environment["TRAMPOLINE_PLAIN_PATHS"] = "sealed-entries" }
+        let result = try TrampolineProcess.run(
+            ["build", "--output", "site", "--timings"], in: dir.url, environment: environment)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        return result.stderr
+    }
+
+    /// The site `catalog` builds into an empty folder with the fast path off.
+    private func plainSite(_ catalog: String) throws -> [String: Data] {
+        let dir = try TemporaryDirectory()
+        try build(dir, catalog, plain: true)
+        XCTAssertFalse(
+            FileManager.default.fileExists(
+                atPath: dir.url.appendingPathComponent(".trampoline/site/lookup-entries").path),
+            "the plain path leaves no record")
+        return dir.contents(of: "site")
+    }
+
+    private func assertSame(_ site: [String: Data], _ expected: [String: Data], _ what: String) {
+        XCTAssertGreaterThan(site.count, 10, what)
+        XCTAssertEqual(site.keys.sorted(), expected.keys.sorted(), what)
+        XCTAssertEqual(site.keys.sorted().filter { site[$0] != expected[$0] }, [], "\(what): files differ")
+    }
+
+    /// The lookup shard files the site holds (`_links/<n>.json`).
+    private func shardFiles(in dir: TemporaryDirectory) throws -> [URL] {
+        let site = dir.url.appendingPathComponent("site")
+        let files = dir.contents(of: "site").keys.filter { $0.hasPrefix("_links/") && $0.hasSuffix(".json") }
+        return files.sorted().map { site.appendingPathComponent($0) }
+    }
+
+    func testARebuildSealsOnlyTheEntriesThatChanged() throws {
+        let dir = try TemporaryDirectory()
+        let first = try build(dir, catalog(count: count))
+        XCTAssertFalse(first.contains("came sealed"), first)
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: dir.url.appendingPathComponent(".trampoline/site/lookup-entries").path))
+        let edited = catalog(count: count, edited: [3, 400, 1100])
+        let rebuilt = try build(dir, edited)
+        // Three links changed, in three shards: only their three entries are sealed again.
+        let detail = try XCTUnwrap(
+            rebuilt.split(separator: "\n").first { $0.hasPrefix("plan:") }.map(String.init), rebuilt)
+        XCTAssertTrue(detail.contains("(3 of "), detail)
+        XCTAssertTrue(detail.contains("of the 3 lookup shards rendered were sealed"), detail)
+        assertSame(dir.contents(of: "site"), try plainSite(edited), "rebuild")
+    }
+
+    func testShardFilesChangedByHandAreSealedWhole() throws {
+        let dir = try TemporaryDirectory()
+        try build(dir, catalog(count: count))
+        let shards = try shardFiles(in: dir)
+        XCTAssertGreaterThan(shards.count, 3)
+        // Every shard file's bytes changed in place, its size kept: the stamps no longer prove any.
+        for url in shards {
+            var bytes = try [UInt8](Data(contentsOf: url))
+            let at = try XCTUnwrap(bytes.lastIndex(of: UInt8(ascii: "A")) ?? bytes.lastIndex(of: UInt8(ascii: "B")))
+            bytes[at] = bytes[at] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+            try Data(bytes).write(to: url)
+        }
+        let edited = catalog(count: count, edited: Set(stride(from: 1, through: count, by: 20)))
+        let rebuilt = try build(dir, edited)
+        XCTAssertFalse(rebuilt.contains("came sealed"), rebuilt)
+        assertSame(dir.contents(of: "site"), try plainSite(edited), "rebuild over edited shards")
+    }
+
+    func testADamagedOrMissingRecordIsIgnored() throws {
+        let edited = catalog(count: count, edited: [5, 600])
+        let expected = try plainSite(edited)
+        for damage in ["flipped", "truncated", "missing"] {
+            let dir = try TemporaryDirectory()
+            try build(dir, catalog(count: count))
+            let record = dir.url.appendingPathComponent(".trampoline/site/lookup-entries")
+            var bytes = try [UInt8](Data(contentsOf: record))
+            switch damage {
+            case "flipped": bytes[bytes.count / 2] ^= 0x40
+            case "truncated": bytes.removeLast(40)
+            default: bytes = []
+            }
+            if bytes.isEmpty {
+                try FileManager.default.removeItem(at: record)
+            } else {
+                try Data(bytes).write(to: record)
+            }
+            let rebuilt = try build(dir, edited)
+            XCTAssertFalse(rebuilt.contains("came sealed"), "\(damage): \(rebuilt)")
+            assertSame(dir.contents(of: "site"), expected, damage)
+            // The rebuild leaves a whole record again, which the next one uses.
+            let again = try build(dir, catalog(count: count, edited: [5]))
+            XCTAssertTrue(again.contains("came sealed"), "\(damage): \(again)")
+        }
+    }
+
+    /// A rebuild into more shards (the catalog grew) takes nothing from the old ones.
+    func testANewShardCountTakesNothing() throws {
+        let dir = try TemporaryDirectory()
+        try build(dir, catalog(count: count))
+        let grown = catalog(count: count * 2)
+        let rebuilt = try build(dir, grown)
+        XCTAssertFalse(rebuilt.contains("came sealed"), rebuilt)
+        assertSame(dir.contents(of: "site"), try plainSite(grown), "grown")
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+
+@testable import TrampolineBuild
+@testable import TrampolineModel
+@testable import TrampolineSite
+
+/// The record a compact build leaves of its lookup shards' entries (`LookupEntryRecord`), and the
+/// reading of a shard file's sealed entries, on their own.
+final class LookupEntryRecordTests: XCTestCase {
+    private let fingerprint = Fingerprint(words: SIMD4(1, 2, 3, 4))
+
+    private func record() throws -> (bytes: [UInt8], record: LookupEntryRecord) {
+        let blocks = [
+            try XCTUnwrap(
+                LookupEntryRecord.block(
+                    shard: 2, fingerprint: fingerprint, ids: ["abc", "d-é"], digests: [SIMD2(7, 8), SIMD2(9, 10)])),
+            try XCTUnwrap(LookupEntryRecord.block(shard: 0, fingerprint: fingerprint, ids: [], digests: [])),
+        ]
+        let bytes = LookupEntryRecord.encoded(shardCount: 3, blocks: blocks.map { $0[...] })
+        return (bytes, try XCTUnwrap(LookupEntryRecord(bytes: bytes)))
+    }
+
+    func testARecordReadsBackAsWritten() throws {
+        let (_, record) = try record()
+        XCTAssertEqual(record.shardCount, 3)
+        XCTAssertEqual(
+            record.shard(2),
+            LookupEntryRecord.Shard(
+                fingerprint: fingerprint, ids: ["abc", "d-é"], digests: [SIMD2(7, 8), SIMD2(9, 10)]))
+        XCTAssertEqual(record.shard(0)?.ids, [])
+        XCTAssertNil(record.shard(1), "a shard not recorded")
+        XCTAssertEqual(record.fingerprint(ofShard: 2), fingerprint)
+    }
+
+    /// Any byte changed, any length cut, a block for a shard past the count: no record.
+    func testADamagedRecordIsNone() throws {
+        let (bytes, _) = try record()
+        for index in bytes.indices {
+            var damaged = bytes
+            damaged[index] ^= 0x01
+            XCTAssertNil(LookupEntryRecord(bytes: damaged), "byte \(index) flipped")
+        }
+        for length in 0..<bytes.count { XCTAssertNil(LookupEntryRecord(bytes: Array(bytes[..<length])), "\(length)") }
+        let block = try XCTUnwrap(LookupEntryRecord.block(shard: 5, fingerprint: fingerprint, ids: [], digests: []))
+        XCTAssertNil(LookupEntryRecord(bytes: LookupEntryRecord.encoded(shardCount: 3, blocks: [block[...]])))
+        XCTAssertNil(
+            LookupEntryRecord.block(
+                shard: 0, fingerprint: fingerprint, ids: [String(repeating: "x", count: 256)], digests: [SIMD2(0, 0)]),
+            "an id longer than a block records")
+    }
+
+    /// A shard file as the renderer writes it reads back to its ids and sealed texts; anything
+    /// else is not read at all.
+    func testAShardFileReadsBackToItsSealedEntries() throws {
+        let build = try SiteFixture(
+            catalog: """
+                site: {url: https://go.example.com, layout: compact}
+                app:
+                  name: Marry
+                  ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+                links:
+                  - {path: /a, deep_link: "marry://a", title: A}
+                  - {path: /b, deep_link: "marry://b", title: B, description: "**Bold** \\"quoted\\""}
+                  - {path: /c, deep_link: "marry://c", title: C}
+
+                """
+        ).build()
+        var read = 0
+        for (index, entry) in build.plan.entries.enumerated() {
+            guard case .lookupShard(_, let links) = entry.content else { continue }
+            let bytes = build.bytes(ofEntryAt: index)
+            let texts = try XCTUnwrap(SiteBuilder.SealedEntries.sealedTexts(in: bytes), entry.path.value)
+            XCTAssertEqual(Set(texts.keys), Set(links.map(\.id)))
+            read += texts.count
+            // Rendered again with every entry taken from the file: the same bytes.
+            XCTAssertEqual(build.renderer.render(entry, reusingSealed: texts), bytes)
+        }
+        XCTAssertEqual(read, 3)
+        for text in [
+            "", "{", "{}", "{\"a\":\"b\"}", "{\"a\":\"b\",\n", "{\"a\" :\"b\"}\n", "[\"a\"]\n", "{\"a\":\"b\"}\nx",
+        ] {
+            XCTAssertNil(SiteBuilder.SealedEntries.sealedTexts(in: Array(text.utf8)), text)
+        }
+        XCTAssertEqual(SiteBuilder.SealedEntries.sealedTexts(in: Array("{}\n".utf8)), [:])
+        XCTAssertEqual(
+            SiteBuilder.SealedEntries.sealedTexts(in: Array("{\"a\":\"b\",\n\"c\":\"d\"}\n".utf8)),
+            ["a": "b", "c": "d"])
+    }
+
+    /// A shard's fingerprint changes with any one of its entries, and only that entry's digest does.
+    func testAnEntryChangedChangesItsDigestAndTheShardsFingerprint() throws {
+        let renderer = try SiteFixture(
+            catalog: """
+                site: {url: https://go.example.com}
+                app:
+                  name: Marry
+                  ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+                links: [{path: /a, deep_link: "marry://a", title: A}]
+
+                """
+        ).build().renderer
+        func shard(_ titles: [String]) -> PlanEntry {
+            PlanEntry(
+                path: .lookupShard(0),
+                content: .lookupShard(
+                    shard: 0,
+                    links: titles.enumerated().map { index, title in
+                        var link = Link(
+                            path: "/l/\(index)", deepLink: "", title: title, description: nil, webURL: nil,
+                            campaign: [],
+                            options: LinkOptions(), location: SourceLocation(file: "", line: 1, column: 1),
+                            webURLLocation: nil, templateLocation: SourceLocation(file: "", line: 1, column: 1))
+                        link.title = title
+                        return LookupShardEntry(link: link, id: "id\(index)", behaviour: .interstitial)
+                    }))
+        }
+        let before = try XCTUnwrap(renderer.lookupShardFingerprints(of: shard(["A", "B", "C"])))
+        let after = try XCTUnwrap(renderer.lookupShardFingerprints(of: shard(["A", "B2", "C"])))
+        XCTAssertNotEqual(before.shard, after.shard)
+        XCTAssertEqual(before.entries[0], after.entries[0])
+        XCTAssertNotEqual(before.entries[1], after.entries[1])
+        XCTAssertEqual(before.entries[2], after.entries[2])
+        XCTAssertEqual(renderer.fingerprint(of: shard(["A", "B", "C"])), before.shard)
+    }
+}
