@@ -218,6 +218,7 @@ final class LinkBatchChecker: @unchecked Sendable {
                 }
             }
             read.rejected.append(link == nil ? worker.rejectedPath : nil)
+            link?.options.share(with: defaults)
             read.links.append(link.take())
             read.ranges.append(start..<worker.engine.diagnostics.count)
         }

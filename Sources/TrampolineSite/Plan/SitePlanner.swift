@@ -17,7 +17,9 @@ package enum SitePlanner {
     {
         var entries: [PlanEntry] = []
         let compact = catalog.site.layout == .compact
-        entries.reserveCapacity(compact ? 64 : catalog.links.count * 2 + 8)
+        // A page per link, and a QR code for those that have one.
+        entries.reserveCapacity(
+            compact ? 64 : catalog.links.count + catalog.links.lazy.filter(\.options.qrCode).count + 8)
         if !compact { checkQRCollisions(catalog, engine: &engine) }
         // Links whose folders differ only in case from an earlier link's would share a folder on
         // case-insensitive disks: their pages go under _case/, which the hosts' rules serve at
