@@ -39,6 +39,7 @@ extension CatalogReader {
             batches.csvColumns = columns
             batches.cache = LinkCache.load(from: url).flatMap { $0.key == key ? $0 : nil }
             batches.cacheWriter = batches.cache == nil && !setup.readOnly ? LinkCache.Writer(url: url, key: key) : nil
+            batches.sourceKey = key
             for row in rows.rows.dropFirst() {
                 batches.add(.text(LinkBatchChecker.EntrySpan(bytes: row.bytes, line: row.line, column: 1)))
             }

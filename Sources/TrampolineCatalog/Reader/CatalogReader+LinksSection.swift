@@ -54,6 +54,7 @@ extension CatalogReader {
             }
             // Without a cache, entries are recorded as they are read, if a file can be written at all.
             batches.cacheWriter = batches.cache == nil ? setup.writer(key: key) : nil
+            batches.sourceKey = key
             // Read-only (check) with no cache still reads a long list in pieces on all cores.
             if batches.cache != nil || batches.cacheWriter != nil || setup.readOnly {
                 return try readLinksSection(

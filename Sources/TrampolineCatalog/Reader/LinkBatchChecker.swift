@@ -70,6 +70,9 @@ final class LinkBatchChecker: @unchecked Sendable {
     var csvColumns: [LinksFile.Column]?
     var cache: LinkCache?
     var cacheWriter: LinkCache.Writer?
+    /// The key of ``cache`` and ``cacheWriter``: each link read or decoded from an entry whose
+    /// digest is known gets the digest of the two as its ``Link/source`` (``FastPath/linkSources``).
+    var sourceKey: [UInt8]?
     /// Where the entries decoded from ``cache`` start in it (for a new file).
     private(set) var usedEntries: [Int] = []
     /// The entries of links read, when there is a ``cache``.
@@ -125,6 +128,25 @@ final class LinkBatchChecker: @unchecked Sendable {
         }
     }
 
+    /// SHA-256 with `key` taken in.
+    private static func hasher(of key: [UInt8]) -> SHA256 {
+        var hasher = SHA256()
+        hasher.update(data: key)
+        return hasher
+    }
+
+    /// A link's ``Link/source``: the first half of SHA-256 over the key (taken in by `keyed`) and
+    /// its entry's digest.
+    private static func source(_ keyed: SHA256, _ digest: SHA256.Digest) -> SIMD2<UInt64> {
+        var hasher = keyed
+        hasher.update(data: Array(digest))
+        return hasher.finalize().withUnsafeBytes {
+            SIMD2(
+                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        }
+    }
+
     /// A reader with the same settings, cache and cache writer, for an attempt the caller may
     /// drop (then with the writer: see `CatalogReader+Pieces.swift`).
     func sibling() -> LinkBatchChecker {
@@ -133,6 +155,7 @@ final class LinkBatchChecker: @unchecked Sendable {
         other.cacheText = cacheText
         other.cache = cache
         other.cacheWriter = cacheWriter
+        other.sourceKey = sourceKey
         return other
     }
 
@@ -178,7 +201,10 @@ final class LinkBatchChecker: @unchecked Sendable {
         var digests: [UInt64] = []
         var used: [Int] = []
         var failed = false
+        // The key hashed once per batch; each link's source continues from it.
+        let keyed = records && FastPath.linkSources.isOn ? sourceKey.map { Self.hasher(of: $0) } : nil
         for item in items {
+            var entryDigest: SHA256.Digest?
             let start = worker.engine.diagnostics.count
             worker.rejectedPath = nil
             var link: Link?
@@ -186,6 +212,7 @@ final class LinkBatchChecker: @unchecked Sendable {
             case .node(let node, let span):
                 link = worker.readLink(
                     node, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
+                entryDigest = span?.digest
                 if let span, let digest = span.digest, let link, worker.engine.diagnostics.count == start, records,
                     LinkCache.appendEntry(
                         digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk)
@@ -198,6 +225,7 @@ final class LinkBatchChecker: @unchecked Sendable {
                     break
                 }
                 let digest = span.digest ?? LinkCache.digest(of: text[span], column: span.column)
+                entryDigest = digest
                 if let cache, let offset = cache.entry(for: digest),
                     let decoded = cache.decodedLink(at: offset, line: span.line, file: worker.file)
                 {
@@ -219,6 +247,9 @@ final class LinkBatchChecker: @unchecked Sendable {
             }
             read.rejected.append(link == nil ? worker.rejectedPath : nil)
             link?.options.share(with: defaults)
+            if let keyed, let entryDigest, worker.engine.diagnostics.count == start {
+                link?.noteSource(Self.source(keyed, entryDigest))
+            }
             read.links.append(link.take())
             read.ranges.append(start..<worker.engine.diagnostics.count)
         }

@@ -67,6 +67,8 @@
         /// the dynamic check (`swift_beginAccess`) on every read of every value showed in the
         /// profiles of rebuilds, where a caller in another target cannot elide it.
         @exclusivity(unchecked) @usableFromInline var fields: Fields
+        /// ``source``; a new box has none.
+        @exclusivity(unchecked) @usableFromInline var source: SIMD2<UInt64>? = nil
         @usableFromInline init(_ fields: Fields) { self.fields = fields }
     }
 
@@ -113,13 +115,31 @@
         storage = Storage(fields)
     }
 
-    /// All of the link's values at once (one copy of the box's contents).
+    /// All of the link's values at once (one copy of the box's contents). Any change through it
+    /// (every setter goes through it) lets the ``source`` go.
     @inlinable package var fields: Fields {
         _read { yield storage.fields }
         _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(storage.fields)
+            } else {
+                storage.source = nil
+            }
             yield &storage.fields
         }
+    }
+
+    /// What the link was read from, when the reader knows it and nothing changed the link since:
+    /// a digest of its entry's exact text under everything else its values depend on (the link
+    /// cache's key: the binary, the templates' names, `defaults:`, `app:`, the file). Two links
+    /// with the same source hold the same values, but for where they are written; the fingerprint
+    /// encoder writes it in place of the values (`PlanEntry+Fingerprint.swift`).
+    package var source: SIMD2<UInt64>? { storage.source }
+
+    /// Records the link's ``source`` (``CatalogReader``'s batches, as they read or decode it).
+    package mutating func noteSource(_ source: SIMD2<UInt64>) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        storage.source = source
     }
 
     /// `/topic/1`: leading slash, no trailing slash, only safe characters.

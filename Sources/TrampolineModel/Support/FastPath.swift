@@ -39,6 +39,9 @@ package enum FastPath: String, CaseIterable, Sendable {
     /// `SiteBuilder+SealedEntries`: a compact rebuild seals only the lookup entries that changed,
     /// taking the others from the shard files it wrote before.
     case sealedEntries = "sealed-entries"
+    /// `Link.source`: a link read from a catalog entry is fingerprinted by that entry's digest
+    /// (under the link cache's key) instead of its values (`LinkBatchChecker`, `PlanEntry+Fingerprint`).
+    case linkSources = "link-sources"
 
     package static let environmentVariable = "TRAMPOLINE_PLAIN_PATHS"
 

@@ -244,7 +244,19 @@ private struct FingerprintBytes {
 
     /// A link as the plain encoder writes `Link.Fields`: the own fields' table, then the options
     /// (``LinkOptions/fields``), then the route. The encoder leaves source locations out.
+    /// A link with a ``Link/source`` (``FastPath/linkSources``) is that digest instead, after
+    /// a `#`, which no encoding of values starts with: its values follow from the digest, and
+    /// encoding them was most of a rebuild's fingerprinting.
     mutating func link(_ link: Link, depth: UInt8) {
+        if let source = link.source, FastPath.linkSources.isOn {
+            byte(UInt8(ascii: "#"))
+            for word in [source[0], source[1]] {
+                for shift in stride(from: 56, through: 0, by: -8) {
+                    byte(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+                }
+            }
+            return
+        }
         byte(UInt8(ascii: "{"))
         let d = depth &+ 1
         // By index, taking only the field's name and access (plain data, ``LinkFieldAccess``).
