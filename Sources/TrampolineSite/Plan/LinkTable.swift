@@ -31,6 +31,6 @@ package struct LinkTable: Sendable, Equatable, Encodable {
             for parameter in link.campaign { entry += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
             total += 38 + (entry + 2) / 3 * 4
         }
-        return max(1, (total + shardTarget - 1) / shardTarget)
+        return LookupShards.steadyCount(atLeast: (total + shardTarget - 1) / shardTarget)
     }
 }

@@ -17,10 +17,23 @@ package enum LookupShards {
         LinkTable.shard(host: host, path: path, count: count)
     }
 
-    /// A first shard count for `links`: their estimated table size over ``shardTarget``.
+    /// A first shard count for `links`: their estimated table size over ``shardTarget``, on the
+    /// ladder of ``steadyCount(atLeast:)``.
     static func shardCount(for links: [Link]) -> Int {
         var total = 0
         for index in links.indices { total += links[index].tableEstimate }
-        return max(1, (total + shardTarget - 1) / shardTarget)
+        return steadyCount(atLeast: (total + shardTarget - 1) / shardTarget)
+    }
+
+    /// The least count of the ladder 1…32, then 32, 34, 36…64, 68…: 16 steps per doubling, at
+    /// most 1/16 above `count`. Every link moves when a table's count changes (its shard is its
+    /// id modulo the count), so a count that followed the estimate exactly changed with a handful
+    /// of edited titles and rewrote every shard; on the ladder, an edit of 1 % of a catalog
+    /// crosses a step about once in forty. The same catalog always gets the same count.
+    package static func steadyCount(atLeast count: Int) -> Int {
+        guard count > 32 else { return max(1, count) }
+        // Keep the top five bits of count - 1, then one step up.
+        let shift = (Int.bitWidth - (count - 1).leadingZeroBitCount) - 5
+        return ((count - 1) >> shift + 1) << shift
     }
 }

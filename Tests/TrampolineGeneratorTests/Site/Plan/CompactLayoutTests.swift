@@ -126,6 +126,26 @@ final class CompactLayoutTests: XCTestCase {
         }
     }
 
+    /// Shard counts stand on a ladder (16 steps per doubling): never fewer than the estimate
+    /// asks, at most 1/16 more, and the same for a catalog grown by a few titles' worth.
+    func testShardCountsStandOnALadder() {
+        var last = 0
+        var steps = Set<Int>()
+        for count in 1...100_000 {
+            let steady = LookupShards.steadyCount(atLeast: count)
+            XCTAssertGreaterThanOrEqual(steady, count)
+            XCTAssertLessThanOrEqual(steady, count <= 32 ? count : count + count / 16 + 1, "\(count)")
+            XCTAssertGreaterThanOrEqual(steady, last, "never fewer for more")
+            XCTAssertEqual(LookupShards.steadyCount(atLeast: steady), steady, "a step is its own count")
+            last = steady
+            steps.insert(steady)
+        }
+        XCTAssertEqual(steps.count, 32 + 12 * 16 - 7, "32 small counts, then 16 steps per doubling up to 100,000")
+        // The benchmark's million links (11,405 shards estimated), grown by 0.1 %: the same count.
+        XCTAssertEqual(LookupShards.steadyCount(atLeast: 11_405), 11_776)
+        XCTAssertEqual(LookupShards.steadyCount(atLeast: 11_417), 11_776)
+    }
+
     func testAHostLimitIsAWarningAtSiteHost() throws {
         // 10,001 links in folders: a page and a QR code each (and the link table's shards), past the Free plan's 20,000 files.
         let folders = try SiteFixture(catalog: catalog(links: 10_001, layout: nil, host: "cloudflare-pages-free"))
