@@ -59,128 +59,89 @@ import TrampolineQR
 
     private var storage: Storage
 
-    package var template: String {
-        _read { yield storage.values.template }
+    /// The values, copied into a box of this value's own before any change.
+    private var values: Values {
+        _read { yield storage.values }
         _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.template
+            yield &storage.values
         }
+    }
+
+    package var template: String {
+        _read { yield storage.values.template }
+        _modify { yield &values.template }
     }
     package var fallback: Fallback {
         _read { yield storage.values.fallback }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.fallback
-        }
+        _modify { yield &values.fallback }
     }
     /// Android's fallback, when it differs from `fallback`.
     package var androidFallback: Fallback? {
         _read { yield storage.values.androidFallback }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.androidFallback
-        }
+        _modify { yield &values.androidFallback }
     }
     package var fallbackDelayMs: Int {
         _read { yield storage.values.fallbackDelayMs }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.fallbackDelayMs
-        }
+        _modify { yield &values.fallbackDelayMs }
     }
     package var deferred: [DeferredChannel] {
         _read { yield storage.values.deferred }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.deferred
-        }
+        _modify { yield &values.deferred }
     }
     /// `__Host-`: browsers take it only from this host, over https, for the whole path, so a
     /// sibling subdomain (`evil.example.com` beside `go.example.com`) cannot plant a deferred link.
     package var cookieName: String {
         _read { yield storage.values.cookieName }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.cookieName
-        }
+        _modify { yield &values.cookieName }
     }
     package static let defaultCookieName = "__Host-deferredDeepLink"
     /// The default before `__Host-`: `loadCookie.html` still reads it, for visits made before the upgrade.
     package static let legacyCookieName = "deferredDeepLink"
     package var cookieDays: Int {
         _read { yield storage.values.cookieDays }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.cookieDays
-        }
+        _modify { yield &values.cookieDays }
     }
     package var forwardQuery: Bool {
         _read { yield storage.values.forwardQuery }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.forwardQuery
-        }
+        _modify { yield &values.forwardQuery }
     }
     package var image: String? {
         _read { yield storage.values.image }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.image
-        }
+        _modify { yield &values.image }
     }
     package var inAppBrowsers: InAppBrowsers {
         _read { yield storage.values.inAppBrowsers }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.inAppBrowsers
-        }
+        _modify { yield &values.inAppBrowsers }
     }
     /// The question the page asks before leaving for the App Store or Google Play; nil asks nothing.
     package var confirmStore: String? {
         _read { yield storage.values.confirmStore }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.confirmStore
-        }
+        _modify { yield &values.confirmStore }
     }
     /// Where a desktop visitor goes (`desktop`); nil is the default, ``Link/desktopMode``.
     package var desktop: Desktop? {
         _read { yield storage.values.desktop }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.desktop
-        }
+        _modify { yield &values.desktop }
     }
     /// A desktop's web page instead of `web_url` (`desktop_url`, Firebase's `ofl`).
     package var desktopURL: String? {
         _read { yield storage.values.desktopURL }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.desktopURL
-        }
+        _modify { yield &values.desktopURL }
     }
     /// App Store Connect's campaign token (`ct`) for the link; nil: its `utm_campaign`.
     package var appStoreCampaign: String? {
         _read { yield storage.values.appStoreCampaign }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.appStoreCampaign
-        }
+        _modify { yield &values.appStoreCampaign }
     }
     /// Whether the link gets `<path>/qr.svg`, a QR code of its URL.
     package var qrCode: Bool {
         _read { yield storage.values.qrCode }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.qrCode
-        }
+        _modify { yield &values.qrCode }
     }
     package var qrErrorCorrection: QRErrorCorrection {
         _read { yield storage.values.qrErrorCorrection }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-            yield &storage.values.qrErrorCorrection
-        }
+        _modify { yield &values.qrErrorCorrection }
     }
 
     /// What a link's page does on a desktop, which has no app to open.

@@ -20,10 +20,7 @@ extension PlanEntry {
         }
         var writer = FingerprintBytes(capacity: capacity)
         // PlanEntry at depth 0: its keys at 1, the content's case key at 2, the case's values at 3.
-        writer.byte(UInt8(ascii: "{"))
-        writer.string("path", path.value, depth: 1)
-        writer.key("content", depth: 1)
-        writer.byte(UInt8(ascii: "{"))
+        writer.entryStart(path: path)
         switch content {
         case .linkPage(let link, let template, let behaviour):
             writer.key("linkPage", depth: 2)
@@ -40,12 +37,7 @@ extension PlanEntry {
         case .linkTableShard(let shard, let rows):
             // The link table's shards: each row one length-prefixed string (``LinkTableRow/encode(to:)``),
             // written without making the string.
-            writer.key("linkTableShard", depth: 2)
-            writer.byte(UInt8(ascii: "{"))
-            writer.key("shard", depth: 3)
-            writer.int(shard)
-            writer.key("rows", depth: 3)
-            writer.byte(UInt8(ascii: "["))
+            writer.shardStart("linkTableShard", shard: shard, list: "rows")
             for row in rows {
                 writer.byte(4)
                 writer.byte(UInt8(ascii: ","))
@@ -68,16 +60,8 @@ extension PlanEntry {
     func lookupShardFingerprintBytes() -> (bytes: [UInt8], entries: [Range<Int>])? {
         guard case .lookupShard(let shard, let links) = content else { return nil }
         var writer = FingerprintBytes(capacity: 64 + links.count * 512)
-        writer.byte(UInt8(ascii: "{"))
-        writer.string("path", path.value, depth: 1)
-        writer.key("content", depth: 1)
-        writer.byte(UInt8(ascii: "{"))
-        writer.key("lookupShard", depth: 2)
-        writer.byte(UInt8(ascii: "{"))
-        writer.key("shard", depth: 3)
-        writer.int(shard)
-        writer.key("links", depth: 3)
-        writer.byte(UInt8(ascii: "["))
+        writer.entryStart(path: path)
+        writer.shardStart("lookupShard", shard: shard, list: "links")
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(links.count)
         for entry in links {
@@ -217,6 +201,24 @@ private struct FingerprintBytes {
         }
         bool(row.forwardQuery)
         decimal(row.fixed.count)
+    }
+
+    /// A plan entry's start: its `{`, its path and the `{` of its content (a case at depth 2).
+    mutating func entryStart(path: OutputPath) {
+        byte(UInt8(ascii: "{"))
+        string("path", path.value, depth: 1)
+        key("content", depth: 1)
+        byte(UInt8(ascii: "{"))
+    }
+
+    /// A shard case `name`'s start: its number, then the `[` of its list `list` (at depth 3).
+    mutating func shardStart(_ name: StaticString, shard: Int, list: StaticString) {
+        key(name, depth: 2)
+        byte(UInt8(ascii: "{"))
+        key("shard", depth: 3)
+        int(shard)
+        key(list, depth: 3)
+        byte(UInt8(ascii: "["))
     }
 
     /// A ``LookupShardEntry`` as the plain encoder writes it: its link, id and behaviour.
