@@ -2,6 +2,10 @@ import Foundation
 import TrampolineTestSupport
 import XCTest
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The fast path `sealed-entries` (`SiteBuilder+SealedEntries.swift`): a compact rebuild seals only
 /// the lookup entries whose link changed and takes the others from the shard files it wrote
 /// before. Each rebuild here is compared, file by file, with a build of the same catalog into an
@@ -108,6 +112,36 @@ final class SealedEntriesTests: XCTestCase {
         let rebuilt = try build(dir, edited)
         XCTAssertFalse(rebuilt.contains("came sealed"), rebuilt)
         assertSame(dir.contents(of: "site"), try plainSite(edited), "rebuild over edited shards")
+    }
+
+    /// Bytes changed in place with the file's size and modification time put back: the stamps
+    /// still prove the file, but its digest is not the one recorded, so nothing is taken from it.
+    func testShardFilesChangedWithTheirStatPutBackAreSealedWhole() throws {
+        let dir = try TemporaryDirectory()
+        try build(dir, catalog(count: count))
+        for url in try shardFiles(in: dir) {
+            var before = stat()
+            XCTAssertEqual(stat(url.path, &before), 0)
+            var bytes = try [UInt8](Data(contentsOf: url))
+            let at = try XCTUnwrap(bytes.lastIndex(of: UInt8(ascii: "A")) ?? bytes.lastIndex(of: UInt8(ascii: "B")))
+            bytes[at] = bytes[at] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.write(contentsOf: bytes)
+            try handle.close()
+            var times = [before.st_atim, before.st_mtim]
+            XCTAssertEqual(utimensat(AT_FDCWD, url.path, &times, 0), 0)
+            var after = stat()
+            XCTAssertEqual(stat(url.path, &after), 0)
+            XCTAssertEqual(
+                [after.st_size, Int(after.st_ino), after.st_mtim.tv_sec, after.st_mtim.tv_nsec],
+                [before.st_size, Int(before.st_ino), before.st_mtim.tv_sec, before.st_mtim.tv_nsec],
+                "the stat put back as it was")
+        }
+        // Every shard has an edited link, so every shard is rendered again.
+        let edited = catalog(count: count, edited: Set(stride(from: 1, through: count, by: 10)))
+        let rebuilt = try build(dir, edited)
+        XCTAssertFalse(rebuilt.contains("came sealed"), rebuilt)
+        assertSame(dir.contents(of: "site"), try plainSite(edited), "rebuild over shards changed in place")
     }
 
     func testADamagedOrMissingRecordIsIgnored() throws {

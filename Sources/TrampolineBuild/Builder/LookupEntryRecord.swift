@@ -4,10 +4,10 @@ import TrampolineModel
 import TrampolineSite
 
 /// What the last write of a compact site recorded of its lookup shards: for each, the
-/// fingerprint it was written with, and its entries' ids and digests
+/// fingerprint it was written with, the SHA-256 of the file's bytes, and its entries' ids and digests
 /// (``SiteRenderer/EntryDigest``). A rebuild that must render a shard again takes, from that
-/// shard's file as its stamp proves it written, the sealed text of each entry whose digest did not
-/// change (`SiteBuilder+SealedEntries.swift`).
+/// shard's file as its stamp proves it written and its bytes' digest confirms it, the sealed text
+/// of each entry whose digest did not change (`SiteBuilder+SealedEntries.swift`).
 ///
 /// A local cache in the ``WorkFolder``, written after a successful write, never deployed. It ends
 /// with the SHA-256 of the rest: a damaged one is ignored, and costs only time (every entry is
@@ -28,8 +28,8 @@ struct LookupEntryRecord: Sendable {
     /// How many shards the site had.
     let shardCount: Int
     private let bytes: [UInt8]
-    /// Each shard's fingerprint and its block's bytes.
-    private let blocks: [Int: (fingerprint: Fingerprint, range: Range<Int>)]
+    /// Each shard's fingerprint, its file's digest and its block's bytes.
+    private let blocks: [Int: (fingerprint: Fingerprint, file: Fingerprint, range: Range<Int>)]
 
     /// The record in `bytes`; nil when it is not one whole record.
     init?(bytes: [UInt8]) {
@@ -41,16 +41,16 @@ struct LookupEntryRecord: Sendable {
         guard let shardCount = reader.word(), let blockCount = reader.word(), blockCount <= shardCount else {
             return nil
         }
-        var blocks: [Int: (Fingerprint, Range<Int>)] = [:]
+        var blocks: [Int: (Fingerprint, Fingerprint, Range<Int>)] = [:]
         for _ in 0..<blockCount {
             let start = reader.at
             guard let shard = reader.word(), shard < shardCount, blocks[shard] == nil,
-                let fingerprint = reader.fingerprint(), let count = reader.word()
+                let fingerprint = reader.fingerprint(), let file = reader.fingerprint(), let count = reader.word()
             else { return nil }
             for _ in 0..<count {
                 guard let length = reader.byte(), reader.skip(length + 16) else { return nil }
             }
-            blocks[shard] = (fingerprint, start..<reader.at)
+            blocks[shard] = (fingerprint, file, start..<reader.at)
         }
         guard reader.at == body else { return nil }
         self.shardCount = shardCount
@@ -61,11 +61,15 @@ struct LookupEntryRecord: Sendable {
     /// The fingerprint shard `number` was written with.
     func fingerprint(ofShard number: Int) -> Fingerprint? { blocks[number]?.fingerprint }
 
+    /// The SHA-256 of the bytes shard `number`'s file was written with.
+    func file(ofShard number: Int) -> Fingerprint? { blocks[number]?.file }
+
     /// Shard `number`'s entries.
     func shard(_ number: Int) -> Shard? {
         guard let block = blocks[number] else { return nil }
         var reader = Reader(bytes: bytes, at: block.range.lowerBound, end: block.range.upperBound)
-        guard reader.word() != nil, reader.fingerprint() != nil, let count = reader.word() else { return nil }
+        guard reader.word() != nil, reader.fingerprint() != nil, reader.fingerprint() != nil, let count = reader.word()
+        else { return nil }
         var shard = Shard(fingerprint: block.fingerprint, ids: [], digests: [])
         shard.ids.reserveCapacity(count)
         shard.digests.reserveCapacity(count)
@@ -79,20 +83,17 @@ struct LookupEntryRecord: Sendable {
         return shard
     }
 
-    /// Shard `number`'s block, as ``encoded(shardCount:blocks:)`` takes it, as recorded.
-    func block(ofShard number: Int) -> ArraySlice<UInt8>? {
-        blocks[number].map { bytes[$0.range] }
-    }
-
-    /// Shard `number`'s block: its fingerprint, and each entry's id and digest. Nil when an id is
-    /// longer than a block records (a shard of such links is then not recorded).
-    static func block(shard number: Int, fingerprint: Fingerprint, ids: [String], digests: [SiteRenderer.EntryDigest])
-        -> [UInt8]?
-    {
+    /// Shard `number`'s block: its fingerprint, its file's digest, and each entry's id and
+    /// digest. Nil when an id is longer than a block records (the shard is then not recorded).
+    static func block(
+        shard number: Int, fingerprint: Fingerprint, file: Fingerprint, ids: [String],
+        digests: [SiteRenderer.EntryDigest]
+    ) -> [UInt8]? {
         var out: [UInt8] = []
-        out.reserveCapacity(44 + ids.count * 32)
+        out.reserveCapacity(76 + ids.count * 32)
         append(word: number, to: &out)
         for index in 0..<4 { append(long: fingerprint.words[index], to: &out) }
+        for index in 0..<4 { append(long: file.words[index], to: &out) }
         append(word: ids.count, to: &out)
         for (id, digest) in zip(ids, digests) {
             let utf8 = Array(id.utf8)

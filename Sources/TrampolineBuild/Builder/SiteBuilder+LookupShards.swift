@@ -38,7 +38,11 @@ extension SiteBuilder {
                     renderer.lookupShardFingerprints(of: entries[index])
                     ?? (renderer.fingerprint(of: entries[index]), nil)
                 if let size = previous?.provenSize(of: entries[index].path, at: index, fingerprint: fingerprint) {
-                    return MeasuredShard(fingerprint: fingerprint, digests: digests, size: size)
+                    var file: Fingerprint?
+                    if let sealed, case .lookupShard(let number, _) = entries[index].content {
+                        file = sealed.file(ofShard: number, fingerprint: fingerprint)
+                    }
+                    return MeasuredShard(fingerprint: fingerprint, digests: digests, size: size, file: file)
                 }
                 var taken: [String: String] = [:]
                 if let sealed, let digests, case .lookupShard(let number, _) = entries[index].content {
@@ -48,23 +52,29 @@ extension SiteBuilder {
                 }
                 let bytes = renderer.render(entries[index], reusingSealed: taken)
                 return MeasuredShard(
-                    fingerprint: fingerprint, digests: digests, size: bytes.count, bytes: bytes, taken: taken.count)
+                    fingerprint: fingerprint, digests: digests, size: bytes.count,
+                    file: sealed == nil ? nil : SealedEntries.digest(of: bytes), bytes: bytes, taken: taken.count)
             }
             let largest = measured.map(\.size).max() ?? 0
             guard largest > LookupShards.shardLimit else {
                 var fitted = FittedShards(plan: plan)
                 var digests: [Int: [SiteRenderer.EntryDigest]] = [:]
+                var files: [Int: Fingerprint] = [:]
                 for (index, shard) in zip(shards, measured) {
                     fitted.fingerprints[index] = shard.fingerprint
                     digests[index] = shard.digests
+                    files[index] = shard.file
                     if let bytes = shard.bytes {
                         fitted.rendered[index] = bytes
                         fitted.entries += shard.digests?.count ?? 0
                         fitted.entriesTaken += shard.taken
                     }
                 }
-                fitted.record = lookupEntryRecord(
-                    of: plan, shards: shards, fingerprints: fitted.fingerprints, digests: digests)
+                fitted.record =
+                    sealed == nil
+                    ? nil
+                    : lookupEntryRecord(
+                        of: plan, shards: shards, fingerprints: fitted.fingerprints, files: files, digests: digests)
                 return fitted
             }
             var again = DiagnosticEngine()
@@ -86,6 +96,8 @@ extension SiteBuilder {
         var fingerprint: Fingerprint
         var digests: [SiteRenderer.EntryDigest]?
         var size: Int
+        /// The SHA-256 of its file's bytes, when known (``LookupEntryRecord``).
+        var file: Fingerprint? = nil
         var bytes: [UInt8]? = nil
         /// How many of its entries were taken sealed from the last write.
         var taken = 0

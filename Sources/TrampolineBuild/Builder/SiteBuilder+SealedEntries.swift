@@ -36,7 +36,7 @@ extension SiteBuilder {
                 stamp.size <= LookupShards.shardLimit, let shard = record.shard(number),
                 let bytes = FileBytes.array(
                     outputURL.appendingPathComponent(entry.path.value).path, ifSize: stamp.size),
-                let sealed = Self.sealedTexts(in: bytes)
+                Self.digest(of: bytes) == record.file(ofShard: number), let sealed = Self.sealedTexts(in: bytes)
             else { return [:] }
             let was = Dictionary(zip(shard.ids, shard.digests), uniquingKeysWith: { first, _ in first })
             var reusable: [String: String] = [:]
@@ -44,6 +44,19 @@ extension SiteBuilder {
                 if let text = sealed[link.id] { reusable[link.id] = text }
             }
             return reusable
+        }
+
+        /// The SHA-256 of a shard file's bytes, as the record keeps it: a file whose bytes were
+        /// changed and its stat put back is not taken for the one written.
+        static func digest(of bytes: [UInt8]) -> Fingerprint {
+            Fingerprint(digest: Digest.bytes(bytes))
+        }
+
+        /// The digest recorded for shard `number`'s file, when the record holds it under
+        /// `fingerprint`: what a shard proven by its stamp (not rendered) is recorded with again.
+        func file(ofShard number: Int, fingerprint: Fingerprint) -> Fingerprint? {
+            guard let record = record.value, record.fingerprint(ofShard: number) == fingerprint else { return nil }
+            return record.file(ofShard: number)
         }
 
         /// A shard file's entries, id to sealed text (`{"id":"sealed",\n…}\n`, as
@@ -75,20 +88,22 @@ extension SiteBuilder {
         }
     }
 
-    /// A compact site's ``LookupEntryRecord``, of its shards' fingerprints and entry digests (by
-    /// index in the plan's entries); nil when the fast path is off or a digest is missing.
+    /// A compact site's ``LookupEntryRecord``, of its shards' fingerprints, file digests and entry
+    /// digests (by index in the plan's entries); a shard with one of them unknown is left out (the
+    /// next build seals it whole). Nil when the fast path is off.
     static func lookupEntryRecord(
-        of plan: SitePlan, shards: [Int], fingerprints: [Int: Fingerprint],
+        of plan: SitePlan, shards: [Int], fingerprints: [Int: Fingerprint], files: [Int: Fingerprint],
         digests: [Int: [SiteRenderer.EntryDigest]]
     ) -> [UInt8]? {
         guard FastPath.sealedEntries.isOn else { return nil }
         var blocks: [ArraySlice<UInt8>] = []
         for index in shards {
             guard case .lookupShard(let number, let links) = plan.entries[index].content,
-                let fingerprint = fingerprints[index], let digests = digests[index], digests.count == links.count,
+                let fingerprint = fingerprints[index], let file = files[index], let digests = digests[index],
+                digests.count == links.count,
                 let block = LookupEntryRecord.block(
-                    shard: number, fingerprint: fingerprint, ids: links.map(\.id), digests: digests)
-            else { return nil }
+                    shard: number, fingerprint: fingerprint, file: file, ids: links.map(\.id), digests: digests)
+            else { continue }
             blocks.append(block[...])
         }
         return LookupEntryRecord.encoded(shardCount: shards.count, blocks: blocks)

@@ -9,13 +9,16 @@ import XCTest
 /// reading of a shard file's sealed entries, on their own.
 final class LookupEntryRecordTests: XCTestCase {
     private let fingerprint = Fingerprint(words: SIMD4(1, 2, 3, 4))
+    private let file = Fingerprint(words: SIMD4(5, 6, 7, 8))
 
     private func record() throws -> (bytes: [UInt8], record: LookupEntryRecord) {
         let blocks = [
             try XCTUnwrap(
                 LookupEntryRecord.block(
-                    shard: 2, fingerprint: fingerprint, ids: ["abc", "d-é"], digests: [SIMD2(7, 8), SIMD2(9, 10)])),
-            try XCTUnwrap(LookupEntryRecord.block(shard: 0, fingerprint: fingerprint, ids: [], digests: [])),
+                    shard: 2, fingerprint: fingerprint, file: file, ids: ["abc", "d-é"],
+                    digests: [SIMD2(7, 8), SIMD2(9, 10)])),
+            try XCTUnwrap(
+                LookupEntryRecord.block(shard: 0, fingerprint: fingerprint, file: file, ids: [], digests: [])),
         ]
         let bytes = LookupEntryRecord.encoded(shardCount: 3, blocks: blocks.map { $0[...] })
         return (bytes, try XCTUnwrap(LookupEntryRecord(bytes: bytes)))
@@ -31,6 +34,7 @@ final class LookupEntryRecordTests: XCTestCase {
         XCTAssertEqual(record.shard(0)?.ids, [])
         XCTAssertNil(record.shard(1), "a shard not recorded")
         XCTAssertEqual(record.fingerprint(ofShard: 2), fingerprint)
+        XCTAssertEqual(record.file(ofShard: 2), file)
     }
 
     /// Any byte changed, any length cut, a block for a shard past the count: no record.
@@ -42,11 +46,13 @@ final class LookupEntryRecordTests: XCTestCase {
             XCTAssertNil(LookupEntryRecord(bytes: damaged), "byte \(index) flipped")
         }
         for length in 0..<bytes.count { XCTAssertNil(LookupEntryRecord(bytes: Array(bytes[..<length])), "\(length)") }
-        let block = try XCTUnwrap(LookupEntryRecord.block(shard: 5, fingerprint: fingerprint, ids: [], digests: []))
+        let block = try XCTUnwrap(
+            LookupEntryRecord.block(shard: 5, fingerprint: fingerprint, file: file, ids: [], digests: []))
         XCTAssertNil(LookupEntryRecord(bytes: LookupEntryRecord.encoded(shardCount: 3, blocks: [block[...]])))
         XCTAssertNil(
             LookupEntryRecord.block(
-                shard: 0, fingerprint: fingerprint, ids: [String(repeating: "x", count: 256)], digests: [SIMD2(0, 0)]),
+                shard: 0, fingerprint: fingerprint, file: file, ids: [String(repeating: "x", count: 256)],
+                digests: [SIMD2(0, 0)]),
             "an id longer than a block records")
     }
 
