@@ -11,31 +11,25 @@ extension SiteBuild {
         linkTable(files: { self[$0] })
     }
 
-    /// The link table whose files `files` gives, index and every shard, merged.
+    /// The link table whose files `files` gives, index and every shard (read on every core), merged.
     func linkTable(files: @Sendable (OutputPath) -> Data?) -> SiteLinkTable? {
-        shardTables(files: files).map { tables in
-            var table = tables.index
-            for shard in tables.shards { table.links.merge(shard.links) { first, _ in first } }
-            return table
+        guard var table = tableIndex(files: files) else { return nil }
+        let shards = concurrentMap(table.shards, chunk: 1) { Self.shardLinks($0, files: files) }
+        for links in shards {
+            guard let links else { return nil }
+            table.links.merge(links) { first, _ in first }
         }
+        return table
     }
 
-    /// The index, and for each shard the table an app holds after fetching the index and that
-    /// shard (what it does without a snapshot); the shards read on every core.
-    func shardTables(files: @Sendable (OutputPath) -> Data?) -> (index: SiteLinkTable, shards: [SiteLinkTable])? {
-        guard let data = files(.linkTableIndex), let index = try? SiteLinkTable(json: data, host: catalog.site.host)
-        else { return nil }
-        let links = concurrentMap(index.shards, chunk: 1) { shard in
-            files(.linkTableShard(shard)).flatMap { try? SiteLinkTable.shardLinks(json: $0) }
-        }
-        var shards: [SiteLinkTable] = []
-        for shardLinks in links {
-            guard let shardLinks else { return nil }
-            var table = index
-            table.links = shardLinks
-            shards.append(table)
-        }
-        return (index, shards)
+    /// The table's index as the app library reads it from `files`.
+    private func tableIndex(files: (OutputPath) -> Data?) -> SiteLinkTable? {
+        files(.linkTableIndex).flatMap { try? SiteLinkTable(json: $0, host: catalog.site.host) }
+    }
+
+    /// Shard `shard`'s links as the app library reads them from `files`.
+    private static func shardLinks(_ shard: Int, files: (OutputPath) -> Data?) -> [String: String]? {
+        files(.linkTableShard(shard)).flatMap { try? SiteLinkTable.shardLinks(json: $0) }
     }
 
     /// The snapshot an app ships (docs/link-table.md): the index's members and every link.
@@ -57,8 +51,7 @@ extension SiteBuild {
                 .error, at: top, "the link table cannot be read back by TrampolineLink",
                 hint: "this is a bug in Trampoline; please report it")
         ]
-        guard let data = files(.linkTableIndex), let index = try? SiteLinkTable(json: data, host: catalog.site.host)
-        else { return unreadable }
+        guard let index = tableIndex(files: files) else { return unreadable }
         let scheme = catalog.app.ios?.scheme ?? catalog.app.android?.scheme ?? ""
         let links = catalog.links
         let site = catalog.site.url
@@ -73,10 +66,8 @@ extension SiteBuild {
         let found = concurrentMap(members.count, chunk: 1) { shard -> [Int]? in
             var table = index
             if count > 0 {
-                guard
-                    let shardLinks = files(.linkTableShard(shard)).flatMap({ try? SiteLinkTable.shardLinks(json: $0) })
-                else { return nil }
-                table.links = shardLinks
+                guard let links = Self.shardLinks(shard, files: files) else { return nil }
+                table.links = links
             }
             return members[shard].filter { Self.problem(links[$0], site: site, table, scheme) != nil }
         }

@@ -39,7 +39,7 @@ extension SiteBuilder {
                     ?? (renderer.fingerprint(of: entries[index]), nil)
                 if let size = previous?.provenSize(of: entries[index].path, at: index, fingerprint: fingerprint) {
                     var file: Fingerprint?
-                    if let sealed, case .lookupShard(let number, _) = entries[index].content {
+                    if let sealed, sealed.records, case .lookupShard(let number, _) = entries[index].content {
                         file = sealed.file(ofShard: number, fingerprint: fingerprint)
                     }
                     return MeasuredShard(fingerprint: fingerprint, digests: digests, size: size, file: file)
@@ -53,7 +53,8 @@ extension SiteBuilder {
                 let bytes = renderer.render(entries[index], reusingSealed: taken)
                 return MeasuredShard(
                     fingerprint: fingerprint, digests: digests, size: bytes.count,
-                    file: sealed == nil ? nil : SealedEntries.digest(of: bytes), bytes: bytes, taken: taken.count)
+                    file: sealed?.records == true ? SealedEntries.digest(of: bytes) : nil, bytes: bytes,
+                    taken: taken.count)
             }
             let largest = measured.map(\.size).max() ?? 0
             guard largest > LookupShards.shardLimit else {
@@ -71,7 +72,7 @@ extension SiteBuilder {
                     }
                 }
                 fitted.record =
-                    sealed == nil
+                    sealed?.records != true
                     ? nil
                     : lookupEntryRecord(
                         of: plan, shards: shards, fingerprints: fitted.fingerprints, files: files, digests: digests)

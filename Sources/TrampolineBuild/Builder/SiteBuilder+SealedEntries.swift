@@ -15,12 +15,15 @@ extension SiteBuilder {
     struct SealedEntries: Sendable {
         let outputURL: URL
         let record: Pending<LookupEntryRecord?>
+        /// Whether the build leaves a new record (it writes: `build`, `serve`); `check` only reads.
+        let records: Bool
 
         /// The record beside `outputURL`, read on another core while the catalog is planned; nil
         /// when the fast path is off.
-        static func reading(beside outputURL: URL?) -> SealedEntries? {
+        static func reading(beside outputURL: URL?, records: Bool) -> SealedEntries? {
             guard FastPath.sealedEntries.isOn, let outputURL else { return nil }
-            return SealedEntries(outputURL: outputURL, record: Pending { LookupEntryRecord.read(beside: outputURL) })
+            return SealedEntries(
+                outputURL: outputURL, record: Pending { LookupEntryRecord.read(beside: outputURL) }, records: records)
         }
 
         /// The sealed text, by id, of the entries of `entry` (shard `number` of `shardCount`, at

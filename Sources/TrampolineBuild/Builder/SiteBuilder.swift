@@ -97,7 +97,7 @@ package struct SiteBuilder: Sendable {
             previousOutput?.peek()
             ?? (provesWithStamps && FastPath.earlyStamps.isOn
                 ? output.map { url in Pending { SiteWriter(outputURL: url).readPrevious() } } : nil)
-        let sealed = proving == nil ? nil : SealedEntries.reading(beside: output)
+        let sealed = proving == nil ? nil : SealedEntries.reading(beside: output, records: readsPreviousOutputEarly)
         let (renderer, fitted) = makePlan(
             catalog: catalog, templates: templates, previous: proving, sealed: sealed, engine: &engine)
         let plan = fitted.plan

@@ -8,14 +8,14 @@ import TrampolineModel
 /// for the same entry: `LinkFingerprintTests` holds the two to each other on entries with every
 /// field set, so a field added to ``Link``, ``LinkOptions`` or these cases and not here fails it.
 extension PlanEntry {
-    /// What `FingerprintEncoder.encode(self)` returns, for the link page, QR code, link-table
-    /// shard and lookup shard cases; nil for the others, which take the plain path.
+    /// What `FingerprintEncoder.encode(self)` returns, for the link page, QR code and link-table
+    /// shard cases; nil for the others, which take the plain path. A lookup shard's fingerprint
+    /// is made of its entries' digests instead (``lookupShardFingerprintBytes()``).
     func fastFingerprintBytes() -> [UInt8]? {
         var capacity = 1024
         switch content {
         case .linkPage, .qrCode: break
         case .linkTableShard(_, let rows): capacity = 64 + rows.count * 96
-        case .lookupShard: break
         default: return nil
         }
         var writer = FingerprintBytes(capacity: capacity)
@@ -43,8 +43,6 @@ extension PlanEntry {
                 writer.byte(UInt8(ascii: ","))
                 writer.linkTableRow(row)
             }
-        case .lookupShard:
-            return lookupShardFingerprintBytes()?.bytes
         default:
             break
         }
@@ -231,6 +229,15 @@ private struct FingerprintBytes {
         string("behaviour", entry.behaviour.rawValue, depth: d)
     }
 
+    /// `value`'s eight bytes, most significant first.
+    mutating func word(_ value: UInt64) {
+        reserve(8)
+        for shift in stride(from: 56, through: 0, by: -8) {
+            base[count] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
+            count += 1
+        }
+    }
+
     mutating func bool(_ value: Bool) {
         byte(UInt8(ascii: value ? "t" : "f"))
     }
@@ -252,11 +259,8 @@ private struct FingerprintBytes {
     mutating func link(_ link: Link, depth: UInt8) {
         if let source = link.source, FastPath.linkSources.isOn {
             byte(UInt8(ascii: "#"))
-            for word in [source[0], source[1]] {
-                for shift in stride(from: 56, through: 0, by: -8) {
-                    byte(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
-                }
-            }
+            word(source[0])
+            word(source[1])
             return
         }
         byte(UInt8(ascii: "{"))

@@ -27,7 +27,8 @@ final class LinkTableReadBackTests: XCTestCase {
 
     private func shards(of site: SiteBuild) throws -> Int {
         guard case .linkTableIndex(let index)? = site.plan[.linkTableIndex]?.content else {
-            throw XCTSkip("no link table")
+            XCTFail("the site has no link table")
+            return 0
         }
         return index.shards
     }

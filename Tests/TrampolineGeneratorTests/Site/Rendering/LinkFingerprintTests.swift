@@ -100,8 +100,8 @@ final class LinkFingerprintTests: XCTestCase {
         }
     }
 
-    /// The compact layout's lookup shards (every link of the rich catalog in them) take the fast
-    /// path, with the plain path's bytes.
+    /// The compact layout's lookup shards (every link of the rich catalog in them) are encoded for
+    /// their entries' digests with the plain path's bytes, each entry's range holding its link.
     func testLookupShardsTakeTheFastPathWithThePlainBytes() throws {
         let compact = Self.catalog.replacingOccurrences(
             of: "  url: https://go.example.com\n", with: "  url: https://go.example.com\n  layout: compact\n")
@@ -112,7 +112,13 @@ final class LinkFingerprintTests: XCTestCase {
         for shard in shards.map(Self.withoutSources) {
             guard case .lookupShard(_, let links) = shard.content else { continue }
             linked += links.count
-            let fast = try XCTUnwrap(shard.fastFingerprintBytes(), shard.path.value)
+            let (fast, ranges) = try XCTUnwrap(shard.lookupShardFingerprintBytes(), shard.path.value)
+            XCTAssertEqual(ranges.count, links.count)
+            for (range, entry) in zip(ranges, links) {
+                let text = String(decoding: fast[range], as: UTF8.self)
+                XCTAssertTrue(text.contains("\"" + entry.link.path) && text.hasSuffix(entry.behaviour.rawValue), text)
+                XCTAssertTrue(text.contains("\"" + entry.id), text)
+            }
             XCTAssertEqual(
                 String(decoding: fast, as: UTF8.self),
                 String(decoding: FingerprintEncoder.encode(shard, plain: true), as: UTF8.self), shard.path.value)
