@@ -50,10 +50,10 @@ extension CatalogReader {
         let placed = PlacedDigests(
             layout: layout, text: text, listByte: list.byte, tailStart: tailMatches ? tailStart : nil)
 
-        // Forwards from the list's first dash.
-        let forward = forwardSpans(in: text, layout: layout, list: list, digests: placed.forward)
+        // Forwards from the list's first dash, past every change that reads alone.
+        let forward = forwardWalk(in: text, layout: layout, list: list, placed: placed)
         var spans = forward.spans
-        let taken = spans.count
+        let taken = forward.next
         let changeStart = forward.position
         let changeLine = forward.line
 
@@ -81,10 +81,9 @@ extension CatalogReader {
                 in: text)
         else { return nil }
         let changed = changeStart < changeEnd
-        guard !changed || changeStart <= boundary else { return nil }
-
-        var builder = CatalogLayout.Builder()
-        for entry in entries[..<taken] { builder.append(entry, of: layout) }
+        guard !changed || changeStart <= boundary,
+            var builder = forward.builder(of: layout, listByte: list.byte, in: text)
+        else { return nil }
         var rest: YAMLEventParser?
         var listEnd = changeStart
         if changed {
@@ -122,7 +121,7 @@ extension CatalogReader {
         guard TextPosition.lineBreaks(in: tail) != nil else { return nil }
         let file = builder.file(key: key, column: column, tail: tail)
         return LayoutReading(
-            spans: spans, unparsed: taken + entries.count - kept, rest: rest,
+            spans: spans, unparsed: forward.unparsed + entries.count - kept, rest: rest,
             newLayout: file == layout.bytes ? nil : file)
     }
 
@@ -194,40 +193,6 @@ extension CatalogReader {
             line = span.line + entries[index].lineBreaks
         }
         return line
-    }
-
-    /// The entries the layout places forwards from the list's first dash, up to the first that
-    /// changed; with where that change starts (byte and line).
-    static func forwardSpans(
-        in text: UnsafeBufferPointer<UInt8>, layout: CatalogLayout, list: ListStart, digests: [SHA256.Digest?]
-    ) -> (spans: [LinkBatchChecker.EntrySpan], position: Int, line: Int) {
-        let entries = layout.entries
-        var spans: [LinkBatchChecker.EntrySpan] = []
-        spans.reserveCapacity(entries.count)
-        var position = list.byte
-        var line = list.line
-        var taken = 0
-        while taken < entries.count,
-            let span = Self.span(
-                of: entries[taken], in: layout, gapAt: position, line: line, digest: digests[taken])
-        {
-            spans.append(span)
-            line = span.line + entries[taken].lineBreaks
-            position = span.bytes.upperBound
-            taken += 1
-        }
-        // An entry that ends in blanks (a mapping, a block scalar's last lines) ends where the next
-        // token starts: unless one starts right there, it is read again with what follows.
-        let blank: Set<UInt8> = [
-            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"),
-        ]
-        while taken > 0, position < text.count, blank.contains(text[position - 1]), blank.contains(text[position]) {
-            taken -= 1
-            let span = spans.removeLast()
-            position = span.bytes.lowerBound - entries[taken].gap.count
-            line = span.line - layout.gapLineBreaks(of: entries[taken])
-        }
-        return (spans, position, line)
     }
 
     /// The entries kept at the end, found backwards from the text after the list (`tailStart`),
@@ -374,6 +339,8 @@ extension CatalogReader {
     struct PlacedDigests {
         var forward: [SHA256.Digest?]
         var backward: [SHA256.Digest?]
+        /// Where the forward walk looks for each entry when nothing before it moved.
+        var forwardAt: [Int]
 
         /// `tailStart`: where the tail starts when it is the one recorded (else no backward walk).
         init(layout: CatalogLayout, text: UnsafeBufferPointer<UInt8>, listByte: Int, tailStart: Int?) {
@@ -408,6 +375,7 @@ extension CatalogReader {
                         : Self.digest(of: entries[index], in: layout, gapAt: backwardStart, text: shared.buffer)
                 )
             }
+            self.forwardAt = forwardAt
             forward = both.map(\.forward)
             backward =
                 backwardStarts.isEmpty ? [SHA256.Digest?](repeating: nil, count: entries.count) : both.map(\.backward)

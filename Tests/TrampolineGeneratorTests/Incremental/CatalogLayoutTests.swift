@@ -242,6 +242,54 @@ final class CatalogLayoutTests: FolderTestCase {
         XCTAssertEqual(try check(catalog(entries, tail: "# the end\nextra: 2\nlinks_file: more.csv\n"), "tail"), 3_000)
     }
 
+    /// Edits spread over the whole list (a nightly export's 1 %) are each read alone: the walk
+    /// goes on past every change it finds an unchanged entry after, within a few lines, and a
+    /// change it cannot see past is read as before, up to the entries kept at the end.
+    func testEditsSpreadOverTheListAreEachReadAlone() throws {
+        var generator = SeededGenerator(seed: 54)
+        let entries = (1...3_000).map {
+            Self.entry($0, style: [0, 1, 3, 6, 7, 8].randomElement(using: &generator)!, indent: 2)
+        }
+        func catalog(_ entries: [String]) -> String {
+            Self.head(title: "Week 1", indentless: false) + entries.joined() + "extra: 1\n"
+        }
+        XCTAssertNil(try check(catalog(entries), "first"))
+        func edited(_ indices: StrideTo<Int>) -> [String] {
+            var edited = entries
+            for index in indices {
+                edited[index] = edited[index].replacingOccurrences(of: "/p/\(index + 1)", with: "/changed/\(index + 1)")
+            }
+            return edited
+        }
+        // Every 100th entry, the first among them: 30 read alone, 2,970 not parsed.
+        XCTAssertEqual(try check(catalog(edited(stride(from: 0, to: 3_000, by: 100))), "1 %"), 2_970)
+        XCTAssertEqual(try check(catalog(entries), "back"), 2_970)
+        // Two entries side by side, and three apart.
+        XCTAssertEqual(try check(catalog(edited(stride(from: 1_000, to: 1_010, by: 3))), "near"), 2_996)
+        XCTAssertEqual(try check(catalog(entries), "back"), 2_996)
+        // Entries removed here and there, and new ones put in.
+        var moved = entries
+        for index in stride(from: 2_900, to: 0, by: -300) { moved.remove(at: index) }
+        for index in stride(from: 2_500, to: 0, by: -500) {
+            moved.insert(Self.entry(9_000 + index, style: index % 3, indent: 2), at: index)
+        }
+        // 10 removed, 5 new: the other 2,990 stand, but for an entry beside a change that is read
+        // again with it (one that ends in blanks where the text after it changed).
+        let movedUnparsed = try XCTUnwrap(try check(catalog(moved), "removed and put in"))
+        XCTAssertGreaterThanOrEqual(movedUnparsed, 2_985)
+        XCTAssertLessThanOrEqual(movedUnparsed, 2_990)
+        // More new entries in one place than the walk looks past: the rest is read as one stretch,
+        // up to the entries kept at the end.
+        var crowded = entries
+        crowded.insert(
+            contentsOf: (0..<(CatalogReader.resyncWindow + 8)).map { Self.entry(20_000 + $0, style: 0, indent: 2) },
+            at: 1_200)
+        crowded[2_000] = crowded[2_000].replacingOccurrences(of: "/p/", with: "/q/")
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(try check(catalog(entries), "back")), 2_985)
+        let crowdedUnparsed = try XCTUnwrap(try check(catalog(crowded), "crowded"))
+        XCTAssertEqual(crowdedUnparsed, 3_000 - 1 - (2_000 - CatalogReader.resyncWindow - 8 - 1_200))
+    }
+
     /// A layout file is only ever a hint that is checked: a damaged one, one made under another
     /// key (another user's secret, say) or one reached through a symbolic link is not used.
     func testADamagedForeignOrLinkedLayoutIsNotUsed() throws {
