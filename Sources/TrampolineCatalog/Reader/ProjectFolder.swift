@@ -97,6 +97,9 @@ package struct ProjectFolder: Sendable {
         return try result.get()
     }
 
+    /// How much more is read at a time from a file that grew while it was read.
+    private static let growth = 1 << 16
+
     private func readFile(_ name: String, limit: Int) throws(Refusal) -> [UInt8] {
         let descriptor = try open(name)
         defer { close(descriptor) }
@@ -109,9 +112,11 @@ package struct ProjectFolder: Sendable {
         }
         let size = Int(info.st_size)
         if size > limit { throw .tooLarge(size: size, limit: limit) }
-        // One byte over the limit is read, so a file that grew past it is caught.
+        // Room for the size found and one byte more; a file that grew since is read on, up to one
+        // byte over the limit, so one that grew past it is caught. (Room for the limit itself
+        // was a limit-sized allocation for every file read.)
         var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: limit + 1) { buffer, count in
+        func fill(_ buffer: inout UnsafeMutableBufferPointer<UInt8>, _ count: inout Int) {
             while count < buffer.count {
                 let got = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
                 if got < 0, errno == EINTR { continue }
@@ -119,6 +124,16 @@ package struct ProjectFolder: Sendable {
                 guard got > 0 else { break }
                 count += got
             }
+        }
+        let room = min(size, limit) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: room, initializingWith: fill)
+        // Full: the file grew since `fstat`; read on until its end or past the limit.
+        var full = bytes.count == room
+        while failure == 0, full, bytes.count <= limit {
+            let wanted = min(Self.growth, limit + 1 - bytes.count)
+            let more = [UInt8](unsafeUninitializedCapacity: wanted, initializingWith: fill)
+            bytes += more
+            full = more.count == wanted
         }
         if failure != 0 { throw .unreadable(String(cString: strerror(failure))) }
         if bytes.count > limit { throw .tooLarge(size: bytes.count, limit: limit) }
