@@ -195,31 +195,48 @@ final class PlainPathsTests: XCTestCase {
         return timings
     }
 
-    /// A CSV links file, then 1 % of its rows edited and one added: the links file's cache
+    /// A CSV or JSON links file, then 1 % of its rows edited and one added: the links file's cache
     /// (`CatalogReader+LinksFileCache.swift`) against reading every row, in the folders layout
     /// and (at 20,000 links) the compact one.
     func testACSVLinksFileIsTheSameBytesThroughThePlainPaths() throws {
         let home = try TemporaryDirectory()
-        for (count, layout) in [(3000, ""), (20_000, "  layout: compact\n")] {
-            func links(_ count: Int, edited: Bool) -> String {
-                let rows = (1...count).map { n in
-                    let title = edited && n % 100 == 7 ? "Plan \(n), edited" : "Plan \(n) — \"\"ü\"\", \(n % 7)"
-                    return "/p/\(n),\"\(title)\",marry://plan/\(n),https://example.com/plans/\(n),news"
-                }
-                return (["path,title,deep_link,web_url,campaign.utm_source"] + rows).joined(separator: "\n") + "\n"
+        for format in ["csv", "json"] {
+            for (count, layout) in [(3000, ""), (20_000, "  layout: compact\n")] {
+                try assertLinksFileIsTheSameBytesEachWay(format: format, count: count, layout: layout, home: home.url)
             }
-            let catalog =
-                Self.header.replacingOccurrences(of: "  title: Marry links\n", with: "  title: Marry links\n" + layout)
-                .replacingOccurrences(of: "  fallback: store\n", with: "  fallback: store\n  qr_code: false\n")
-                + "links_file: links.csv\n"
-            let rebuilt = try assertSameSitesEachWay(
-                catalog, file: "links.csv", versions: [links(count, edited: false), links(count + 1, edited: true)],
-                cacheMark: ".links-file-", home: home.url, what: "\(count) links")
-            XCTAssertTrue(
-                rebuilt.contains(
-                    "\(count - count / 100) of \(count + 1) links of the links file came unchanged from its cache"),
-                rebuilt)
         }
+    }
+
+    private func assertLinksFileIsTheSameBytesEachWay(format: String, count: Int, layout: String, home: URL) throws {
+        func links(_ count: Int, edited: Bool) -> String {
+            let rows = (1...count).map { n in
+                let title = edited && n % 100 == 7 ? "Plan \(n), edited" : "Plan \(n) — \"ü\", \(n % 7)"
+                return (n, title)
+            }
+            if format == "json" {
+                let objects = rows.map { n, title in
+                    #"{"path": "/p/\#(n)", "title": "\#(title.replacingOccurrences(of: "\"", with: "\\\""))", "#
+                        + #""deep_link": "marry://plan/\#(n)", "web_url": "https://example.com/plans/\#(n)", "#
+                        + #""campaign": {"utm_source": "news"}}"#
+                }
+                return "[\n  " + objects.joined(separator: ",\n  ") + "\n]\n"
+            }
+            let lines = rows.map { n, title in
+                "/p/\(n),\"\(title.replacingOccurrences(of: "\"", with: "\"\""))\",marry://plan/\(n),https://example.com/plans/\(n),news"
+            }
+            return (["path,title,deep_link,web_url,campaign.utm_source"] + lines).joined(separator: "\n") + "\n"
+        }
+        let catalog =
+            Self.header.replacingOccurrences(of: "  title: Marry links\n", with: "  title: Marry links\n" + layout)
+            .replacingOccurrences(of: "  fallback: store\n", with: "  fallback: store\n  qr_code: false\n")
+            + "links_file: links.\(format)\n"
+        let rebuilt = try assertSameSitesEachWay(
+            catalog, file: "links.\(format)", versions: [links(count, edited: false), links(count + 1, edited: true)],
+            cacheMark: ".links-file-", home: home, what: "\(count) links, \(format)")
+        XCTAssertTrue(
+            rebuilt.contains(
+                "\(count - count / 100) of \(count + 1) links of the links file came unchanged from its cache"),
+            rebuilt)
     }
 
     /// A route's items file (CSV and JSON Lines), then 1 % of its rows edited and one added: the

@@ -3,21 +3,25 @@ import Foundation
 import TrampolineIncremental
 import TrampolineModel
 
-/// The fast path of a CSV `links_file:` (``FastPath/linksFileCache``): a rebuild after a nightly
-/// export reads only the rows that changed. The file is cut into rows by its bytes
-/// (``ItemRows``); each row is looked up by the SHA-256 of its bytes in a ``LinkCache`` of that
-/// file's links, kept under a key of everything else a link depends on (the catalog's link-cache
-/// key: the binary, this user's secret, the templates, `defaults:` and `app:`; and the header
-/// row). A row found there is decoded; the others are read the plain way, by the same
-/// ``LinkBatchChecker`` as `links:` entries, on all cores, and recorded for the next build.
+/// The fast path of a `links_file:` (``FastPath/linksFileCache``): a rebuild after a nightly
+/// export reads only the entries that changed. The file is cut into entries by its bytes (CSV
+/// rows by ``ItemRows``, the objects of a JSON list by ``JSONListElements``); each is looked up by
+/// the SHA-256 of its bytes (and, JSON, its column) in a ``LinkCache`` of that file's links, kept
+/// under a key of everything else a link depends on (the catalog's link-cache key: the binary,
+/// this user's secret, the templates, `defaults:` and `app:`; and the CSV header row). An entry
+/// found there is decoded; the others are read the plain way (a CSV row as a record, a JSON object
+/// by the YAML parser at its line and column), by the same ``LinkBatchChecker`` as `links:`
+/// entries, on all cores, and recorded for the next build.
 ///
-/// A row found in the cache has the bytes of a row read before, so only the header and the rows
-/// read are checked as UTF-8. A JSON file, a header that is blank or names an unknown column, a
-/// quote left open, a row that does not read alone or a catalog with errors already make this
-/// path step aside with nothing recorded or reported: the plain reading then reads the file.
-/// `LinksFileCacheTests` and `PlainPathsTests` hold the two to the same links, diagnostics and bytes.
+/// A CSV row found in the cache has the bytes of a row read before, so only the header and the
+/// rows read are checked as UTF-8 (a JSON file is checked whole: its cutting reads every byte
+/// anyway). A header that is blank or names an unknown column, a quote left open, JSON that is not
+/// a strict list of objects, an entry that does not read alone or a catalog with errors already
+/// make this path step aside with nothing recorded or reported: the plain reading then reads the
+/// file. `LinksFileCacheTests`, `JSONLinksFileCacheTests` and `PlainPathsTests` hold the two to the
+/// same links, diagnostics and bytes.
 extension CatalogReader {
-    /// Reads the CSV links file `bytes` (shown as `display`) through its cache; false, with
+    /// Reads the CSV or JSON links file `bytes` (shown as `display`) through its cache; false, with
     /// nothing recorded or reported, when the plain reading must read it instead.
     mutating func readCachedLinksFile(_ bytes: [UInt8], display: String, top: TopLevel, list: inout LinkList) -> Bool {
         guard FastPath.linksFileCache.isOn, let setup = linkCache, let defaults = top.defaults, !engine.hasErrors
@@ -27,22 +31,20 @@ extension CatalogReader {
         defer { file = catalogFile }
         let read = bytes.withUnsafeBufferPointer { whole -> (LinkBatchChecker, url: URL, key: [UInt8])? in
             let buffer = CatalogLoader.afterByteOrderMark(whole)
-            guard let rows = ItemRows(buffer, format: .csv), rows.count <= Self.linkLimit,
-                let header = rows.rows.first, let columns = Self.columns(of: header, in: buffer, display: display)
+            guard
+                let entries = LinksFile.isCSV(display)
+                    ? Self.csvEntries(in: buffer, display: display) : Self.jsonEntries(in: buffer)
             else { return nil }
-            let key = linksFileCacheKey(
-                setup: setup, defaults: defaults, top: top, header: UnsafeBufferPointer(rebasing: buffer[header.bytes]))
+            let key = linksFileCacheKey(setup: setup, defaults: defaults, top: top, header: entries.header)
             let url = Self.linksFileCacheURL(besideLinkCache: setup.url, file: display)
             let batches = LinkBatchChecker(
                 reader: self, defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
             batches.cacheText = LinkBatchChecker.Text(buffer: buffer)
-            batches.csvColumns = columns
+            batches.csvColumns = entries.columns
             batches.cache = LinkCache.load(from: url).flatMap { $0.key == key ? $0 : nil }
             batches.cacheWriter = batches.cache == nil && !setup.readOnly ? LinkCache.Writer(url: url, key: key) : nil
             batches.sourceKey = key
-            for row in rows.rows.dropFirst() {
-                batches.add(.text(LinkBatchChecker.EntrySpan(bytes: row.bytes, line: row.line, column: 1)))
-            }
+            for span in entries.spans { batches.add(.text(span)) }
             batches.finish(into: &self, list: &list)
             return (batches, url, key)
         }
@@ -59,18 +61,49 @@ extension CatalogReader {
         return true
     }
 
-    /// The columns the header row names; nil when it is not one UTF-8 record naming only known
-    /// columns (the plain reading reports why).
-    private static func columns(of header: ItemRows.Row, in buffer: UnsafeBufferPointer<UInt8>, display: String)
-        -> [LinksFile.Column]?
-    {
+    /// A links file's entries cut by their bytes: each one's span, what the cache key holds of
+    /// the file besides them, and (CSV) the columns its rows are read by.
+    private struct CutEntries {
+        var spans: [LinkBatchChecker.EntrySpan]
+        var header: UnsafeBufferPointer<UInt8>
+        var columns: [LinksFile.Column]?
+    }
+
+    /// A CSV file's rows after its header; nil when the header is not one UTF-8 record naming only
+    /// known columns or a quote is left open (the plain reading reports why).
+    private static func csvEntries(in buffer: UnsafeBufferPointer<UInt8>, display: String) -> CutEntries? {
+        guard let rows = ItemRows(buffer, format: .csv), rows.count <= linkLimit, let header = rows.rows.first else {
+            return nil
+        }
         let bytes = UnsafeBufferPointer(rebasing: buffer[header.bytes])
         guard UTF8Check.isValid(bytes),
             case .success(let records) = StrictCSV.records(in: bytes, firstRow: header.line),
             records.count == 1, let record = records.first
         else { return nil }
         var scratch = DiagnosticEngine()
-        return LinksFile.columns(of: record, displayPath: display, engine: &scratch)
+        guard let columns = LinksFile.columns(of: record, displayPath: display, engine: &scratch) else { return nil }
+        return CutEntries(
+            spans: rows.rows.dropFirst().map { LinkBatchChecker.EntrySpan(bytes: $0.bytes, line: $0.line, column: 1) },
+            header: bytes, columns: columns)
+    }
+
+    /// What stands for a JSON file's header in its cache key.
+    private static let jsonHeader: StaticString = "a JSON list\n"
+
+    /// A JSON file's objects, each read as YAML alone at its line and column when its bytes are
+    /// new; nil when the file is not UTF-8 or not a strict JSON list of objects
+    /// (``JSONListElements``).
+    private static func jsonEntries(in buffer: UnsafeBufferPointer<UInt8>) -> CutEntries? {
+        // Checked whole: an object's bytes are parsed alone, where nothing else would check them.
+        guard UTF8Check.isValid(buffer), let list = JSONListElements(buffer), list.elements.count <= linkLimit else {
+            return nil
+        }
+        return CutEntries(
+            spans: list.elements.map {
+                LinkBatchChecker.EntrySpan(bytes: $0.bytes, line: $0.line, column: $0.column)
+            },
+            header: UnsafeBufferPointer(start: jsonHeader.utf8Start, count: jsonHeader.utf8CodeUnitCount),
+            columns: nil)
     }
 
     /// Everything a links file's link depends on besides its row's bytes.

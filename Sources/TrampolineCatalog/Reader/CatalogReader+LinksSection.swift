@@ -98,8 +98,10 @@ extension CatalogReader {
             named: linksFile.text, in: project, location: linksFile.location, engine: &fileEngine)
         var items: [YAMLNode]?
         if let bytes {
-            // A CSV file through its cache first (`CatalogReader+LinksFileCache.swift`).
-            if LinksFile.isCSV(linksFile.text), readCachedLinksFile(bytes, display: display, top: top, list: &list) {
+            // A CSV or JSON file through its cache first (`CatalogReader+LinksFileCache.swift`).
+            if LinksFile.isCSV(linksFile.text) || LinksFile.isJSON(linksFile.text),
+                readCachedLinksFile(bytes, display: display, top: top, list: &list)
+            {
                 return
             }
             items = LinksFile.items(of: bytes, named: linksFile.text, displayPath: display, engine: &fileEngine)

@@ -20,6 +20,9 @@ enum LinksFile {
     /// Whether `name` is a CSV file (else JSON, or neither: ``items(of:named:displayPath:engine:)`` says).
     static func isCSV(_ name: String) -> Bool { (name as NSString).pathExtension.lowercased() == "csv" }
 
+    /// Whether `name` is a JSON file.
+    static func isJSON(_ name: String) -> Bool { (name as NSString).pathExtension.lowercased() == "json" }
+
     /// The link entries of the file `name`'s `bytes`, or nil after reporting why they cannot be read.
     /// CSV positions are `row:column`, the header being row 1 and columns counted from 1.
     static func items(of bytes: [UInt8], named name: String, displayPath: String, engine: inout DiagnosticEngine)

@@ -118,11 +118,12 @@ final class LinksFileCacheTests: FolderTestCase {
         }
         let marked = [0xEF, 0xBB, 0xBF] + Array(Self.csv(rows).utf8)
         XCTAssertEqual(hits(try read(Self.catalog(), bytes: ["links.csv": marked])), [30, 30])
-        // A JSON file is read the plain way.
+        // A JSON file has a cache of its own (`JSONLinksFileCacheTests`).
         let json = "[" + (1...5).map { #"{"path": "/j/\#($0)", "title": "J \#($0)"}"# }.joined(separator: ",") + "]"
         let reading = try read(Self.catalog(file: "links.json"), files: ["links.json": json])
-        XCTAssertNil(hits(reading))
+        XCTAssertEqual(hits(reading), [0, 5])
         XCTAssertEqual(reading.catalog?.links.count, 5)
+        XCTAssertEqual(hits(try read(Self.catalog(file: "links.json"), files: ["links.json": json])), [5, 5])
     }
 
     /// Rows with errors are reported exactly as the plain reading reports them, through the cache
