@@ -239,11 +239,11 @@ final class PlainPathsTests: XCTestCase {
             rebuilt)
     }
 
-    /// A route's items file (CSV and JSON Lines), then 1 % of its rows edited and one added: the
+    /// A route's items file (CSV, JSON Lines and a JSON list), then 1 % of its rows edited and one added: the
     /// items cache (`CatalogReader+ItemsCache.swift`) against reading every row.
     func testARouteWithItemsIsTheSameBytesThroughThePlainPaths() throws {
         let home = try TemporaryDirectory()
-        for format in ["csv", "jsonl"] {
+        for format in ["csv", "jsonl", "json"] {
             func items(_ count: Int, edited: Bool) -> String {
                 let rows = (1...count).map { n -> (String, String) in
                     let title = edited && n % 100 == 7 ? "Plan \(n), edited" : "Plan \(n) — \"ü\", \(n % 7)"
@@ -255,9 +255,11 @@ final class PlainPathsTests: XCTestCase {
                     }
                     return (["id,title,image"] + lines).joined(separator: "\n") + "\n"
                 }
-                return rows.map {
+                let objects = rows.map {
                     #"{"id": "\#($0.0)", "title": "\#($0.1.replacingOccurrences(of: "\"", with: "\\\""))", "image": "https://cdn.example.com/\#($0.0).jpg"}"#
-                }.joined(separator: "\n") + "\n"
+                }
+                return format == "json"
+                    ? "[\n" + objects.joined(separator: ",\n") + "\n]\n" : objects.joined(separator: "\n") + "\n"
             }
             let catalog =
                 Self.header

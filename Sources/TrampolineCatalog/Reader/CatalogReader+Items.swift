@@ -16,7 +16,7 @@ extension CatalogReader {
             let display = catalogFolder.isEmpty ? reference.name : "\(catalogFolder)/\(reference.name)"
             // The cache, if there is one, read and checked on another core while the file is read.
             let earlyCache = linkCache.flatMap { setup in
-                FastPath.itemsCache.isOn && ItemsFile.Format(reference.name) != .json
+                FastPath.itemsCache.isOn
                     ? Pending { LinkCache.load(from: Self.itemsCacheURL(besideLinkCache: setup.url, items: display)) }
                     : nil
             }

@@ -4,8 +4,9 @@ import TrampolineIncremental
 import TrampolineModel
 
 /// The fast path of an items file (``FastPath/itemsCache``): a rebuild after a nightly export
-/// reads only the rows that changed. The file is cut into rows by its bytes; each row is looked up
-/// by the SHA-256 of its exact bytes in a ``LinkCache`` of that file's items, kept under a key of
+/// reads only the rows that changed. The file is cut into rows by its bytes (CSV records, JSON
+/// Lines, the objects of a JSON list: ``JSONListElements``); each row is looked up by the SHA-256
+/// of its exact bytes (and column) in a ``LinkCache`` of that file's items, kept under a key of
 /// everything else an item depends on (the route's link as read, `app:`, the header, the file's
 /// name, the binary and this user's secret); a row found there is decoded, the others are read
 /// the plain way (``CatalogReader/readItem(_:of:route:shape:app:)``) and recorded for the next
@@ -14,33 +15,34 @@ import TrampolineModel
 /// The file is never made into one string: a row found in the cache has the bytes of a row read
 /// before, so only the header and the rows read are checked as UTF-8.
 ///
-/// Anything this path does not read as the plain one would — a JSON list, a quote left open, a
-/// file past ``ItemsFile/maximumRows``, bytes that are not UTF-8, a row with an error, a catalog
+/// Anything this path does not read as the plain one would — JSON that is not a strict list of
+/// objects, a quote left open, a file past ``ItemsFile/maximumRows``, bytes that are not UTF-8, a row with an error, a catalog
 /// with errors already — makes it step aside before it records or reports anything: the plain
 /// reading then reads the whole file and reports what is wrong. `ItemsCacheTests` hold the two to the same links and bytes.
 extension CatalogReader {
     /// Reads `items` through its cache, or refuses a file of too many rows; false, with nothing
     /// recorded or reported, when the plain reading must read it instead.
     mutating func readCachedItems(_ items: ItemsFileReading, app: AppSettings?, list: inout LinkList) -> Bool {
-        guard FastPath.itemsCache.isOn, let setup = linkCache, items.format != .json, !engine.hasErrors else {
+        guard FastPath.itemsCache.isOn, let setup = linkCache, !engine.hasErrors else {
             return false
         }
         let saved = engine
-        var tooMany: Int?
+        var tooMany: ItemRows.Row?
         let read = items.bytes.withUnsafeBufferPointer { whole -> CachedItems? in
             let bytes = CatalogLoader.afterByteOrderMark(whole)
             guard let rows = ItemRows(bytes, format: items.format) else { return nil }
             // Refused from the cut alone, before any row is read: a million rows are never held as records.
             let limit = ItemsFile.maximumRows + (items.format == .csv ? 1 : 0)
             if rows.count > limit {
-                tooMany = rows.rows[limit].line
+                tooMany = rows.rows[limit]
                 return nil
             }
             return readRows(rows, of: items, in: bytes, setup: setup, app: app)
         }
         if let tooMany {
             engine = saved
-            ItemsFile.tooManyRows(at: SourceLocation(file: file, line: tooMany, column: 1), engine: &engine)
+            ItemsFile.tooManyRows(
+                at: SourceLocation(file: file, line: tooMany.line, column: tooMany.column), engine: &engine)
             return true
         }
         guard let read else {
@@ -151,7 +153,7 @@ extension CatalogReader {
         found.links.reserveCapacity(rows.count)
         for row in rows {
             let rowBytes = UnsafeBufferPointer(rebasing: bytes[row.bytes])
-            let digest = LinkCache.digest(of: rowBytes, column: 1)
+            let digest = LinkCache.digest(of: rowBytes, column: row.column)
             if let cache = context.cache, let offset = cache.entry(for: digest),
                 let link = cache.decodedItem(at: offset, line: row.line, file: file, base: context.base)
             {
@@ -200,7 +202,10 @@ extension CatalogReader {
             }
             return .some(node)
         case .json:
-            return nil
+            // An object of the list, as the whole file's parser would see it.
+            return LinkBatchChecker.parse(
+                UnsafeBufferPointer(rebasing: bytes[row.bytes]), line: row.line, column: row.column
+            ).map { .some($0) }
         }
     }
 
@@ -266,6 +271,8 @@ struct ItemRows {
         var line: Int
         /// Its bytes, the line break left out.
         var bytes: Range<Int>
+        /// The column it starts at (a JSON list's object may start anywhere on its line).
+        var column = 1
     }
     var rows: [Row] = []
     var count: Int { rows.count }
@@ -274,7 +281,9 @@ struct ItemRows {
         switch format {
         case .csv: if !cutCSV(bytes) { return nil }
         case .jsonl: cutLines(bytes)
-        case .json: return nil
+        case .json:
+            guard let list = JSONListElements(bytes) else { return nil }
+            rows = list.elements.map { Row(line: $0.line, bytes: $0.bytes, column: $0.column) }
         }
     }
 

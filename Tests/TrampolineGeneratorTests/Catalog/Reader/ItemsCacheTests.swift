@@ -139,9 +139,43 @@ final class ItemsCacheTests: FolderTestCase {
             XCTAssertEqual(hits(again), [40, 40], lineBreak.debugDescription)
             XCTAssertEqual(again.catalog?.links.count, 42)
         }
-        // A JSON list is read the plain way.
-        let list = "[" + lines.joined(separator: ",\n") + "]\n"
-        XCTAssertNil(try read(Self.catalog(items: "recipes.json"), files: ["recipes.json": list]).itemsCacheHits)
+        // A JSON list, cut into its objects (each at its own line and column).
+        for list in [
+            "[" + lines.joined(separator: ",\n") + "]\n", "[\r\n  " + lines.joined(separator: ",\r\n  ") + "\r\n]",
+            "[" + lines.joined(separator: ", ") + "]",
+        ] {
+            let catalog = Self.catalog(items: "recipes.json")
+            XCTAssertEqual(hits(try read(catalog, files: ["recipes.json": list]))?.last, 40)
+            XCTAssertEqual(hits(try read(catalog, files: ["recipes.json": list])), [40, 40])
+        }
+    }
+
+    /// A JSON list of items: edited, moved, removed and added objects, held to the plain reading;
+    /// what is not a strict JSON list of objects is left to it.
+    func testAJSONListIsReadObjectByObject() throws {
+        func object(_ n: Int, title: String? = nil) -> String {
+            let title = title ?? #"Recipe \#(n) — \"ü\""#
+            return #"{"id": "\#(n)", "title": "\#(title)", "image": "https://cdn.example.com/\#(n).jpg"}"#
+        }
+        let catalog = Self.catalog(items: "recipes.json")
+        var objects = (1...100).map { object($0) }
+        func list() -> String { "[\n  " + objects.joined(separator: ",\n  ") + "\n]\n" }
+        XCTAssertEqual(hits(try read(catalog, files: ["recipes.json": list()])), [0, 100])
+        objects[3] = object(4, title: "Edited")
+        objects.remove(at: 50)
+        objects.insert(object(500), at: 10)
+        objects.swapAt(70, 80)
+        let moved = try read(catalog, files: ["recipes.json": list()])
+        XCTAssertEqual(hits(moved), [98, 100])
+        let item = try XCTUnwrap(moved.catalog?.links.first { $0.path == "/recipe/90" })
+        XCTAssertEqual(item.location, SourceLocation(file: "recipes.json", line: 91, column: 3))
+        for (what, text) in [
+            ("a comment", "# items\n" + list()),
+            ("an alias", "[&a " + objects.joined(separator: ", ") + ", *a]"),
+            ("not an object", "[" + objects.joined(separator: ", ") + ", \"91\"]"),
+        ] {
+            XCTAssertNil(try read(catalog, files: ["recipes.json": text]).itemsCacheHits, what)
+        }
     }
 
     func testARowWithAnErrorLeavesTheWholeFileToThePlainReading() throws {
