@@ -165,11 +165,15 @@ package struct LinkCache: @unchecked Sendable {
         let header = Self.magic.count + 32
         let digestSize = 32
         let data = file.bytes
-        guard data.count >= header + digestSize,
-            data.prefix(Self.magic.count).elementsEqual(Self.magic),
-            SHA256.hash(data: UnsafeRawBufferPointer(rebasing: data[..<(data.count - digestSize)])).elementsEqual(
-                data.suffix(digestSize))
-        else { return nil }
+        guard data.count >= header + digestSize, data.prefix(Self.magic.count).elementsEqual(Self.magic) else {
+            return nil
+        }
+        // Checked on another core while the index is made: nothing is taken from the file before
+        // both are done, and the two were a rebuild's longest stretch with a core idle.
+        let checked = Pending {
+            SHA256.hash(data: UnsafeRawBufferPointer(rebasing: file.bytes[..<(file.bytes.count - digestSize)]))
+                .elementsEqual(file.bytes.suffix(digestSize))
+        }
         var entries: [UInt64: Int] = [:]
         var offset = header
         var count = 0
@@ -193,7 +197,7 @@ package struct LinkCache: @unchecked Sendable {
             }
             return true
         }(data)
-        guard ok else { return nil }
+        guard checked.value, ok else { return nil }
         key = Array(data[Self.magic.count..<header])
         // Read through once for the digest; decoding brings back only the pages it reads.
         file.release(0..<data.count)

@@ -23,7 +23,10 @@ import TrampolineModel
 extension CatalogReader {
     /// Reads the CSV or JSON links file `bytes` (shown as `display`) through its cache; false, with
     /// nothing recorded or reported, when the plain reading must read it instead.
-    mutating func readCachedLinksFile(_ bytes: [UInt8], display: String, top: TopLevel, list: inout LinkList) -> Bool {
+    /// `early`: the cache file, being read since the file's name was known.
+    mutating func readCachedLinksFile(
+        _ bytes: [UInt8], display: String, top: TopLevel, early: Pending<LinkCache?>? = nil, list: inout LinkList
+    ) -> Bool {
         guard FastPath.linksFileCache.isOn, let setup = linkCache, let defaults = top.defaults, !engine.hasErrors
         else { return false }
         let (savedEngine, savedList, catalogFile) = (engine, list, file)
@@ -41,7 +44,7 @@ extension CatalogReader {
                 reader: self, defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
             batches.cacheText = LinkBatchChecker.Text(buffer: buffer)
             batches.csvColumns = entries.columns
-            batches.cache = LinkCache.load(from: url).flatMap { $0.key == key ? $0 : nil }
+            batches.cache = (early?.take() ?? LinkCache.load(from: url)).flatMap { $0.key == key ? $0 : nil }
             batches.cacheWriter = batches.cache == nil && !setup.readOnly ? LinkCache.Writer(url: url, key: key) : nil
             batches.sourceKey = key
             for span in entries.spans { batches.add(.text(span)) }

@@ -93,15 +93,20 @@ extension CatalogReader {
     mutating func readLinksFile(_ linksFile: Located, top: TopLevel, list: inout LinkList) {
         let catalogFolder = (file as NSString).deletingLastPathComponent
         let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
+        let cached = LinksFile.isCSV(linksFile.text) || LinksFile.isJSON(linksFile.text)
+        // The file's cache, read and checked on another core while the file is read and cut.
+        let earlyCache = linkCache.flatMap { setup in
+            FastPath.linksFileCache.isOn && cached
+                ? Pending { LinkCache.load(from: Self.linksFileCacheURL(besideLinkCache: setup.url, file: display)) }
+                : nil
+        }
         var fileEngine = DiagnosticEngine()
         let bytes = LinksFile.bytes(
             named: linksFile.text, in: project, location: linksFile.location, engine: &fileEngine)
         var items: [YAMLNode]?
         if let bytes {
             // A CSV or JSON file through its cache first (`CatalogReader+LinksFileCache.swift`).
-            if LinksFile.isCSV(linksFile.text) || LinksFile.isJSON(linksFile.text),
-                readCachedLinksFile(bytes, display: display, top: top, list: &list)
-            {
+            if cached, readCachedLinksFile(bytes, display: display, top: top, early: earlyCache, list: &list) {
                 return
             }
             items = LinksFile.items(of: bytes, named: linksFile.text, displayPath: display, engine: &fileEngine)

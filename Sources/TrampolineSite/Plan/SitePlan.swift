@@ -27,15 +27,21 @@ package struct SitePlan: Sendable, Equatable {
         // is one entry per link, and nothing downstream needs them sorted).
         // The planner puts them last already: then the array is kept as it is, since copying 200k
         // entries (each a link's dozen strings) was a third of planning a large site.
-        let firstClaim = entries.firstIndex(where: \.path.isClaimFile) ?? entries.endIndex
-        self.entries =
-            entries[firstClaim...].allSatisfy(\.path.isClaimFile)
-            ? entries
-            : entries.filter { !$0.path.isClaimFile } + entries.filter(\.path.isClaimFile)
-        positions = PlanPositions()
-        for entry in self.entries {
-            if case .lookupShard = entry.content { lookupShardCount += 1 }
+        // Looked at in place: iterating copied each entry (a retain and release of its link), a
+        // tenth of a second of one core at 1M links.
+        let (inOrder, shards) = entries.withUnsafeBufferPointer { entries -> (Bool, Int) in
+            var firstClaim = entries.endIndex
+            var shards = 0
+            for index in entries.indices {
+                if firstClaim == entries.endIndex, entries[index].path.isClaimFile { firstClaim = index }
+                if case .lookupShard = entries[index].content { shards += 1 }
+            }
+            return (entries[firstClaim...].allSatisfy(\.path.isClaimFile), shards)
         }
+        self.entries =
+            inOrder ? entries : entries.filter { !$0.path.isClaimFile } + entries.filter(\.path.isClaimFile)
+        positions = PlanPositions()
+        lookupShardCount = shards
     }
 
     /// The position of the entry for `path` in ``entries`` (the first, if several have it).
