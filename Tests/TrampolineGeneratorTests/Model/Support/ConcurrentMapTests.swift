@@ -13,7 +13,8 @@ final class ConcurrentMapTests: XCTestCase {
     }
 
     /// Counts larger than a window (64 chunks) are consumed window by window, in order, and each
-    /// result is released once it is consumed: no more than a window is alive at once.
+    /// result is released once it is consumed: no more than two windows are alive at once (the
+    /// next is made while the one before is consumed).
     func testConsumedResultsComeInIndexOrderWindowByWindow() {
         final class Tracked: @unchecked Sendable {
             static let alive = ManagedAtomicCounter()
@@ -35,9 +36,31 @@ final class ConcurrentMapTests: XCTestCase {
                 mostAlive = max(mostAlive, Tracked.alive.value)
             }
             XCTAssertEqual(seen, Array(0..<count), "\(count) by \(chunk)")
-            XCTAssertLessThanOrEqual(mostAlive, 64 * chunk, "\(count) by \(chunk): more than a window alive")
+            XCTAssertLessThanOrEqual(mostAlive, 2 * 64 * chunk, "\(count) by \(chunk): more than two windows alive")
             XCTAssertEqual(Tracked.alive.value, 0, "\(count) by \(chunk): every result freed")
         }
+    }
+
+    /// The next window is made while `body` takes the one before, and not the one after it.
+    func testTheNextWindowIsMadeWhileTheConsumerWorks() {
+        let made = ManagedAtomicCounter()
+        let nextStarted = DispatchSemaphore(value: 0)
+        var sawNext = false
+        var madeTooFar = false
+        concurrentMap(64 * 3, chunk: 1) { index in
+            made.add(1)
+            if index == 64 { nextStarted.signal() }
+            return index
+        } consumedBy: { index in
+            if index == 0 {
+                // The second window (64 onwards) starts while this first result is still taken.
+                sawNext = nextStarted.wait(timeout: .now() + 10) == .success
+                madeTooFar = made.value > 2 * 64
+            }
+        }
+        XCTAssertTrue(sawNext, "the second window was not made while the first was consumed")
+        XCTAssertFalse(madeTooFar, "the third window was made before the first was consumed")
+        XCTAssertEqual(made.value, 64 * 3)
     }
 }
 
