@@ -17,7 +17,7 @@ import Foundation
 
 /// `transform` of each index on every core, as ``concurrentMap(_:chunk:_:)``, then each result
 /// handed to `body` in index order, moved out rather than copied: a large plan's results are a
-/// link each, and copying then freeing them all cost as much as making them. In windows of 64
+/// link each, and copying then freeing them all cost as much as making them. In windows of 32
 /// chunks: the results of a million links held at once were a quarter of a build's peak of
 /// memory. The next window is made while `body` takes the one before (two windows live at most):
 /// `body` runs on the calling thread alone, and made one window after the other it left a core
@@ -26,7 +26,7 @@ import Foundation
     _ count: Int, chunk: Int = 256, _ transform: @Sendable (Int) -> T, consumedBy body: (consuming T) -> Void
 ) {
     guard count > 0 else { return }
-    let window = max(1, min(count, chunk * 64))
+    let window = max(1, min(count, chunk * 32))
     let buffers = [
         UnsafeMutablePointer<T>.allocate(capacity: window), UnsafeMutablePointer<T>.allocate(capacity: window),
     ]

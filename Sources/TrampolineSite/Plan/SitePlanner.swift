@@ -25,7 +25,11 @@ package enum SitePlanner {
         // case-insensitive disks: their pages go under _case/, which the hosts' rules serve at
         // their URLs; the lookup page finds them too, where a host has no rules (GitHub Pages).
         let relocated = compact ? [] : caseRelocatedPaths(catalog.links)
-        let looksUp: @Sendable (Link) -> Bool = { link in !link.isRoute && (compact || relocated.contains(link.path)) }
+        // Most sites relocate nothing: then no path is hashed to learn it.
+        let relocates = !relocated.isEmpty
+        let looksUp: @Sendable (Link) -> Bool = { link in
+            !link.isRoute && (compact || (relocates && relocated.contains(link.path)))
+        }
         if !relocated.isEmpty { warnAboutCaseFolding(relocated, catalog: catalog, engine: &engine) }
         let shardCount =
             compact
@@ -41,7 +45,7 @@ package enum SitePlanner {
         concurrentMap(links.count, chunk: 1024) { index in
             perLinkEntries(
                 links[index], catalog: catalog, host: host, templates: templates, compact: compact,
-                relocated: relocated.contains(links[index].path), rowShards: linkTableShards)
+                relocated: relocates && relocated.contains(links[index].path), rowShards: linkTableShards)
         } consumedBy: { planned in
             let (link, page, qr, row, diagnostics) = planned
             if let row { rows[row.shard].append(row.row) }

@@ -12,7 +12,7 @@ final class ConcurrentMapTests: XCTestCase {
         }
     }
 
-    /// Counts larger than a window (64 chunks) are consumed window by window, in order, and each
+    /// Counts larger than a window (32 chunks) are consumed window by window, in order, and each
     /// result is released once it is consumed: no more than two windows are alive at once (the
     /// next is made while the one before is consumed).
     func testConsumedResultsComeInIndexOrderWindowByWindow() {
@@ -25,7 +25,9 @@ final class ConcurrentMapTests: XCTestCase {
             }
             deinit { Self.alive.add(-1) }
         }
-        for (count, chunk) in [(0, 4), (3, 4), (64 * 4, 4), (64 * 4 + 1, 4), (10_000, 3), (100_000, 16)] {
+        for (count, chunk) in [
+            (0, 4), (3, 4), (32 * 4, 4), (32 * 4 + 1, 4), (64 * 4 + 1, 4), (10_000, 3), (100_000, 16),
+        ] {
             var seen: [Int] = []
             seen.reserveCapacity(count)
             var mostAlive = 0
@@ -36,7 +38,7 @@ final class ConcurrentMapTests: XCTestCase {
                 mostAlive = max(mostAlive, Tracked.alive.value)
             }
             XCTAssertEqual(seen, Array(0..<count), "\(count) by \(chunk)")
-            XCTAssertLessThanOrEqual(mostAlive, 2 * 64 * chunk, "\(count) by \(chunk): more than two windows alive")
+            XCTAssertLessThanOrEqual(mostAlive, 2 * 32 * chunk, "\(count) by \(chunk): more than two windows alive")
             XCTAssertEqual(Tracked.alive.value, 0, "\(count) by \(chunk): every result freed")
         }
     }
@@ -47,20 +49,20 @@ final class ConcurrentMapTests: XCTestCase {
         let nextStarted = DispatchSemaphore(value: 0)
         var sawNext = false
         var madeTooFar = false
-        concurrentMap(64 * 3, chunk: 1) { index in
+        concurrentMap(32 * 3, chunk: 1) { index in
             made.add(1)
-            if index == 64 { nextStarted.signal() }
+            if index == 32 { nextStarted.signal() }
             return index
         } consumedBy: { index in
             if index == 0 {
-                // The second window (64 onwards) starts while this first result is still taken.
+                // The second window (32 onwards) starts while this first result is still taken.
                 sawNext = nextStarted.wait(timeout: .now() + 10) == .success
-                madeTooFar = made.value > 2 * 64
+                madeTooFar = made.value > 2 * 32
             }
         }
         XCTAssertTrue(sawNext, "the second window was not made while the first was consumed")
         XCTAssertFalse(madeTooFar, "the third window was made before the first was consumed")
-        XCTAssertEqual(made.value, 64 * 3)
+        XCTAssertEqual(made.value, 32 * 3)
     }
 }
 
