@@ -57,12 +57,12 @@ package struct CatalogLayout: Sendable {
         linkCache.deletingPathExtension().appendingPathExtension("layout")
     }
 
-    /// The layout at `url` when it is whole, nil otherwise.
-    package static func load(from url: URL) -> CatalogLayout? {
-        guard LinkCache.isReal(url, type: S_IFREG), LinkCache.foldersAreReal(above: url),
-            let bytes = FileBytes.array(url.path)
-        else { return nil }
-        return CatalogLayout(bytes: bytes)
+    /// The layout at `url`: none when there is no file (or it is reached through a symbolic
+    /// link), damaged when it is not whole.
+    package static func load(from url: URL) -> FoundCache<CatalogLayout> {
+        guard LinkCache.isReal(url, type: S_IFREG), LinkCache.foldersAreReal(above: url) else { return .none }
+        guard let bytes = FileBytes.array(url.path), let layout = CatalogLayout(bytes: bytes) else { return .damaged }
+        return .whole(layout)
     }
 
     init?(bytes: [UInt8]) {

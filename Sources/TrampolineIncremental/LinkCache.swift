@@ -41,9 +41,9 @@ package struct LinkCache: @unchecked Sendable {
         /// The file, read and checked (its SHA-256 and index: a tenth of a second at 100k links)
         /// on another thread from the build's start, whatever its key; nil to read it once the
         /// key is known.
-        package var early: Pending<LinkCache?>?
+        package var early: Pending<FoundCache<LinkCache>>?
         /// The ``CatalogLayout`` beside the file, read the same way; nil to read it when needed.
-        package var earlyLayout: Pending<CatalogLayout?>?
+        package var earlyLayout: Pending<FoundCache<CatalogLayout>>?
         /// Read the cache and layout if they are there, never write them (`check` writes nothing).
         package var readOnly = false
 
@@ -51,8 +51,8 @@ package struct LinkCache: @unchecked Sendable {
             url: URL,
             version: String,
             secret: [UInt8],
-            early: Pending<LinkCache?>? = nil,
-            earlyLayout: Pending<CatalogLayout?>? = nil,
+            early: Pending<FoundCache<LinkCache>>? = nil,
+            earlyLayout: Pending<FoundCache<CatalogLayout>>? = nil,
             readOnly: Bool = false
         ) {
             self.url = url
@@ -153,12 +153,12 @@ package struct LinkCache: @unchecked Sendable {
 
     // MARK: - Reading
 
-    /// The cache at `url` when it is whole, whatever its key (see ``Setup/early``).
-    package static func load(from url: URL) -> LinkCache? {
-        guard isReal(url, type: S_IFREG), foldersAreReal(above: url), let file = MappedFile(path: url.path) else {
-            return nil
-        }
-        return LinkCache(file: file)
+    /// The cache at `url`, whatever its key (see ``Setup/early``): none when there is no file
+    /// (or it is reached through a symbolic link), damaged when it is not whole.
+    package static func load(from url: URL) -> FoundCache<LinkCache> {
+        guard isReal(url, type: S_IFREG), foldersAreReal(above: url) else { return .none }
+        guard let file = MappedFile(path: url.path), let cache = LinkCache(file: file) else { return .damaged }
+        return .whole(cache)
     }
 
     private init?(file: MappedFile) {

@@ -215,6 +215,40 @@ final class BuildMemoTests: XCTestCase {
         try assertFresh(dir)
     }
 
+    /// A link cache, a links file's cache or a layout that cannot be read is ignored with a note
+    /// naming it, and the build's bytes are a fresh build's; the next build finds them whole.
+    func testADamagedCacheIsIgnoredWithANote() throws {
+        let (dir, environment) = try project()
+        // `defaults:` before `links:`: the inline links are read through the link cache too.
+        let catalog = try XCTUnwrap(dir.read("site-config.yml"))
+        try dir.write(
+            "site-config.yml",
+            catalog.replacingOccurrences(of: "links_file:", with: "defaults: {qr_code: false}\nlinks_file:"))
+        _ = try build(dir, environment)
+        let catalogs = dir.url.appendingPathComponent(".trampoline/.catalogs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: catalogs.path).sorted()
+        let damaged = names.filter { $0.hasSuffix(".links") || $0.contains(".links-file-") || $0.hasSuffix(".layout") }
+        XCTAssertEqual(damaged.count, 3, "\(names)")
+        for name in damaged {
+            let url = catalogs.appendingPathComponent(name)
+            var bytes = try Data(contentsOf: url)
+            bytes[bytes.count / 2] ^= 0x20
+            try bytes.write(to: url)
+        }
+        try dir.write("links.csv", links + "/o/3,marry://offer/3,Offer 3,Third offer\n")
+        let noted = try build(dir, environment)
+        for name in damaged {
+            XCTAssertTrue(
+                noted.stderr.contains(
+                    "note: the cache \(catalogs.appendingPathComponent(name).path) cannot be read; ignored"),
+                "\(name): \(noted.stderr)")
+        }
+        try assertFresh(dir)
+        try dir.write("links.csv", links)
+        let next = try build(dir, environment)
+        XCTAssertFalse(next.stderr.contains("cannot be read"), next.stderr)
+    }
+
     /// `--output` is part of the memo's key, relative to where the build runs: the same words
     /// from another folder name another output, which is built.
     func testAnotherOutputFolderIsBuilt() throws {

@@ -31,6 +31,8 @@ package struct SiteBuild: Sendable {
     var inputs: InputLog? = nil
     /// The compact layout's ``LookupEntryRecord``, to leave beside the output once it is written.
     var lookupEntries: [UInt8]? = nil
+    /// What the build tells its user besides warnings: each cache file it found damaged and ignored.
+    package var notes: [String] = []
 
     /// How many files the site has: the plan's and the manifest.
     package var fileCount: Int { plan.entries.count + 1 }

@@ -107,7 +107,7 @@ package struct SiteBuilder: Sendable {
             cachedClaims: cachedClaims, engine: &engine)
         if engine.hasErrors { throw DiagnosticsError(engine.sorted) }
         clock.lap("claims", claims.map { Self.describe($0, of: catalog.links.count) })
-        return SiteBuild(
+        var build = SiteBuild(
             plan: plan, renderer: renderer, catalog: catalog, warnings: engine.sorted, timings: clock.timings,
             // Only when something was matched: else the recorded cache is still exact.
             claimCache: claims.flatMap {
@@ -118,5 +118,7 @@ package struct SiteBuilder: Sendable {
             provenOutput: provesWithStamps ? proving?.value : nil, previousOutput: previousOutput, inputs: inputs,
             lookupEntries: fitted.record
         )
+        build.notes = reading.damagedCaches.map { "the cache \($0.path) cannot be read; ignored, and read as none" }
+        return build
     }
 }

@@ -37,6 +37,8 @@ package struct CatalogLoader: Sendable {
         package var pieces: Int?
         /// A rebuild renews the cache on another thread; wait on this before the process ends.
         package var cacheWrite: DispatchGroup?
+        /// The cache files that could not be read and were ignored, for a note.
+        package var damagedCaches: [URL] = []
 
         init(catalog: Catalog?, diagnostics: DiagnosticEngine) {
             self.catalog = catalog
@@ -52,6 +54,7 @@ package struct CatalogLoader: Sendable {
             layoutUnparsed = reader.layoutUnparsed
             pieces = reader.pieces
             cacheWrite = reader.linkCacheWrite
+            damagedCaches = reader.damagedCaches
         }
     }
 

@@ -5,6 +5,13 @@ import TrampolineModel
 /// Incremental reading: `links:` read through the ``LinkCache`` and the ``CatalogLayout``, so that
 /// unchanged entries are decoded from the cache or not walked at all.
 extension CatalogReader {
+    /// The cache `found` at `url` when it is whole; one that cannot be read is noted
+    /// (``damagedCaches``, which a build reports) and read as none.
+    mutating func whole<Value>(_ found: FoundCache<Value>, at url: URL) -> Value? {
+        if case .damaged = found, !damagedCaches.contains(url) { damagedCaches.append(url) }
+        return found.value
+    }
+
     /// `links:` with the ``LinkCache``: when the cache was made under the same key, each entry is
     /// only walked past and its link decoded from the cache (or, if changed, its text read alone);
     /// otherwise entries are read as usual and recorded for the next build. With a ``CatalogLayout``

@@ -51,7 +51,7 @@ extension CatalogReader {
         var route: Route
         var shape: ItemShape
         /// The file's cache, being read (see `CatalogReader+ItemsCache.swift`).
-        var earlyCache: Pending<LinkCache?>?
+        var earlyCache: Pending<FoundCache<LinkCache>>?
     }
 
     /// The plain reading of an items file: every row parsed and checked.

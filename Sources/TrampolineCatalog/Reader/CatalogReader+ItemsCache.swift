@@ -104,7 +104,9 @@ extension CatalogReader {
         }
         let key = itemsCacheKey(items, header: headerBytes, setup: setup, app: app)
         let url = Self.itemsCacheURL(besideLinkCache: setup.url, items: file)
-        let cache = (items.earlyCache?.value ?? LinkCache.load(from: url)).flatMap { $0.key == key ? $0 : nil }
+        let cache = whole(items.earlyCache?.value ?? LinkCache.load(from: url), at: url).flatMap {
+            $0.key == key ? $0 : nil
+        }
         // On all cores: each piece read by a copy of this reader, then merged in order.
         let all = Array(rest)
         let pieces = stride(from: 0, to: all.count, by: 2048).map { all[$0..<min($0 + 2048, all.count)] }

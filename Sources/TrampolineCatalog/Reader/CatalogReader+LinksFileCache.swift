@@ -25,10 +25,13 @@ extension CatalogReader {
     /// nothing recorded or reported, when the plain reading must read it instead.
     /// `early`: the cache file, being read since the file's name was known.
     mutating func readCachedLinksFile(
-        _ bytes: [UInt8], display: String, top: TopLevel, early: Pending<LinkCache?>? = nil, list: inout LinkList
+        _ bytes: [UInt8], display: String, top: TopLevel, early: Pending<FoundCache<LinkCache>>? = nil,
+        list: inout LinkList
     ) -> Bool {
-        guard FastPath.linksFileCache.isOn, let setup = linkCache, let defaults = top.defaults, !engine.hasErrors
-        else { return false }
+        // Read after the whole catalog: with no `defaults:` there, the links start from none, as
+        // the plain reading's (``readLinkItems(_:top:list:)``) do.
+        guard FastPath.linksFileCache.isOn, let setup = linkCache, !engine.hasErrors else { return false }
+        let defaults = top.defaults ?? LinkOptions()
         let (savedEngine, savedList, catalogFile) = (engine, list, file)
         file = display
         defer { file = catalogFile }
@@ -44,7 +47,9 @@ extension CatalogReader {
                 reader: self, defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
             batches.cacheText = LinkBatchChecker.Text(buffer: buffer)
             batches.csvColumns = entries.columns
-            batches.cache = (early?.take() ?? LinkCache.load(from: url)).flatMap { $0.key == key ? $0 : nil }
+            batches.cache = self.whole(early?.take() ?? LinkCache.load(from: url), at: url).flatMap {
+                $0.key == key ? $0 : nil
+            }
             batches.cacheWriter = batches.cache == nil && !setup.readOnly ? LinkCache.Writer(url: url, key: key) : nil
             batches.sourceKey = key
             for span in entries.spans { batches.add(.text(span)) }

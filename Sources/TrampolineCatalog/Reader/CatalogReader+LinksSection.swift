@@ -41,15 +41,17 @@ extension CatalogReader {
                 : nil
             // The text checked against the last reading's layout first: that needs only the text,
             // while another core is still reading and checking the link cache (used only with it).
-            let layoutReading = start.flatMap { start in
-                (setup.earlyLayout.map(\.value)
-                    ?? CatalogLayout.load(from: CatalogLayout.url(besideLinkCache: setup.url)))
-                    .flatMap {
-                        $0.key == key ? Self.readLinks(in: parser.buffer, list: start, layout: $0, key: key) : nil
-                    }
+            var layoutReading: LayoutReading?
+            if let start {
+                let url = CatalogLayout.url(besideLinkCache: setup.url)
+                if let layout = whole(setup.earlyLayout?.value ?? CatalogLayout.load(from: url), at: url),
+                    layout.key == key
+                {
+                    layoutReading = Self.readLinks(in: parser.buffer, list: start, layout: layout, key: key)
+                }
             }
             // Read early or now; either way only under this key.
-            batches.cache = (setup.early.map(\.value) ?? LinkCache.load(from: setup.url)).flatMap {
+            batches.cache = whole(setup.early?.value ?? LinkCache.load(from: setup.url), at: setup.url).flatMap {
                 $0.key == key ? $0 : nil
             }
             // Without a cache, entries are recorded as they are read, if a file can be written at all.

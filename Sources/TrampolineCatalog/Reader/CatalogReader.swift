@@ -42,6 +42,8 @@ struct CatalogReader {
     var linkCacheWrite: DispatchGroup?
     /// How many links the ``CatalogLayout`` let the reading take without parsing their text.
     var layoutUnparsed: Int?
+    /// The cache files found damaged (each then read as none: ``whole(_:at:)``).
+    var damagedCaches: [URL] = []
     /// About how many bytes of the list a piece holds, and how many pieces it was read in
     /// (`CatalogReader+Pieces.swift`).
     var pieceBytes = CatalogReader.pieceBytes

@@ -45,6 +45,7 @@ struct Build: ParsableCommand {
             throw ExitCode.failure
         }
         Console.report(result.warnings)
+        for note in result.notes { Console.note("note: " + note) }
         do {
             let outputURL = try builder.outputURL(for: result.catalog, override: output)
             var report: (@Sendable (Int, Int) -> Void)?

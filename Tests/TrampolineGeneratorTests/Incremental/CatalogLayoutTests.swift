@@ -303,7 +303,9 @@ final class CatalogLayoutTests: FolderTestCase {
         var data = try Data(contentsOf: layoutURL)
         data[data.count / 2] ^= 0x01
         try data.write(to: layoutURL)
-        XCTAssertNil(cachedReading(text).layoutUnparsed, "a damaged byte")
+        let damaged = cachedReading(text)
+        XCTAssertNil(damaged.layoutUnparsed, "a damaged byte")
+        XCTAssertEqual(damaged.damagedCaches, [layoutURL], "noted")
         XCTAssertNotNil(try check(text, "mended by the walk"))
 
         var loader = CatalogLoader(knownTemplates: ["interstitial", "redirect"])

@@ -251,16 +251,20 @@ final class ItemsCacheTests: FolderTestCase {
         var bytes = try Data(contentsOf: url)
         bytes[bytes.count / 2] ^= 0xFF
         try bytes.write(to: url)
-        XCTAssertEqual(
-            hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [0, 60], "damaged: read again")
-        XCTAssertEqual(
-            hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [60, 60], "and written anew")
+        let damaged = try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])
+        XCTAssertEqual(hits(damaged), [0, 60], "damaged: read again")
+        XCTAssertEqual(damaged.damagedCaches, [url], "and noted")
+        let mended = try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])
+        XCTAssertEqual(hits(mended), [60, 60], "and written anew")
+        XCTAssertEqual(mended.damagedCaches, [])
         // A planted symbolic link in place of the cache is not followed.
         try FileManager.default.removeItem(at: url)
         let elsewhere = folder.appendingPathComponent("elsewhere")
         try Data("trampoline-links 1\n".utf8).write(to: elsewhere)
         try FileManager.default.createSymbolicLink(at: url, withDestinationURL: elsewhere)
-        XCTAssertEqual(hits(try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])), [0, 60])
+        let linked = try read(Self.catalog(), files: ["recipes.csv": Self.csv(rows)])
+        XCTAssertEqual(hits(linked), [0, 60])
+        XCTAssertEqual(linked.damagedCaches, [], "a link is no cache, not a damaged one")
         XCTAssertEqual(try String(contentsOf: elsewhere, encoding: .utf8), "trampoline-links 1\n")
     }
 

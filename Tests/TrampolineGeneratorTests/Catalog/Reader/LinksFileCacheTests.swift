@@ -84,6 +84,18 @@ final class LinksFileCacheTests: FolderTestCase {
         XCTAssertEqual(try XCTUnwrap(moved.catalog?.links.first).path, "/l/1001")
     }
 
+    /// A catalog with no `defaults:` section reads its links file through the cache too.
+    func testACatalogWithoutDefaultsUsesTheCache() throws {
+        let catalog = Self.catalog().replacingOccurrences(
+            of: "defaults:\n  qr_code: false\n  fallback_delay_ms: 1500\n", with: "")
+        XCTAssertFalse(catalog.contains("defaults"))
+        let text = Self.csv((1...40).map { Self.row($0) })
+        XCTAssertEqual(hits(try read(catalog, files: ["links.csv": text])), [0, 40])
+        XCTAssertEqual(hits(try read(catalog, files: ["links.csv": text])), [40, 40])
+        // An empty `defaults:` gives the same links, under the same key.
+        XCTAssertEqual(hits(try read(catalog + "defaults: {}\n", files: ["links.csv": text])), [40, 40])
+    }
+
     func testWhatALinkDependsOnBesidesItsRowIsInTheKey() throws {
         let text = Self.csv((1...40).map { Self.row($0) })
         XCTAssertEqual(hits(try read(Self.catalog(), files: ["links.csv": text])), [0, 40])
@@ -182,8 +194,17 @@ final class LinksFileCacheTests: FolderTestCase {
         var bytes = try Data(contentsOf: url)
         bytes[bytes.count / 2] ^= 0xFF
         try bytes.write(to: url)
-        XCTAssertEqual(hits(try read(Self.catalog(), files: ["links.csv": Self.csv(rows)])), [0, 60])
-        XCTAssertEqual(hits(try read(Self.catalog(), files: ["links.csv": Self.csv(rows)])), [60, 60])
+        let damaged = try read(Self.catalog(), files: ["links.csv": Self.csv(rows)])
+        XCTAssertEqual(hits(damaged), [0, 60])
+        XCTAssertEqual(damaged.damagedCaches, [url])
+        let mended = try read(Self.catalog(), files: ["links.csv": Self.csv(rows)])
+        XCTAssertEqual(hits(mended), [60, 60])
+        XCTAssertEqual(mended.damagedCaches, [])
+        // Cut short, or emptied: damaged too.
+        for bytes in [Data(try Data(contentsOf: url).prefix(40)), Data()] {
+            try bytes.write(to: url)
+            XCTAssertEqual(try read(Self.catalog(), files: ["links.csv": Self.csv(rows)]).damagedCaches, [url])
+        }
     }
 
     /// The fast path and the plain one at 20,000 links, 1 % changed.
