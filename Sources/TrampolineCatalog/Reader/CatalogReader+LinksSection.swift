@@ -21,14 +21,22 @@ extension CatalogReader {
             top.waiting.append(contentsOf: items)
             return true
         }
-        let ready = top.sections["site"] != nil && top.sections["app"] != nil && top.sections["defaults"] != nil
+        // A catalog with no `defaults:` at all (the word is nowhere in its text) reads its links as
+        // they come, from no defaults, as a catalog whose `defaults:` came first does; should a
+        // `defaults:` key turn up after all (written with escapes, say), the catalog is read again
+        // the plain way (``readDocument(parser:)``).
+        if top.sections["defaults"] == nil, linkCache != nil, !Self.mentionsDefaults(parser.buffer) {
+            top.defaultsAssumed = true
+        }
+        let defaults = top.defaults ?? (top.defaultsAssumed ? LinkOptions() : nil)
+        let ready = top.sections["site"] != nil && top.sections["app"] != nil && defaults != nil
         let batches =
             ready
-            ? top.defaults.map {
+            ? defaults.map {
                 LinkBatchChecker(
                     reader: self, defaults: $0, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
             } : nil
-        if let batches, let setup = linkCache, let defaults = top.defaults {
+        if let batches, let setup = linkCache, let defaults {
             let key = LinkCache.key(
                 setup: setup, file: file, knownTemplates: knownTemplates, baseURL: baseURL,
                 defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)

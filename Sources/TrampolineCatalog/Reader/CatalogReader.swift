@@ -85,6 +85,24 @@ struct CatalogReader {
         var app: AppSettings?
         /// Links met before the sections they depend on wait here (rare: links usually come last).
         var waiting: [YAMLNode] = []
+        /// Set when `links:` was read as it came on the grounds that the catalog has no `defaults:`.
+        var defaultsAssumed = false
+    }
+
+    /// Whether the word `defaults` is anywhere in `text`.
+    static func mentionsDefaults(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let word = Array("defaults".utf8)
+        guard let base = text.baseAddress else { return false }
+        var index = 0
+        // From one `d` to the next (memchr: this runs over a whole catalog on one core).
+        while index + word.count <= text.count,
+            let found = memchr(base + index, Int32(word[0]), text.count - word.count + 1 - index)
+        {
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + index, word, word.count) == 0 { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Reads the whole catalog: the top-level keys (links streamed as they come), then the links
@@ -145,6 +163,8 @@ struct CatalogReader {
                 }
             }
             if !ended { try parser.finishDocument() }
+            // Links read from no defaults in a catalog that has them: read it all again.
+            if top.defaultsAssumed, top.sections["defaults"] != nil { throw PlainReadingNeeded() }
         } catch let restart as PlainReadingNeeded {
             throw restart
         } catch is YAMLEventParser.SyntaxError where switched {

@@ -81,6 +81,26 @@ final class LinkCacheTests: FolderTestCase {
         return cached
     }
 
+    /// A catalog with no `defaults:` reads its links through the cache too; one whose
+    /// `defaults:` comes after the links, however it is written, is read as the plain way reads it.
+    func testACatalogWithoutDefaultsUsesTheCache() throws {
+        let bare = Self.catalog((1...30).map(Self.plain)).replacingOccurrences(
+            of: "defaults:\n  image: https://go.example.com/share.png\n  template: interstitial\n", with: "")
+        XCTAssertFalse(bare.contains("defaults"))
+        XCTAssertEqual(read(bare).cacheHits?.links, 30)
+        XCTAssertEqual(read(bare).cacheHits?.hits, 30)
+        // After the links: the word is in the text, so the links wait for the end, as before.
+        let after = bare + "defaults: {image: https://go.example.com/later.png}\n"
+        XCTAssertNil(read(after).cacheHits)
+        // Written with an escape, the key is found only once read: the catalog is read again
+        // without the cache, and the links get the image.
+        let escaped = bare + "\"default\\x73\": {image: https://go.example.com/later.png}\n"
+        XCTAssertFalse(escaped.contains("defaults"))
+        let reading = read(escaped)
+        XCTAssertNil(reading.cacheHits)
+        XCTAssertEqual(reading.catalog?.links.first?.image, "https://go.example.com/later.png")
+    }
+
     func testALargeCacheIsRenewedOnlyOnceOnePercentOfItChanged() throws {
         // Unit: small caches whenever anything changed; large ones past 1 % new or unused entries.
         XCTAssertFalse(LinkCache.isWorthRewriting(entries: 42, used: 42, new: 0))
