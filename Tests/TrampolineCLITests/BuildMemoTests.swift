@@ -121,7 +121,27 @@ final class BuildMemoTests: XCTestCase {
                         "links.csv", $0.read("links.csv")!.replacingOccurrences(of: "Offer 2", with: "Offer two"))
                 }
             ),
+            (
+                // The same size: told by the digest, not the size the memo also keeps.
+                "the links file, a letter",
+                {
+                    try $0.write(
+                        "links.csv", $0.read("links.csv")!.replacingOccurrences(of: "Offer 2", with: "Offer 3"))
+                }
+            ),
+            (
+                "the catalog, a letter",
+                {
+                    try $0.write(
+                        "site-config.yml",
+                        $0.read("site-config.yml")!.replacingOccurrences(of: "Marry links", with: "Marry Links"))
+                }
+            ),
             ("the icon", { try Data(Self.png + [0]).write(to: $0.url.appendingPathComponent("icon.png")) }),
+            (
+                "the icon, a byte",
+                { try Data(Self.png.dropLast() + [0]).write(to: $0.url.appendingPathComponent("icon.png")) }
+            ),
             ("a template added", { try $0.write("Templates/404.md", "# Not here\n") }),
             (
                 "an output page removed",

@@ -23,20 +23,27 @@ package final class InputLog: @unchecked Sendable {
         package var limit: Int
         /// SHA-256 (hex) of what the read found, as ``digest(of:)`` makes it.
         package var digest: String
+        /// The file's size, when the read found one: a file of another size now has changed,
+        /// which a `stat` tells without reading it (a links file of a million rows is 150 MB).
+        package var size: Int?
 
-        package init(kind: Kind, name: String, limit: Int = 0, digest: String) {
+        package init(kind: Kind, name: String, limit: Int = 0, digest: String, size: Int? = nil) {
             self.kind = kind
             self.name = name
             self.limit = limit
             self.digest = digest
+            self.size = size
         }
 
         /// The digest of what a read found now: the same as recorded when nothing changed.
         package func isCurrent(in project: ProjectFolder) -> Bool {
             switch kind {
             case .catalog:
+                var info = stat()
+                if let size, stat(name, &info) == 0, Int(info.st_size) != size { return false }
                 return FileBytes.array(name)?.withUnsafeBufferPointer(Self.digest(bytes:)) == digest
             case .file:
+                if let size, let now = project.size(of: name), now != size { return false }
                 return Self.digest(
                     of: Result { () throws(ProjectFolder.Refusal) in try project.read(name, limit: limit) })
                     == digest
@@ -84,6 +91,6 @@ package final class InputLog: @unchecked Sendable {
 
     /// The catalog file's bytes, as the loader read them.
     package func recordCatalog(path: String, bytes: UnsafeBufferPointer<UInt8>) {
-        record(Entry(kind: .catalog, name: path, digest: Entry.digest(bytes: bytes)))
+        record(Entry(kind: .catalog, name: path, digest: Entry.digest(bytes: bytes), size: bytes.count))
     }
 }

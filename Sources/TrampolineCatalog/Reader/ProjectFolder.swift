@@ -93,8 +93,21 @@ package struct ProjectFolder: Sendable {
     package func read(_ name: String, limit: Int) throws(Refusal) -> [UInt8] {
         guard let log else { return try readFile(name, limit: limit) }
         let result = Result { () throws(Refusal) in try readFile(name, limit: limit) }
-        log.record(InputLog.Entry(kind: .file, name: name, limit: limit, digest: InputLog.Entry.digest(of: result)))
+        log.record(
+            InputLog.Entry(
+                kind: .file, name: name, limit: limit, digest: InputLog.Entry.digest(of: result),
+                size: try? result.get().count))
         return try result.get()
+    }
+
+    /// The size of the regular file `name` (relative to ``root``), reached as ``read(_:limit:)``
+    /// reaches it (no symbolic link on the way); nil when it cannot be.
+    package func size(of name: String) -> Int? {
+        guard let descriptor = try? open(name) else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     /// How much more is read at a time from a file that grew while it was read.

@@ -90,4 +90,28 @@ final class SameHostCheckerTests: XCTestCase {
                 "site-config.yml:20:14: error: web_url 'https://go.example.com/about.html' is on the site's own host, and site.claims: domain opens the app for every path of it (the default); serve the web page from another host, or set site.claims: links so only the links' own paths open the app"
             ])
     }
+
+    /// Links are looked at on every core in parts of 4,096: what is found comes out in catalog
+    /// order, a link's QR-code path before its web_url, as one pass over them gives it.
+    func testWholeDomainErrorsComeInCatalogOrderAcrossParts() throws {
+        let links = (0..<9_000).map { index -> String in
+            switch index {
+            case 10, 8_999: return "  - {path: /p/\(index), title: P, web_url: \"https://GO.example.com/\(index)\"}\n"
+            case 4_096: return "  - {path: /p/\(index)/qr.svg, title: P, web_url: \"https://go.example.com/q\"}\n"
+            case 4_095: return "  - {path: /p/\(index)/qr.svg, title: P}\n"
+            default: return "  - {path: /p/\(index), title: P, web_url: \"https://example.com/\(index)\"}\n"
+            }
+        }
+        let yaml = """
+            site: {url: https://go.example.com}
+            app: {name: M, ios: {team_id: ABCDE12345, bundle_id: com.example.m, app_store_id: "1356057329", scheme: m}}
+            links:
+
+            """ + links.joined()
+        let (catalog, engine) = CatalogLoader().load(yaml: yaml, displayPath: "site-config.yml")
+        XCTAssertNil(catalog)
+        XCTAssertEqual(
+            engine.errors.map { "\($0.location!.line) \($0.message.prefix(8))" },
+            ["14 web_url ", "4099 path /p/", "4100 path /p/", "4100 web_url ", "9003 web_url "])
+    }
 }
