@@ -12,25 +12,26 @@ import Darwin
 /// Links as bytes: the codec of a link cache's entries (`testTheCodecCoversEveryStoredFieldOfALink`
 /// holds it to every stored field of `Link`).
 extension LinkCache {
-    /// The bytes of `link`, read from an entry starting at line `line` of `file`; nil for a link
-    /// this cache does not keep (a route: its pattern is parsed again).
-    static func encode(_ link: Link, line: Int, file: String) -> [UInt8]? {
+    /// The bytes of `link`, read from an entry starting at line `line` of `file` with `defaults`;
+    /// nil for a link this cache does not keep (a route: its pattern is parsed again).
+    static func encode(_ link: Link, line: Int, file: String, defaults: LinkOptions? = nil) -> [UInt8]? {
         guard !link.isRoute else { return nil }
         var out = ByteWriter(line: line, file: file)
-        out.link(link)
+        out.link(link, defaults: defaults)
         return out.bytes
     }
 
-    /// Appends the entry of `link` to `out`: the digest, the length (4 bytes little-endian) and
-    /// the link encoded in place; false, and nothing appended, for a link
-    /// ``encode(_:line:file:)`` does not keep.
+    /// Appends the entry of `link`, read with `defaults`, to `out`: the digest, the length (4
+    /// bytes little-endian) and the link encoded in place; false, and nothing appended, for a
+    /// link ``encode(_:line:file:defaults:)`` does not keep.
     package static func appendEntry(
-        digest: SHA256.Digest, encoding link: Link, line: Int, file: String, to out: inout [UInt8]
+        digest: SHA256.Digest, encoding link: Link, line: Int, file: String, defaults: LinkOptions?,
+        to out: inout [UInt8]
     )
         -> Bool
     {
         guard !link.isRoute else { return false }
-        appendEntry(digest: digest, line: line, file: file, to: &out) { $0.link(link) }
+        appendEntry(digest: digest, line: line, file: file, to: &out) { $0.link(link, defaults: defaults) }
         return true
     }
 
@@ -51,9 +52,10 @@ extension LinkCache {
         swap(&writer.bytes, &out)
     }
 
-    /// The link `encode` wrote, for an entry now starting at line `line`, read in place; nil for
+    /// The link `encode` wrote, for an entry now starting at line `line` and read with `defaults`
+    /// (the cache's key holds them: the same as when it was written), read in place; nil for
     /// bytes it did not write.
-    static func decode(_ raw: UnsafeRawBufferPointer, line: Int, file: String) -> Link? {
+    static func decode(_ raw: UnsafeRawBufferPointer, line: Int, file: String, defaults: LinkOptions? = nil) -> Link? {
         var input = ByteReader(raw: raw, line: line, file: file)
         var link = Link(
             fields: Link.Fields(
@@ -64,8 +66,19 @@ extension LinkCache {
         for index in Link.Fields.table.indices {
             guard Link.Fields.table[index].access.read(from: &input, into: &link, limit: raw.count) else { return nil }
         }
-        for index in LinkOptions.fields.indices {
-            guard LinkOptions.fields[index].access.read(from: &input, into: &link, limit: raw.count) else { return nil }
+        switch input.byte() {
+        case 1?:
+            // The defaults' options, shared: not a field of them read or compared.
+            guard let defaults else { return nil }
+            link.options = defaults
+        case 0?:
+            for index in LinkOptions.fields.indices {
+                guard LinkOptions.fields[index].access.read(from: &input, into: &link, limit: raw.count) else {
+                    return nil
+                }
+            }
+        default:
+            return nil
         }
         guard let location = input.location(), let webURLLocation = input.optionalLocation(),
             let templateLocation = input.location(), input.atEnd
@@ -86,9 +99,16 @@ extension LinkCache {
             self.file = file
         }
 
-        mutating func link(_ link: Link) {
+        /// `link`, read with `defaults`: options equal to them are a flag, not their fields (most
+        /// links of a large catalog set none, and decoding each field was a fifth of decoding).
+        mutating func link(_ link: Link, defaults: LinkOptions?) {
             for index in Link.Fields.table.indices { Link.Fields.table[index].access.write(of: link, to: &self) }
-            for index in LinkOptions.fields.indices { LinkOptions.fields[index].access.write(of: link, to: &self) }
+            if let defaults, link.options == defaults {
+                bytes.append(1)
+            } else {
+                bytes.append(0)
+                for index in LinkOptions.fields.indices { LinkOptions.fields[index].access.write(of: link, to: &self) }
+            }
             location(link.location)
             optionalLocation(link.webURLLocation)
             location(link.templateLocation)

@@ -26,7 +26,7 @@ import Darwin
 /// bytes), entries (digest, 32 bytes; length, 4 bytes little-endian; the encoded link), and the
 /// SHA-256 of all that before it.
 package struct LinkCache: @unchecked Sendable {
-    static let magic = Array("trampoline-links 1\n".utf8)
+    static let magic = Array("trampoline-links 2\n".utf8)
 
     /// What a cache is found with and written to.
     package struct Setup: Sendable {
@@ -239,8 +239,8 @@ package struct LinkCache: @unchecked Sendable {
 
     /// The link of the entry at `offset`, for an entry now starting at line `line` of `file`,
     /// decoded in place (no slice of the file's data per link).
-    package func decodedLink(at offset: Int, line: Int, file: String) -> Link? {
-        Self.decode(encodedBytes(at: offset), line: line, file: file)
+    package func decodedLink(at offset: Int, line: Int, file: String, defaults: LinkOptions) -> Link? {
+        Self.decode(encodedBytes(at: offset), line: line, file: file, defaults: defaults)
     }
 
     /// What the entry at `offset` holds after its digest and length, in place.

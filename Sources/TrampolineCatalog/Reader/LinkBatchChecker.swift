@@ -215,7 +215,8 @@ final class LinkBatchChecker: @unchecked Sendable {
                 entryDigest = span?.digest
                 if let span, let digest = span.digest, let link, worker.engine.diagnostics.count == start, records,
                     LinkCache.appendEntry(
-                        digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk)
+                        digest: digest, encoding: link, line: span.line, file: worker.file, defaults: defaults,
+                        to: &chunk)
                 {
                     digests.append(LinkCache.head(of: digest))
                 }
@@ -227,7 +228,7 @@ final class LinkBatchChecker: @unchecked Sendable {
                 let digest = span.digest ?? LinkCache.digest(of: text[span], column: span.column)
                 entryDigest = digest
                 if let cache, let offset = cache.entry(for: digest),
-                    let decoded = cache.decodedLink(at: offset, line: span.line, file: worker.file)
+                    let decoded = cache.decodedLink(at: offset, line: span.line, file: worker.file, defaults: defaults)
                 {
                     link = decoded
                     used.append(offset)
@@ -237,7 +238,8 @@ final class LinkBatchChecker: @unchecked Sendable {
                         node, defaults: defaults, defaultsTemplateLocation: defaultsTemplateLocation, app: app)
                     if let link, worker.engine.diagnostics.count == start,
                         LinkCache.appendEntry(
-                            digest: digest, encoding: link, line: span.line, file: worker.file, to: &chunk)
+                            digest: digest, encoding: link, line: span.line, file: worker.file, defaults: defaults,
+                            to: &chunk)
                     {
                         digests.append(LinkCache.head(of: digest))
                     }

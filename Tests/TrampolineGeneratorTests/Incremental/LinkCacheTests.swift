@@ -298,6 +298,31 @@ final class LinkCacheTests: FolderTestCase {
         }
     }
 
+    /// A link whose options are the defaults' is kept as a flag, and decoded sharing the
+    /// defaults' options; one that sets any option keeps each field. Read without the defaults,
+    /// the flag is no link.
+    func testOptionsEqualToTheDefaultsAreAFlag() throws {
+        let links = try XCTUnwrap(
+            CatalogLoader().load(yaml: Self.catalog([Self.plain(1)]), displayPath: "site-config.yml").catalog?.links)
+        let link = links[0]
+        let defaults = link.options
+        let line = link.location.line
+        let flagged = try XCTUnwrap(LinkCache.encode(link, line: line, file: "site-config.yml", defaults: defaults))
+        let whole = try XCTUnwrap(LinkCache.encode(link, line: line, file: "site-config.yml"))
+        XCTAssertLessThan(flagged.count + 10, whole.count, "the options' fields left out")
+        let decoded = flagged.withUnsafeBytes {
+            LinkCache.decode($0, line: line, file: "site-config.yml", defaults: defaults)
+        }
+        XCTAssertEqual(decoded, link)
+        XCTAssertNil(flagged.withUnsafeBytes { LinkCache.decode($0, line: line, file: "site-config.yml") })
+        var own = link
+        own.options.fallbackDelayMs = 900
+        let kept = try XCTUnwrap(LinkCache.encode(own, line: line, file: "site-config.yml", defaults: defaults))
+        XCTAssertEqual(kept.count, whole.count, "an option of its own: every field kept")
+        XCTAssertEqual(
+            kept.withUnsafeBytes { LinkCache.decode($0, line: line, file: "site-config.yml", defaults: defaults) }, own)
+    }
+
     /// A build killed while writing a new cache leaves the old one whole and in use: the new
     /// file is only ever renamed into place complete.
     func testAnUnfinishedWriteLeavesTheOldCache() throws {
