@@ -164,6 +164,11 @@ final class SealedEntriesTests: XCTestCase {
             }
             let rebuilt = try build(dir, edited)
             XCTAssertFalse(rebuilt.contains("came sealed"), "\(damage): \(rebuilt)")
+            // A damaged record is named in a note; a missing one is no news.
+            XCTAssertEqual(
+                rebuilt.contains("note: the cache \(record.resolvingSymlinksInPath().path) cannot be read; ignored")
+                    || rebuilt.contains("note: the cache \(record.path) cannot be read; ignored"),
+                damage != "missing", "\(damage): \(rebuilt)")
             assertSame(dir.contents(of: "site"), expected, damage)
             // The rebuild leaves a whole record again, which the next one uses.
             let again = try build(dir, catalog(count: count, edited: [5]))

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TrampolineIncremental
 import TrampolineModel
 import TrampolineSite
 
@@ -117,12 +118,12 @@ struct LookupEntryRecord: Sendable {
         return out
     }
 
-    /// The record beside the output folder at `outputURL`; nil when there is none, its work
-    /// folder is not this user's alone, or it is damaged.
-    static func read(beside outputURL: URL) -> LookupEntryRecord? {
+    /// The record beside the output folder at `outputURL`: none when there is none or its work
+    /// folder is not this user's alone; damaged when it is not whole.
+    static func read(beside outputURL: URL) -> FoundCache<LookupEntryRecord> {
         let work = WorkFolder(outputURL: outputURL)
-        guard work.isTrusted, let bytes = FileBytes.array(work.lookupEntries.path) else { return nil }
-        return LookupEntryRecord(bytes: bytes)
+        guard work.isTrusted, let bytes = FileBytes.array(work.lookupEntries.path) else { return .none }
+        return LookupEntryRecord(bytes: bytes).map { .whole($0) } ?? .damaged
     }
 
     /// Writes `record` (``encoded(shardCount:blocks:)``) beside the output folder at `outputURL`;

@@ -1,4 +1,5 @@
 import Foundation
+import TrampolineIncremental
 import TrampolineModel
 import TrampolineSite
 
@@ -14,7 +15,14 @@ extension SiteBuilder {
     /// What a compact build's shards may take from the output folder's last write.
     struct SealedEntries: Sendable {
         let outputURL: URL
-        let record: Pending<LookupEntryRecord?>
+        let found: Pending<FoundCache<LookupEntryRecord>>
+        /// The record, when whole.
+        var record: LookupEntryRecord? { found.value.value }
+        /// The record file, when it was found damaged (and ignored): for a note.
+        var damaged: URL? {
+            guard case .damaged = found.value else { return nil }
+            return WorkFolder(outputURL: outputURL).lookupEntries
+        }
         /// Whether the build leaves a new record (it writes: `build`, `serve`); `check` only reads.
         let records: Bool
 
@@ -23,7 +31,7 @@ extension SiteBuilder {
         static func reading(beside outputURL: URL?, records: Bool) -> SealedEntries? {
             guard FastPath.sealedEntries.isOn, let outputURL else { return nil }
             return SealedEntries(
-                outputURL: outputURL, record: Pending { LookupEntryRecord.read(beside: outputURL) }, records: records)
+                outputURL: outputURL, found: Pending { LookupEntryRecord.read(beside: outputURL) }, records: records)
         }
 
         /// The sealed text, by id, of the entries of `entry` (shard `number` of `shardCount`, at
@@ -33,7 +41,7 @@ extension SiteBuilder {
             _ entry: PlanEntry, number: Int, of shardCount: Int, at index: Int,
             digests: [SiteRenderer.EntryDigest], previous: SiteWriter.Previous?
         ) -> [String: String] {
-            guard case .lookupShard(_, let links) = entry.content, let record = record.value,
+            guard case .lookupShard(_, let links) = entry.content, let record,
                 record.shardCount == shardCount, let recorded = record.fingerprint(ofShard: number),
                 let stamp = previous?.provenStamp(of: entry.path, at: index), stamp.fingerprint == recorded,
                 stamp.size <= LookupShards.shardLimit, let shard = record.shard(number),
@@ -58,7 +66,7 @@ extension SiteBuilder {
         /// The digest recorded for shard `number`'s file, when the record holds it under
         /// `fingerprint`: what a shard proven by its stamp (not rendered) is recorded with again.
         func file(ofShard number: Int, fingerprint: Fingerprint) -> Fingerprint? {
-            guard let record = record.value, record.fingerprint(ofShard: number) == fingerprint else { return nil }
+            guard let record, record.fingerprint(ofShard: number) == fingerprint else { return nil }
             return record.file(ofShard: number)
         }
 

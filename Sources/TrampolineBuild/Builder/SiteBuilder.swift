@@ -118,7 +118,9 @@ package struct SiteBuilder: Sendable {
             provenOutput: provesWithStamps ? proving?.value : nil, previousOutput: previousOutput, inputs: inputs,
             lookupEntries: fitted.record
         )
-        build.notes = reading.damagedCaches.map { "the cache \($0.path) cannot be read; ignored, and read as none" }
+        build.notes = (reading.damagedCaches + [sealed?.damaged].compactMap { $0 }).map {
+            "the cache \($0.path) cannot be read; ignored, and read as none"
+        }
         return build
     }
 }
