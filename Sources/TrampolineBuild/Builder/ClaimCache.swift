@@ -1,4 +1,5 @@
 import Foundation
+import TrampolineIncremental
 import TrampolineModel
 
 /// What the last successful build of an output folder proved about its AASA: the probe paths
@@ -40,18 +41,19 @@ struct ClaimCache: Sendable, Equatable {
         return Data(out)
     }
 
-    /// The cache beside the output folder at `outputURL`; nil when there is none or it is malformed.
-    static func read(beside outputURL: URL) -> (key: Fingerprint, recorded: RecordedPaths)? {
+    /// The cache beside the output folder at `outputURL`: none when there is none (or its work
+    /// folder is not this user's alone), damaged when it is malformed.
+    static func read(beside outputURL: URL) -> FoundCache<(key: Fingerprint, recorded: RecordedPaths)> {
         let work = WorkFolder(outputURL: outputURL)
-        guard work.isTrusted, let bytes = FileBytes.array(work.claims.path) else { return nil }
+        guard work.isTrusted, let bytes = FileBytes.array(work.claims.path) else { return .none }
         let header = Array(Self.header.utf8)
         let keyEnd = header.count + 64
         guard bytes.count > keyEnd, bytes[keyEnd] == UInt8(ascii: "\n"), bytes.starts(with: header),
             let key = bytes.withUnsafeBufferPointer({
                 Fingerprint(hexBytes: UnsafeBufferPointer(rebasing: $0[header.count..<keyEnd]))
             })
-        else { return nil }
-        return (key, RecordedPaths(bytes: bytes, from: keyEnd + 1))
+        else { return .damaged }
+        return .whole((key, RecordedPaths(bytes: bytes, from: keyEnd + 1)))
     }
 
     /// The probe paths a cache file records, one per line in catalog order, kept as the file's

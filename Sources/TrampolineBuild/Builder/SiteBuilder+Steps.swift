@@ -78,17 +78,21 @@ extension SiteBuilder {
     /// The last build's verified claims (a line per link), read on another core while this one
     /// plans, with which of this catalog's links' probe paths it records.
     static func readClaimCacheEarly(beside output: URL?, catalog: Catalog) -> Pending<
-        (key: Fingerprint, recorded: [Bool])?
+        FoundCache<(key: Fingerprint, recorded: [Bool])>
     >? {
         output.flatMap { output in
             catalog.app.ios == nil || !FastPath.claimCache.isOn
                 ? nil
                 : Pending {
-                    ClaimCache.read(beside: output).map {
-                        (
-                            key: $0.key,
-                            recorded: $0.recorded.contains(each: catalog.links.map(ClaimVerifier.probePath(of:)))
-                        )
+                    switch ClaimCache.read(beside: output) {
+                    case .none: .none
+                    case .damaged: .damaged
+                    case .whole(let cache):
+                        .whole(
+                            (
+                                key: cache.key,
+                                recorded: cache.recorded.contains(each: catalog.links.map(ClaimVerifier.probePath(of:)))
+                            ))
                     }
                 }
         }
@@ -127,13 +131,13 @@ extension SiteBuilder {
     /// only links whose path the last build did not verify against the same AASA. The same for
     /// Android: assetlinks.json read back with the Digital Asset Links rules.
     func verifyClaims(
-        _ site: SiteBuild, cachedClaims: Pending<(key: Fingerprint, recorded: [Bool])?>?,
+        _ site: SiteBuild, cachedClaims: Pending<FoundCache<(key: Fingerprint, recorded: [Bool])>>?,
         engine: inout DiagnosticEngine
     ) -> (key: Fingerprint, matched: Int)? {
         var claims: (key: Fingerprint, matched: Int)?
         if let aasa = site[.appSiteAssociation] {
             let key = ClaimCache.key(aasa: aasa, catalog: site.catalog, version: identity)
-            let cached = cachedClaims?.value
+            let cached = cachedClaims?.value.value
             let verified = cached?.key == key ? cached!.recorded : nil
             let matched = ClaimVerifier.verify(
                 aasa: aasa, catalog: site.catalog, verifiedLinks: verified, engine: &engine)

@@ -1,5 +1,6 @@
 import Foundation
 import TrampolineCatalog
+import TrampolineIncremental
 import TrampolineModel
 import TrampolineSite
 
@@ -118,7 +119,9 @@ package struct SiteBuilder: Sendable {
             provenOutput: provesWithStamps ? proving?.value : nil, previousOutput: previousOutput, inputs: inputs,
             lookupEntries: fitted.record
         )
-        build.notes = (reading.damagedCaches + [sealed?.damaged].compactMap { $0 }).map {
+        var damagedClaims: URL?
+        if case .damaged? = cachedClaims?.value, let output { damagedClaims = WorkFolder(outputURL: output).claims }
+        build.notes = (reading.damagedCaches + [sealed?.damaged, damagedClaims].compactMap { $0 }).map {
             "the cache \($0.path) cannot be read; ignored, and read as none"
         }
         return build

@@ -89,7 +89,13 @@ final class ClaimCacheTests: XCTestCase {
             "trampoline-claims 1 \(key.hex.dropLast())\n/p/1\n/p/2\n",
         ] {
             try Data(damaged.utf8).write(to: url)
-            XCTAssertEqual(try claimsDetail(fixture.build()), "all 2 links matched", damaged)
+            let build = try fixture.build()
+            XCTAssertEqual(try claimsDetail(build), "all 2 links matched", damaged)
+            // A file that is not a claim cache is named in a note; one under another key is not damaged.
+            let foreign = damaged.hasPrefix("trampoline-claims 1 0000")
+            XCTAssertEqual(
+                build.notes, foreign ? [] : ["the cache \(url.path) cannot be read; ignored, and read as none"], damaged
+            )
         }
         // The exact file trusts both; a file listing one trusts that one.
         try Data("trampoline-claims 1 \(key.hex)\n/p/2\n".utf8).write(to: url)
