@@ -255,13 +255,16 @@ final class BuildMemoTests: XCTestCase {
             bytes[bytes.count / 2] ^= 0x20
             try bytes.write(to: url)
         }
+        // The output's stamps too (beside the output folder).
+        let stamps = dir.url.appendingPathComponent(".trampoline/_site/stamps")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stamps.path))
+        try Data("trampoline-stamps garbage".utf8).write(to: stamps)
         try dir.write("links.csv", links + "/o/3,marry://offer/3,Offer 3,Third offer\n")
         let noted = try build(dir, environment)
-        for name in damaged {
+        for url in damaged.map(catalogs.appendingPathComponent) + [stamps] {
             XCTAssertTrue(
-                noted.stderr.contains(
-                    "note: the cache \(catalogs.appendingPathComponent(name).path) cannot be read; ignored"),
-                "\(name): \(noted.stderr)")
+                noted.stderr.contains("note: the cache \(url.path) cannot be read; ignored"),
+                "\(url.lastPathComponent): \(noted.stderr)")
         }
         try assertFresh(dir)
         try dir.write("links.csv", links)

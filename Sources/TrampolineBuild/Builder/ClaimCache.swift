@@ -1,5 +1,4 @@
 import Foundation
-import TrampolineIncremental
 import TrampolineModel
 
 /// What the last successful build of an output folder proved about its AASA: the probe paths

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import TrampolineIncremental
 import TrampolineModel
 import TrampolineSite
 

@@ -1,5 +1,4 @@
 import Foundation
-import TrampolineIncremental
 import TrampolineModel
 import TrampolineSite
 

@@ -1,6 +1,5 @@
 import Foundation
 import TrampolineCatalog
-import TrampolineIncremental
 import TrampolineModel
 import TrampolineSite
 
@@ -121,7 +120,8 @@ package struct SiteBuilder: Sendable {
         )
         var damagedClaims: URL?
         if case .damaged? = cachedClaims?.value, let output { damagedClaims = WorkFolder(outputURL: output).claims }
-        build.notes = (reading.damagedCaches + [sealed?.damaged, damagedClaims].compactMap { $0 }).map {
+        let damagedStamps = proving?.value.damagedStamps
+        build.notes = (reading.damagedCaches + [sealed?.damaged, damagedClaims, damagedStamps].compactMap { $0 }).map {
             "the cache \($0.path) cannot be read; ignored, and read as none"
         }
         return build

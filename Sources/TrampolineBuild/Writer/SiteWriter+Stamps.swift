@@ -20,6 +20,8 @@ extension SiteWriter {
         /// For each record of ``stamps``: whether the file at its path had the stat the record
         /// records when this state was read.
         var statMatches: [Bool]
+        /// The stamps' file, when it was found damaged (and read as none): for a note.
+        var damagedStamps: URL? = nil
 
         /// The stamp of record `position`, if its file still had the recorded stat when this
         /// state was read: what proves the file unchanged, with its fingerprint.
@@ -57,15 +59,21 @@ extension SiteWriter {
     func readPrevious() -> Previous {
         let work = WorkFolder(outputURL: outputURL)
         // A work folder someone else could write into proves nothing.
-        let stamps = FastPath.earlyStamps.isOn && work.isTrusted ? StampCache.read(from: work.stamps) : StampCache()
+        let found = FastPath.earlyStamps.isOn && work.isTrusted ? StampCache.found(at: work.stamps) : .none
+        let stamps = found.value ?? StampCache()
+        let damaged: URL?
+        if case .damaged = found { damaged = work.stamps } else { damaged = nil }
         let statMatches = Self.statMatches(of: stamps, in: outputURL.path)
         if let recorded = Self.recordedManifestStat(in: stamps),
             recorded == FileStat(path: outputURL.path + "/" + Manifest.path.value)
         {
-            return Previous(manifest: nil, isCanonical: true, stamps: stamps, statMatches: statMatches)
+            return Previous(
+                manifest: nil, isCanonical: true, stamps: stamps, statMatches: statMatches, damagedStamps: damaged)
         }
         let (manifest, isCanonical) = Manifest.readWithLayout(from: outputURL)
-        return Previous(manifest: manifest, isCanonical: isCanonical, stamps: stamps, statMatches: statMatches)
+        return Previous(
+            manifest: manifest, isCanonical: isCanonical, stamps: stamps, statMatches: statMatches,
+            damagedStamps: damaged)
     }
 
     /// Whether each stamped file (relative to `folder`) has the stat recorded for it: the same

@@ -187,8 +187,14 @@ struct StampCache: Sendable, Equatable {
 
     /// Reads `url`; anything unreadable or malformed counts as no cache at all.
     static func read(from url: URL) -> StampCache {
+        found(at: url).value ?? StampCache()
+    }
+
+    /// The cache at `url`: none when there is no file, damaged when it is malformed.
+    static func found(at url: URL) -> FoundCache<StampCache> {
         // Read straight into the cache's own array (no copy of 17 MB at 100k links).
-        FileBytes.array(url.path).flatMap(parse) ?? StampCache()
+        guard let bytes = FileBytes.array(url.path) else { return .none }
+        return parse(bytes).map { .whole($0) } ?? .damaged
     }
 
     /// The records of ``encoded()``, checked and indexed in place: a 100k-link site has 200k of
