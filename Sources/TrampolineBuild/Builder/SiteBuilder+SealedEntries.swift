@@ -18,10 +18,7 @@ extension SiteBuilder {
         /// The record, when whole.
         var record: LookupEntryRecord? { found.value.value }
         /// The record file, when it was found damaged (and ignored): for a note.
-        var damaged: URL? {
-            guard case .damaged = found.value else { return nil }
-            return WorkFolder(outputURL: outputURL).lookupEntries
-        }
+        var damaged: URL? { found.value.isDamaged ? WorkFolder(outputURL: outputURL).lookupEntries : nil }
         /// Whether the build leaves a new record (it writes: `build`, `serve`); `check` only reads.
         let records: Bool
 

@@ -84,15 +84,11 @@ extension SiteBuilder {
             catalog.app.ios == nil || !FastPath.claimCache.isOn
                 ? nil
                 : Pending {
-                    switch ClaimCache.read(beside: output) {
-                    case .none: .none
-                    case .damaged: .damaged
-                    case .whole(let cache):
-                        .whole(
-                            (
-                                key: cache.key,
-                                recorded: cache.recorded.contains(each: catalog.links.map(ClaimVerifier.probePath(of:)))
-                            ))
+                    ClaimCache.read(beside: output).map {
+                        (
+                            key: $0.key,
+                            recorded: $0.recorded.contains(each: catalog.links.map(ClaimVerifier.probePath(of:)))
+                        )
                     }
                 }
         }

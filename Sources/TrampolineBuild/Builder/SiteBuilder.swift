@@ -118,8 +118,8 @@ package struct SiteBuilder: Sendable {
             provenOutput: provesWithStamps ? proving?.value : nil, previousOutput: previousOutput, inputs: inputs,
             lookupEntries: fitted.record
         )
-        var damagedClaims: URL?
-        if case .damaged? = cachedClaims?.value, let output { damagedClaims = WorkFolder(outputURL: output).claims }
+        let damagedClaims =
+            cachedClaims?.value.isDamaged == true ? output.map { WorkFolder(outputURL: $0).claims } : nil
         let damagedStamps = proving?.value.damagedStamps
         build.notes = (reading.damagedCaches + [sealed?.damaged, damagedClaims, damagedStamps].compactMap { $0 }).map {
             "the cache \($0.path) cannot be read; ignored, and read as none"

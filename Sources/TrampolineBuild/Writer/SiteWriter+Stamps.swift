@@ -61,8 +61,7 @@ extension SiteWriter {
         // A work folder someone else could write into proves nothing.
         let found = FastPath.earlyStamps.isOn && work.isTrusted ? StampCache.found(at: work.stamps) : .none
         let stamps = found.value ?? StampCache()
-        let damaged: URL?
-        if case .damaged = found { damaged = work.stamps } else { damaged = nil }
+        let damaged = found.isDamaged ? work.stamps : nil
         let statMatches = Self.statMatches(of: stamps, in: outputURL.path)
         if let recorded = Self.recordedManifestStat(in: stamps),
             recorded == FileStat(path: outputURL.path + "/" + Manifest.path.value)

@@ -8,7 +8,7 @@ extension CatalogReader {
     /// The cache `found` at `url` when it is whole; one that cannot be read is noted
     /// (``damagedCaches``, which a build reports) and read as none.
     mutating func whole<Value>(_ found: FoundCache<Value>, at url: URL) -> Value? {
-        if case .damaged = found, !damagedCaches.contains(url) { damagedCaches.append(url) }
+        if found.isDamaged, !damagedCaches.contains(url) { damagedCaches.append(url) }
         return found.value
     }
 

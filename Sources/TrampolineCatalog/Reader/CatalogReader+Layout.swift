@@ -131,7 +131,7 @@ extension CatalogReader {
     static func changeBoundary(
         start: Int, end: Int, firstKept: LinkBatchChecker.EntrySpan?, column: Int, in text: UnsafeBufferPointer<UInt8>
     ) -> (boundary: Int, nextToken: Int)? {
-        guard Self.onlySpacesBefore(start, in: text) || Self.blankAfter(start, in: text) else { return nil }
+        guard Self.changeCanStart(at: start, in: text) else { return nil }
         var boundary = text.count
         var nextToken = text.count
         if let firstKept {
@@ -142,6 +142,12 @@ extension CatalogReader {
             boundary = dash - (column - 1)
         }
         return (boundary, nextToken)
+    }
+
+    /// Whether changed text can start at `offset`, where an entry's text ended: at a list item's
+    /// dash (only spaces before it on its line), or before the blank rest of a line.
+    static func changeCanStart(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        onlySpacesBefore(offset, in: text) || blankAfter(offset, in: text)
     }
 
     /// The entries of the changed text, appended with their digests; returns where the last ends,

@@ -225,9 +225,7 @@ extension CatalogReader {
             {
                 // Blank lines alone: entries were removed.
             } else {
-                guard
-                    changeBoundary(start: start, end: resync.lineStart, firstKept: nil, column: column, in: text)
-                        != nil,
+                guard changeCanStart(at: start, in: text),
                     let stretch = readStretch(
                         text, from: start, to: resync.lineStart, line: walk.line, nextToken: resync.dash,
                         column: column, anchored: true)

@@ -25,7 +25,8 @@ extension CatalogReader {
     /// nothing recorded or reported, when the plain reading must read it instead.
     /// `early`: the cache file, being read since the file's name was known.
     mutating func readCachedLinksFile(
-        _ bytes: [UInt8], display: String, top: TopLevel, early: Pending<FoundCache<LinkCache>>? = nil,
+        _ bytes: [UInt8], format: LinksFile.Format, display: String, top: TopLevel,
+        early: Pending<FoundCache<LinkCache>>? = nil,
         list: inout LinkList
     ) -> Bool {
         // Read after the whole catalog: with no `defaults:` there, the links start from none, as
@@ -38,7 +39,7 @@ extension CatalogReader {
         let read = bytes.withUnsafeBufferPointer { whole -> (LinkBatchChecker, url: URL, key: [UInt8])? in
             let buffer = CatalogLoader.afterByteOrderMark(whole)
             guard
-                let entries = LinksFile.isCSV(display)
+                let entries = format == .csv
                     ? Self.csvEntries(in: buffer, display: display) : Self.jsonEntries(in: buffer)
             else { return nil }
             let key = linksFileCacheKey(setup: setup, defaults: defaults, top: top, header: entries.header)

@@ -103,10 +103,11 @@ extension CatalogReader {
     mutating func readLinksFile(_ linksFile: Located, top: TopLevel, list: inout LinkList) {
         let catalogFolder = (file as NSString).deletingLastPathComponent
         let display = catalogFolder.isEmpty ? linksFile.text : "\(catalogFolder)/\(linksFile.text)"
-        let cached = LinksFile.isCSV(linksFile.text) || LinksFile.isJSON(linksFile.text)
-        // The file's cache, read and checked on another core while the file is read and cut.
+        let format = LinksFile.Format(linksFile.text)
+        // The file's cache, read and checked on another core while the file is read and cut (not
+        // when the fast path will step aside: a catalog with errors already).
         let earlyCache = linkCache.flatMap { setup in
-            FastPath.linksFileCache.isOn && cached
+            FastPath.linksFileCache.isOn && format != nil && !engine.hasErrors
                 ? Pending { LinkCache.load(from: Self.linksFileCacheURL(besideLinkCache: setup.url, file: display)) }
                 : nil
         }
@@ -116,7 +117,9 @@ extension CatalogReader {
         var items: [YAMLNode]?
         if let bytes {
             // A CSV or JSON file through its cache first (`CatalogReader+LinksFileCache.swift`).
-            if cached, readCachedLinksFile(bytes, display: display, top: top, early: earlyCache, list: &list) {
+            if let format,
+                readCachedLinksFile(bytes, format: format, display: display, top: top, early: earlyCache, list: &list)
+            {
                 return
             }
             items = LinksFile.items(of: bytes, named: linksFile.text, displayPath: display, engine: &fileEngine)

@@ -17,11 +17,16 @@ enum LinksFile {
         project.dataFileBytes(name, key: "links_file", limit: maximumBytes, location: location, engine: &engine)
     }
 
-    /// Whether `name` is a CSV file (else JSON, or neither: ``items(of:named:displayPath:engine:)`` says).
-    static func isCSV(_ name: String) -> Bool { (name as NSString).pathExtension.lowercased() == "csv" }
+    /// The formats a links file may have, by its name's extension.
+    enum Format: String {
+        case csv, json
 
-    /// Whether `name` is a JSON file.
-    static func isJSON(_ name: String) -> Bool { (name as NSString).pathExtension.lowercased() == "json" }
+        /// The format `name` says, if it is one of these (``items(of:named:displayPath:engine:)``
+        /// reports a name that is neither).
+        init?(_ name: String) {
+            self.init(rawValue: (name as NSString).pathExtension.lowercased())
+        }
+    }
 
     /// The link entries of the file `name`'s `bytes`, or nil after reporting why they cannot be read.
     /// CSV positions are `row:column`, the header being row 1 and columns counted from 1.
@@ -35,10 +40,10 @@ enum LinksFile {
         else {
             return nil
         }
-        switch (name as NSString).pathExtension.lowercased() {
-        case "json": return json(text, displayPath: displayPath, engine: &engine)
-        case "csv": return csv(text, displayPath: displayPath, engine: &engine)
-        default:
+        switch Format(name) {
+        case .json: return json(text, displayPath: displayPath, engine: &engine)
+        case .csv: return csv(text, displayPath: displayPath, engine: &engine)
+        case nil:
             engine.error("links_file must name a .csv or .json file", at: start, hint: "export the sheet as CSV")
             return nil
         }

@@ -11,4 +11,19 @@ package enum FoundCache<Value: Sendable>: Sendable {
         if case .whole(let value) = self { return value }
         return nil
     }
+
+    /// Whether a file was there and could not be read (what a note names).
+    package var isDamaged: Bool {
+        if case .damaged = self { return true }
+        return false
+    }
+
+    /// The same finding, a whole cache made into `transform`'s value.
+    package func map<Other>(_ transform: (Value) -> Other) -> FoundCache<Other> {
+        switch self {
+        case .none: .none
+        case .damaged: .damaged
+        case .whole(let value): .whole(transform(value))
+        }
+    }
 }
