@@ -44,7 +44,7 @@ extension SiteBuilder {
                     }
                     return MeasuredShard(fingerprint: fingerprint, digests: digests, size: size, file: file)
                 }
-                var taken: [String: String] = [:]
+                var taken = SealedTexts.none
                 if let sealed, let digests, case .lookupShard(let number, _) = entries[index].content {
                     taken = sealed.reusable(
                         entries[index], number: number, of: shards.count, at: index, digests: digests,

@@ -30,27 +30,52 @@ extension SiteBuilder {
                 outputURL: outputURL, found: Pending { LookupEntryRecord.read(beside: outputURL) }, records: records)
         }
 
-        /// The sealed text, by id, of the entries of `entry` (shard `number` of `shardCount`, at
-        /// `index` in the plan) whose digest is the one recorded for the file there, which
-        /// `previous` proves unchanged since. Empty when nothing can be taken.
+        /// The sealed texts, in the file of `entry` (shard `number` of `shardCount`, at `index` in
+        /// the plan), of its links whose entry digest is the one recorded for that file, which
+        /// `previous` proves unchanged since. ``SealedTexts/none`` when nothing can be taken.
         func reusable(
             _ entry: PlanEntry, number: Int, of shardCount: Int, at index: Int,
             digests: [SiteRenderer.EntryDigest], previous: SiteWriter.Previous?
-        ) -> [String: String] {
+        ) -> SealedTexts {
             guard case .lookupShard(_, let links) = entry.content, let record,
                 record.shardCount == shardCount, let recorded = record.fingerprint(ofShard: number),
                 let stamp = previous?.provenStamp(of: entry.path, at: index), stamp.fingerprint == recorded,
                 stamp.size <= LookupShards.shardLimit, let shard = record.shard(number),
                 let bytes = FileBytes.array(
                     outputURL.appendingPathComponent(entry.path.value).path, ifSize: stamp.size),
-                Self.digest(of: bytes) == record.file(ofShard: number), let sealed = Self.sealedTexts(in: bytes)
-            else { return [:] }
+                Self.digest(of: bytes) == record.file(ofShard: number)
+            else { return .none }
             let was = Dictionary(zip(shard.ids, shard.digests), uniquingKeysWith: { first, _ in first })
-            var reusable: [String: String] = [:]
-            for (link, digest) in zip(links, digests) where was[link.id] == digest {
-                if let text = sealed[link.id] { reusable[link.id] = text }
+            return Self.sealedTexts(of: links, in: bytes) { position in was[links[position].id] == digests[position] }
+                ?? .none
+        }
+
+        /// The sealed text in a shard file's `bytes` of each of `links` (in the plan's order) that
+        /// `taking` accepts (by position) and the file holds; nil when the file is not in the
+        /// form ``SiteRenderer/render(_:)`` writes.
+        static func sealedTexts(
+            of links: [LookupShardEntry], in bytes: [UInt8], taking: (Int) -> Bool
+        ) -> SealedTexts? {
+            guard let entries = sealedEntries(in: bytes) else { return nil }
+            var ranges = [Range<Int>?](repeating: nil, count: links.count)
+            for position in links.indices where taking(position) {
+                // The file's entries are in the order of their ids: a binary search, no string made.
+                let id = links[position].id.utf8
+                var low = 0
+                var high = entries.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if bytes[entries[middle].id].lexicographicallyPrecedes(id) {
+                        low = middle + 1
+                    } else {
+                        high = middle
+                    }
+                }
+                if low < entries.count, bytes[entries[low].id].elementsEqual(id) {
+                    ranges[position] = entries[low].text
+                }
             }
-            return reusable
+            return SealedTexts(bytes: bytes, ranges: ranges)
         }
 
         /// The SHA-256 of a shard file's bytes, as the record keeps it: a file whose bytes were
@@ -66,30 +91,38 @@ extension SiteBuilder {
             return record.file(ofShard: number)
         }
 
-        /// A shard file's entries, id to sealed text (`{"id":"sealed",\n…}\n`, as
-        /// ``SiteRenderer/render(_:)`` writes it); nil when the file is not in that form.
-        static func sealedTexts(in bytes: [UInt8]) -> [String: String]? {
-            let quote = UInt8(ascii: "\"")
-            var texts: [String: String] = [:]
-            var at = 1
-            func quoted() -> String? {
-                guard at < bytes.count, bytes[at] == quote,
-                    let end = bytes[(at + 1)...].firstIndex(of: quote)
-                else { return nil }
-                defer { at = end + 1 }
-                return String(validating: bytes[(at + 1)..<end], as: UTF8.self)
-            }
-            guard bytes.first == UInt8(ascii: "{") else { return nil }
-            if bytes == Array("{}\n".utf8) { return [:] }
-            while true {
-                guard let id = quoted(), at < bytes.count, bytes[at] == UInt8(ascii: ":") else { return nil }
-                at += 1
-                guard let text = quoted(), at + 2 <= bytes.count else { return nil }
-                texts[id] = text
-                switch (bytes[at], bytes[at + 1]) {
-                case (UInt8(ascii: ","), UInt8(ascii: "\n")): at += 2
-                case (UInt8(ascii: "}"), UInt8(ascii: "\n")) where at + 2 == bytes.count: return texts
-                default: return nil
+        /// A shard file's entries, where each id and its sealed text are in `bytes`
+        /// (`{"id":"sealed",\n…}\n`, as ``SiteRenderer/render(_:)`` writes it, ids ascending); nil
+        /// when the file is not in that form. (Its bytes' digest has been checked against the
+        /// record: the texts are the ones written.)
+        static func sealedEntries(in bytes: [UInt8]) -> [(id: Range<Int>, text: Range<Int>)]? {
+            bytes.withUnsafeBufferPointer { buffer in
+                let quote = UInt8(ascii: "\"")
+                var entries: [(id: Range<Int>, text: Range<Int>)] = []
+                var at = 1
+                func quoted() -> Range<Int>? {
+                    guard at < buffer.count, buffer[at] == quote,
+                        let base = buffer.baseAddress,
+                        let found = memchr(base + at + 1, Int32(quote), buffer.count - at - 1)
+                    else { return nil }
+                    let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    defer { at = end + 1 }
+                    return (at + 1)..<end
+                }
+                guard buffer.first == UInt8(ascii: "{") else { return nil }
+                if buffer.elementsEqual("{}\n".utf8) { return [] }
+                while true {
+                    guard let id = quoted(), at < buffer.count, buffer[at] == UInt8(ascii: ":") else { return nil }
+                    at += 1
+                    guard let text = quoted(), at + 2 <= buffer.count,
+                        entries.last.map({ buffer[$0.id].lexicographicallyPrecedes(buffer[id]) }) ?? true
+                    else { return nil }
+                    entries.append((id, text))
+                    switch (buffer[at], buffer[at + 1]) {
+                    case (UInt8(ascii: ","), UInt8(ascii: "\n")): at += 2
+                    case (UInt8(ascii: "}"), UInt8(ascii: "\n")) where at + 2 == buffer.count: return entries
+                    default: return nil
+                    }
                 }
             }
         }

@@ -17,32 +17,38 @@ extension SiteRenderer {
     /// A shard: one JSON object from each link's id to its entry, sealed (docs/link-table.md,
     /// "Sealed entries"), sorted by id. An entry is what differs from ``tableBase``, plus the
     /// link's title and its description as plain text (what the lookup page shows). An entry
-    /// whose id is in `sealed` is that text, sealed before (``SiteRenderer/render(_:reusingSealed:)``).
-    func lookupShardBytes(_ entries: [LookupShardEntry], sealed: [String: String] = [:]) -> [UInt8] {
+    /// `sealed` has a text for is that text, sealed before (``SiteRenderer/render(_:reusingSealed:)``).
+    func lookupShardBytes(_ entries: [LookupShardEntry], sealed: SealedTexts = .none) -> [UInt8] {
         let base = Dictionary(tableBase.map { ($0.0, $0.1.json) }, uniquingKeysWith: { first, _ in first })
         let host = site.host.lowercased()
-        var out = "{"
-        let sorted = entries.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-        for (index, entry) in sorted.enumerated() {
-            if index > 0 { out += ",\n" }
-            if !sealed.isEmpty, let known = sealed[entry.id] {
-                out += "\"" + entry.id + "\":\"" + known + "\""
-                continue
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        out.reserveCapacity(64 + entries.count * 400)
+        let order = entries.indices.sorted { entries[$0].id.utf8.lexicographicallyPrecedes(entries[$1].id.utf8) }
+        for (position, index) in order.enumerated() {
+            let entry = entries[index]
+            if position > 0 { out += ",\n".utf8 }
+            out.append(UInt8(ascii: "\""))
+            out += entry.id.utf8
+            out += "\":\"".utf8
+            if let known = sealed.text(at: index) {
+                out += known
+            } else {
+                let link = entry.link
+                var pairs = linkData(link, behaviour: entry.behaviour).map { ($0.0, $0.1.json) }.filter {
+                    key, value in base[key] != value
+                }
+                pairs.append(("title", Escaping.jsonString(link.title)))
+                if let description = link.description {
+                    pairs.append(("text", Escaping.jsonString(MarkdownRenderer.plainText(from: description))))
+                }
+                let object =
+                    "{" + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+                out += EntrySealer.seal(Array(object.utf8), host: host, path: link.path).utf8
             }
-            let link = entry.link
-            var pairs = linkData(link, behaviour: entry.behaviour).map { ($0.0, $0.1.json) }.filter { key, value in
-                base[key] != value
-            }
-            pairs.append(("title", Escaping.jsonString(link.title)))
-            if let description = link.description {
-                pairs.append(("text", Escaping.jsonString(MarkdownRenderer.plainText(from: description))))
-            }
-            let object = "{" + pairs.map { Escaping.jsonString($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-            let sealed = EntrySealer.seal(Array(object.utf8), host: host, path: link.path)
-            out += "\"" + entry.id + "\":\"" + sealed + "\""
+            out.append(UInt8(ascii: "\""))
         }
-        out += "}\n"
-        return Array(out.utf8)
+        out += "}\n".utf8
+        return out
     }
 
     /// The lookup page's data block: how many shards, the table's base values and the button's

@@ -34,10 +34,10 @@ extension SiteRenderer {
         return (Digest.fingerprint(contextDigest, composed), entries)
     }
 
-    /// The bytes of `entry`; in a lookup shard, each entry whose id is in `sealed` is that text,
+    /// The bytes of `entry`; in a lookup shard, each entry `sealed` has a text for is that text,
     /// sealed before, instead of being sealed again.
-    package func render(_ entry: PlanEntry, reusingSealed sealed: [String: String]) -> [UInt8] {
-        guard !sealed.isEmpty, case .lookupShard(_, let links) = entry.content else { return render(entry) }
+    package func render(_ entry: PlanEntry, reusingSealed sealed: SealedTexts) -> [UInt8] {
+        guard sealed.count > 0, case .lookupShard(_, let links) = entry.content else { return render(entry) }
         return lookupShardBytes(links, sealed: sealed)
     }
 }
