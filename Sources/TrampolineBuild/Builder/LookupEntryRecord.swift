@@ -21,7 +21,7 @@ struct LookupEntryRecord: Sendable {
     /// One shard's entries, in the order of the shard's links.
     struct Shard: Sendable, Equatable {
         var fingerprint: Fingerprint
-        var ids: [String]
+        var ids: [LinkID]
         var digests: [SiteRenderer.EntryDigest]
     }
 
@@ -74,7 +74,7 @@ struct LookupEntryRecord: Sendable {
         shard.ids.reserveCapacity(count)
         shard.digests.reserveCapacity(count)
         for _ in 0..<count {
-            guard let length = reader.byte(), let id = reader.text(length), let high = reader.long(),
+            guard let length = reader.byte(), let id = reader.id(length), let high = reader.long(),
                 let low = reader.long()
             else { return nil }
             shard.ids.append(id)
@@ -84,11 +84,11 @@ struct LookupEntryRecord: Sendable {
     }
 
     /// Shard `number`'s block: its fingerprint, its file's digest, and each entry's id and
-    /// digest. Nil when an id is longer than a block records (the shard is then not recorded).
+    /// digest (each id as its 32 hex digits, after their count).
     static func block(
-        shard number: Int, fingerprint: Fingerprint, file: Fingerprint, ids: [String],
+        shard number: Int, fingerprint: Fingerprint, file: Fingerprint, ids: [LinkID],
         digests: [SiteRenderer.EntryDigest]
-    ) -> [UInt8]? {
+    ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(76 + ids.count * 32)
         append(word: number, to: &out)
@@ -96,10 +96,8 @@ struct LookupEntryRecord: Sendable {
         for index in 0..<4 { append(long: file.words[index], to: &out) }
         append(word: ids.count, to: &out)
         for (id, digest) in zip(ids, digests) {
-            let utf8 = Array(id.utf8)
-            guard utf8.count <= 255 else { return nil }
-            out.append(UInt8(utf8.count))
-            out += utf8
+            out.append(32)
+            id.appendHex(to: &out)
             append(long: digest[0], to: &out)
             append(long: digest[1], to: &out)
         }
@@ -184,10 +182,10 @@ struct LookupEntryRecord: Sendable {
             return Fingerprint(words: SIMD4(a, b, c, d))
         }
 
-        mutating func text(_ count: Int) -> String? {
+        mutating func id(_ count: Int) -> LinkID? {
             guard end - at >= count else { return nil }
             defer { at += count }
-            return String(validating: bytes[at..<(at + count)], as: UTF8.self)
+            return LinkID(hex: bytes[at..<(at + count)])
         }
     }
 }

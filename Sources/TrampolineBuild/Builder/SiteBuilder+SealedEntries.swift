@@ -57,23 +57,23 @@ extension SiteBuilder {
             of links: [LookupShardEntry], in bytes: [UInt8], taking: (Int) -> Bool
         ) -> SealedTexts? {
             guard let entries = sealedEntries(in: bytes) else { return nil }
+            // The file's ids ascend: a binary search for each link taken.
+            var ids: [LinkID] = []
+            ids.reserveCapacity(entries.count)
+            for entry in entries {
+                guard let id = LinkID(hex: bytes[entry.id]) else { return nil }
+                ids.append(id)
+            }
             var ranges = [Range<Int>?](repeating: nil, count: links.count)
             for position in links.indices where taking(position) {
-                // The file's entries are in the order of their ids: a binary search, no string made.
-                let id = links[position].id.utf8
+                let id = links[position].id
                 var low = 0
-                var high = entries.count
+                var high = ids.count
                 while low < high {
                     let middle = (low + high) / 2
-                    if bytes[entries[middle].id].lexicographicallyPrecedes(id) {
-                        low = middle + 1
-                    } else {
-                        high = middle
-                    }
+                    if ids[middle] < id { low = middle + 1 } else { high = middle }
                 }
-                if low < entries.count, bytes[entries[low].id].elementsEqual(id) {
-                    ranges[position] = entries[low].text
-                }
+                if low < ids.count, ids[low] == id { ranges[position] = entries[low].text }
             }
             return SealedTexts(bytes: bytes, ranges: ranges)
         }
@@ -140,10 +140,10 @@ extension SiteBuilder {
         for index in shards {
             guard case .lookupShard(let number, let links) = plan.entries[index].content,
                 let fingerprint = fingerprints[index], let file = files[index], let digests = digests[index],
-                digests.count == links.count,
-                let block = LookupEntryRecord.block(
-                    shard: number, fingerprint: fingerprint, file: file, ids: links.map(\.id), digests: digests)
+                digests.count == links.count
             else { continue }
+            let block = LookupEntryRecord.block(
+                shard: number, fingerprint: fingerprint, file: file, ids: links.map(\.id), digests: digests)
             blocks.append(block[...])
         }
         return LookupEntryRecord.encoded(shardCount: shards.count, blocks: blocks)

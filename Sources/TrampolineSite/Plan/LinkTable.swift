@@ -14,7 +14,7 @@ package struct LinkTable: Sendable, Equatable, Encodable {
     /// The shard of the link at `path` on `host` (lower case) in a table of `count` shards, as
     /// the app library finds it (``SiteLinkTable/shard(host:path:count:)``), with the build's SHA-256.
     package static func shard(host: String, path: String, count: Int) -> Int {
-        LinkSealing.name(host: host, path: path, shards: count, hash: LinkTableRow.hash).shard
+        LinkID(host: host, path: path).shard(of: count)
     }
 
     /// A shard is planned to hold about this many bytes (a phone reads one per lookup).

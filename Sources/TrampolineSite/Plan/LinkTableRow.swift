@@ -7,11 +7,9 @@ import TrampolineModel
 package struct LinkTableRow: Sendable, Equatable, Encodable {
     package var path: String
     /// ``LinkSealing/name(host:path:shards:hash:)``: derived from the host and path, so the
-    /// fingerprint (which has both) need not hold them.
-    package var id: String
+    /// fingerprint (which has both) need not hold it.
+    package var id: LinkID
     package var shard: Int
-    /// The id digest's first 4 bytes: the shard in a table of any size is this modulo its count.
-    package var number: UInt32
     /// The deep link as the page holds it before a visit (``Link/deferredLink``).
     package var deepLink: String
     /// ``Link/fixedQueryKeys``.
@@ -22,7 +20,8 @@ package struct LinkTableRow: Sendable, Equatable, Encodable {
     package init(_ link: Link, host: String, shards: Int) {
         let fixed = link.fixedQueryKeys
         path = link.path
-        (id, shard, number) = LinkSealing.name(host: host, path: link.path, shards: shards, hash: Self.hash)
+        id = LinkID(host: host, path: link.path)
+        shard = id.shard(of: shards)
         deepLink = link.deferredLink(fixed: fixed)
         self.fixed = fixed
         forwardQuery = link.options.forwardQuery

@@ -55,7 +55,7 @@ package enum SitePlanner {
                 let behaviour = templates.pages[link.options.template]?.behaviour
             {
                 // The same digest names the link in both tables: its number picks the shard.
-                table[Int(row.row.number % UInt32(shardCount))].append(
+                table[row.row.id.shard(of: shardCount)].append(
                     LookupShardEntry(link: link, id: row.row.id, behaviour: behaviour))
             }
             engine.append(contentsOf: diagnostics)

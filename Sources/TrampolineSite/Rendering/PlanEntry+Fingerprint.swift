@@ -231,9 +231,19 @@ private struct FingerprintBytes {
         let d = depth &+ 1
         key("link", depth: d)
         link(entry.link, depth: d)
-        string("id", entry.id, depth: d)
+        key("id", depth: d)
+        decimal(32)
+        byte(UInt8(ascii: "\""))
+        reserve(32)
+        for index in 0..<32 {
+            let word = index < 16 ? entry.id.high : entry.id.low
+            base[count] = Self.hexDigits[Int(truncatingIfNeeded: word >> UInt64(60 - 4 * (index % 16)) & 15)]
+            count += 1
+        }
         string("behaviour", entry.behaviour.rawValue, depth: d)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// `value`'s eight bytes, most significant first.
     mutating func word(_ value: UInt64) {

@@ -55,7 +55,7 @@ extension SiteRenderer {
     /// ``appendTarget(_:to:)`` writes, sealed for the row's path on `host`.
     static func appendLinkMembers(_ rows: [LinkTableRow], host: String, to out: inout [UInt8]) {
         guard !rows.isEmpty else { return }
-        let order = rows.indices.sorted { rows[$0].id.utf8.lexicographicallyPrecedes(rows[$1].id.utf8) }
+        let order = rows.indices.sorted { rows[$0].id < rows[$1].id }
         out.append(UInt8(ascii: "\n"))
         var entry: [UInt8] = []
         for (position, index) in order.enumerated() {
@@ -65,7 +65,7 @@ extension SiteRenderer {
             appendTarget(rows[index], to: &entry)
             entry.append(UInt8(ascii: "}"))
             out.append(UInt8(ascii: "\""))
-            out += rows[index].id.utf8
+            rows[index].id.appendHex(to: &out)
             out += "\":\"".utf8
             out += EntrySealer.seal(entry, host: host, path: rows[index].path).utf8
             out.append(UInt8(ascii: "\""))

@@ -23,12 +23,12 @@ extension SiteRenderer {
         let host = site.host.lowercased()
         var out: [UInt8] = [UInt8(ascii: "{")]
         out.reserveCapacity(64 + entries.count * 400)
-        let order = entries.indices.sorted { entries[$0].id.utf8.lexicographicallyPrecedes(entries[$1].id.utf8) }
+        let order = entries.indices.sorted { entries[$0].id < entries[$1].id }
         for (position, index) in order.enumerated() {
             let entry = entries[index]
             if position > 0 { out += ",\n".utf8 }
             out.append(UInt8(ascii: "\""))
-            out += entry.id.utf8
+            entry.id.appendHex(to: &out)
             out += "\":\"".utf8
             if let known = sealed.text(at: index) {
                 out += known

@@ -10,15 +10,13 @@ import XCTest
 final class LookupEntryRecordTests: XCTestCase {
     private let fingerprint = Fingerprint(words: SIMD4(1, 2, 3, 4))
     private let file = Fingerprint(words: SIMD4(5, 6, 7, 8))
+    private let ids = [LinkID(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210), LinkID(high: .max, low: 0)]
 
     private func record() throws -> (bytes: [UInt8], record: LookupEntryRecord) {
         let blocks = [
-            try XCTUnwrap(
-                LookupEntryRecord.block(
-                    shard: 2, fingerprint: fingerprint, file: file, ids: ["abc", "d-é"],
-                    digests: [SIMD2(7, 8), SIMD2(9, 10)])),
-            try XCTUnwrap(
-                LookupEntryRecord.block(shard: 0, fingerprint: fingerprint, file: file, ids: [], digests: [])),
+            LookupEntryRecord.block(
+                shard: 2, fingerprint: fingerprint, file: file, ids: ids, digests: [SIMD2(7, 8), SIMD2(9, 10)]),
+            LookupEntryRecord.block(shard: 0, fingerprint: fingerprint, file: file, ids: [], digests: []),
         ]
         let bytes = LookupEntryRecord.encoded(shardCount: 3, blocks: blocks.map { $0[...] })
         return (bytes, try XCTUnwrap(LookupEntryRecord(bytes: bytes)))
@@ -30,7 +28,7 @@ final class LookupEntryRecordTests: XCTestCase {
         XCTAssertEqual(
             record.shard(2),
             LookupEntryRecord.Shard(
-                fingerprint: fingerprint, ids: ["abc", "d-é"], digests: [SIMD2(7, 8), SIMD2(9, 10)]))
+                fingerprint: fingerprint, ids: ids, digests: [SIMD2(7, 8), SIMD2(9, 10)]))
         XCTAssertEqual(record.shard(0)?.ids, [])
         XCTAssertNil(record.shard(1), "a shard not recorded")
         XCTAssertEqual(record.fingerprint(ofShard: 2), fingerprint)
@@ -46,14 +44,27 @@ final class LookupEntryRecordTests: XCTestCase {
             XCTAssertNil(LookupEntryRecord(bytes: damaged), "byte \(index) flipped")
         }
         for length in 0..<bytes.count { XCTAssertNil(LookupEntryRecord(bytes: Array(bytes[..<length])), "\(length)") }
-        let block = try XCTUnwrap(
-            LookupEntryRecord.block(shard: 5, fingerprint: fingerprint, file: file, ids: [], digests: []))
+        let block = LookupEntryRecord.block(shard: 5, fingerprint: fingerprint, file: file, ids: [], digests: [])
         XCTAssertNil(LookupEntryRecord(bytes: LookupEntryRecord.encoded(shardCount: 3, blocks: [block[...]])))
-        XCTAssertNil(
-            LookupEntryRecord.block(
-                shard: 0, fingerprint: fingerprint, file: file, ids: [String(repeating: "x", count: 256)],
-                digests: [SIMD2(0, 0)]),
-            "an id longer than a block records")
+    }
+
+    /// A block holds each id as the table writes it (32 hex digits); an id of other text, in a
+    /// record that is otherwise whole, makes its shard unknown, never a wrong id.
+    func testIdsAreRecordedAsTheirHexDigits() throws {
+        let block = LookupEntryRecord.block(
+            shard: 0, fingerprint: fingerprint, file: file, ids: ids, digests: [SIMD2(7, 8), SIMD2(9, 10)])
+        let text = String(decoding: block, as: UTF8.self)
+        XCTAssertTrue(text.contains("0123456789abcdeffedcba9876543210"), text)
+        XCTAssertTrue(text.contains("ffffffffffffffff0000000000000000"), text)
+        var other = block
+        let at = try XCTUnwrap(other.firstIndex(of: UInt8(ascii: "f")))
+        other[at] = UInt8(ascii: "g")
+        let record = try XCTUnwrap(
+            LookupEntryRecord(bytes: LookupEntryRecord.encoded(shardCount: 1, blocks: [other[...]])))
+        XCTAssertNil(record.shard(0))
+        XCTAssertEqual(LinkID(hex: Array("0123456789ABCDEFfedcba9876543210".utf8)[...]), ids[0])
+        XCTAssertNil(LinkID(hex: Array("0123456789abcdef".utf8)[...]))
+        XCTAssertEqual(ids[0].hex, "0123456789abcdeffedcba9876543210")
     }
 
     /// A shard file as the renderer writes it reads back to its ids and sealed texts; anything
@@ -77,7 +88,7 @@ final class LookupEntryRecordTests: XCTestCase {
             guard case .lookupShard(_, let links) = entry.content else { continue }
             let bytes = build.bytes(ofEntryAt: index)
             let entries = try XCTUnwrap(SiteBuilder.SealedEntries.sealedEntries(in: bytes), entry.path.value)
-            XCTAssertEqual(Set(entries.map { String(decoding: bytes[$0.id], as: UTF8.self) }), Set(links.map(\.id)))
+            XCTAssertEqual(Set(entries.map { String(decoding: bytes[$0.id], as: UTF8.self) }), Set(links.map(\.id.hex)))
             read += entries.count
             // Rendered again with every entry taken from the file: the same bytes.
             let all = try XCTUnwrap(SiteBuilder.SealedEntries.sealedTexts(of: links, in: bytes) { _ in true })
@@ -129,7 +140,8 @@ final class LookupEntryRecordTests: XCTestCase {
                             options: LinkOptions(), location: SourceLocation(file: "", line: 1, column: 1),
                             webURLLocation: nil, templateLocation: SourceLocation(file: "", line: 1, column: 1))
                         link.title = title
-                        return LookupShardEntry(link: link, id: "id\(index)", behaviour: .interstitial)
+                        return LookupShardEntry(
+                            link: link, id: LinkID(high: 0, low: UInt64(index)), behaviour: .interstitial)
                     }))
         }
         let before = try XCTUnwrap(renderer.lookupShardFingerprints(of: shard(["A", "B", "C"])))

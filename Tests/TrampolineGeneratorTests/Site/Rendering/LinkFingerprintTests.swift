@@ -117,7 +117,7 @@ final class LinkFingerprintTests: XCTestCase {
             for (range, entry) in zip(ranges, links) {
                 let text = String(decoding: fast[range], as: UTF8.self)
                 XCTAssertTrue(text.contains("\"" + entry.link.path) && text.hasSuffix(entry.behaviour.rawValue), text)
-                XCTAssertTrue(text.contains("\"" + entry.id), text)
+                XCTAssertTrue(text.contains("\"" + entry.id.hex), text)
             }
             XCTAssertEqual(
                 String(decoding: fast, as: UTF8.self),

@@ -133,9 +133,22 @@ final class LinkTableTests: XCTestCase {
             let name = LinkSealing.name(host: c.host, path: c.path, shards: 64, hash: LinkTableRow.hash)
             XCTAssertEqual(name.id, c.id, c.path)
             XCTAssertEqual(name.shard, c.shards["64"], c.path)
+            // The plan's id: two words, the same digits, shard and order.
+            let id = LinkID(host: c.host, path: c.path)
+            XCTAssertEqual(id.hex, c.id, c.path)
+            XCTAssertEqual(LinkID(hex: Array(c.id.utf8)[...]), id, c.path)
+            for (count, shard) in c.shards {
+                XCTAssertEqual(id.shard(of: Int(count) ?? 0), shard, "\(c.path) of \(count)")
+            }
             XCTAssertEqual(
                 LinkSealing.seal(Array(c.entry.utf8), host: c.host, path: c.path, hash: LinkTableRow.hash), c.sealed)
         }
+    }
+
+    /// Ids sort as their hex digits do, which is the order a shard's entries are written in.
+    func testIdsSortAsTheirDigits() {
+        let ids = (0..<300).map { LinkID(host: "go.example.com", path: "/p\($0)") }
+        XCTAssertEqual(ids.sorted().map(\.hex), ids.map(\.hex).sorted())
     }
 
     func testHeadersServeTheTableAsJSON() throws {
