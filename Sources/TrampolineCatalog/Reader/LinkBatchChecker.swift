@@ -139,7 +139,7 @@ final class LinkBatchChecker: @unchecked Sendable {
     /// its entry's digest.
     private static func source(_ keyed: SHA256, _ digest: SHA256.Digest) -> SIMD2<UInt64> {
         var hasher = keyed
-        hasher.update(data: Array(digest))
+        digest.withUnsafeBytes { hasher.update(bufferPointer: $0) }
         return hasher.finalize().withUnsafeBytes {
             SIMD2(
                 UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),

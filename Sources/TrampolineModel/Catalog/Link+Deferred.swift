@@ -12,40 +12,42 @@ extension Link {
     package func deferredLink(fixed: [String]) -> String {
         guard !campaign.isEmpty else { return deepLink }
         // URLSearchParams.set keeps the first position and the last value: mirror that. Campaigns
-        // are a handful of parameters, so arrays of their indices beat hashing or copying the
-        // strings here (this runs for every page).
-        var kept: [(name: Int, value: Int)] = []
-        kept.reserveCapacity(campaign.count)
-        for (index, parameter) in campaign.enumerated() where !fixed.contains(parameter.name) {
-            if let slot = kept.firstIndex(where: { campaign[$0.name].name == parameter.name }) {
-                kept[slot].value = index
+        // are a handful of parameters, so indices on the stack beat hashing or copying the strings
+        // here (this runs for every page and table row).
+        return withUnsafeTemporaryAllocation(of: (name: Int, value: Int).self, capacity: campaign.count) { kept in
+            var count = 0
+            for (index, parameter) in campaign.enumerated() where !fixed.contains(parameter.name) {
+                if let slot = kept[..<count].firstIndex(where: { campaign[$0.name].name == parameter.name }) {
+                    kept[slot].value = index
+                } else {
+                    kept[count] = (index, index)
+                    count += 1
+                }
+            }
+            guard count > 0 else { return deepLink }
+            // Composed as bytes, converted once: a String appended piece by piece was most of the cost.
+            let utf8 = deepLink.utf8
+            let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+            let link = utf8[..<hash]
+            var result: [UInt8] = []
+            result.reserveCapacity(utf8.count + 32 * count)
+            result += link
+            if link.contains(UInt8(ascii: "?")) {
+                if let last = link.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "&") {
+                    result.append(UInt8(ascii: "&"))
+                }
             } else {
-                kept.append((index, index))
+                result.append(UInt8(ascii: "?"))
             }
-        }
-        guard !kept.isEmpty else { return deepLink }
-        // Composed as bytes, converted once: a String appended piece by piece was most of the cost.
-        let utf8 = deepLink.utf8
-        let hash = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
-        let link = utf8[..<hash]
-        var result: [UInt8] = []
-        result.reserveCapacity(utf8.count + 32 * kept.count)
-        result += link
-        if link.contains(UInt8(ascii: "?")) {
-            if let last = link.last, last != UInt8(ascii: "?"), last != UInt8(ascii: "&") {
-                result.append(UInt8(ascii: "&"))
+            for (i, pair) in kept[..<count].enumerated() {
+                if i > 0 { result.append(UInt8(ascii: "&")) }
+                Escaping.appendFormComponent(campaign[pair.name].name, to: &result)
+                result.append(UInt8(ascii: "="))
+                Escaping.appendFormComponent(campaign[pair.value].value, to: &result)
             }
-        } else {
-            result.append(UInt8(ascii: "?"))
+            result += utf8[hash...]
+            return String(decoding: result, as: UTF8.self)
         }
-        for (i, pair) in kept.enumerated() {
-            if i > 0 { result.append(UInt8(ascii: "&")) }
-            Escaping.appendFormComponent(campaign[pair.name].name, to: &result)
-            result.append(UInt8(ascii: "="))
-            Escaping.appendFormComponent(campaign[pair.value].value, to: &result)
-        }
-        result += utf8[hash...]
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// Names of the deep link's own query parameters, decoded as URLSearchParams decodes them.
