@@ -76,11 +76,14 @@ final class JSONLinksFileCacheTests: FolderTestCase {
             objects.remove(at: 5)
             objects.insert(Self.object(1001, pretty: pretty), at: 0)
             let moved = try read(Self.json(objects, style: style))
-            // On one line, every object after a change stands at another column: read again.
-            let expected = style == .oneLine ? nil : [197, 200]
-            if let expected { XCTAssertEqual(hits(moved), expected, "\(style)") }
+            // On one line, every object after a change stands at another column: read again (the
+            // first object is new, so all of them are).
+            XCTAssertEqual(hits(moved), style == .oneLine ? [0, 200] : [197, 200], "\(style)")
             let link = try XCTUnwrap(moved.catalog?.links.first { $0.path == "/l/120" }, "\(style)")
             XCTAssertEqual(link.location.file, "links.json")
+            // The last object edited: every object before it keeps its line and column.
+            objects[199] = Self.object(200, title: "Edited last", pretty: pretty)
+            XCTAssertEqual(hits(try read(Self.json(objects, style: style))), [199, 200], "\(style)")
         }
     }
 
