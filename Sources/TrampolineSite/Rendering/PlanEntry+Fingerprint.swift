@@ -194,15 +194,16 @@ private struct FingerprintBytes {
             return digits(count) + 1 + count
         }
         // Field by field: a list of the row's strings was two arrays per row, a million at 1M links.
-        var total = 1 + digits(row.fixed.count) + length(row.path) + length(row.deepLink)
-        for name in row.fixed { total += length(name) }
+        let (deepLink, fixed) = row.target
+        var total = 1 + digits(fixed.count) + length(row.link.path) + length(deepLink)
+        for name in fixed { total += length(name) }
         decimal(total)
         byte(UInt8(ascii: "\""))
-        field(row.path)
-        field(row.deepLink)
-        for name in row.fixed { field(name) }
-        bool(row.forwardQuery)
-        decimal(row.fixed.count)
+        field(row.link.path)
+        field(deepLink)
+        for name in fixed { field(name) }
+        bool(row.link.options.forwardQuery)
+        decimal(fixed.count)
     }
 
     /// `<length>:<text>`, one field of a ``linkTableRow(_:)``.

@@ -76,11 +76,12 @@ extension SiteRenderer {
     /// A row's `deep_link`, `fixed` (when any) and `forward_query` (when true): what the page's
     /// data holds as `deferredLink`, `fixed` and `forwardQuery` (``linkData(_:behaviour:)``).
     static func appendTarget(_ row: LinkTableRow, to out: inout [UInt8]) {
+        let (deepLink, fixed) = row.target
         out += "\"deep_link\":".utf8
-        out += Escaping.jsonString(row.deepLink).utf8
-        if !row.fixed.isEmpty {
+        out += Escaping.jsonString(deepLink).utf8
+        if !fixed.isEmpty {
             out += ",\"fixed\":[".utf8
-            for (position, name) in row.fixed.enumerated() {
+            for (position, name) in fixed.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
                 out += Escaping.jsonString(name).utf8
             }

@@ -75,7 +75,7 @@ final class LinkFingerprintTests: XCTestCase {
         XCTAssertTrue(
             shards.contains {
                 if case .linkTableShard(_, let rows) = $0.content {
-                    rows.contains { !$0.fixed.isEmpty }
+                    rows.contains { !$0.target.fixed.isEmpty }
                 } else {
                     false
                 }
