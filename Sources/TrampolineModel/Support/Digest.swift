@@ -31,10 +31,19 @@ package enum Digest {
 
     /// The digest of `first` followed by the bytes of `second`, as a ``Fingerprint``.
     package static func fingerprint(_ first: [UInt8], _ second: ArraySlice<UInt8>) -> Fingerprint {
+        second.withUnsafeBytes { fingerprint(first, raw: $0) }
+    }
+
+    /// The digest of `first` followed by the bytes at `second`, as a ``Fingerprint``.
+    package static func fingerprint(_ first: [UInt8], raw second: UnsafeRawBufferPointer) -> Fingerprint {
         var hasher = SHA256()
         first.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        second.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        return hasher.finalize().withUnsafeBytes { digest in
+        hasher.update(bufferPointer: second)
+        return fingerprint(of: hasher)
+    }
+
+    private static func fingerprint(of hasher: SHA256) -> Fingerprint {
+        hasher.finalize().withUnsafeBytes { digest in
             func word(_ index: Int) -> UInt64 {
                 UInt64(bigEndian: digest.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
             }

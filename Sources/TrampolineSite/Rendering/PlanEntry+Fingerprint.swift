@@ -12,6 +12,19 @@ extension PlanEntry {
     /// shard cases; nil for the others, which take the plain path. A lookup shard's fingerprint
     /// is made of its entries' digests instead (``lookupShardFingerprintBytes()``).
     func fastFingerprintBytes() -> [UInt8]? {
+        guard var writer = fastFingerprintWriter() else { return nil }
+        return writer.finish()
+    }
+
+    /// SHA-256 of `context` followed by ``fastFingerprintBytes()``, hashed from the writer's
+    /// buffer: no array of the bytes is made (one per page of a rebuild).
+    func fastFingerprint(after context: [UInt8]) -> Fingerprint? {
+        guard var writer = fastFingerprintWriter() else { return nil }
+        return writer.finishHashing(after: context)
+    }
+
+    /// The writer holding ``fastFingerprintBytes()``, which its caller must finish.
+    private func fastFingerprintWriter() -> FingerprintBytes? {
         var capacity = 1024
         switch content {
         case .linkPage, .qrCode: break
@@ -50,7 +63,7 @@ extension PlanEntry {
         default:
             break
         }
-        return writer.finish()
+        return writer
     }
 }
 
@@ -110,6 +123,12 @@ private struct FingerprintBytes {
     mutating func finish() -> [UInt8] {
         defer { base.deallocate() }
         return Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// SHA-256 of `context` and the bytes written (``Digest/fingerprint(_:_:)``); the buffer is freed.
+    mutating func finishHashing(after context: [UInt8]) -> Fingerprint {
+        defer { base.deallocate() }
+        return Digest.fingerprint(context, raw: UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// The bytes written, appended to `out`; the buffer is freed.

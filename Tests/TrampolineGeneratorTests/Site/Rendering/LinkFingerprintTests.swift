@@ -89,6 +89,10 @@ final class LinkFingerprintTests: XCTestCase {
             let plain = FingerprintEncoder.encode(entry, plain: true)
             XCTAssertEqual(
                 String(decoding: fast, as: UTF8.self), String(decoding: plain, as: UTF8.self), entry.path.value)
+            // The renderer hashes the fast path's bytes from its buffer: the digest of the plain bytes.
+            XCTAssertEqual(
+                build.renderer.fingerprint(of: entry), Digest.fingerprint(build.renderer.contextDigest, plain),
+                entry.path.value)
         }
         // Every stored field of the rich link is in the plain bytes (FingerprintTests checks the
         // plain path's completeness), so equal bytes mean the fast path has them all too.
