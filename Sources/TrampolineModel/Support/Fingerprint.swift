@@ -32,10 +32,8 @@ package struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         guard hexBytes.count == 64 else { return nil }
         var words = SIMD4<UInt64>()
         for i in 0..<4 {
-            var word: UInt64 = 0
-            for j in 0..<16 {
-                guard let value = Hex.value(of: hexBytes[i * 16 + j]) else { return nil }
-                word = word << 4 | UInt64(value)
+            guard let word = Hex.word(UnsafeBufferPointer(rebasing: hexBytes[(i * 16)..<(i * 16 + 16)])) else {
+                return nil
             }
             words[i] = word
         }
@@ -46,11 +44,7 @@ package struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     package var hex: String {
         var out: [UInt8] = []
         out.reserveCapacity(64)
-        for i in 0..<4 {
-            for shift in stride(from: 56, through: 0, by: -8) {
-                Hex.append(UInt8(truncatingIfNeeded: words[i] >> UInt64(shift)), to: &out, digits: Hex.lower)
-            }
-        }
+        for i in 0..<4 { Hex.append(word: words[i], to: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -20,4 +20,28 @@ package enum Hex {
         default: nil
         }
     }
+
+    /// The word 16 hex digits at `digits` spell (most significant first, either case), or nil.
+    package static func word(_ digits: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard digits.count == 16 else { return nil }
+        var word: UInt64 = 0
+        for digit in digits {
+            guard let value = value(of: digit) else { return nil }
+            word = word << 4 | UInt64(value)
+        }
+        return word
+    }
+
+    /// Writes `word`'s 16 lower-case digits, most significant first, at `out`.
+    package static func write(word: UInt64, to out: UnsafeMutablePointer<UInt8>) {
+        for index in 0..<16 { out[index] = lower[Int(truncatingIfNeeded: word >> UInt64(60 - 4 * index) & 15)] }
+    }
+
+    /// Appends `word`'s 16 lower-case digits, most significant first.
+    package static func append(word: UInt64, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            write(word: word, to: digits.baseAddress!)
+            out.append(contentsOf: digits)
+        }
+    }
 }

@@ -22,14 +22,14 @@ package struct LinkID: Hashable, Comparable, Sendable {
 
     /// The id `hex` spells (32 hex digits, either case); nil for anything else.
     package init?(hex: ArraySlice<UInt8>) {
-        guard hex.count == 32 else { return nil }
-        var words: (UInt64, UInt64) = (0, 0)
-        var at = hex.startIndex
-        for index in 0..<32 {
-            guard let value = Hex.value(of: hex[at]) else { return nil }
-            if index < 16 { words.0 = words.0 << 4 | UInt64(value) } else { words.1 = words.1 << 4 | UInt64(value) }
-            at += 1
-        }
+        guard hex.count == 32,
+            let words = hex.withUnsafeBufferPointer({ digits -> (UInt64, UInt64)? in
+                guard let high = Hex.word(UnsafeBufferPointer(rebasing: digits[..<16])),
+                    let low = Hex.word(UnsafeBufferPointer(rebasing: digits[16...]))
+                else { return nil }
+                return (high, low)
+            })
+        else { return nil }
         self.init(high: words.0, low: words.1)
     }
 
@@ -49,14 +49,9 @@ package struct LinkID: Hashable, Comparable, Sendable {
 
     /// Appends ``hex``'s digits to `out`.
     package func appendHex(to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + 32)
-        for index in 0..<32 {
-            let word = index < 16 ? high : low
-            out.append(Self.digits[Int(truncatingIfNeeded: word >> UInt64(60 - 4 * (index % 16)) & 15)])
-        }
+        Hex.append(word: high, to: &out)
+        Hex.append(word: low, to: &out)
     }
-
-    private static let digits = Array("0123456789abcdef".utf8)
 
     /// In the order of their hex digits (the order a table's entries are written in).
     package static func < (left: LinkID, right: LinkID) -> Bool {

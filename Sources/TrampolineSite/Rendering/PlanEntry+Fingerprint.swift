@@ -214,14 +214,14 @@ private struct FingerprintBytes {
         }
         // Field by field: a list of the row's strings was two arrays per row, a million at 1M links.
         let (deepLink, fixed) = row.target
-        var total = 1 + digits(fixed.count) + length(row.link.path) + length(deepLink)
+        var total = 1 + digits(fixed.count) + length(row.path) + length(deepLink)
         for name in fixed { total += length(name) }
         decimal(total)
         byte(UInt8(ascii: "\""))
-        field(row.link.path)
+        field(row.path)
         field(deepLink)
         for name in fixed { field(name) }
-        bool(row.link.options.forwardQuery)
+        bool(row.forwardQuery)
         decimal(fixed.count)
     }
 
@@ -262,15 +262,11 @@ private struct FingerprintBytes {
         decimal(32)
         byte(UInt8(ascii: "\""))
         reserve(32)
-        for index in 0..<32 {
-            let word = index < 16 ? entry.id.high : entry.id.low
-            base[count] = Self.hexDigits[Int(truncatingIfNeeded: word >> UInt64(60 - 4 * (index % 16)) & 15)]
-            count += 1
-        }
+        Hex.write(word: entry.id.high, to: base + count)
+        Hex.write(word: entry.id.low, to: base + count + 16)
+        count += 32
         string("behaviour", entry.behaviour.rawValue, depth: d)
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// `value`'s eight bytes, most significant first.
     mutating func word(_ value: UInt64) {

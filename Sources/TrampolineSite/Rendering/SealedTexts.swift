@@ -5,17 +5,17 @@
 package struct SealedTexts: Sendable {
     package let bytes: [UInt8]
     package let ranges: [Range<Int>?]
+    /// How many entries are taken.
+    package let count: Int
 
     package init(bytes: [UInt8], ranges: [Range<Int>?]) {
         self.bytes = bytes
         self.ranges = ranges
+        count = ranges.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
     }
 
     /// Nothing to take: every entry is sealed.
     package static let none = SealedTexts(bytes: [], ranges: [])
-
-    /// How many entries are taken.
-    package var count: Int { ranges.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     /// The sealed text of the link at `index` (in the plan's order), when it is taken.
     func text(at index: Int) -> ArraySlice<UInt8>? {

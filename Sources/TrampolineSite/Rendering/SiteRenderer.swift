@@ -80,12 +80,8 @@ package struct SiteRenderer: Sendable {
         if case .lookupShard = entry.content, let fingerprints = lookupShardFingerprints(of: entry) {
             return fingerprints.shard
         }
-        // SHA-256 of the context digest followed by the entry, hashed in place (no joined copy);
-        // the fast path's bytes straight from its buffer.
-        if FastPath.fingerprint.isOn, let fingerprint = entry.fastFingerprint(after: contextDigest) {
-            return fingerprint
-        }
-        return Digest.fingerprint(contextDigest, FingerprintEncoder.encode(entry))
+        // SHA-256 of the context digest followed by the entry, hashed in place (no joined copy).
+        return FingerprintEncoder.fingerprint(of: entry, after: contextDigest)
     }
 
     /// The bytes of `entry`'s file.

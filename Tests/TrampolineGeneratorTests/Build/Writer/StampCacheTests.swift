@@ -98,6 +98,11 @@ final class StampCacheTests: XCTestCase {
         XCTAssertNil(read(Array("\(fingerprint(9).hex) 1:2:3.4 p/index.html\n".utf8)))
         XCTAssertEqual(Fingerprint(hex: fingerprint(9).hex), fingerprint(9))
         XCTAssertNil(Fingerprint(hex: "xyz"))
+        // Each word's digits are checked, the last as the first; either case is read.
+        var digits = Array(fingerprint(9).hex)
+        XCTAssertEqual(Fingerprint(hex: String(digits).uppercased()), fingerprint(9))
+        digits[63] = "g"
+        XCTAssertNil(Fingerprint(hex: String(digits)))
     }
 
     /// An entry is read at the position the last write put it (the plan's order), and looked up
