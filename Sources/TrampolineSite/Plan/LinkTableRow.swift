@@ -33,14 +33,19 @@ package struct LinkTableRow: Sendable, Equatable, Encodable {
     /// SHA-256 from swift-crypto: the same digest as the app library's, several times faster.
     package static let hash: LinkSealing.Hash = { Digest.bytes($0) }
 
-    /// One string for the fingerprint, each field length-prefixed (no two rows can run together):
-    /// a keyed container per row cost more than the rest of the table. `PlanEntry+Fingerprint.swift`
-    /// writes the same bytes without making the string (`LinkFingerprintTests`).
+    /// One string for the fingerprint: what the entry is made of (``target``: the path, the deep
+    /// link and the campaign, each length-prefixed so no two rows can run together), then `t` or
+    /// `f` for `forward_query` and the campaign's count; not the entry itself, whose composed
+    /// deep link was a tenth of a folders rebuild's fingerprinting. A keyed container per row
+    /// cost more than the rest of the table. `PlanEntry+Fingerprint.swift` writes the same bytes
+    /// without making the string (`LinkFingerprintTests`).
     package func encode(to encoder: Encoder) throws {
-        let (deepLink, fixed) = target
+        let campaign = link.campaign
         var text = ""
-        for field in [path, deepLink] + fixed { text += "\(field.utf8.count):" + field }
+        for field in [path, link.deepLink] + campaign.flatMap({ [$0.name, $0.value] }) {
+            text += "\(field.utf8.count):" + field
+        }
         var container = encoder.singleValueContainer()
-        try container.encode(text + (forwardQuery ? "t" : "f") + "\(fixed.count)")
+        try container.encode(text + (forwardQuery ? "t" : "f") + "\(campaign.count)")
     }
 }

@@ -196,8 +196,8 @@ private struct FingerprintBytes {
         byte(UInt8(ascii: ";"))
     }
 
-    /// What ``LinkTableRow/encode(to:)`` gives the encoder: one string of its fields, each
-    /// `<length>:<text>`, then `t` or `f` and the count of fixed keys, as a string value.
+    /// What ``LinkTableRow/encode(to:)`` gives the encoder: one string of what the row is made
+    /// of, each `<length>:<text>`, then `t` or `f` and the campaign's count, as a string value.
     mutating func linkTableRow(_ row: borrowing LinkTableRow) {
         func digits(_ value: Int) -> Int {
             var count = 1
@@ -213,16 +213,20 @@ private struct FingerprintBytes {
             return digits(count) + 1 + count
         }
         // Field by field: a list of the row's strings was two arrays per row, a million at 1M links.
-        let (deepLink, fixed) = row.target
-        var total = 1 + digits(fixed.count) + length(row.path) + length(deepLink)
-        for name in fixed { total += length(name) }
+        let link = row.link
+        let campaign = link.campaign
+        var total = 1 + digits(campaign.count) + length(link.path) + length(link.deepLink)
+        for parameter in campaign { total += length(parameter.name) + length(parameter.value) }
         decimal(total)
         byte(UInt8(ascii: "\""))
-        field(row.path)
-        field(deepLink)
-        for name in fixed { field(name) }
+        field(link.path)
+        field(link.deepLink)
+        for parameter in campaign {
+            field(parameter.name)
+            field(parameter.value)
+        }
         bool(row.forwardQuery)
-        decimal(fixed.count)
+        decimal(campaign.count)
     }
 
     /// `<length>:<text>`, one field of a ``linkTableRow(_:)``.

@@ -104,6 +104,42 @@ final class LinkFingerprintTests: XCTestCase {
         }
     }
 
+    /// A link table's row is fingerprinted by what its entry is made of (path, deep link,
+    /// campaign, `forward_query`): a change to any of them moves the shard's fingerprint, a change
+    /// to a value its entry does not hold (a title) does not, and both paths write the same bytes.
+    func testALinkTableRowIsFingerprintedByWhatItsEntryIsMadeOf() throws {
+        let build = try SiteFixture(catalog: Self.catalog).build()
+        let shard = try XCTUnwrap(
+            build.plan.entries.first { if case .linkTableShard = $0.content { true } else { false } })
+        guard case .linkTableShard(let number, let rows) = shard.content else { return XCTFail() }
+        func edited(_ change: (inout Link) -> Void) -> PlanEntry {
+            var rows = rows
+            change(&rows[0].link)
+            return PlanEntry(path: shard.path, content: .linkTableShard(shard: number, rows: rows))
+        }
+        func fingerprint(_ entry: PlanEntry) -> Fingerprint {
+            XCTAssertEqual(
+                String(decoding: FingerprintEncoder.encode(entry), as: UTF8.self),
+                String(decoding: FingerprintEncoder.encode(entry, plain: true), as: UTF8.self))
+            return build.renderer.fingerprint(of: entry)
+        }
+        let before = fingerprint(edited { _ in })
+        XCTAssertEqual(fingerprint(edited { $0.title += " (updated)" }), before)
+        XCTAssertEqual(fingerprint(edited { $0.description = "Another" }), before)
+        XCTAssertNotEqual(fingerprint(edited { $0.deepLink += "x" }), before)
+        XCTAssertNotEqual(fingerprint(edited { $0.campaign.append(CampaignParameter(name: "a", value: "b")) }), before)
+        XCTAssertNotEqual(fingerprint(edited { $0.options.forwardQuery.toggle() }), before)
+        var withCampaign = rows[0].link
+        withCampaign.campaign = [CampaignParameter(name: "utm_source", value: "x")]
+        let campaigned = fingerprint(edited { $0 = withCampaign })
+        withCampaign.campaign[0].value = "y"
+        XCTAssertNotEqual(fingerprint(edited { $0 = withCampaign }), campaigned)
+        // The row's entry is what the fingerprint stands for: a changed title leaves it as it was.
+        var retitled = rows[0]
+        retitled.link.title += " (updated)"
+        XCTAssertEqual(retitled.target.deepLink, rows[0].target.deepLink)
+    }
+
     /// The compact layout's lookup shards (every link of the rich catalog in them) are encoded for
     /// their entries' digests with the plain path's bytes, each entry's range holding its link.
     func testLookupShardsTakeTheFastPathWithThePlainBytes() throws {
