@@ -126,6 +126,37 @@ final class CompactLayoutTests: XCTestCase {
         }
     }
 
+    /// A link's estimate counts its deferred link by its parts: the length the composed link has
+    /// when no parameter needs escaping or is fixed by the deep link, and no more than the
+    /// escaping adds when one does.
+    func testTheEstimateCountsTheDeferredLinkByItsParts() {
+        func link(_ deepLink: String, _ campaign: [(String, String)]) -> Link {
+            Link(
+                path: "/p/1", deepLink: deepLink, title: "A title", description: "Some text.",
+                webURL: "https://example.com/p/1",
+                campaign: campaign.map { CampaignParameter(name: $0.0, value: $0.1) },
+                options: LinkOptions(), location: SourceLocation(file: "site-config.yml", line: 1, column: 1),
+                webURLLocation: nil, templateLocation: SourceLocation(file: "site-config.yml", line: 1, column: 1))
+        }
+        func composed(_ link: Link) -> Int {
+            let campaign = link.campaign.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+            let json =
+                link.title.utf8.count + (link.description?.utf8.count ?? 0) + link.deferredLink.utf8.count
+                + (link.webURL?.utf8.count ?? 0) + campaign + 80
+            return 40 + (json + 2) / 3 * 4
+        }
+        for plain in [
+            link("marry://p/1", []), link("marry://p/1", [("utm_source", "news")]),
+            link("marry://p/1?id=2", [("utm_source", "news"), ("utm_medium", "mail")]),
+            link("marry://p/1#top", [("utm_campaign", "spring")]),
+        ] {
+            XCTAssertEqual(plain.tableEstimate, composed(plain), plain.deferredLink)
+        }
+        let escaped = link("marry://p/1", [("utm_content", "crème brûlée ✓")])
+        XCTAssertLessThan(escaped.tableEstimate, composed(escaped))
+        XCTAssertGreaterThan(escaped.tableEstimate, composed(escaped) - 40)
+    }
+
     /// Shard counts stand on a ladder (16 steps per doubling): never fewer than the estimate
     /// asks, at most 1/16 more, and the same for a catalog grown by a few titles' worth.
     func testShardCountsStandOnALadder() {
