@@ -26,9 +26,7 @@ package struct LinkTable: Sendable, Equatable, Encodable {
     static func shardCount(for links: [Link]) -> Int {
         var total = 0
         for index in links.indices where !links[index].isRoute {
-            let link = links[index]
-            var entry = link.deepLink.utf8.count + 40
-            for parameter in link.campaign { entry += parameter.name.utf8.count + parameter.value.utf8.count + 2 }
+            let entry = links[index].deferredLinkLength + 40
             total += 38 + (entry + 2) / 3 * 4
         }
         return LookupShards.steadyCount(atLeast: (total + shardTarget - 1) / shardTarget)

@@ -3,8 +3,9 @@ import TrampolineModel
 
 /// A link of the link table as plain data: the link, and the id and shard it is found by. What
 /// its entry holds (docs/link-table.md: the deep link with its campaign applied, the deep link's
-/// own query names, `forward_query`) is made from the link where the entry is written or
-/// fingerprinted (``target``), not held: a million-link plan held a composed deep link per row.
+/// own query names, `forward_query`) is made from the link where the entry is written
+/// (``target``), not held: a million-link plan held a composed deep link per row. Its fingerprint
+/// is what the entry is made of (``encode(to:)``).
 package struct LinkTableRow: Sendable, Equatable, Encodable {
     /// The link (its box, shared with the catalog's).
     package var link: Link

@@ -25,8 +25,6 @@ struct FingerprintEncoder: Encoder {
     var codingPath: [CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    /// The canonical bytes of `value`. `plain`: without the fast path for links, for the test that
-    /// holds the two to each other.
     /// SHA-256 of `context` followed by ``encode(_:plain:)``'s bytes of `entry`; the fast path's
     /// bytes are hashed from the buffer they were written into (no array of them, one per page).
     static func fingerprint(of entry: PlanEntry, after context: [UInt8]) -> Fingerprint {
@@ -34,6 +32,8 @@ struct FingerprintEncoder: Encoder {
         return Digest.fingerprint(context, encode(entry))
     }
 
+    /// The canonical bytes of `value`. `plain`: without the fast path for links, for the test that
+    /// holds the two to each other.
     static func encode<T: Encodable>(_ value: T, plain: Bool = false) -> [UInt8] {
         // The fast path for link pages and QR codes (PlanEntry+Fingerprint.swift): the same bytes.
         if !plain, FastPath.fingerprint.isOn, let entry = value as? PlanEntry, let bytes = entry.fastFingerprintBytes()

@@ -105,8 +105,9 @@ final class LinkFingerprintTests: XCTestCase {
     }
 
     /// A link table's row is fingerprinted by what its entry is made of (path, deep link,
-    /// campaign, `forward_query`): a change to any of them moves the shard's fingerprint, a change
-    /// to a value its entry does not hold (a title) does not, and both paths write the same bytes.
+    /// campaign, `forward_query`): a change to any of them moves the shard's fingerprint and its
+    /// bytes, a change to a value its entry does not hold (a title) moves neither, and both paths
+    /// write the same bytes.
     func testALinkTableRowIsFingerprintedByWhatItsEntryIsMadeOf() throws {
         let build = try SiteFixture(catalog: Self.catalog).build()
         let shard = try XCTUnwrap(
@@ -123,21 +124,28 @@ final class LinkFingerprintTests: XCTestCase {
                 String(decoding: FingerprintEncoder.encode(entry, plain: true), as: UTF8.self))
             return build.renderer.fingerprint(of: entry)
         }
-        let before = fingerprint(edited { _ in })
-        XCTAssertEqual(fingerprint(edited { $0.title += " (updated)" }), before)
-        XCTAssertEqual(fingerprint(edited { $0.description = "Another" }), before)
-        XCTAssertNotEqual(fingerprint(edited { $0.deepLink += "x" }), before)
-        XCTAssertNotEqual(fingerprint(edited { $0.campaign.append(CampaignParameter(name: "a", value: "b")) }), before)
-        XCTAssertNotEqual(fingerprint(edited { $0.options.forwardQuery.toggle() }), before)
+        // The fingerprint stands for the file: the same fingerprint, the same bytes, and another,
+        // other bytes (sealing an entry gives the same text every time).
+        let original = edited { _ in }
+        func assertSame(_ entry: PlanEntry, _ what: String) {
+            XCTAssertEqual(fingerprint(entry), fingerprint(original), what)
+            XCTAssertEqual(build.renderer.render(entry), build.renderer.render(original), what)
+        }
+        func assertMoved(_ entry: PlanEntry, from other: PlanEntry, _ what: String) {
+            XCTAssertNotEqual(fingerprint(entry), fingerprint(other), what)
+            XCTAssertNotEqual(build.renderer.render(entry), build.renderer.render(other), what)
+        }
+        assertSame(edited { $0.title += " (updated)" }, "title")
+        assertSame(edited { $0.description = "Another" }, "description")
+        assertMoved(edited { $0.deepLink += "x" }, from: original, "deep link")
+        assertMoved(
+            edited { $0.campaign.append(CampaignParameter(name: "a", value: "b")) }, from: original, "a parameter")
+        assertMoved(edited { $0.options.forwardQuery.toggle() }, from: original, "forward_query")
         var withCampaign = rows[0].link
         withCampaign.campaign = [CampaignParameter(name: "utm_source", value: "x")]
-        let campaigned = fingerprint(edited { $0 = withCampaign })
+        let campaigned = edited { $0 = withCampaign }
         withCampaign.campaign[0].value = "y"
-        XCTAssertNotEqual(fingerprint(edited { $0 = withCampaign }), campaigned)
-        // The row's entry is what the fingerprint stands for: a changed title leaves it as it was.
-        var retitled = rows[0]
-        retitled.link.title += " (updated)"
-        XCTAssertEqual(retitled.target.deepLink, rows[0].target.deepLink)
+        assertMoved(edited { $0 = withCampaign }, from: campaigned, "a parameter's value")
     }
 
     /// The compact layout's lookup shards (every link of the rich catalog in them) are encoded for
