@@ -17,7 +17,7 @@ package struct SiteBuild: Sendable {
     var claimCache: ClaimCache? = nil
     /// Files already rendered while planning, by index in the plan's entries: the compact
     /// layout's shards, rendered to check that each fits (``SiteBuilder/fittingLookupShards``).
-    package var rendered: [Int: [UInt8]] = [:]
+    package var rendered: RenderedFiles? = nil
     /// Fingerprints computed while planning, by index: the compact layout's shards, each proven
     /// unchanged by its stamp (and then not rendered) or rendered.
     var fingerprinted: [Int: Fingerprint] = [:]
@@ -48,10 +48,10 @@ package struct SiteBuild: Sendable {
     }
 
     /// Entry `index` of `entries`: its bytes from `rendered`, or rendered now.
-    static func bytes(of entries: [PlanEntry], at index: Int, rendered: [Int: [UInt8]], renderer: SiteRenderer)
+    static func bytes(of entries: [PlanEntry], at index: Int, rendered: RenderedFiles?, renderer: SiteRenderer)
         -> [UInt8]
     {
-        if !rendered.isEmpty, let bytes = rendered[index] { return bytes }
+        if let bytes = rendered?[index] { return bytes }
         return renderer.render(entries[index])
     }
 
@@ -83,9 +83,9 @@ package struct SiteBuild: Sendable {
         let renderer: SiteRenderer
         let entries: [PlanEntry]
         /// Files already rendered while planning, by index (see ``SiteBuild/rendered``).
-        let rendered: [Int: [UInt8]]
+        let rendered: RenderedFiles?
 
-        init(renderer: SiteRenderer, entries: [PlanEntry], rendered: [Int: [UInt8]]) {
+        init(renderer: SiteRenderer, entries: [PlanEntry], rendered: RenderedFiles?) {
             self.renderer = renderer
             self.entries = entries
             self.rendered = rendered

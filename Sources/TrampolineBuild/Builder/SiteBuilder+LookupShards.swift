@@ -2,13 +2,14 @@ import TrampolineModel
 import TrampolineSite
 
 extension SiteBuilder {
-    /// What ``fittingLookupShards`` gives: the plan fitted, the bytes of the shards rendered and
-    /// the fingerprints of all (by index in the plan's entries), so neither is made a second time;
+    /// What ``fittingLookupShards`` gives: the plan fitted, the bytes of the shards rendered
+    /// (``RenderedFiles``) and the fingerprints of all (by index in the plan's entries), so
+    /// neither is made a second time;
     /// the ``LookupEntryRecord`` to leave for the next build, and how many entries were taken
     /// sealed from the last one (``SealedEntries``).
     struct FittedShards {
         var plan: SitePlan
-        var rendered: [Int: [UInt8]] = [:]
+        var rendered: RenderedFiles? = nil
         var fingerprints: [Int: Fingerprint] = [:]
         var record: [UInt8]? = nil
         var entries = 0
@@ -20,13 +21,17 @@ extension SiteBuilder {
     /// planned again over more shards while one is too large. A shard whose stamp in `previous`
     /// proves the output holds its bytes (the same fingerprint, the file's stat unchanged) is
     /// measured by its stamp; the others are rendered (on every core), each entry that `sealed`
-    /// holds unchanged taken from there.
+    /// holds unchanged taken from there. Each shard rendered is kept as it is made, in a
+    /// ``RenderedFiles`` that `keeping` makes (one per attempt: a plan planned again drops the
+    /// last attempt's).
     static func fittingLookupShards(
         _ plan: SitePlan, catalog: Catalog, templates: TemplateSet, renderer: SiteRenderer,
-        previous: SiteWriter.Previous?, sealed: SealedEntries? = nil, engine: inout DiagnosticEngine
+        previous: SiteWriter.Previous?, sealed: SealedEntries? = nil,
+        keeping: () -> RenderedFiles = { RenderedFiles() }, engine: inout DiagnosticEngine
     ) -> FittedShards {
         var plan = plan
         for _ in 0..<4 {
+            let rendered = keeping()
             let shards = plan.entries.indices.filter { index in
                 if case .lookupShard = plan.entries[index].content { return true }
                 return false
@@ -51,22 +56,22 @@ extension SiteBuilder {
                         previous: previous)
                 }
                 let bytes = renderer.render(entries[index], reusingSealed: taken)
+                rendered.store(bytes, at: index)
                 return MeasuredShard(
                     fingerprint: fingerprint, digests: digests, size: bytes.count,
-                    file: sealed?.records == true ? SealedEntries.digest(of: bytes) : nil, bytes: bytes,
+                    file: sealed?.records == true ? SealedEntries.digest(of: bytes) : nil, isRendered: true,
                     taken: taken.count)
             }
             let largest = measured.map(\.size).max() ?? 0
             guard largest > LookupShards.shardLimit else {
-                var fitted = FittedShards(plan: plan)
+                var fitted = FittedShards(plan: plan, rendered: rendered)
                 var digests: [Int: [SiteRenderer.EntryDigest]] = [:]
                 var files: [Int: Fingerprint] = [:]
                 for (index, shard) in zip(shards, measured) {
                     fitted.fingerprints[index] = shard.fingerprint
                     digests[index] = shard.digests
                     files[index] = shard.file
-                    if let bytes = shard.bytes {
-                        fitted.rendered[index] = bytes
+                    if shard.isRendered {
                         fitted.entries += shard.digests?.count ?? 0
                         fitted.entriesTaken += shard.taken
                     }
@@ -99,7 +104,8 @@ extension SiteBuilder {
         var size: Int
         /// The SHA-256 of its file's bytes, when known (``LookupEntryRecord``).
         var file: Fingerprint? = nil
-        var bytes: [UInt8]? = nil
+        /// Whether it was rendered (its bytes are in the attempt's ``RenderedFiles``).
+        var isRendered = false
         /// How many of its entries were taken sealed from the last write.
         var taken = 0
     }

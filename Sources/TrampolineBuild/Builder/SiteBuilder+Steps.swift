@@ -106,19 +106,31 @@ extension SiteBuilder {
             site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
         var fitted = FittedShards(plan: plan)
         if plan.lookupShardCount > 0 {
+            let spoolFolder = spoolsRenderedFiles ? spoolFolder(for: catalog) : nil
             fitted = Self.fittingLookupShards(
                 plan, catalog: catalog, templates: templates, renderer: renderer, previous: previous?.value,
-                sealed: sealed, engine: &engine)
+                sealed: sealed,
+                keeping: { RenderedFiles(spoolFolder: spoolFolder, memoryLimit: renderedMemoryLimit) }, engine: &engine)
         }
         Self.checkHostLimits(of: fitted.plan, catalog: catalog, engine: &engine)
         return (renderer, fitted)
+    }
+
+    /// The output folder's private ``WorkFolder``, made if need be, for the spool of the shards
+    /// rendered while planning (``RenderedFiles``); nil when it cannot be made (they are then
+    /// held in memory, and the write reports the folder's problem).
+    private func spoolFolder(for catalog: Catalog) -> URL? {
+        guard let output = try? outputURL(for: catalog, override: outputOverride) else { return nil }
+        let work = WorkFolder(outputURL: output)
+        return (try? work.prepare()) == nil ? nil : work.url
     }
 
     /// What the plan step did with a compact site's shards, when it rendered some with a record
     /// of the last write to take sealed entries from.
     static func describe(_ fitted: FittedShards) -> String? {
         guard fitted.entries > 0, fitted.entriesTaken > 0 else { return nil }
-        return "\(fitted.entries - fitted.entriesTaken) of \(fitted.entries) entries of the \(fitted.rendered.count) "
+        return
+            "\(fitted.entries - fitted.entriesTaken) of \(fitted.entries) entries of the \(fitted.rendered?.count ?? 0) "
             + "lookup shards rendered were sealed; the rest came sealed from the shards written before"
     }
 

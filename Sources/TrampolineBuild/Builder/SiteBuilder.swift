@@ -29,6 +29,12 @@ package struct SiteBuilder: Sendable {
     /// rendering them, and keeps them in the ``SiteBuild`` for its caller (`check`, which writes
     /// nothing and compares: ``CheckPass``).
     package var provesWithStamps = false
+    /// Whether the shards rendered while planning may go to a spool file in the output's private
+    /// work folder once they pass ``RenderedFiles/memoryLimit`` (``RenderedFiles``): for callers
+    /// that write (`build`, `serve`); `check` writes nothing.
+    package var spoolsRenderedFiles = false
+    /// How many bytes of those shards are held in memory before the spool takes the rest.
+    package var renderedMemoryLimit = RenderedFiles.defaultMemoryLimit
     /// Whether ``write(_:to:progress:)`` may write into a folder of files without Trampoline's
     /// manifest (`--force`).
     package var forcesOutput = false

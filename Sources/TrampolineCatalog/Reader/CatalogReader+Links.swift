@@ -6,8 +6,12 @@ extension CatalogReader {
     /// The links read so far, and what duplicate detection needs.
     struct LinkList {
         var links: [Link] = []
-        /// Lowercased path → where it was first defined.
-        var seen: [String: (path: String, location: SourceLocation)] = [:]
+        /// Path → where it was first defined: the index of its link in ``links``, or for an entry
+        /// rejected for other errors, `-1 - i` for ``rejected``'s `i`. An index, not a location: a
+        /// million paths' locations made this table 134 MB.
+        var seen: [String: Int] = [:]
+        /// Where each rejected entry that claimed a path is.
+        var rejected: [SourceLocation] = []
         /// Route shape (``Route/shape``) → the route that has it and where.
         var routeShapes: [String: (path: String, location: SourceLocation)] = [:]
         /// Lowercased route page folder → the route that has it and where.
@@ -45,22 +49,30 @@ extension CatalogReader {
         if let route = link.route, !recordRoute(route, of: link, into: &list) { return }
         // Paths that differ only in case are different links (Firebase's short links are); the
         // planner serves them without folders of their own (``SitePlanner/caseFoldedPaths(_:)``).
-        guard claim(link.path, at: link.location, in: &list) else { return }
+        guard claim(link.path, at: link.location, in: &list, isLink: true) else { return }
         list.links.append(link)
     }
 
     /// Takes `path` for the entry at `location`, or reports it a duplicate (false). An entry
     /// rejected for other errors (``rejectedPath``) takes its path too, so its duplicate is not
-    /// left for a second round.
+    /// left for a second round. `isLink`: the entry's link is appended to `list` next.
     @discardableResult
-    mutating func claim(_ path: String, at location: SourceLocation, in list: inout LinkList) -> Bool {
+    mutating func claim(_ path: String, at location: SourceLocation, in list: inout LinkList, isLink: Bool = false)
+        -> Bool
+    {
         if let first = list.seen[path] {
+            let firstLocation = first >= 0 ? list.links[first].location : list.rejected[-1 - first]
             error(
-                "duplicate path \(path); first defined at \(first.location)", at: location,
+                "duplicate path \(path); first defined at \(firstLocation)", at: location,
                 hint: "each link needs its own path")
             return false
         }
-        list.seen[path] = (path, location)
+        if isLink {
+            list.seen[path] = list.links.count
+        } else {
+            list.seen[path] = -1 - list.rejected.count
+            list.rejected.append(location)
+        }
         return true
     }
 
@@ -277,6 +289,6 @@ extension CatalogReader {
             }
             result.append(CampaignParameter(name: name, value: text))
         }
-        return result
+        return campaigns.shared(result)
     }
 }

@@ -53,7 +53,11 @@ extension CatalogReader {
             }
             batches.cacheWriter = batches.cache == nil && !setup.readOnly ? LinkCache.Writer(url: url, key: key) : nil
             batches.sourceKey = key
-            for span in entries.spans { batches.add(.text(span)) }
+            // Each span made as it is handed over: an array of them (88 bytes a row) was 88 MB
+            // beside a million-row file's bytes.
+            for row in entries.rows {
+                batches.add(.text(LinkBatchChecker.EntrySpan(bytes: row.bytes, line: row.line, column: row.column)))
+            }
             batches.finish(into: &self, list: &list)
             return (batches, url, key)
         }
@@ -70,10 +74,10 @@ extension CatalogReader {
         return true
     }
 
-    /// A links file's entries cut by their bytes: each one's span, what the cache key holds of
-    /// the file besides them, and (CSV) the columns its rows are read by.
+    /// A links file's entries cut by their bytes: each one's bytes and position, what the cache
+    /// key holds of the file besides them, and (CSV) the columns its rows are read by.
     private struct CutEntries {
-        var spans: [LinkBatchChecker.EntrySpan]
+        var rows: ArraySlice<ItemRows.Row>
         var header: UnsafeBufferPointer<UInt8>
         var columns: [LinksFile.Column]?
     }
@@ -92,7 +96,7 @@ extension CatalogReader {
         var scratch = DiagnosticEngine()
         guard let columns = LinksFile.columns(of: record, displayPath: display, engine: &scratch) else { return nil }
         return CutEntries(
-            spans: rows.rows.dropFirst().map { LinkBatchChecker.EntrySpan(bytes: $0.bytes, line: $0.line, column: 1) },
+            rows: rows.rows.dropFirst(),
             header: bytes, columns: columns)
     }
 
@@ -108,9 +112,7 @@ extension CatalogReader {
             return nil
         }
         return CutEntries(
-            spans: list.elements.map {
-                LinkBatchChecker.EntrySpan(bytes: $0.bytes, line: $0.line, column: $0.column)
-            },
+            rows: list.elements.map { ItemRows.Row(line: $0.line, bytes: $0.bytes, column: $0.column) }[...],
             header: UnsafeBufferPointer(start: jsonHeader.utf8Start, count: jsonHeader.utf8CodeUnitCount),
             columns: nil)
     }

@@ -48,6 +48,8 @@ struct CatalogReader {
     /// (`CatalogReader+Pieces.swift`).
     var pieceBytes = CatalogReader.pieceBytes
     var pieces: Int?
+    /// The campaigns read so far, each shared by every link that has the same parameters.
+    var campaigns = CampaignPool()
 
     /// Where the document goes on after a `links:` list read by its ``CatalogLayout``. Only the
     /// reading's own thread holds one (the copies link workers get never do).

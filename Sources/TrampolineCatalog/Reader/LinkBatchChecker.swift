@@ -22,6 +22,11 @@ final class LinkBatchChecker: @unchecked Sendable {
     private var spent: [[Item]] = []
     private var batch: [Item] = []
     static let batchSize = 1024
+    /// Batches handed over and not yet read. The parser waits while there are
+    /// ``maximumInFlight``: cutting a CSV file's rows is far quicker than reading them, and a
+    /// million rows' batches, all waiting at once, were 127 MB.
+    private var inFlight = 0
+    static let maximumInFlight = max(8, 4 * ProcessInfo.processInfo.activeProcessorCount)
 
     /// What reading a batch gave: the links in order (nil where invalid), and each one's
     /// diagnostics as a range of all the batch's. Links are moved out of it, never copied: a copy
@@ -119,12 +124,17 @@ final class LinkBatchChecker: @unchecked Sendable {
             return spent
         }
         _ = consume done
+        lock.withLock {
+            while inFlight >= Self.maximumInFlight { lock.wait() }
+            inFlight += 1
+        }
         let index = submitted
         let items = batch
         submitted += 1
         batch = []
+        batch.reserveCapacity(Self.batchSize)
         DispatchQueue.global().async(group: group) { [self] in
-            deliver(read(items), index: index, spent: items)
+            deliver(read(items), index: index, spent: items, inFlight: true)
         }
     }
 
@@ -262,7 +272,7 @@ final class LinkBatchChecker: @unchecked Sendable {
     /// Hands a worker's reading over to ``finish(into:list:)`` as batch `index`.
     private func deliver(
         _ done: (BatchResult, chunk: [UInt8], digests: [UInt64], used: [Int], failed: Bool), index: Int,
-        spent items: [Item]
+        spent items: [Item], inFlight counted: Bool = false
     ) {
         let (read, chunk, digests, used, failed) = done
         cacheWriter?.append(chunk, digests: digests)
@@ -270,6 +280,7 @@ final class LinkBatchChecker: @unchecked Sendable {
         lock.withLock {
             defer { lock.broadcast() }
             results[index] = read
+            if counted { inFlight -= 1 }
             if !items.isEmpty { spent.append(items) }
             usedEntries += used
             if failed { needsPlainReading = true }

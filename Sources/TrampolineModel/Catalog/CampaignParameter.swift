@@ -1,5 +1,5 @@
 /// One `campaign:` entry.
-@usableFromInline package struct CampaignParameter: Sendable, Equatable, Encodable {
+@usableFromInline package struct CampaignParameter: Sendable, Hashable, Encodable {
     package var name: String
     package var value: String
 

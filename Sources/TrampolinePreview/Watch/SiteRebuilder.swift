@@ -12,6 +12,7 @@ package struct SiteRebuilder: Sendable {
         // The build then reads the claim cache and the previous state of the folder written to.
         self.builder.outputOverride = outputOverride
         self.builder.readsPreviousOutputEarly = true
+        self.builder.spoolsRenderedFiles = true
         self.outputOverride = outputOverride
     }
 

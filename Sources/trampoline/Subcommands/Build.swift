@@ -30,6 +30,7 @@ struct Build: ParsableCommand {
         builder.outputOverride = output
         builder.forcesOutput = force
         builder.readsPreviousOutputEarly = true
+        builder.spoolsRenderedFiles = true
         builder.keepsMemo = true
         do {
             if let replay = try builder.unchangedBuild() { replayed(replay, since: start) }

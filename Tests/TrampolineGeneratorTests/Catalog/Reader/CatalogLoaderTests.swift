@@ -205,6 +205,25 @@ final class CatalogLoaderTests: XCTestCase {
         XCTAssertEqual(errors(Self.valid + "  - path: /Topic/1\n    title: case\n"), [])
     }
 
+    /// An entry rejected for another mistake still takes its path: a later entry with the same
+    /// path is reported with the rejected entry's line, and a link before it names its own.
+    func testADuplicateOfARejectedEntryNamesTheRejectedLine() {
+        let yaml =
+            Self.valid
+            + "  - path: /p/9\n    deep_link: ftp://x\n  - path: /p/9\n    title: again\n  - path: /topic/1\n    title: third\n"
+        let result = errors(yaml)
+        XCTAssertEqual(result.count, 4, "its own two mistakes and two duplicates: \(result)")
+        XCTAssertTrue(
+            result.contains {
+                $0.hasPrefix("site-config.yml:16:5: error: duplicate path /p/9; first defined at site-config.yml:14:5")
+            }, "\(result)")
+        XCTAssertTrue(
+            result.contains {
+                $0.hasPrefix(
+                    "site-config.yml:18:5: error: duplicate path /topic/1; first defined at site-config.yml:12:5")
+            }, "\(result)")
+    }
+
     /// Links are checked in batches of 1,024 on all cores; the result must be what reading them one
     /// by one gives: document order, duplicates found across batches, and the 200-error cut.
     func testLargeListsReadInBatchesKeepOrderDuplicatesAndTheErrorLimit() throws {
