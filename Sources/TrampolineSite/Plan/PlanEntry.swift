@@ -10,17 +10,19 @@ package struct PlanEntry: Sendable, Equatable, Encodable {
     package enum Content: Sendable, Equatable, Encodable {
         /// A link's page, made with `template`, whose script does `behaviour`. Boxed (`indirect`):
         /// a link is a few hundred bytes inline, and every entry of a 200k-entry plan (QR codes
-        /// included) would be that large; boxed, copying an entry is one retain.
+        /// included) would be that large; boxed, copying an entry is one retain. The site's own
+        /// files with more than two values are boxed too, so every entry is 40 bytes, not 80
+        /// (``PlanEntrySizeTests``).
         indirect case linkPage(Link, template: String, behaviour: PageBehaviour)
         case specialPage(SpecialPage)
         /// A link's QR code: `url` (the link's full URL) encoded at this error-correction level.
         case qrCode(url: String, errorCorrection: QRErrorCorrection)
         /// The AASA: these patterns claimed for these app IDs, the site's own pages excluded.
-        case appSiteAssociation(appIDs: [String], claims: [String], excluded: [String])
+        indirect case appSiteAssociation(appIDs: [String], claims: [String], excluded: [String])
         /// `assetlinks.json`: the Android app's package and signing-certificate fingerprints, and with
         /// `site.claims: domain` the paths Android 15's dynamic rules keep in the browser.
-        case assetLinks(package: String, fingerprints: [String], excluded: [String]?)
-        case hostFile(HostFile)
+        indirect case assetLinks(package: String, fingerprints: [String], excluded: [String]?)
+        indirect case hostFile(HostFile)
         /// `trampoline-more.js`: the debug view and the way out of in-app browsers, which only those
         /// visits load. Made from the templates and the app alone.
         case moreScript
@@ -38,7 +40,7 @@ package struct PlanEntry: Sendable, Equatable, Encodable {
         /// its template), in the shard their id names (``LinkTable/shard(host:path:count:)``).
         case lookupShard(shard: Int, links: [LookupShardEntry])
         /// The index of the link table apps resolve universal links with (docs/link-table.md).
-        case linkTableIndex(LinkTable)
+        indirect case linkTableIndex(LinkTable)
         /// One shard of that table: these links, in the shard their id names (``LinkTable/shard(host:path:count:)``).
         case linkTableShard(shard: Int, rows: [LinkTableRow])
     }
