@@ -65,7 +65,7 @@ package struct StalenessChecker: Sendable {
     /// Only files Trampoline wrote count as extra: a file the team put there by hand is theirs.
     package func extraFiles(of site: SiteBuild) -> [String] {
         let planned = Set(site.plan.paths.map(\.value))
-        return Manifest.read(from: outputURL).paths.subtracting(planned).sorted().filter { path in
+        return Manifest.paths(in: outputURL, notIn: planned).sorted().filter { path in
             let url = outputURL.appendingPathComponent(path)
             return (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
         }

@@ -16,6 +16,24 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(Manifest.read(from: folder.url), manifest)
     }
 
+    /// `check`'s extra files: what the manifest lists and the plan does not, read in place from
+    /// the tool's own layout or parsed as JSON from any other; an unsafe path is never listed.
+    func testThePathsNotPlannedAreReadInEitherLayout() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent(Manifest.path.value)
+        let listed: Set<String> = ["index.html", "p/1/index.html", "p/é/index.html", "../outside", "old/index.html"]
+        try Manifest(paths: listed).encoded().write(to: file)
+        XCTAssertEqual(
+            Manifest.paths(in: folder.url, notIn: ["index.html", "p/1/index.html"]),
+            ["p/é/index.html", "old/index.html"])
+        XCTAssertEqual(Manifest.paths(in: folder.url, notIn: listed), [])
+        let older = #"{"files": ["a.html", "b\/c.html", "..\/x"], "fingerprints": {}}"#
+        try Data(older.utf8).write(to: file)
+        XCTAssertEqual(Manifest.paths(in: folder.url, notIn: ["a.html"]), ["b/c.html"])
+        try FileManager.default.removeItem(at: file)
+        XCTAssertEqual(Manifest.paths(in: folder.url, notIn: []), [], "no manifest, nothing extra")
+    }
+
     func testAnyOtherJSONLayoutStillReads() throws {
         let folder = try TemporaryDirectory()
         let oneLine = #"{"files": ["a.html", "b\/c.html", "q\"x.html"], "fingerprints": {"a.html": "f:1"}}"#
