@@ -18,8 +18,12 @@ package struct CheckPass: Sendable {
     /// The `<a href>` targets on the site's host of each link page and special page that has
     /// any (another host's URL cannot be the same-host trap).
     package var anchors: [OutputPath: [String]]
-    /// The link table's files as rendered, for reading the table back without rendering it again.
+    /// The link table's files as rendered, for reading the table back without rendering it
+    /// again: those the folder does not hold as they are (a million links' table is 144 MB; the
+    /// others are read back from the folder, ``linkTableFile(at:)``).
     package var linkTableFiles: [OutputPath: Data]
+    /// The output folder compared with (its path and a slash), if any.
+    private var folder: String?
 
     /// What the walk keeps of one file.
     private struct Result: Sendable {
@@ -34,7 +38,7 @@ package struct CheckPass: Sendable {
         Result(
             state: state, size: bytes.count,
             anchors: hasAnchors(entry) ? HTMLAnchors.targets(in: bytes, onHost: host) : nil,
-            kept: isLinkTable(entry) ? Data(bytes) : nil)
+            kept: isLinkTable(entry) && state != .same ? Data(bytes) : nil)
     }
 
     /// Renders the plan of `site`; compares with `outputURL` when given. A file the stamps of the
@@ -44,6 +48,7 @@ package struct CheckPass: Sendable {
     package init(site: SiteBuild, outputURL: URL?) {
         let entries = site.plan.entries
         let folder = outputURL.map { $0.standardizedFileURL.path + "/" }
+        self.folder = folder
         let host = site.catalog.site.host
         let proven = folder == nil ? nil : site.provenOutput
         let fingerprints = proven.map { _ in site.allFingerprints }
@@ -78,6 +83,13 @@ package struct CheckPass: Sendable {
         var kept: [OutputPath: Data] = [:]
         for (entry, result) in zip(entries, results) where result.kept != nil { kept[entry.path] = result.kept }
         linkTableFiles = kept
+    }
+
+    /// The bytes of the link table's file at `path`: as rendered, or read from the folder, which
+    /// holds it as it would be written; nil when neither has it (then render it).
+    package func linkTableFile(at path: OutputPath) -> Data? {
+        if let kept = linkTableFiles[path] { return kept }
+        return folder.flatMap { FileBytes.array($0 + path.value) }.map { Data($0) }
     }
 
     /// The link table's index and shards, which `check` reads back through the app library.

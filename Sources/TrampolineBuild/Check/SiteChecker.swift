@@ -62,8 +62,7 @@ package struct SiteChecker: Sendable {
         let pass = CheckPass(site: result, outputURL: compared)
         // Every link through the table apps read: the deep link its page holds. After the walk,
         // which rendered the table's files; both use every core.
-        let tableFiles = pass.linkTableFiles
-        engine.emit(result.linkTableProblems(files: { tableFiles[$0] ?? result[$0] }))
+        engine.emit(result.linkTableProblems(files: { pass.linkTableFile(at: $0) ?? result[$0] }))
         // What build finds as it writes, found here from the rendered sizes (check writes nothing).
         engine.emit(SiteBuilder.pageBudgetWarnings(of: result, size: { pass.sizes[$0] }))
         if let aasa = result[.rootAppSiteAssociation], let matcher = try? AASAMatcher(data: aasa) {

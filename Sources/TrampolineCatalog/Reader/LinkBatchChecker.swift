@@ -30,13 +30,22 @@ final class LinkBatchChecker: @unchecked Sendable {
 
     /// What reading a batch gave: the links in order (nil where invalid), and each one's
     /// diagnostics as a range of all the batch's. Links are moved out of it, never copied: a copy
-    /// of a link retains a dozen strings, 100k times.
+    /// of a link retains a dozen strings, 100k times. A million links' results wait for the merge
+    /// at once, so the rest is kept small: where each entry's diagnostics end (4 bytes, not a
+    /// 16-byte range) and the rare rejected entry's path by position (not 56 bytes each).
     private struct BatchResult {
         var links: [Link?] = []
-        /// For an entry read as no link: its valid path, if it had one (``CatalogReader/rejectedPath``).
-        var rejected: [(path: String, location: SourceLocation)?] = []
-        var ranges: [Range<Int>] = []
+        /// For an entry read as no link, by position: its valid path, if it had one
+        /// (``CatalogReader/rejectedPath``).
+        var rejected: [Int: (path: String, location: SourceLocation)] = [:]
+        /// Where each entry's diagnostics end in ``diagnostics`` (they start where the last ended).
+        var ends: [UInt32] = []
         var diagnostics: [Diagnostic] = []
+
+        /// The diagnostics of the entry at `position`.
+        func diagnostics(at position: Int) -> ArraySlice<Diagnostic> {
+            diagnostics[(position == 0 ? 0 : Int(ends[position - 1]))..<Int(ends[position])]
+        }
     }
 
     /// One catalog entry to read.
@@ -206,7 +215,7 @@ final class LinkBatchChecker: @unchecked Sendable {
         var worker = reader
         var read = BatchResult()
         read.links.reserveCapacity(items.count)
-        read.ranges.reserveCapacity(items.count)
+        read.ends.reserveCapacity(items.count)
         var chunk: [UInt8] = []
         var digests: [UInt64] = []
         var used: [Int] = []
@@ -257,13 +266,13 @@ final class LinkBatchChecker: @unchecked Sendable {
                     failed = true
                 }
             }
-            read.rejected.append(link == nil ? worker.rejectedPath : nil)
+            if link == nil, let rejected = worker.rejectedPath { read.rejected[read.links.count] = rejected }
             link?.options.share(with: defaults)
             if let keyed, let entryDigest, worker.engine.diagnostics.count == start {
                 link?.noteSource(Self.source(keyed, entryDigest))
             }
             read.links.append(link.take())
-            read.ranges.append(start..<worker.engine.diagnostics.count)
+            read.ends.append(UInt32(worker.engine.diagnostics.count))
         }
         read.diagnostics = worker.engine.diagnostics
         return (read, chunk, digests, used, failed)
@@ -325,7 +334,7 @@ final class LinkBatchChecker: @unchecked Sendable {
             // Link by link, as a one-by-one reading would: its diagnostics, then its path check,
             // so the error limit cuts the list at the same place.
             for position in result.links.indices {
-                target.absorb(result.diagnostics[result.ranges[position]])
+                target.absorb(result.diagnostics(at: position))
                 if let link = result.links[position].take() {
                     target.record(link, into: &list)
                 } else if let rejected = result.rejected[position] {

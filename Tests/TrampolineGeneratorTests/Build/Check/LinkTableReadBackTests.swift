@@ -10,6 +10,10 @@ import XCTest
 /// another shard's links is an error at the links it fails, and a shard missing is one error.
 final class LinkTableReadBackTests: XCTestCase {
     private func site() throws -> SiteBuild {
+        try SiteFixture(catalog: catalog()).build()
+    }
+
+    private func catalog() -> String {
         var yaml = """
             site: {url: https://go.example.com}
             app:
@@ -22,7 +26,7 @@ final class LinkTableReadBackTests: XCTestCase {
         for n in 1...3000 {
             yaml += "  - {path: /offer/\(n), deep_link: \"marry://offer/\(n)?from=link\", title: Offer \(n)}\n"
         }
-        return try SiteFixture(catalog: yaml).build()
+        return yaml
     }
 
     private func shards(of site: SiteBuild) throws -> Int {
@@ -50,6 +54,29 @@ final class LinkTableReadBackTests: XCTestCase {
             XCTAssertTrue(problem.message.contains("does not resolve"), problem.message)
             XCTAssertNotEqual(problem.location?.line, 1, "at the link, not the catalog's top")
         }
+    }
+
+    /// `check`'s walk keeps only the table files the folder does not hold as built (a million
+    /// links' table is 144 MB); the others are read back from the folder. Either way the bytes
+    /// read back are the ones build writes.
+    func testTheWalkKeepsOnlyTheTableFilesTheFolderDoesNotHold() throws {
+        let fixture = try SiteFixture(catalog: catalog())
+        let built = try fixture.build()
+        let tablePaths = built.plan.entries.filter(CheckPass.isLinkTable).map(\.path)
+        XCTAssertGreaterThan(tablePaths.count, 3)
+
+        let unwritten = CheckPass(site: built, outputURL: nil)
+        XCTAssertEqual(Set(unwritten.linkTableFiles.keys), Set(tablePaths), "no folder: every table file kept")
+
+        try fixture.builder.write(built, to: fixture.outputURL)
+        let edited = fixture.outputURL.appendingPathComponent(OutputPath.linkTableShard(1).value)
+        try Data("{}".utf8).write(to: edited)
+        let pass = CheckPass(site: try fixture.build(), outputURL: fixture.outputURL)
+        XCTAssertEqual(Array(pass.linkTableFiles.keys), [.linkTableShard(1)], "only the file edited by hand")
+        for path in tablePaths {
+            XCTAssertEqual(pass.linkTableFile(at: path), built[path], path.value)
+        }
+        XCTAssertEqual(built.linkTableProblems(files: { pass.linkTableFile(at: $0) }), [])
     }
 
     func testAShardMissingIsOneError() throws {
