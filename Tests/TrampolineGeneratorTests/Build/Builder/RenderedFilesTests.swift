@@ -57,13 +57,10 @@ final class RenderedFilesTests: XCTestCase {
             links += "  - path: /o/\(i)\n    deep_link: marry://offer/\(i)\n    title: Offer \(i)\n"
         }
         let yaml = """
-            site:
-              url: https://go.example.com
-              title: Marry links
+            \(TestCatalog.marrySite)
               layout: compact
             \(TestCatalog.marryApp)
-            defaults:
-              qr_code: false
+            defaults: {qr_code: false}
             links:
             \(links)
             """

@@ -1,3 +1,4 @@
+import TrampolineTestSupport
 import XCTest
 
 @testable import TrampolineCatalog
@@ -39,13 +40,7 @@ final class CampaignPoolTests: XCTestCase {
     /// Two links of a catalog with the same campaign hold the same array.
     func testLinksReadWithTheSameCampaignShareIt() throws {
         let yaml = """
-            site:
-              url: https://go.example.com
-              title: Example links
-            app:
-              name: Marry
-              ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
-            links:
+            \(TestCatalog.marryHead)
               - path: /a
                 title: A
                 campaign: {utm_source: newsletter}
