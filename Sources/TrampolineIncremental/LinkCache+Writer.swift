@@ -60,8 +60,12 @@ extension LinkCache {
         package func appendEntries(of cache: LinkCache, at offsets: [Int]) {
             let kept = Set(offsets).sorted()
             for start in stride(from: 0, to: kept.count, by: 4096) {
-                let piece = cache.entries(at: Array(kept[start..<min(start + 4096, kept.count)]))
+                let taken = Array(kept[start..<min(start + 4096, kept.count)])
+                let piece = cache.entries(at: taken)
                 append(piece.bytes, digests: piece.digests)
+                // Copied: the old file's pages go back as the copy moves on (a rebuild renews
+                // a million links' cache while it plans, and its pages were all mapped in again).
+                cache.release(entriesAt: taken)
             }
         }
 
