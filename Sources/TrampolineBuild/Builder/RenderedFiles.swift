@@ -10,15 +10,17 @@ import Darwin
 /// each fits), by index in the plan's entries, kept for the write so none is rendered twice.
 ///
 /// The first ``memoryLimit`` bytes are held in memory. Past them, when the build has a spool
-/// folder (a build that writes: its private ``WorkFolder``), the rest go to a spool file there,
-/// unlinked as soon as it is made: nothing is left behind, even by a killed build. A million
+/// folder (a build that writes: its private ``WorkFolder``, made only then), the rest go to a
+/// spool file there, unlinked as soon as it is made: nothing is left behind, even by a killed
+/// build. A million
 /// links' shards are about 350 MB, which would otherwise sit beside the links until the write.
 /// `check` has no spool folder (it writes nothing), so it keeps every file in memory.
 package final class RenderedFiles: @unchecked Sendable {
     /// Bytes held in memory before the spool takes the rest.
     let memoryLimit: Int
-    /// Where the spool file is made; nil keeps every file in memory.
-    private let spoolFolder: URL?
+    /// Gives the folder the spool file is made in, asked once, when the first file passes the
+    /// limit; nil (or nil from it) keeps every file in memory.
+    private let spoolFolder: (@Sendable () -> URL?)?
 
     private let lock = NSLock()
     private var held: [Int: [UInt8]] = [:]
@@ -32,9 +34,21 @@ package final class RenderedFiles: @unchecked Sendable {
     /// The default ``memoryLimit``: a 100k-link site's shards (about 35 MB) stay in memory.
     package static let defaultMemoryLimit = 48 << 20
 
-    package init(spoolFolder: URL? = nil, memoryLimit: Int = RenderedFiles.defaultMemoryLimit) {
-        self.spoolFolder = spoolFolder
+    /// Files spooled past `memoryLimit` bytes in the folder `makingSpoolFolder` gives.
+    package init(
+        makingSpoolFolder: (@Sendable () -> URL?)?, memoryLimit: Int = RenderedFiles.defaultMemoryLimit
+    ) {
+        self.spoolFolder = makingSpoolFolder
         self.memoryLimit = memoryLimit
+    }
+
+    /// Files spooled in `folder` past `memoryLimit` bytes; none with no folder.
+    package convenience init(spoolFolder folder: URL? = nil, memoryLimit: Int = RenderedFiles.defaultMemoryLimit) {
+        guard let folder else {
+            self.init(makingSpoolFolder: nil, memoryLimit: memoryLimit)
+            return
+        }
+        self.init(makingSpoolFolder: { folder }, memoryLimit: memoryLimit)
     }
 
     deinit {
@@ -89,8 +103,11 @@ package final class RenderedFiles: @unchecked Sendable {
     /// Makes the spool file (under the lock) when there is none yet; whether there is one.
     private func openSpool() -> Bool {
         if spool >= 0 { return true }
-        guard !spoolFailed, let spoolFolder else { return false }
-        var template = Array((spoolFolder.path + "/rendered-XXXXXX").utf8CString)
+        guard !spoolFailed, let folder = spoolFolder?() else {
+            spoolFailed = true
+            return false
+        }
+        var template = Array((folder.path + "/rendered-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             spoolFailed = true

@@ -106,19 +106,25 @@ extension SiteBuilder {
             site: catalog.site, app: catalog.app, templates: templates, version: rendererVersion)
         var fitted = FittedShards(plan: plan)
         if plan.lookupShardCount > 0 {
-            let spoolFolder = spoolsRenderedFiles ? spoolFolder(for: catalog) : nil
+            var spoolFolder: (@Sendable () -> URL?)? = nil
+            if spoolsRenderedFiles {
+                let builder = self
+                spoolFolder = { builder.spoolFolder(for: catalog) }
+            }
             fitted = Self.fittingLookupShards(
                 plan, catalog: catalog, templates: templates, renderer: renderer, previous: previous?.value,
                 sealed: sealed,
-                keeping: { RenderedFiles(spoolFolder: spoolFolder, memoryLimit: renderedMemoryLimit) }, engine: &engine)
+                keeping: { [spoolFolder] in
+                    RenderedFiles(makingSpoolFolder: spoolFolder, memoryLimit: renderedMemoryLimit)
+                }, engine: &engine)
         }
         Self.checkHostLimits(of: fitted.plan, catalog: catalog, engine: &engine)
         return (renderer, fitted)
     }
 
     /// The output folder's private ``WorkFolder``, made if need be, for the spool of the shards
-    /// rendered while planning (``RenderedFiles``); nil when it cannot be made (they are then
-    /// held in memory, and the write reports the folder's problem).
+    /// rendered while planning (``RenderedFiles``, which asks only once it spools); nil when it
+    /// cannot be made (they are then held in memory, and the write reports the folder's problem).
     private func spoolFolder(for catalog: Catalog) -> URL? {
         guard let output = try? outputURL(for: catalog, override: outputOverride) else { return nil }
         let work = WorkFolder(outputURL: output)

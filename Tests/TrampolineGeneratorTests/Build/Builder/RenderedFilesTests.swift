@@ -49,6 +49,37 @@ final class RenderedFilesTests: XCTestCase {
         for index in 0..<20 { XCTAssertEqual(files[index], Self.bytes(index)) }
     }
 
+    /// The spool folder is asked for only when a file passes the limit: a build that spools
+    /// nothing makes no work folder before its write.
+    func testNoSpoolFolderIsMadeUntilAFilePassesTheLimit() throws {
+        let asked = LockedCount()
+        let folder = try folder()
+        let files = RenderedFiles(
+            makingSpoolFolder: {
+                asked.add()
+                return folder
+            }, memoryLimit: 100)
+        files.store(Self.bytes(1), at: 1)
+        XCTAssertEqual(asked.value, 0)
+        files.store(Self.bytes(300), at: 2)
+        files.store(Self.bytes(301), at: 3)
+        XCTAssertEqual(asked.value, 1, "asked once")
+        XCTAssertEqual(files.spooledCount, 2)
+        XCTAssertEqual(files[3], Self.bytes(301))
+
+        let fixture = try SiteFixture(
+            catalog:
+                "\(TestCatalog.marrySite)\n  layout: compact\n\(TestCatalog.marryApp)\nlinks:\n  - path: /a\n    title: A\n"
+        )
+        var builder = fixture.builder
+        builder.spoolsRenderedFiles = true
+        let build = try builder.build()
+        XCTAssertEqual(build.rendered?.spooledCount, 0)
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: WorkFolder(outputURL: fixture.outputURL).url.path),
+            "no work folder before the write")
+    }
+
     /// A compact build whose shards all went to the spool writes the same site as one that held
     /// them in memory, and leaves nothing of the spool behind.
     func testASpooledBuildWritesTheSameSite() throws {
@@ -87,4 +118,12 @@ final class RenderedFilesTests: XCTestCase {
         let left = try FileManager.default.contentsOfDirectory(atPath: work.path)
         XCTAssertFalse(left.contains { $0.hasPrefix("rendered-") }, "nothing of the spool left: \(left)")
     }
+}
+
+/// A count several threads may add to.
+private final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }
