@@ -98,8 +98,6 @@ package final class RenderedFiles: @unchecked Sendable {
     /// How many of them are in the spool file rather than in memory.
     package var spooledCount: Int { lock.withLock { spooled.count } }
 
-    package var isEmpty: Bool { count == 0 }
-
     /// Makes the spool file (under the lock) when there is none yet; whether there is one.
     private func openSpool() -> Bool {
         if spool >= 0 { return true }

@@ -2,7 +2,8 @@ extension Link.Fields {
     /// A link's values that most links leave unset (a page language of its own, a route, an items
     /// file, the route an item comes from, the long-link settings), in one shared box that a
     /// change copies first: a million plain links hold none.
-    @usableFromInline final class Rare: @unchecked Sendable {
+    /// Equal by its values, so the fields' synthesized `==` compares them.
+    @usableFromInline final class Rare: @unchecked Sendable, Equatable {
         @usableFromInline struct Values: Sendable, Equatable {
             var language: String? = nil
             @usableFromInline var route: Route? = nil
@@ -17,6 +18,10 @@ extension Link.Fields {
         @usableFromInline let values: Values
 
         init(_ values: Values) { self.values = values }
+
+        @usableFromInline static func == (lhs: Rare, rhs: Rare) -> Bool {
+            lhs === rhs || lhs.values == rhs.values
+        }
     }
 
     /// Applies `change` to the rare values, in a box of this link's own; none when all are unset.
@@ -24,14 +29,6 @@ extension Link.Fields {
         var values = rare?.values ?? Rare.Values()
         change(&values)
         rare = values.isEmpty ? nil : Rare(values)
-    }
-
-    @usableFromInline package static func == (lhs: Link.Fields, rhs: Link.Fields) -> Bool {
-        lhs.path == rhs.path && lhs.deepLink == rhs.deepLink && lhs.title == rhs.title
-            && lhs.description == rhs.description && lhs.webURL == rhs.webURL && lhs.campaign == rhs.campaign
-            && lhs.options == rhs.options && lhs.location == rhs.location && lhs.webURLLocation == rhs.webURLLocation
-            && lhs.templateLocation == rhs.templateLocation
-            && (lhs.rare === rhs.rare || lhs.rare?.values == rhs.rare?.values)
     }
 
     /// The keys of ``encode(to:)``: every value, in declaration order as they were all stored.
