@@ -4,10 +4,10 @@ import TrampolineModel
 import TrampolineSite
 
 /// What the last write of a compact site recorded of its lookup shards: for each, the
-/// fingerprint it was written with, the SHA-256 of the file's bytes, and its entries' ids and digests
-/// (``SiteRenderer/EntryDigest``). A rebuild that must render a shard again takes, from that
-/// shard's file as its stamp proves it written and its bytes' digest confirms it, the sealed text
-/// of each entry whose digest did not change (`SiteBuilder+SealedEntries.swift`).
+/// fingerprint it was written with, the file's ``ChangeStamp`` once written, and its entries' ids
+/// and digests (``SiteRenderer/EntryDigest``). A rebuild that must render a shard again takes,
+/// from that shard's file as its stamp proves it written and its change stamp confirms it, the
+/// sealed text of each entry whose digest did not change (`SiteBuilder+SealedEntries.swift`).
 ///
 /// A local cache in the ``WorkFolder``, written after a successful write, never deployed. It ends
 /// with the SHA-256 of the rest: a damaged one is ignored, and costs only time (every entry is
@@ -16,7 +16,7 @@ import TrampolineSite
 /// Kept as its bytes, each shard's block found once and read only when that shard is rendered:
 /// a million links' record is some 30 MB, of which a rebuild reads the blocks of the shards it renders.
 struct LookupEntryRecord: Sendable {
-    static let header = Array("trampoline-lookup-entries 1\n".utf8)
+    static let header = Array("trampoline-lookup-entries 2\n".utf8)
 
     /// One shard's entries, in the order of the shard's links.
     struct Shard: Sendable, Equatable {
@@ -28,47 +28,56 @@ struct LookupEntryRecord: Sendable {
     /// How many shards the site had.
     let shardCount: Int
     private let bytes: [UInt8]
-    /// Each shard's fingerprint, its file's digest and its block's bytes.
-    private let blocks: [Int: (fingerprint: Fingerprint, file: Fingerprint, range: Range<Int>)]
+    /// A shard's fingerprint, its file's change stamp and its block's bytes.
+    private typealias Block = (fingerprint: Fingerprint, change: ChangeStamp, range: Range<Int>)
+    private let blocks: [Int: Block]
 
     /// The record in `bytes`; nil when it is not one whole record.
     init?(bytes: [UInt8]) {
         let body = bytes.count - 32
         guard body >= Self.header.count + 8, bytes.starts(with: Self.header),
-            Array(SHA256.hash(data: bytes[..<body])) == Array(bytes[body...])
+            Array(SHA256.hash(data: bytes[..<body])) == Array(bytes[body...]),
+            let (shardCount, blocks) = Self.blocks(in: bytes, end: body)
         else { return nil }
-        var reader = Reader(bytes: bytes, at: Self.header.count, end: body)
-        guard let shardCount = reader.word(), let blockCount = reader.word(), blockCount <= shardCount else {
-            return nil
-        }
-        var blocks: [Int: (Fingerprint, Fingerprint, Range<Int>)] = [:]
-        for _ in 0..<blockCount {
-            let start = reader.at
-            guard let shard = reader.word(), shard < shardCount, blocks[shard] == nil,
-                let fingerprint = reader.fingerprint(), let file = reader.fingerprint(), let count = reader.word()
-            else { return nil }
-            for _ in 0..<count {
-                guard let length = reader.byte(), reader.skip(length + 16) else { return nil }
-            }
-            blocks[shard] = (fingerprint, file, start..<reader.at)
-        }
-        guard reader.at == body else { return nil }
         self.shardCount = shardCount
         self.bytes = bytes
         self.blocks = blocks
     }
 
+    /// The blocks of a record's `bytes` before `end`, by shard, and how many shards the site had;
+    /// nil when they are not blocks of a record.
+    private static func blocks(in bytes: [UInt8], end: Int) -> (shardCount: Int, blocks: [Int: Block])? {
+        var reader = Reader(bytes: bytes, at: header.count, end: end)
+        guard let shardCount = reader.word(), let blockCount = reader.word(), blockCount <= shardCount else {
+            return nil
+        }
+        var blocks: [Int: Block] = [:]
+        for _ in 0..<blockCount {
+            let start = reader.at
+            guard let shard = reader.word(), shard < shardCount, blocks[shard] == nil,
+                let fingerprint = reader.fingerprint(), let change = reader.change(), let count = reader.word()
+            else { return nil }
+            for _ in 0..<count {
+                guard let length = reader.byte(), reader.skip(length + 16) else { return nil }
+            }
+            blocks[shard] = (fingerprint, change, start..<reader.at)
+        }
+        return reader.at == end ? (shardCount, blocks) : nil
+    }
+
     /// The fingerprint shard `number` was written with.
     func fingerprint(ofShard number: Int) -> Fingerprint? { blocks[number]?.fingerprint }
 
-    /// The SHA-256 of the bytes shard `number`'s file was written with.
-    func file(ofShard number: Int) -> Fingerprint? { blocks[number]?.file }
+    /// The change stamp shard `number`'s file had once written; nil when none was recorded.
+    func change(ofShard number: Int) -> ChangeStamp? {
+        blocks[number].flatMap { $0.change == .none ? nil : $0.change }
+    }
 
     /// Shard `number`'s entries.
     func shard(_ number: Int) -> Shard? {
         guard let block = blocks[number] else { return nil }
         var reader = Reader(bytes: bytes, at: block.range.lowerBound, end: block.range.upperBound)
-        guard reader.word() != nil, reader.fingerprint() != nil, reader.fingerprint() != nil, let count = reader.word()
+        guard reader.word() != nil, reader.fingerprint() != nil, reader.change() != nil, let count = reader.word()
         else { return nil }
         var shard = Shard(fingerprint: block.fingerprint, ids: [], digests: [])
         shard.ids.reserveCapacity(count)
@@ -83,17 +92,18 @@ struct LookupEntryRecord: Sendable {
         return shard
     }
 
-    /// Shard `number`'s block: its fingerprint, its file's digest, and each entry's id and
+    /// Shard `number`'s block: its fingerprint, its file's change stamp (none until
+    /// ``stampingFiles(_:in:)`` fills it in, once the file is written), and each entry's id and
     /// digest (each id as its 32 hex digits, after their count).
     static func block(
-        shard number: Int, fingerprint: Fingerprint, file: Fingerprint, ids: [LinkID],
+        shard number: Int, fingerprint: Fingerprint, change: ChangeStamp = .none, ids: [LinkID],
         digests: [SiteRenderer.EntryDigest]
     ) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(76 + ids.count * 32)
         append(word: number, to: &out)
         for index in 0..<4 { append(long: fingerprint.words[index], to: &out) }
-        for index in 0..<4 { append(long: file.words[index], to: &out) }
+        append(change, to: &out)
         append(word: ids.count, to: &out)
         for (id, digest) in zip(ids, digests) {
             out.append(32)
@@ -115,6 +125,25 @@ struct LookupEntryRecord: Sendable {
         return out
     }
 
+    /// `record` with each block's change stamp that of its shard's file in the output folder at
+    /// `outputURL` now (the write just made it), or none when the file is not there; nil when
+    /// `record` is not a whole record.
+    static func stampingFiles(_ record: [UInt8], in outputURL: URL) -> [UInt8]? {
+        let body = record.count - 32
+        guard body >= header.count + 8, let (_, blocks) = blocks(in: record, end: body) else { return nil }
+        var out = Array(record[..<body])
+        for (shard, block) in blocks {
+            let change = ChangeStamp(path: outputURL.appendingPathComponent(OutputPath.lookupShard(shard).value).path)
+            var stamp: [UInt8] = []
+            append(change ?? .none, to: &stamp)
+            // After the shard's number and fingerprint.
+            let at = block.range.lowerBound + 4 + 32
+            out.replaceSubrange(at..<(at + stamp.count), with: stamp)
+        }
+        out += SHA256.hash(data: out)
+        return out
+    }
+
     /// The record beside the output folder at `outputURL`: none when there is none or its work
     /// folder is not this user's alone; damaged when it is not whole.
     static func read(beside outputURL: URL) -> FoundCache<LookupEntryRecord> {
@@ -123,11 +152,12 @@ struct LookupEntryRecord: Sendable {
         return LookupEntryRecord(bytes: bytes).map { .whole($0) } ?? .damaged
     }
 
-    /// Writes `record` (``encoded(shardCount:blocks:)``) beside the output folder at `outputURL`;
-    /// nil removes the one there, which no longer tells what the shards hold.
+    /// Writes `record` (``encoded(shardCount:blocks:)``) beside the output folder at `outputURL`
+    /// just written, with the change stamps of its shard files (``stampingFiles(_:in:)``); nil
+    /// removes the one there, which no longer tells what the shards hold.
     static func write(_ record: [UInt8]?, beside outputURL: URL) {
         let work = WorkFolder(outputURL: outputURL)
-        guard let record else {
+        guard let record = record.flatMap({ stampingFiles($0, in: outputURL) }) else {
             try? FileManager.default.removeItem(at: work.lookupEntries)
             return
         }
@@ -141,6 +171,13 @@ struct LookupEntryRecord: Sendable {
 
     private static func append(long value: UInt64, to out: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { out += $0 }
+    }
+
+    private static func append(_ change: ChangeStamp, to out: inout [UInt8]) {
+        for value in [change.inode, UInt64(bitPattern: Int64(change.size)), UInt64(bitPattern: Int64(change.seconds))] {
+            append(long: value, to: &out)
+        }
+        append(long: UInt64(bitPattern: Int64(change.nanoseconds)), to: &out)
     }
 
     /// Reads a record's fields in order, never past `end`.
@@ -180,6 +217,15 @@ struct LookupEntryRecord: Sendable {
         mutating func fingerprint() -> Fingerprint? {
             guard let a = long(), let b = long(), let c = long(), let d = long() else { return nil }
             return Fingerprint(words: SIMD4(a, b, c, d))
+        }
+
+        mutating func change() -> ChangeStamp? {
+            guard let inode = long(), let size = long(), let seconds = long(), let nanoseconds = long() else {
+                return nil
+            }
+            return ChangeStamp(
+                inode: inode, size: Int(Int64(bitPattern: size)), seconds: Int(Int64(bitPattern: seconds)),
+                nanoseconds: Int(Int64(bitPattern: nanoseconds)))
         }
 
         mutating func id(_ count: Int) -> LinkID? {

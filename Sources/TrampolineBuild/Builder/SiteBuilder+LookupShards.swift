@@ -43,11 +43,7 @@ extension SiteBuilder {
                     renderer.lookupShardFingerprints(of: entries[index])
                     ?? (renderer.fingerprint(of: entries[index]), nil)
                 if let size = previous?.provenSize(of: entries[index].path, at: index, fingerprint: fingerprint) {
-                    var file: Fingerprint?
-                    if let sealed, sealed.records, case .lookupShard(let number, _) = entries[index].content {
-                        file = sealed.file(ofShard: number, fingerprint: fingerprint)
-                    }
-                    return MeasuredShard(fingerprint: fingerprint, digests: digests, size: size, file: file)
+                    return MeasuredShard(fingerprint: fingerprint, digests: digests, size: size)
                 }
                 var taken = SealedTexts.none
                 if let sealed, let digests, case .lookupShard(let number, _) = entries[index].content {
@@ -58,19 +54,15 @@ extension SiteBuilder {
                 let bytes = renderer.render(entries[index], reusingSealed: taken)
                 rendered.store(bytes, at: index)
                 return MeasuredShard(
-                    fingerprint: fingerprint, digests: digests, size: bytes.count,
-                    file: sealed?.records == true ? SealedEntries.digest(of: bytes) : nil, isRendered: true,
-                    taken: taken.count)
+                    fingerprint: fingerprint, digests: digests, size: bytes.count, isRendered: true, taken: taken.count)
             }
             let largest = measured.map(\.size).max() ?? 0
             guard largest > LookupShards.shardLimit else {
                 var fitted = FittedShards(plan: plan, rendered: rendered)
                 var digests: [Int: [SiteRenderer.EntryDigest]] = [:]
-                var files: [Int: Fingerprint] = [:]
                 for (index, shard) in zip(shards, measured) {
                     fitted.fingerprints[index] = shard.fingerprint
                     digests[index] = shard.digests
-                    files[index] = shard.file
                     if shard.isRendered {
                         fitted.entries += shard.digests?.count ?? 0
                         fitted.entriesTaken += shard.taken
@@ -80,7 +72,7 @@ extension SiteBuilder {
                     sealed?.records != true
                     ? nil
                     : lookupEntryRecord(
-                        of: plan, shards: shards, fingerprints: fitted.fingerprints, files: files, digests: digests)
+                        of: plan, shards: shards, fingerprints: fitted.fingerprints, digests: digests)
                 return fitted
             }
             var again = DiagnosticEngine()
@@ -102,8 +94,6 @@ extension SiteBuilder {
         var fingerprint: Fingerprint
         var digests: [SiteRenderer.EntryDigest]?
         var size: Int
-        /// The SHA-256 of its file's bytes, when known (``LookupEntryRecord``).
-        var file: Fingerprint? = nil
         /// Whether it was rendered (its bytes are in the attempt's ``RenderedFiles``).
         var isRendered = false
         /// How many of its entries were taken sealed from the last write.

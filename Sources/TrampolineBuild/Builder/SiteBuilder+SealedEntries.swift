@@ -5,7 +5,9 @@ import TrampolineSite
 /// The fast path `sealed-entries` (``FastPath/sealedEntries``): a compact rebuild that must render
 /// a lookup shard again (one of its links changed) seals only the entries whose digest changed, and
 /// takes the others' sealed text from the shard's file, when the stamps prove that file as the last
-/// write left it and the ``LookupEntryRecord`` says which entries it holds. A 1 % edit spread over
+/// write left it, its ``ChangeStamp`` is the one recorded after that write (no write since, even
+/// one that put the modification time back), and the ``LookupEntryRecord`` says which entries it
+/// holds. A 1 % edit spread over
 /// a catalog touches most shards, and sealing was most of their rendering.
 ///
 /// Sealing an entry gives the same text every time, so a shard is the same bytes either way;
@@ -41,9 +43,10 @@ extension SiteBuilder {
                 record.shardCount == shardCount, let recorded = record.fingerprint(ofShard: number),
                 let stamp = previous?.provenStamp(of: entry.path, at: index), stamp.fingerprint == recorded,
                 stamp.size <= LookupShards.shardLimit, let shard = record.shard(number),
+                let change = record.change(ofShard: number),
                 let bytes = FileBytes.array(
-                    outputURL.appendingPathComponent(entry.path.value).path, ifSize: stamp.size),
-                Self.digest(of: bytes) == record.file(ofShard: number)
+                    outputURL.appendingPathComponent(entry.path.value).path, ifSize: stamp.size,
+                    accepting: { ChangeStamp($0) == change })
             else { return .none }
             let was = Dictionary(zip(shard.ids, shard.digests), uniquingKeysWith: { first, _ in first })
             return Self.sealedTexts(of: links, in: bytes) { position in was[links[position].id] == digests[position] }
@@ -78,22 +81,9 @@ extension SiteBuilder {
             return SealedTexts(bytes: bytes, ranges: ranges)
         }
 
-        /// The SHA-256 of a shard file's bytes, as the record keeps it: a file whose bytes were
-        /// changed and its stat put back is not taken for the one written.
-        static func digest(of bytes: [UInt8]) -> Fingerprint {
-            Fingerprint(digest: Digest.bytes(bytes))
-        }
-
-        /// The digest recorded for shard `number`'s file, when the record holds it under
-        /// `fingerprint`: what a shard proven by its stamp (not rendered) is recorded with again.
-        func file(ofShard number: Int, fingerprint: Fingerprint) -> Fingerprint? {
-            guard let record, record.fingerprint(ofShard: number) == fingerprint else { return nil }
-            return record.file(ofShard: number)
-        }
-
         /// A shard file's entries, where each id and its sealed text are in `bytes`
         /// (`{"id":"sealed",\n…}\n`, as ``SiteRenderer/render(_:)`` writes it, ids ascending); nil
-        /// when the file is not in that form. (Its bytes' digest has been checked against the
+        /// when the file is not in that form. (Its change stamp has been checked against the
         /// record: the texts are the ones written.)
         static func sealedEntries(in bytes: [UInt8]) -> [(id: Range<Int>, text: Range<Int>)]? {
             bytes.withUnsafeBufferPointer { buffer in
@@ -128,22 +118,22 @@ extension SiteBuilder {
         }
     }
 
-    /// A compact site's ``LookupEntryRecord``, of its shards' fingerprints, file digests and entry
-    /// digests (by index in the plan's entries); a shard with one of them unknown is left out (the
-    /// next build seals it whole). Nil when the fast path is off.
+    /// A compact site's ``LookupEntryRecord``, of its shards' fingerprints and entry digests (by
+    /// index in the plan's entries), its files' change stamps to be filled in once written; a
+    /// shard with one of them unknown is left out (the next build seals it whole). Nil when the
+    /// fast path is off.
     static func lookupEntryRecord(
-        of plan: SitePlan, shards: [Int], fingerprints: [Int: Fingerprint], files: [Int: Fingerprint],
+        of plan: SitePlan, shards: [Int], fingerprints: [Int: Fingerprint],
         digests: [Int: [SiteRenderer.EntryDigest]]
     ) -> [UInt8]? {
         guard FastPath.sealedEntries.isOn else { return nil }
         var blocks: [ArraySlice<UInt8>] = []
         for index in shards {
             guard case .lookupShard(let number, let links) = plan.entries[index].content,
-                let fingerprint = fingerprints[index], let file = files[index], let digests = digests[index],
-                digests.count == links.count
+                let fingerprint = fingerprints[index], let digests = digests[index], digests.count == links.count
             else { continue }
             let block = LookupEntryRecord.block(
-                shard: number, fingerprint: fingerprint, file: file, ids: links.map(\.id), digests: digests)
+                shard: number, fingerprint: fingerprint, ids: links.map(\.id), digests: digests)
             blocks.append(block[...])
         }
         return LookupEntryRecord.encoded(shardCount: shards.count, blocks: blocks)

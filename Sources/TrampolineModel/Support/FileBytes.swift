@@ -51,11 +51,15 @@ package enum FileBytes {
     /// The bytes of the regular file at `path` as an array, read straight into it: nil when it
     /// cannot be read, is not a regular file, has not `size` bytes (when given: then nothing is
     /// read), or changes size while being read. For local caches, where nil means no cache, and
-    /// for the writer's comparison of a file it would write with the one there.
-    package static func array(_ path: String, ifSize expected: Int? = nil) -> [UInt8]? {
-        guard let (descriptor, size) = openRegularFile(path) else { return nil }
+    /// for the writer's comparison of a file it would write with the one there. `accepting`, when
+    /// given, judges the open file's `stat` first: nothing is read when it says no.
+    package static func array(
+        _ path: String, ifSize expected: Int? = nil, accepting: ((stat) -> Bool)? = nil
+    ) -> [UInt8]? {
+        guard let (descriptor, size, info) = openRegularFileWithStat(path) else { return nil }
         defer { close(descriptor) }
         if let expected, expected != size { return nil }
+        if let accepting, !accepting(info) { return nil }
         var complete = false
         let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
             while initialized < buffer.count {
@@ -73,6 +77,11 @@ package enum FileBytes {
     /// The regular file at `path` opened for reading, with its size; nil when it cannot be opened
     /// or is not a regular file. The caller closes the descriptor.
     static func openRegularFile(_ path: String) -> (descriptor: Int32, size: Int)? {
+        openRegularFileWithStat(path).map { ($0.descriptor, $0.size) }
+    }
+
+    /// ``openRegularFile(_:)``, with the open file's `stat`.
+    static func openRegularFileWithStat(_ path: String) -> (descriptor: Int32, size: Int, info: stat)? {
         // O_NONBLOCK: a FIFO planted at the path must not hang the build (fstat rejects it next).
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
@@ -81,6 +90,6 @@ package enum FileBytes {
             close(descriptor)
             return nil
         }
-        return (descriptor, Int(info.st_size))
+        return (descriptor, Int(info.st_size), info)
     }
 }

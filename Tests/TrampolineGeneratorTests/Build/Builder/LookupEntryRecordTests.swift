@@ -9,14 +9,14 @@ import XCTest
 /// reading of a shard file's sealed entries, on their own.
 final class LookupEntryRecordTests: XCTestCase {
     private let fingerprint = Fingerprint(words: SIMD4(1, 2, 3, 4))
-    private let file = Fingerprint(words: SIMD4(5, 6, 7, 8))
+    private let change = ChangeStamp(inode: 5, size: 6, seconds: 7, nanoseconds: 8)
     private let ids = [LinkID(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210), LinkID(high: .max, low: 0)]
 
     private func record() throws -> (bytes: [UInt8], record: LookupEntryRecord) {
         let blocks = [
             LookupEntryRecord.block(
-                shard: 2, fingerprint: fingerprint, file: file, ids: ids, digests: [SIMD2(7, 8), SIMD2(9, 10)]),
-            LookupEntryRecord.block(shard: 0, fingerprint: fingerprint, file: file, ids: [], digests: []),
+                shard: 2, fingerprint: fingerprint, change: change, ids: ids, digests: [SIMD2(7, 8), SIMD2(9, 10)]),
+            LookupEntryRecord.block(shard: 0, fingerprint: fingerprint, change: change, ids: [], digests: []),
         ]
         let bytes = LookupEntryRecord.encoded(shardCount: 3, blocks: blocks.map { $0[...] })
         return (bytes, try XCTUnwrap(LookupEntryRecord(bytes: bytes)))
@@ -32,7 +32,36 @@ final class LookupEntryRecordTests: XCTestCase {
         XCTAssertEqual(record.shard(0)?.ids, [])
         XCTAssertNil(record.shard(1), "a shard not recorded")
         XCTAssertEqual(record.fingerprint(ofShard: 2), fingerprint)
-        XCTAssertEqual(record.file(ofShard: 2), file)
+        XCTAssertEqual(record.change(ofShard: 2), change)
+    }
+
+    /// A record is made before its shard files are written, with no change stamps (which no file
+    /// matches); once they are written, each block gets its file's, and a shard with no file
+    /// none.
+    func testChangeStampsAreTheWrittenFilesOnes() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-record-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let shard = output.appendingPathComponent(OutputPath.lookupShard(2).value)
+        try FileManager.default.createDirectory(
+            at: shard.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{}\n".utf8).write(to: shard)
+        let blocks = [
+            LookupEntryRecord.block(
+                shard: 2, fingerprint: fingerprint, ids: ids, digests: [SIMD2(7, 8), SIMD2(9, 10)]),
+            LookupEntryRecord.block(shard: 0, fingerprint: fingerprint, ids: [], digests: []),
+        ]
+        let made = try XCTUnwrap(
+            LookupEntryRecord(bytes: LookupEntryRecord.encoded(shardCount: 3, blocks: blocks.map { $0[...] })))
+        XCTAssertNil(made.change(ofShard: 2), "none before the write")
+        let unstamped = LookupEntryRecord.encoded(shardCount: 3, blocks: blocks.map { $0[...] })
+        let stamped = try XCTUnwrap(
+            LookupEntryRecord(bytes: try XCTUnwrap(LookupEntryRecord.stampingFiles(unstamped, in: output))))
+        let written = try XCTUnwrap(ChangeStamp(path: shard.path))
+        XCTAssertEqual(stamped.change(ofShard: 2), written)
+        XCTAssertEqual(written.size, 3)
+        XCTAssertNil(stamped.change(ofShard: 0), "shard 0 has no file")
+        XCTAssertEqual(stamped.shard(2)?.ids, ids, "the entries as they were")
+        XCTAssertNil(LookupEntryRecord.stampingFiles(Array(unstamped.dropLast(40)), in: output))
     }
 
     /// Any byte changed, any length cut, a block for a shard past the count: no record.
@@ -44,7 +73,7 @@ final class LookupEntryRecordTests: XCTestCase {
             XCTAssertNil(LookupEntryRecord(bytes: damaged), "byte \(index) flipped")
         }
         for length in 0..<bytes.count { XCTAssertNil(LookupEntryRecord(bytes: Array(bytes[..<length])), "\(length)") }
-        let block = LookupEntryRecord.block(shard: 5, fingerprint: fingerprint, file: file, ids: [], digests: [])
+        let block = LookupEntryRecord.block(shard: 5, fingerprint: fingerprint, change: change, ids: [], digests: [])
         XCTAssertNil(LookupEntryRecord(bytes: LookupEntryRecord.encoded(shardCount: 3, blocks: [block[...]])))
     }
 
@@ -52,7 +81,7 @@ final class LookupEntryRecordTests: XCTestCase {
     /// record that is otherwise whole, makes its shard unknown, never a wrong id.
     func testIdsAreRecordedAsTheirHexDigits() throws {
         let block = LookupEntryRecord.block(
-            shard: 0, fingerprint: fingerprint, file: file, ids: ids, digests: [SIMD2(7, 8), SIMD2(9, 10)])
+            shard: 0, fingerprint: fingerprint, change: change, ids: ids, digests: [SIMD2(7, 8), SIMD2(9, 10)])
         let text = String(decoding: block, as: UTF8.self)
         XCTAssertTrue(text.contains("0123456789abcdeffedcba9876543210"), text)
         XCTAssertTrue(text.contains("ffffffffffffffff0000000000000000"), text)
