@@ -9,7 +9,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Writing a link cache: a new file beside the old, put in place whole.
+/// Writing a link cache: a new file beside the old, put in place whole (appending a segment to
+/// the old one is `LinkCache+Renewal.swift`).
 extension LinkCache {
     /// Writes a new cache beside the old as entries come (from any thread, in any order), and
     /// puts it in place at ``commit()``: a killed build leaves the old file or the new, whole.
@@ -74,10 +75,10 @@ extension LinkCache {
             try? handle.write(contentsOf: raw)
         }
 
-        /// Ends the file with its digest and renames it into place.
+        /// Ends the file's one segment with its digest and renames it into place.
         package func commit() {
             lock.withLock {
-                let digest = Array(hasher.finalize())
+                let digest = Array(hasher.finalize()) + LinkCache.segmentMarkBytes
                 try? handle.write(contentsOf: digest)
                 try? handle.close()
                 if rename(temporary.path, url.path) != 0 { try? FileManager.default.removeItem(at: temporary) }

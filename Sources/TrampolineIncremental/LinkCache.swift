@@ -23,10 +23,18 @@ import Darwin
 ///
 /// A local cache only, beside the catalog (see ``WorkFolder/linkCache(forCatalog:)``), never
 /// deployed; a missing, damaged or foreign file only costs time. File: ``magic``, the key (32
-/// bytes), entries (digest, 32 bytes; length, 4 bytes little-endian; the encoded link), and the
-/// SHA-256 of all that before it.
+/// bytes), then segments: entries (digest, 32 bytes; length, 4 bytes little-endian; the encoded
+/// link), each segment closed by its chained digest and a length of `FFFFFFFF`. The first
+/// segment's digest is the SHA-256 of the file before it, each later one's the SHA-256 of the
+/// digest before it and its own entries, so a rebuild that read few new entries appends them as a
+/// segment (`LinkCache+Renewal.swift`) instead of writing and hashing the whole file again. A
+/// segment cut short or not matching its digest, and all after it, are left out.
 package struct LinkCache: @unchecked Sendable {
-    static let magic = Array("trampoline-links 2\n".utf8)
+    static let magic = Array("trampoline-links 3\n".utf8)
+    /// What closes a segment: its digest (32 bytes) and this in place of an entry's length.
+    static let segmentMark = UInt32.max
+    /// A segment's digest and mark.
+    static let segmentEndSize = 36
 
     /// What a cache is found with and written to.
     package struct Setup: Sendable {
@@ -115,13 +123,19 @@ package struct LinkCache: @unchecked Sendable {
 
     /// The file, mapped: decoding reads it in place, and gives back each batch's pages once read
     /// (``release(entriesAt:)``), so the whole file is never in memory beside all the links.
-    private let file: MappedFile
+    let file: MappedFile
     /// The key the file was made under.
     package let key: [UInt8]
     /// The first 8 bytes of an entry's digest → where the entry starts in `file`.
     private let entries: [UInt64: Int]
     /// How many entries the file holds.
     package let count: Int
+    /// How many segments the file has.
+    let segments: Int
+    /// The last segment's digest, which a segment appended chains from.
+    let lastDigest: [UInt8]
+    /// Whether every byte of the file belongs to a whole segment: only then is one appended.
+    let isWhole: Bool
 
     // MARK: - Key
 
@@ -163,57 +177,69 @@ package struct LinkCache: @unchecked Sendable {
 
     private init?(file: MappedFile) {
         let header = Self.magic.count + 32
-        let digestSize = 32
         let data = file.bytes
-        guard data.count >= header + digestSize, data.prefix(Self.magic.count).elementsEqual(Self.magic) else {
-            return nil
+        guard data.count >= header + Self.segmentEndSize, data.prefix(Self.magic.count).elementsEqual(Self.magic)
+        else { return nil }
+        // Where each whole segment's digest is, and how many entries they hold: a hop per entry.
+        var marks: [Int] = []
+        var entryCount = 0
+        var offset = header
+        var pending = 0
+        while offset + 36 <= data.count {
+            let length = data.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian
+            if length == Self.segmentMark {
+                marks.append(offset)
+                entryCount += pending
+                pending = 0
+                offset += Self.segmentEndSize
+                continue
+            }
+            guard offset + 36 + Int(length) <= data.count else { break }
+            offset += 36 + Int(length)
+            pending += 1
         }
+        guard !marks.isEmpty else { return nil }
         // Checked on another core while the index is made: nothing is taken from the file before
         // both are done, and the two were a rebuild's longest stretch with a core idle.
-        let checked = Pending {
-            SHA256.hash(data: UnsafeRawBufferPointer(rebasing: file.bytes[..<(file.bytes.count - digestSize)]))
-                .elementsEqual(file.bytes.suffix(digestSize))
-        }
+        let checked = Pending { [marks] in Self.verifiedSegments(of: file.bytes, header: header, marks: marks) }
         var entries: [UInt64: Int] = [:]
-        var offset = header
-        var count = 0
-        let end = data.count - digestSize
-        let ok = { (raw: UnsafeRawBufferPointer) -> Bool in
-            // Counted first (a hop per entry), so the index is never grown and rehashed.
-            var entryCount = 0
-            while offset + 36 <= end {
-                offset += 36 + Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
-                entryCount += 1
+        entries.reserveCapacity(entryCount)
+        offset = header
+        for mark in marks {
+            while offset < mark {
+                entries[data.loadUnaligned(fromByteOffset: offset, as: UInt64.self)] = offset
+                offset += 36 + Int(data.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
             }
-            entries.reserveCapacity(entryCount)
-            offset = header
-            while offset < end {
-                guard offset + 36 <= end else { return false }
-                let length = Int(raw.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
-                guard offset + 36 + length <= end else { return false }
-                entries[raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)] = offset
-                offset += 36 + length
-                count += 1
-            }
-            return true
-        }(data)
-        guard checked.value, ok else { return nil }
+            offset += Self.segmentEndSize
+        }
+        let verified = checked.value
+        guard verified > 0 else { return nil }
+        let end = marks[verified - 1] + Self.segmentEndSize
+        if verified < marks.count { entries = entries.filter { $0.value < end } }
         key = Array(data[Self.magic.count..<header])
         // Read through once for the digest; decoding brings back only the pages it reads.
         file.release(0..<data.count)
         self.file = file
         self.entries = entries
-        self.count = count
+        count = entries.count
+        segments = verified
+        lastDigest = Array(data[marks[verified - 1]..<(marks[verified - 1] + 32)])
+        isWhole = end == data.count
     }
 
-    /// Whether a rebuild that took `used` of the cache's `entries` and read `new` entries to record
-    /// should write the cache anew. An entry missing from the cache is only read the plain way (a
-    /// few microseconds), while a new file is a pass over all of it (a tenth of a second of CPU at
-    /// 100k links, a sixth of a one-link rebuild): a large cache is renewed once its new and
-    /// unused entries pass 1 % of it; one under 10,000 entries whenever any changed.
-    package static func isWorthRewriting(entries: Int, used: Int, new: Int) -> Bool {
-        let changed = new + (entries - used)
-        return changed > 0 && (entries < 10_000 || changed * 100 > entries)
+    /// How many of the segments closed at `marks` match their digests, from the first on.
+    private static func verifiedSegments(of data: UnsafeRawBufferPointer, header: Int, marks: [Int]) -> Int {
+        var start = header
+        for (index, mark) in marks.enumerated() {
+            var hasher = SHA256()
+            // The first segment's digest covers the magic and key; each later one's, the one before.
+            let chained = index == 0 ? 0..<header : marks[index - 1]..<(marks[index - 1] + 32)
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: data[chained]))
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: data[start..<mark]))
+            guard hasher.finalize().elementsEqual(data[mark..<(mark + 32)]) else { return index }
+            start = mark + segmentEndSize
+        }
+        return marks.count
     }
 
     /// True when `url` exists as `type` itself, not through a symbolic link.

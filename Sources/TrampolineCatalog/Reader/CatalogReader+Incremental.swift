@@ -110,26 +110,17 @@ extension CatalogReader {
         )
     }
 
-    /// A rebuild writes a new link cache (the kept entries and the new) only when enough changed,
-    /// and the new layout; on another thread, while the build goes on (``linkCacheWrite`` says when
-    /// it is done).
+    /// A rebuild renews the link cache it read (``LinkCache/renew(at:used:new:in:)``) and writes
+    /// the new layout; on another thread, while the build goes on (``linkCacheWrite`` says when it
+    /// is done).
     mutating func renewCache(
         batches: LinkBatchChecker, setup: LinkCache.Setup, key: [UInt8], layout newLayout: [UInt8]?
     ) {
-        let cache = batches.cache
         let layoutURL = CatalogLayout.url(besideLinkCache: setup.url)
         let group = DispatchGroup()
-        let (usedEntries, new) = (batches.usedEntries, batches.newEntries)
-        if let cache,
-            LinkCache.isWorthRewriting(
-                entries: cache.count, used: usedEntries.count, new: new.reduce(0) { $0 + $1.digests.count }),
-            let writer = setup.writer(key: key)
+        if let cache = batches.cache, !setup.readOnly, cache.key == key,
+            cache.renew(at: setup.url, used: batches.usedEntries, new: batches.newEntries, in: group)
         {
-            DispatchQueue.global().async(group: group) {
-                writer.appendEntries(of: cache, at: usedEntries)
-                for entry in new { writer.append(entry.bytes, digests: entry.digests) }
-                writer.commit()
-            }
             linkCacheWrite = group
         }
         if let newLayout, !setup.readOnly {

@@ -243,21 +243,22 @@ extension CatalogReader {
         return url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".items-" + name)
     }
 
-    /// Writes the cache anew when nothing was under the key, or enough changed; on another
-    /// thread, while the build goes on (``linkCacheWrite``).
+    /// Writes the cache when nothing was under the key, else renews the one read
+    /// (``LinkCache/renew(at:used:new:in:)``); on another thread, while the build goes on
+    /// (``linkCacheWrite``).
     private mutating func renewItemsCache(_ read: CachedItems, setup: LinkCache.Setup) {
-        let newCount = read.newDigests.count
-        if let cache = read.cache {
-            guard LinkCache.isWorthRewriting(entries: cache.count, used: read.used.count, new: newCount) else { return }
-        }
-        guard !setup.readOnly, !read.newBytes.isEmpty || read.cache != nil,
-            let writer = LinkCache.Writer(url: read.url, key: read.key)
-        else { return }
+        guard !setup.readOnly else { return }
         let group = linkCacheWrite ?? DispatchGroup()
+        if let cache = read.cache {
+            if cache.renew(at: read.url, used: read.used, new: [(read.newBytes, read.newDigests)], in: group) {
+                linkCacheWrite = group
+            }
+            return
+        }
+        guard !read.newBytes.isEmpty, let writer = LinkCache.Writer(url: read.url, key: read.key) else { return }
         linkCacheWrite = group
-        let (cache, used, newBytes, newDigests) = (read.cache, read.used, read.newBytes, read.newDigests)
+        let (newBytes, newDigests) = (read.newBytes, read.newDigests)
         DispatchQueue.global().async(group: group) {
-            if let cache { writer.appendEntries(of: cache, at: used) }
             writer.append(newBytes, digests: newDigests)
             writer.commit()
         }

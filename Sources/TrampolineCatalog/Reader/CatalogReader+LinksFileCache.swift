@@ -135,24 +135,15 @@ extension CatalogReader {
         return url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".links-file-" + name)
     }
 
-    /// A rebuild writes the cache anew (the kept entries and the new) only when enough changed; on
-    /// another thread, while the build goes on (``linkCacheWrite``).
+    /// A rebuild renews the cache it read (``LinkCache/renew(at:used:new:in:)``); on another
+    /// thread, while the build goes on (``linkCacheWrite``).
     private mutating func renewLinksFileCache(
         _ batches: LinkBatchChecker, url: URL, key: [UInt8], setup: LinkCache.Setup
     ) {
         guard let cache = batches.cache, !setup.readOnly else { return }
-        let (used, new) = (batches.usedEntries, batches.newEntries)
-        guard
-            LinkCache.isWorthRewriting(
-                entries: cache.count, used: used.count, new: new.reduce(0) { $0 + $1.digests.count }),
-            let writer = LinkCache.Writer(url: url, key: key)
-        else { return }
         let group = linkCacheWrite ?? DispatchGroup()
-        linkCacheWrite = group
-        DispatchQueue.global().async(group: group) {
-            writer.appendEntries(of: cache, at: used)
-            for entry in new { writer.append(entry.bytes, digests: entry.digests) }
-            writer.commit()
+        if cache.renew(at: url, used: batches.usedEntries, new: batches.newEntries, in: group) {
+            linkCacheWrite = group
         }
     }
 }

@@ -15,16 +15,19 @@ import Darwin
 package final class MappedFile: @unchecked Sendable {
     /// The file's bytes; valid while this object lives.
     package let bytes: UnsafeRawBufferPointer
+    /// The file's inode: a writer that appends to the file checks it is still the one mapped.
+    package let inode: UInt64
 
     /// The regular file at `path`, mapped; nil when it cannot be opened or mapped, is not a
     /// regular file, or is empty.
     package init?(path: String) {
-        guard let (descriptor, size) = FileBytes.openRegularFile(path) else { return nil }
+        guard let (descriptor, size, info) = FileBytes.openRegularFileWithStat(path) else { return nil }
         defer { close(descriptor) }
         guard size > 0, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
             return nil
         }
         bytes = UnsafeRawBufferPointer(start: base, count: size)
+        inode = UInt64(info.st_ino)
     }
 
     deinit {

@@ -101,34 +101,93 @@ final class LinkCacheTests: FolderTestCase {
         XCTAssertEqual(reading.catalog?.links.first?.image, "https://go.example.com/later.png")
     }
 
-    func testALargeCacheIsRenewedOnlyOnceOnePercentOfItChanged() throws {
-        // Unit: small caches whenever anything changed; large ones past 1 % new or unused entries.
-        XCTAssertFalse(LinkCache.isWorthRewriting(entries: 42, used: 42, new: 0))
-        XCTAssertTrue(LinkCache.isWorthRewriting(entries: 42, used: 41, new: 0))
-        XCTAssertTrue(LinkCache.isWorthRewriting(entries: 42, used: 42, new: 1))
-        XCTAssertFalse(LinkCache.isWorthRewriting(entries: 100_000, used: 99_999, new: 1))
-        XCTAssertFalse(LinkCache.isWorthRewriting(entries: 100_000, used: 99_500, new: 500))
-        XCTAssertTrue(LinkCache.isWorthRewriting(entries: 100_000, used: 99_500, new: 501))
-        XCTAssertTrue(LinkCache.isWorthRewriting(entries: 100_000, used: 98_999, new: 0))
+    func testTheRenewalOfACache() {
+        // Small caches are written anew whenever anything changed.
+        XCTAssertEqual(LinkCache.renewal(entries: 42, used: 42, new: 0, segments: 1, isWhole: true), .keep)
+        XCTAssertEqual(LinkCache.renewal(entries: 42, used: 41, new: 0, segments: 1, isWhole: true), .rewrite)
+        XCTAssertEqual(LinkCache.renewal(entries: 42, used: 42, new: 1, segments: 1, isWhole: true), .rewrite)
+        // Large ones get a segment of the new entries while under a tenth of them is unused...
+        XCTAssertEqual(LinkCache.renewal(entries: 100_000, used: 99_999, new: 1, segments: 1, isWhole: true), .append)
+        XCTAssertEqual(
+            LinkCache.renewal(entries: 100_000, used: 99_000, new: 1_000, segments: 3, isWhole: true), .append)
+        XCTAssertEqual(LinkCache.renewal(entries: 100_000, used: 90_000, new: 0, segments: 3, isWhole: true), .keep)
+        // ...and a new file past it, past 16 segments, or when the file's tail was damaged.
+        XCTAssertEqual(LinkCache.renewal(entries: 100_000, used: 89_999, new: 0, segments: 1, isWhole: true), .rewrite)
+        XCTAssertEqual(LinkCache.renewal(entries: 100_000, used: 99_999, new: 1, segments: 16, isWhole: true), .rewrite)
+        XCTAssertEqual(LinkCache.renewal(entries: 100_000, used: 99_999, new: 1, segments: 2, isWhole: false), .rewrite)
+        XCTAssertEqual(LinkCache.renewal(entries: 100_000, used: 100_000, new: 0, segments: 2, isWhole: false), .keep)
+    }
 
-        // A one-link edit of a 12,000-link catalog leaves the file as it was: the edited entry is
-        // read (not decoded) on every build until enough changed, and editing back finds the old one.
+    /// The segments of the cache file at ``cacheURL``, and whether it is whole.
+    private func segments() throws -> (count: Int, entries: Int, isWhole: Bool) {
+        guard case .whole(let cache) = LinkCache.load(from: cacheURL) else { throw CocoaError(.fileReadCorruptFile) }
+        return (cache.segments, cache.count, cache.isWhole)
+    }
+
+    func testALargeCacheGetsTheEditedEntriesAppendedAsASegment() throws {
+        // A one-link edit of a 12,000-link catalog appends the edited entry: the file before it
+        // stays as it was, and the next reading takes the edited link from the cache too.
         let links = (1...12_000).map(Self.plain)
         XCTAssertEqual(read(Self.catalog(links)).cacheHits?.hits, 0)
         let before = try Data(contentsOf: cacheURL)
+        XCTAssertEqual(try segments().count, 1)
         var edited = links
         edited[7] = edited[7].replacingOccurrences(of: "Topic 8 —", with: "Topic eight —")
         XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 11_999)
-        XCTAssertEqual(try Data(contentsOf: cacheURL), before, "not rewritten for one entry")
-        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 11_999)
-        XCTAssertEqual(read(Self.catalog(links)).cacheHits?.hits, 12_000)
-        // Past 1 % (122 of 12,000 edited, 122 recorded ones unused), a new file records the edited entries.
-        for index in 0..<121 {
-            edited[index * 99] = edited[index * 99].replacingOccurrences(of: " —", with: " (edited) —")
-        }
-        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000 - 122)
-        XCTAssertNotEqual(try Data(contentsOf: cacheURL), before)
+        let appended = try Data(contentsOf: cacheURL)
+        XCTAssertGreaterThan(appended.count, before.count)
+        XCTAssertEqual(appended.prefix(before.count), before, "appended to, not written anew")
+        XCTAssertEqual(try segments().count, 2)
+        XCTAssertEqual(try segments().entries, 12_001)
         XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000)
+        XCTAssertEqual(try Data(contentsOf: cacheURL), appended, "nothing new: left as it was")
+        XCTAssertEqual(read(Self.catalog(links)).cacheHits?.hits, 12_000, "the old entry is still there")
+
+        // A segment cut short (a build killed while appending) is left out, the rest kept; the
+        // next renewal writes a whole file.
+        try Data(appended.prefix(appended.count - 10)).write(to: cacheURL)
+        XCTAssertEqual(try segments().count, 1)
+        XCTAssertFalse(try segments().isWhole)
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 11_999)
+        XCTAssertEqual(try segments().count, 1)
+        XCTAssertTrue(try segments().isWhole)
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000)
+
+        // A segment whose bytes do not match its digest is left out too.
+        edited[9] = edited[9].replacingOccurrences(of: "Topic 10 —", with: "Topic ten —")
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 11_999)
+        var damaged = try Data(contentsOf: cacheURL)
+        XCTAssertEqual(try segments().count, 2)
+        damaged[damaged.count - 50] ^= 0x20
+        try damaged.write(to: cacheURL)
+        XCTAssertEqual(try segments().count, 1)
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 11_999)
+
+        // Past a tenth unused (1,300 of 12,000 edited), a new file of the entries used and read.
+        for index in 0..<1_300 {
+            edited[index * 9] = edited[index * 9].replacingOccurrences(of: " —", with: " (edited) —")
+        }
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000 - 1_300)
+        XCTAssertEqual(try segments().count, 1)
+        XCTAssertEqual(try segments().entries, 12_000)
+        XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000)
+    }
+
+    /// A segment is appended only to the file the cache was read from: one replaced since (by
+    /// another build's new file, say) is left alone.
+    func testASegmentGoesOnlyToTheFileTheCacheWasReadFrom() throws {
+        let links = (1...12_000).map(Self.plain)
+        read(Self.catalog(links))
+        guard case .whole(let cache) = LinkCache.load(from: cacheURL) else { return XCTFail("no cache") }
+        let entry = (bytes: [UInt8](repeating: 1, count: 40), digests: [UInt64(1)])
+        let bytes = try Data(contentsOf: cacheURL)
+        try FileManager.default.removeItem(at: cacheURL)
+        try bytes.write(to: cacheURL)
+        XCTAssertFalse(cache.appendSegment(of: [entry], to: cacheURL), "another inode")
+        XCTAssertEqual(try Data(contentsOf: cacheURL), bytes)
+        guard case .whole(let again) = LinkCache.load(from: cacheURL) else { return XCTFail("no cache") }
+        try Data(bytes + [0]).write(to: cacheURL)
+        XCTAssertFalse(again.appendSegment(of: [entry], to: cacheURL), "another size")
     }
 
     func testEveryEditReadsTheSameCatalogAndTakesOnlyUnchangedEntriesFromTheCache() throws {
