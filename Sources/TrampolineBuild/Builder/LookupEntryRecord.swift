@@ -4,7 +4,7 @@ import TrampolineModel
 import TrampolineSite
 
 /// What the last write of a compact site recorded of its lookup shards: for each, the
-/// fingerprint it was written with, the file's ``ChangeStamp`` once written, and its entries' ids
+/// fingerprint it was written with, the file's change stamp (``FileStat/init(changeOf:)``) once written, and its entries' ids
 /// and digests (``SiteRenderer/EntryDigest``). A rebuild that must render a shard again takes,
 /// from that shard's file as its stamp proves it written and its change stamp confirms it, the
 /// sealed text of each entry whose digest did not change (`SiteBuilder+SealedEntries.swift`).
@@ -25,11 +25,14 @@ struct LookupEntryRecord: Sendable {
         var digests: [SiteRenderer.EntryDigest]
     }
 
+    /// What a block holds for a shard file it has no change stamp of: inode 0 is no file's.
+    static let noFile = FileStat(size: 0, inode: 0, seconds: 0, nanoseconds: 0)
+
     /// How many shards the site had.
     let shardCount: Int
     private let bytes: [UInt8]
     /// A shard's fingerprint, its file's change stamp and its block's bytes.
-    private typealias Block = (fingerprint: Fingerprint, change: ChangeStamp, range: Range<Int>)
+    private typealias Block = (fingerprint: Fingerprint, change: FileStat, range: Range<Int>)
     private let blocks: [Int: Block]
 
     /// The record in `bytes`; nil when it is not one whole record.
@@ -69,8 +72,8 @@ struct LookupEntryRecord: Sendable {
     func fingerprint(ofShard number: Int) -> Fingerprint? { blocks[number]?.fingerprint }
 
     /// The change stamp shard `number`'s file had once written; nil when none was recorded.
-    func change(ofShard number: Int) -> ChangeStamp? {
-        blocks[number].flatMap { $0.change == .none ? nil : $0.change }
+    func change(ofShard number: Int) -> FileStat? {
+        blocks[number].flatMap { $0.change == Self.noFile ? nil : $0.change }
     }
 
     /// Shard `number`'s entries.
@@ -96,7 +99,7 @@ struct LookupEntryRecord: Sendable {
     /// ``stampingFiles(_:in:)`` fills it in, once the file is written), and each entry's id and
     /// digest (each id as its 32 hex digits, after their count).
     static func block(
-        shard number: Int, fingerprint: Fingerprint, change: ChangeStamp = .none, ids: [LinkID],
+        shard number: Int, fingerprint: Fingerprint, change: FileStat = noFile, ids: [LinkID],
         digests: [SiteRenderer.EntryDigest]
     ) -> [UInt8] {
         var out: [UInt8] = []
@@ -133,9 +136,10 @@ struct LookupEntryRecord: Sendable {
         guard body >= header.count + 8, let (_, blocks) = blocks(in: record, end: body) else { return nil }
         var out = Array(record[..<body])
         for (shard, block) in blocks {
-            let change = ChangeStamp(path: outputURL.appendingPathComponent(OutputPath.lookupShard(shard).value).path)
+            let change = FileStat(
+                changeOfPath: outputURL.appendingPathComponent(OutputPath.lookupShard(shard).value).path)
             var stamp: [UInt8] = []
-            append(change ?? .none, to: &stamp)
+            append(change ?? noFile, to: &stamp)
             // After the shard's number and fingerprint.
             let at = block.range.lowerBound + 4 + 32
             out.replaceSubrange(at..<(at + stamp.count), with: stamp)
@@ -173,7 +177,7 @@ struct LookupEntryRecord: Sendable {
         withUnsafeBytes(of: value.littleEndian) { out += $0 }
     }
 
-    private static func append(_ change: ChangeStamp, to out: inout [UInt8]) {
+    private static func append(_ change: FileStat, to out: inout [UInt8]) {
         for value in [change.inode, UInt64(bitPattern: Int64(change.size)), UInt64(bitPattern: Int64(change.seconds))] {
             append(long: value, to: &out)
         }
@@ -219,12 +223,12 @@ struct LookupEntryRecord: Sendable {
             return Fingerprint(words: SIMD4(a, b, c, d))
         }
 
-        mutating func change() -> ChangeStamp? {
+        mutating func change() -> FileStat? {
             guard let inode = long(), let size = long(), let seconds = long(), let nanoseconds = long() else {
                 return nil
             }
-            return ChangeStamp(
-                inode: inode, size: Int(Int64(bitPattern: size)), seconds: Int(Int64(bitPattern: seconds)),
+            return FileStat(
+                size: Int(Int64(bitPattern: size)), inode: inode, seconds: Int(Int64(bitPattern: seconds)),
                 nanoseconds: Int(Int64(bitPattern: nanoseconds)))
         }
 

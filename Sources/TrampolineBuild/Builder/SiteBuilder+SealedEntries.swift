@@ -5,7 +5,7 @@ import TrampolineSite
 /// The fast path `sealed-entries` (``FastPath/sealedEntries``): a compact rebuild that must render
 /// a lookup shard again (one of its links changed) seals only the entries whose digest changed, and
 /// takes the others' sealed text from the shard's file, when the stamps prove that file as the last
-/// write left it, its ``ChangeStamp`` is the one recorded after that write (no write since, even
+/// write left it, its change stamp (``FileStat/init(changeOf:)``) is the one recorded after that write (no write since, even
 /// one that put the modification time back), and the ``LookupEntryRecord`` says which entries it
 /// holds. A 1 % edit spread over
 /// a catalog touches most shards, and sealing was most of their rendering.
@@ -46,7 +46,7 @@ extension SiteBuilder {
                 let change = record.change(ofShard: number),
                 let bytes = FileBytes.array(
                     outputURL.appendingPathComponent(entry.path.value).path, ifSize: stamp.size,
-                    accepting: { ChangeStamp($0) == change })
+                    accepting: { FileStat(changeOf: $0) == change })
             else { return .none }
             let was = Dictionary(zip(shard.ids, shard.digests), uniquingKeysWith: { first, _ in first })
             return Self.sealedTexts(of: links, in: bytes) { position in was[links[position].id] == digests[position] }

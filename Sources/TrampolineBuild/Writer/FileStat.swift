@@ -22,13 +22,31 @@ struct FileStat: Sendable, Equatable, Codable {
 
     init(_ info: stat) {
         #if canImport(Darwin)
-        let mtime = info.st_mtimespec
+        self.init(info, time: info.st_mtimespec)
         #else
-        let mtime = info.st_mtim
+        self.init(info, time: info.st_mtim)
         #endif
+    }
+
+    /// The file's change stamp: its size and inode with its status-change time (ctime) in place
+    /// of the modification time. Every write, rename, `chmod` or `utimes` sets the ctime to the
+    /// clock's now and no call sets it to another value, so a file whose bytes were changed and
+    /// its modification time put back (which the stat cannot tell) has a new one. A compact
+    /// rebuild takes sealed entries from a lookup shard's file only while it has the change stamp
+    /// recorded after the last write (``LookupEntryRecord``), instead of hashing the bytes of
+    /// every shard it renders again.
+    init(changeOf info: stat) {
+        #if canImport(Darwin)
+        self.init(info, time: info.st_ctimespec)
+        #else
+        self.init(info, time: info.st_ctim)
+        #endif
+    }
+
+    private init(_ info: stat, time: timespec) {
         self.init(
-            size: Int(info.st_size), inode: UInt64(info.st_ino), seconds: Int(mtime.tv_sec),
-            nanoseconds: Int(mtime.tv_nsec))
+            size: Int(info.st_size), inode: UInt64(info.st_ino), seconds: Int(time.tv_sec),
+            nanoseconds: Int(time.tv_nsec))
     }
 
     /// The stat of the file at `path`, or nil when there is none.
@@ -36,6 +54,13 @@ struct FileStat: Sendable, Equatable, Codable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)
+    }
+
+    /// The change stamp (``init(changeOf:)``) of the file at `path`, or nil when there is none.
+    init?(changeOfPath path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(changeOf: info)
     }
 
     /// The stat of the file at `path` relative to the open folder `folder` (a descriptor), or nil

@@ -9,7 +9,7 @@ import XCTest
 /// reading of a shard file's sealed entries, on their own.
 final class LookupEntryRecordTests: XCTestCase {
     private let fingerprint = Fingerprint(words: SIMD4(1, 2, 3, 4))
-    private let change = ChangeStamp(inode: 5, size: 6, seconds: 7, nanoseconds: 8)
+    private let change = FileStat(size: 6, inode: 5, seconds: 7, nanoseconds: 8)
     private let ids = [LinkID(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210), LinkID(high: .max, low: 0)]
 
     private func record() throws -> (bytes: [UInt8], record: LookupEntryRecord) {
@@ -56,7 +56,7 @@ final class LookupEntryRecordTests: XCTestCase {
         let unstamped = LookupEntryRecord.encoded(shardCount: 3, blocks: blocks.map { $0[...] })
         let stamped = try XCTUnwrap(
             LookupEntryRecord(bytes: try XCTUnwrap(LookupEntryRecord.stampingFiles(unstamped, in: output))))
-        let written = try XCTUnwrap(ChangeStamp(path: shard.path))
+        let written = try XCTUnwrap(FileStat(changeOfPath: shard.path))
         XCTAssertEqual(stamped.change(ofShard: 2), written)
         XCTAssertEqual(written.size, 3)
         XCTAssertNil(stamped.change(ofShard: 0), "shard 0 has no file")
