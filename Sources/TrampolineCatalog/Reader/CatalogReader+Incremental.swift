@@ -51,7 +51,7 @@ extension CatalogReader {
             throw PlainReadingNeeded()
         }
         batches.cacheWriter?.commit()
-        renewCache(batches: batches, setup: setup, key: key, layout: newLayout)
+        renewCache(batches: batches, setup: setup, layout: newLayout)
         linkCacheHits = (batches.cacheHits, batches.count)
         return true
     }
@@ -110,15 +110,15 @@ extension CatalogReader {
         )
     }
 
-    /// A rebuild renews the link cache it read (``LinkCache/renew(at:used:new:in:)``) and writes
-    /// the new layout; on another thread, while the build goes on (``linkCacheWrite`` says when it
+    /// A rebuild renews the link cache it read (``LinkCache/renew(at:used:new:in:)``; `batches`
+    /// holds one only when it was under this reading's key) and writes the new layout; on another thread, while the build goes on (``linkCacheWrite`` says when it
     /// is done).
     mutating func renewCache(
-        batches: LinkBatchChecker, setup: LinkCache.Setup, key: [UInt8], layout newLayout: [UInt8]?
+        batches: LinkBatchChecker, setup: LinkCache.Setup, layout newLayout: [UInt8]?
     ) {
         let layoutURL = CatalogLayout.url(besideLinkCache: setup.url)
         let group = DispatchGroup()
-        if let cache = batches.cache, !setup.readOnly, cache.key == key,
+        if let cache = batches.cache, !setup.readOnly,
             cache.renew(at: setup.url, used: batches.usedEntries, new: batches.newEntries, in: group)
         {
             linkCacheWrite = group
