@@ -79,8 +79,13 @@ kotlin-format:
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift Tool/Package.swift DocC/Package.swift
 
-swift-test: build
-	$(SWIFT) test $(TOOL)
+# The CLI tests and the QR and browser suites run the release binary that `make dist` stages
+# (RELEASE_BIN: what users install; a debug build runs their catalogs of thousands of links many
+# times slower), with their temporary folders on tmpfs where the machine has one
+# (scripts/with-test-tmp.sh). `swift test` alone runs the debug binary beside the tests.
+RELEASE_BIN := $(CURDIR)/dist/current/bin/trampoline
+swift-test: build dist
+	TRAMPOLINE_TEST_BINARY=$(RELEASE_BIN) scripts/with-test-tmp.sh $(SWIFT) test $(TOOL)
 
 browser-test: build
 	TRAMPOLINE_GI_PYTHON=$(GI_PYTHON) $(PYTHON) -m pytest Tests/Browser -q
@@ -107,11 +112,11 @@ android-test:
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kotlin junit5 default-jdk-headless; }
 	android/jvm-test/run.sh
 
-# QR codes from the built binary: decoded by zbarimg at every version boundary and level, and
+# QR codes from the release binary: decoded by zbarimg at every version boundary and level, and
 # equal bit for bit to segno's matrices (Tests/QR). Each case is its own processes and temporary
 # folder: two run at once (pytest-xdist), one per core.
-qr-test: build
-	TRAMPOLINE_BIN=$(BIN) $(PYTHON) -m pytest Tests/QR -q -n 2
+qr-test: dist
+	TRAMPOLINE_BIN=$(RELEASE_BIN) scripts/with-test-tmp.sh $(PYTHON) -m pytest Tests/QR -q -n 2
 
 # TrampolineLink's DocC documentation (Sources/TrampolineLink/Documentation.docc), built by
 # swift-docc-plugin from the package in DocC/ (never in what an app resolves) into DOCC_OUT as static
@@ -171,7 +176,7 @@ install-test: dist build install-test-deps
 	$(PYTHON) -m pytest Tests/Install -q
 
 clean:
-	rm -rf .build .build-fuzz .build-dist dist _site
+	rm -rf .build .build-fuzz .build-dist dist _site /dev/shm/trampoline-tests-$$(id -u)
 
 # The attacks that need two real users (Tests/Security): another local user's planted work folder.
 # Runs as root (CI does), switching users with setpriv; elsewhere it skips.

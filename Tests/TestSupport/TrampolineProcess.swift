@@ -8,8 +8,13 @@ public struct TrampolineProcess {
         public var stderr: String
     }
 
-    /// `.build/<config>/trampoline`, next to the test bundle.
+    /// `.build/<config>/trampoline`, next to the test bundle; or the binary named by
+    /// `TRAMPOLINE_TEST_BINARY` (`make test` names the release binary of `make dist`, which runs the
+    /// large builds of these tests many times faster than a debug build, and is what users run).
     public static var binary: URL {
+        if let named = ProcessInfo.processInfo.environment["TRAMPOLINE_TEST_BINARY"], !named.isEmpty {
+            return URL(fileURLWithPath: named)
+        }
         var url = Bundle.main.bundleURL
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             url = bundle.bundleURL.deletingLastPathComponent()
