@@ -20,8 +20,10 @@ site: tool
 tool: deps
 	$(SWIFT) build $(TOOL) --product trampoline
 
+# With the tests: `swift test` builds them, and a build without them recompiles part of the
+# dependency graph (Hummingbird's modules) each time the two alternate, as the suites' steps do.
 build: deps
-	$(SWIFT) build $(TOOL)
+	$(SWIFT) build $(TOOL) --build-tests
 
 # libcmark is the only system library the build needs: Debian's libcmark-dev, or on a Mac
 # Homebrew's cmark (and pkg-config, which finds it).
