@@ -173,6 +173,28 @@ final class LinkCacheTests: FolderTestCase {
         XCTAssertEqual(read(Self.catalog(edited)).cacheHits?.hits, 12_000)
     }
 
+    /// One link edited per rebuild: each edit is a segment of its own, up to ``LinkCache/segmentLimit``
+    /// segments; the next edit writes the file anew, with the entries still used and the one read.
+    func testPastTheSegmentLimitTheFileIsWrittenAnew() throws {
+        var links = (1...12_000).map(Self.plain)
+        read(Self.catalog(links))
+        let limit = LinkCache.segmentLimit
+        for edit in 1..<limit {
+            links[edit * 10] = links[edit * 10].replacingOccurrences(of: " —", with: " (edit \(edit)) —")
+            XCTAssertEqual(read(Self.catalog(links)).cacheHits?.hits, 11_999, "edit \(edit)")
+            let file = try segments()
+            XCTAssertEqual(file.count, edit + 1, "edit \(edit)")
+            XCTAssertEqual(file.entries, 12_000 + edit, "edit \(edit)")
+        }
+        links[7] = links[7].replacingOccurrences(of: " —", with: " (the last edit) —")
+        XCTAssertEqual(read(Self.catalog(links)).cacheHits?.hits, 11_999)
+        let rewritten = try segments()
+        XCTAssertEqual(rewritten.count, 1, "written anew past \(limit) segments")
+        XCTAssertEqual(rewritten.entries, 12_000, "the stale entries of the edits left out")
+        XCTAssertTrue(rewritten.isWhole)
+        XCTAssertEqual(read(Self.catalog(links)).cacheHits?.hits, 12_000)
+    }
+
     /// A segment is appended only to the file the cache was read from: one replaced since (by
     /// another build's new file, say) is left alone.
     func testASegmentGoesOnlyToTheFileTheCacheWasReadFrom() throws {
