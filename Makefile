@@ -81,7 +81,7 @@ kotlin-format:
 format:
 	$(SWIFT) format format -i -r Sources Tests Package.swift Tool/Package.swift DocC/Package.swift
 
-# The CLI tests and the QR and browser suites run the release binary that `make dist` stages
+# The Swift tests' processes and the QR suite run the release binary that `make dist` stages
 # (RELEASE_BIN: what users install; a debug build runs their catalogs of thousands of links many
 # times slower), with their temporary folders on tmpfs where the machine has one
 # (scripts/with-test-tmp.sh). `swift test` alone runs the debug binary beside the tests.
