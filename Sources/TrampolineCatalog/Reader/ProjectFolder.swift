@@ -93,10 +93,12 @@ package struct ProjectFolder: Sendable {
     package func read(_ name: String, limit: Int) throws(Refusal) -> [UInt8] {
         guard let log else { return try readFile(name, limit: limit) }
         let result = Result { () throws(Refusal) in try readFile(name, limit: limit) }
-        log.record(
-            InputLog.Entry(
-                kind: .file, name: name, limit: limit, digest: InputLog.Entry.digest(of: result),
-                size: try? result.get().count))
+        if case .success(let bytes) = result {
+            log.record(kind: .file, name: name, limit: limit, bytes: bytes)
+        } else {
+            log.record(
+                InputLog.Entry(kind: .file, name: name, limit: limit, digest: InputLog.Entry.digest(of: result)))
+        }
         return try result.get()
     }
 
