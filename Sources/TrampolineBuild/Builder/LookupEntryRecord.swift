@@ -119,22 +119,30 @@ struct LookupEntryRecord: Sendable {
 
     /// A whole record of a site of `shardCount` shards, of these blocks.
     static func encoded(shardCount: Int, blocks: [ArraySlice<UInt8>]) -> [UInt8] {
+        var out = body(shardCount: shardCount, blocks: blocks)
+        out += SHA256.hash(data: out)
+        return out
+    }
+
+    /// A record of these blocks without its closing digest: what a build makes, to be stamped
+    /// and sealed once its shards are written (``stampingFiles(_:in:)``), so it is hashed once.
+    static func body(shardCount: Int, blocks: [ArraySlice<UInt8>]) -> [UInt8] {
         var out = header
         out.reserveCapacity(header.count + 40 + blocks.reduce(0) { $0 + $1.count })
         append(word: shardCount, to: &out)
         append(word: blocks.count, to: &out)
         for block in blocks { out += block }
-        out += SHA256.hash(data: out)
         return out
     }
 
-    /// `record` with each block's change stamp that of its shard's file in the output folder at
-    /// `outputURL` now (the write just made it), or none when the file is not there; nil when
-    /// `record` is not a whole record.
-    static func stampingFiles(_ record: [UInt8], in outputURL: URL) -> [UInt8]? {
-        let body = record.count - 32
-        guard body >= header.count + 8, let (_, blocks) = blocks(in: record, end: body) else { return nil }
-        var out = Array(record[..<body])
+    /// The record of `body` (``body(shardCount:blocks:)``) with each block's change stamp that of
+    /// its shard's file in the output folder at `outputURL` now (the write just made it), or none
+    /// when the file is not there, and its closing digest; nil when `body` is not a record's.
+    static func stampingFiles(_ body: [UInt8], in outputURL: URL) -> [UInt8]? {
+        guard body.count >= header.count + 8, body.starts(with: header),
+            let (_, blocks) = blocks(in: body, end: body.count)
+        else { return nil }
+        var out = body
         for (shard, block) in blocks {
             let change = FileStat(
                 changeOfPath: outputURL.appendingPathComponent(OutputPath.lookupShard(shard).value).path)
@@ -156,9 +164,10 @@ struct LookupEntryRecord: Sendable {
         return LookupEntryRecord(bytes: bytes).map { .whole($0) } ?? .damaged
     }
 
-    /// Writes `record` (``encoded(shardCount:blocks:)``) beside the output folder at `outputURL`
-    /// just written, with the change stamps of its shard files (``stampingFiles(_:in:)``); nil
-    /// removes the one there, which no longer tells what the shards hold.
+    /// Writes the record of `record` (``body(shardCount:blocks:)``) beside the output folder at
+    /// `outputURL` just written, with the change stamps of its shard files
+    /// (``stampingFiles(_:in:)``); nil removes the one there, which no longer tells what the
+    /// shards hold.
     static func write(_ record: [UInt8]?, beside outputURL: URL) {
         let work = WorkFolder(outputURL: outputURL)
         guard let record = record.flatMap({ stampingFiles($0, in: outputURL) }) else {

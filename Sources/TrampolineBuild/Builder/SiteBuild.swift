@@ -30,7 +30,7 @@ package struct SiteBuild: Sendable {
     /// What the build read, when it noted it for a ``BuildMemo``.
     var inputs: InputLog? = nil
     /// The compact layout's ``LookupEntryRecord``, to leave beside the output once it is written.
-    var lookupEntries: [UInt8]? = nil
+    var lookupEntries: Pending<[UInt8]?>? = nil
     /// What the build tells its user besides warnings: each cache file it found damaged and ignored.
     package var notes: [String] = []
 

@@ -11,7 +11,8 @@ extension SiteBuilder {
         var plan: SitePlan
         var rendered: RenderedFiles? = nil
         var fingerprints: [Int: Fingerprint] = [:]
-        var record: [UInt8]? = nil
+        /// Made on another core while the build goes on: a serial stretch of a rebuild.
+        var record: Pending<[UInt8]?>? = nil
         var entries = 0
         var entriesTaken = 0
     }
@@ -68,11 +69,12 @@ extension SiteBuilder {
                         fitted.entriesTaken += shard.taken
                     }
                 }
-                fitted.record =
-                    sealed?.records != true
-                    ? nil
-                    : lookupEntryRecord(
-                        of: plan, shards: shards, fingerprints: fitted.fingerprints, digests: digests)
+                if sealed?.records == true {
+                    let (made, fingerprints) = (plan, fitted.fingerprints)
+                    fitted.record = Pending { [digests] in
+                        lookupEntryRecord(of: made, shards: shards, fingerprints: fingerprints, digests: digests)
+                    }
+                }
                 return fitted
             }
             var again = DiagnosticEngine()

@@ -118,8 +118,9 @@ extension SiteBuilder {
         }
     }
 
-    /// A compact site's ``LookupEntryRecord``, of its shards' fingerprints and entry digests (by
-    /// index in the plan's entries), its files' change stamps to be filled in once written; a
+    /// A compact site's ``LookupEntryRecord`` (its ``LookupEntryRecord/body(shardCount:blocks:)``),
+    /// of its shards' fingerprints and entry digests (by index in the plan's entries), its files'
+    /// change stamps to be filled in and its digest added once written; a
     /// shard with one of them unknown is left out (the next build seals it whole). Nil when the
     /// fast path is off.
     static func lookupEntryRecord(
@@ -136,6 +137,6 @@ extension SiteBuilder {
                 shard: number, fingerprint: fingerprint, ids: links.map(\.id), digests: digests)
             blocks.append(block[...])
         }
-        return LookupEntryRecord.encoded(shardCount: shards.count, blocks: blocks)
+        return LookupEntryRecord.body(shardCount: shards.count, blocks: blocks)
     }
 }

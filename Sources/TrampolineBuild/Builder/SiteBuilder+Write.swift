@@ -19,7 +19,7 @@ extension SiteBuilder {
             // exit) need not wait for it. (The writer let the previous state go.)
             DispatchQueue.global(qos: .utility).async { withExtendedLifetime(files) {} }
             site.claimCache?.write(beside: outputURL)
-            LookupEntryRecord.write(site.lookupEntries, beside: outputURL)
+            LookupEntryRecord.write(site.lookupEntries?.value ?? nil, beside: outputURL)
             let sizes = summary.sizes
             summary.warnings = Self.pageBudgetWarnings(of: site, size: { sizes[$0] })
             return summary

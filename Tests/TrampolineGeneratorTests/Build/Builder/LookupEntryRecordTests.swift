@@ -53,7 +53,7 @@ final class LookupEntryRecordTests: XCTestCase {
         let made = try XCTUnwrap(
             LookupEntryRecord(bytes: LookupEntryRecord.encoded(shardCount: 3, blocks: blocks.map { $0[...] })))
         XCTAssertNil(made.change(ofShard: 2), "none before the write")
-        let unstamped = LookupEntryRecord.encoded(shardCount: 3, blocks: blocks.map { $0[...] })
+        let unstamped = LookupEntryRecord.body(shardCount: 3, blocks: blocks.map { $0[...] })
         let stamped = try XCTUnwrap(
             LookupEntryRecord(bytes: try XCTUnwrap(LookupEntryRecord.stampingFiles(unstamped, in: output))))
         let written = try XCTUnwrap(FileStat(changeOfPath: shard.path))
@@ -61,7 +61,9 @@ final class LookupEntryRecordTests: XCTestCase {
         XCTAssertEqual(written.size, 3)
         XCTAssertNil(stamped.change(ofShard: 0), "shard 0 has no file")
         XCTAssertEqual(stamped.shard(2)?.ids, ids, "the entries as they were")
-        XCTAssertNil(LookupEntryRecord.stampingFiles(Array(unstamped.dropLast(40)), in: output))
+        XCTAssertNil(LookupEntryRecord.stampingFiles(Array(unstamped.dropLast(8)), in: output))
+        XCTAssertNil(
+            LookupEntryRecord.stampingFiles(Array(unstamped) + [0], in: output), "a body is only its blocks")
     }
 
     /// Any byte changed, any length cut, a block for a shard past the count: no record.
