@@ -94,6 +94,15 @@ final class SealedEntriesTests: XCTestCase {
         XCTAssertTrue(detail.contains("(3 of "), detail)
         XCTAssertTrue(detail.contains("of the 3 lookup shards rendered were sealed"), detail)
         assertSame(dir.contents(of: "site"), try plainSite(edited), "rebuild")
+        // That rebuild recorded the shards it did not render with the digests the first build
+        // recorded for them: one more edit there seals that one entry again, and no other.
+        let again = catalog(count: count, edited: [3, 400, 1100, 250])
+        let third = try build(dir, again)
+        let thirdDetail = try XCTUnwrap(
+            third.split(separator: "\n").first { $0.hasPrefix("plan:") }.map(String.init), third)
+        XCTAssertTrue(thirdDetail.contains("(1 of "), thirdDetail)
+        XCTAssertTrue(thirdDetail.contains("of the 1 lookup shards rendered were sealed"), thirdDetail)
+        assertSame(dir.contents(of: "site"), try plainSite(again), "a third build")
     }
 
     func testShardFilesChangedByHandAreSealedWhole() throws {
