@@ -199,20 +199,15 @@ package struct LinkCache: @unchecked Sendable {
             pending += 1
         }
         guard !marks.isEmpty else { return nil }
-        // Checked on another core while the index is made: nothing is taken from the file before
-        // both are done, and the two were a rebuild's longest stretch with a core idle.
-        let checked = Pending { [marks] in Self.verifiedSegments(of: file.bytes, header: header, marks: marks) }
-        var entries: [UInt64: Int] = [:]
-        entries.reserveCapacity(entryCount)
-        offset = header
-        for mark in marks {
-            while offset < mark {
-                entries[data.loadUnaligned(fromByteOffset: offset, as: UInt64.self)] = offset
-                offset += 36 + Int(data.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
-            }
-            offset += Self.segmentEndSize
+        // Indexed on another core while the file is checked here: nothing is taken from the file
+        // before both are done, and the two were a rebuild's longest stretch with a core idle. The
+        // check, the longer, stays on this thread: one of the few the system's queues run at once
+        // (as many as cores), which a thread waiting for the other would keep from the build.
+        let indexed = Pending { [marks, entryCount] in
+            Self.index(of: file.bytes, header: header, marks: marks, count: entryCount)
         }
-        let verified = checked.value
+        let verified = Self.verifiedSegments(of: data, header: header, marks: marks)
+        var entries = indexed.take()
         guard verified > 0 else { return nil }
         let end = marks[verified - 1] + Self.segmentEndSize
         if verified < marks.count { entries = entries.filter { $0.value < end } }
@@ -225,6 +220,21 @@ package struct LinkCache: @unchecked Sendable {
         segments = verified
         lastDigest = Array(data[marks[verified - 1]..<(marks[verified - 1] + 32)])
         isWhole = end == data.count
+    }
+
+    /// Where each entry of the segments closed at `marks` starts, by the first 8 bytes of its digest.
+    private static func index(of data: UnsafeRawBufferPointer, header: Int, marks: [Int], count: Int) -> [UInt64: Int] {
+        var entries: [UInt64: Int] = [:]
+        entries.reserveCapacity(count)
+        var offset = header
+        for mark in marks {
+            while offset < mark {
+                entries[data.loadUnaligned(fromByteOffset: offset, as: UInt64.self)] = offset
+                offset += 36 + Int(data.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
+            }
+            offset += segmentEndSize
+        }
+        return entries
     }
 
     /// How many of the segments closed at `marks` match their digests, from the first on.
