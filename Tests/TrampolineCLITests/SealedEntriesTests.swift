@@ -86,23 +86,23 @@ final class SealedEntriesTests: XCTestCase {
         XCTAssertTrue(
             FileManager.default.fileExists(
                 atPath: dir.url.appendingPathComponent(".trampoline/site/lookup-entries").path))
-        let edited = catalog(count: count, edited: [3, 400, 1100])
-        let rebuilt = try build(dir, edited)
         // Three links changed, in three shards: only their three entries are sealed again.
-        let detail = try XCTUnwrap(
-            rebuilt.split(separator: "\n").first { $0.hasPrefix("plan:") }.map(String.init), rebuilt)
-        XCTAssertTrue(detail.contains("(3 of "), detail)
-        XCTAssertTrue(detail.contains("of the 3 lookup shards rendered were sealed"), detail)
-        assertSame(dir.contents(of: "site"), try plainSite(edited), "rebuild")
+        try assertRebuild(dir, edited: [3, 400, 1100], seals: 3, of: 3)
         // That rebuild recorded the shards it did not render with the digests the first build
         // recorded for them: one more edit there seals that one entry again, and no other.
-        let again = catalog(count: count, edited: [3, 400, 1100, 250])
-        let third = try build(dir, again)
-        let thirdDetail = try XCTUnwrap(
-            third.split(separator: "\n").first { $0.hasPrefix("plan:") }.map(String.init), third)
-        XCTAssertTrue(thirdDetail.contains("(1 of "), thirdDetail)
-        XCTAssertTrue(thirdDetail.contains("of the 1 lookup shards rendered were sealed"), thirdDetail)
-        assertSame(dir.contents(of: "site"), try plainSite(again), "a third build")
+        try assertRebuild(dir, edited: [3, 400, 1100, 250], seals: 1, of: 1)
+    }
+
+    /// Builds the catalog with the links at `edited` changed: its summary says `sealed` entries
+    /// of the `shards` shards rendered were sealed, and the site is the plain path's.
+    private func assertRebuild(_ dir: TemporaryDirectory, edited: Set<Int>, seals sealed: Int, of shards: Int) throws {
+        let text = catalog(count: count, edited: edited)
+        let output = try build(dir, text)
+        let detail = try XCTUnwrap(
+            output.split(separator: "\n").first { $0.hasPrefix("plan:") }.map(String.init), output)
+        XCTAssertTrue(detail.contains("(\(sealed) of "), detail)
+        XCTAssertTrue(detail.contains("of the \(shards) lookup shards rendered were sealed"), detail)
+        assertSame(dir.contents(of: "site"), try plainSite(text), "rebuild of \(edited.sorted())")
     }
 
     func testShardFilesChangedByHandAreSealedWhole() throws {
