@@ -28,7 +28,18 @@ public struct TrampolineProcess {
     public static func run(
         _ arguments: [String], in directory: URL, stdin: String? = nil, environment: [String: String] = [:]
     ) throws -> Output {
-        try run(program: binary, arguments, in: directory, stdin: stdin, environment: environment)
+        let program = binary
+        guard FileManager.default.isExecutableFile(atPath: program.path) else { throw MissingBinary(url: program) }
+        return try run(program: program, arguments, in: directory, stdin: stdin, environment: environment)
+    }
+
+    /// The binary to test is not there: a launch error would not say which file or why.
+    public struct MissingBinary: Error, CustomStringConvertible {
+        public var url: URL
+        public var description: String {
+            "no executable trampoline at \(url.path): build it first (`make build`, or `make dist` for "
+                + "TRAMPOLINE_TEST_BINARY), or unset TRAMPOLINE_TEST_BINARY to test the debug build"
+        }
     }
 
     /// Runs any program to completion and collects its output.
