@@ -46,10 +46,11 @@ extension CatalogReader {
             let url = Self.linksFileCacheURL(besideLinkCache: setup.url, file: display)
             // The rows' digests, made on every core while the cache file is read and checked: that
             // check (SHA-256 over the whole file) left a core idle for a tenth of a 1 % rebuild.
-            let digests = Self.rowDigests(entries.rows, in: LinkBatchChecker.Text(buffer: buffer))
+            let text = LinkBatchChecker.Text(buffer: buffer)
+            let digests = Self.rowDigests(entries.rows, in: text)
             let batches = LinkBatchChecker(
                 reader: self, defaults: defaults, defaultsTemplateLocation: top.defaultsTemplateLocation, app: top.app)
-            batches.cacheText = LinkBatchChecker.Text(buffer: buffer)
+            batches.cacheText = text
             batches.csvColumns = entries.columns
             batches.cache = self.whole(early?.take() ?? LinkCache.load(from: url), at: url).flatMap {
                 $0.key == key ? $0 : nil

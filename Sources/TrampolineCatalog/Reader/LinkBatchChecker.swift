@@ -147,14 +147,16 @@ final class LinkBatchChecker: @unchecked Sendable {
         }
     }
 
-    /// The key's first 16 bytes as two words: ``source(_:_:)`` mixes them into each entry's digest.
+    /// The first 16 bytes of `raw` as two words, most significant first.
+    private static func firstHalf(_ raw: UnsafeRawBufferPointer) -> SIMD2<UInt64> {
+        SIMD2(
+            UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+            UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    }
+
+    /// The key's first half (``firstHalf(_:)``): ``source(_:_:)`` mixes it into each entry's digest.
     private static func keyWords(of key: [UInt8]) -> SIMD2<UInt64>? {
-        guard key.count >= 16 else { return nil }
-        return key.withUnsafeBytes {
-            SIMD2(
-                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
-                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-        }
+        key.count >= 16 ? key.withUnsafeBytes(firstHalf) : nil
     }
 
     /// A link's ``Link/source``: the first half of its entry's digest, XORed with the key's
@@ -163,11 +165,7 @@ final class LinkBatchChecker: @unchecked Sendable {
     /// of either changes the source as surely as a second SHA-256 over the two did; that second
     /// hash per link was a twentieth of a rebuild's time.
     private static func source(_ key: SIMD2<UInt64>, _ digest: SHA256.Digest) -> SIMD2<UInt64> {
-        digest.withUnsafeBytes {
-            SIMD2(
-                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
-                UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-        } ^ key
+        digest.withUnsafeBytes(firstHalf) ^ key
     }
 
     /// A reader with the same settings, cache and cache writer, for an attempt the caller may
