@@ -61,8 +61,11 @@ date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
 inputs=$({
     echo "$version $date $arch"
     "$swift" --version 2>&1
-    find Sources Templates schema scripts/dist.sh Tool/Package.swift Tool/Package.resolved -type f -print0 2>/dev/null \
-        | sort -z | xargs -0 sha256sum
+    # Package.resolved is not in git: a fresh clone has none until SwiftPM writes it, and find's
+    # error for a missing path would end this script (pipefail) without a word.
+    paths=(Sources Templates schema scripts/dist.sh Tool/Package.swift)
+    [ -e Tool/Package.resolved ] && paths+=(Tool/Package.resolved)
+    find "${paths[@]}" -type f -print0 | sort -z | xargs -0 sha256sum
 } | sha256sum | cut -d' ' -f1)
 stamp=$scratch/dist-inputs.sha256
 

@@ -190,3 +190,28 @@ def test_start_up_time_and_size(release):
           f"tarball {release.tarball.stat().st_size / 1e6:.1f} MB")
     assert median < 0.5, f"--version took {median:.3f} s (median of 15)"
     assert size < 150 * 1024 * 1024
+
+
+def test_dist_in_a_fresh_clone_without_package_resolved_reaches_the_build(tmp_path):
+    """A fresh clone has no Tool/Package.resolved (it is not in git) until SwiftPM writes one.
+    dist.sh hashes its inputs before building; with that path missing it used to end at once,
+    exit 1 and no word, under `set -o pipefail` (seen on a new machine running `make dist` before
+    any other build). Here the copy has no Package.resolved and no git, and SWIFT is a stand-in
+    that answers `--version` and fails the build: the script must get to the build and say that
+    the build failed (what a real failure prints), not stop silently before it."""
+    copy = tmp_path / "clone"
+    for part in ("Sources", "Templates", "schema", "scripts"):
+        shutil.copytree(REPO / part, copy / part, symlinks=True)
+    (copy / "Tool").mkdir()
+    shutil.copy(REPO / "Tool" / "Package.swift", copy / "Tool" / "Package.swift")
+    assert not (copy / "Tool" / "Package.resolved").exists()
+    swift = tmp_path / "swift"
+    swift.write_text('#!/bin/sh\n[ "$1" = --version ] && { echo "Swift version 0.0 (stand-in)"; exit 0; }\nexit 3\n')
+    swift.chmod(0o755)
+    env = {**os.environ, "SWIFT": str(swift), "DIST_SCRATCH": str(tmp_path / "scratch"), "DIST_DIR": str(tmp_path / "dist")}
+    result = subprocess.run(["scripts/dist.sh"], cwd=copy, env=env, capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "dist: building trampoline" in result.stderr, result.stderr
+    assert "generate-manual failed (exit 3)" in result.stderr, result.stderr
+    # The committed Version.swift is put back after the failed build.
+    assert (copy / "Sources/trampoline/Version.swift").read_bytes() == (REPO / "Sources/trampoline/Version.swift").read_bytes()
