@@ -178,7 +178,8 @@ install-test: dist build install-test-deps
 	$(PYTHON) -m pytest Tests/Install -q
 
 clean:
-	rm -rf .build .build-fuzz .build-dist dist _site /dev/shm/trampoline-tests-$$(id -u)
+	rm -rf .build .build-fuzz .build-dist dist _site
+	scripts/with-test-tmp.sh --remove
 
 # The attacks that need two real users (Tests/Security): another local user's planted work folder.
 # Runs as root (CI does), switching users with setpriv; elsewhere it skips.
