@@ -353,6 +353,35 @@ final class LinkCacheTests: FolderTestCase {
         XCTAssertEqual(read(text).cacheHits?.hits, 42)
     }
 
+    /// A link's source (what its page's and its shard's fingerprints are made of, in place of its
+    /// values) is its entry's digest mixed with the cache key: the same under the same key, read
+    /// plain or from the cache; another for every link when anything in the key changes (the
+    /// binary, the defaults, the user's secret), so no rendered file is taken as current for a
+    /// link whose meaning changed with the key; and never shared by two links of one catalog.
+    func testEveryLinksSourceFollowsItsEntryAndTheKey() throws {
+        let text = Self.catalog(Self.base)
+        func sources(version: String = "test", secret: UInt8 = 7) -> [SIMD2<UInt64>?] {
+            let reading = read(text, version: version, secret: Array(repeating: secret, count: 32))
+            return reading.catalog?.links.map(\.source) ?? []
+        }
+        let first = sources()
+        let cached = sources()
+        XCTAssertEqual(read(text).cacheHits?.hits, 42)
+        XCTAssertEqual(first.count, 43)
+        XCTAssertEqual(first.compactMap { $0 }.count, 43, "every link has one, the route too")
+        XCTAssertEqual(cached, first, "read plain, then from the cache")
+        XCTAssertEqual(Set(first.compactMap { $0 }).count, 43, "no two links share a source")
+        for (name, other) in [
+            ("another binary", sources(version: "an upgrade")), ("another secret", sources(secret: 8)),
+        ] {
+            XCTAssertEqual(other.count, first.count, name)
+            for (index, (was, now)) in zip(first, other).enumerated() where was != nil {
+                XCTAssertNotNil(now, "\(name): link \(index)")
+                XCTAssertNotEqual(was, now, "\(name): link \(index) kept its source")
+            }
+        }
+    }
+
     /// The codec knows every stored field: one added to `Link` or `LinkOptions` fails here until
     /// `LinkCache.encode`/`decode` keep it (`route`, `items`, `itemOf` and `longLinks` belong to
     /// links the cache never holds: routes, items read from their file, the long-link page) (and ``testTheRichLinkComesBackWithEveryFieldAndItsOwnLinesWhenMoved`` sets it).
