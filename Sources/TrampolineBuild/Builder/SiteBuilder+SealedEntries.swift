@@ -48,6 +48,15 @@ extension SiteBuilder {
                     outputURL.appendingPathComponent(entry.path.value).path, ifSize: stamp.size,
                     accepting: { FileStat(changeOf: $0) == change })
             else { return .none }
+            // Most rebuilds keep every link where it was: then the record's entries line up with
+            // the plan's, and no table of them is made (hashing every id showed in the profiles
+            // of compact rebuilds).
+            let inPlace =
+                shard.ids.count == links.count && shard.digests.count == links.count
+                && links.indices.allSatisfy { shard.ids[$0] == links[$0].id }
+            if inPlace {
+                return Self.sealedTexts(of: links, in: bytes) { shard.digests[$0] == digests[$0] } ?? .none
+            }
             let was = Dictionary(zip(shard.ids, shard.digests), uniquingKeysWith: { first, _ in first })
             return Self.sealedTexts(of: links, in: bytes) { position in was[links[position].id] == digests[position] }
                 ?? .none

@@ -17,7 +17,9 @@ extension SiteRenderer {
     /// replaced by their whole SHA-256 (the entry digest is its first half): each entry's bytes
     /// are hashed once, not twice.
     package func lookupShardFingerprints(of entry: PlanEntry) -> (shard: Fingerprint, entries: [EntryDigest])? {
-        guard FastPath.fingerprint.isOn, let (bytes, ranges) = entry.lookupShardFingerprintBytes() else { return nil }
+        guard FastPath.fingerprint.isOn else { return nil }
+        if let sourced = sourcedLookupShardFingerprints(of: entry) { return sourced }
+        guard let (bytes, ranges) = entry.lookupShardFingerprintBytes() else { return nil }
         var entries: [EntryDigest] = []
         entries.reserveCapacity(ranges.count)
         var composed: [UInt8] = []
@@ -31,6 +33,46 @@ extension SiteRenderer {
             at = range.upperBound
         }
         composed += bytes[at...]
+        return (Digest.fingerprint(contextDigest, composed), entries)
+    }
+
+    /// ``lookupShardFingerprints(of:)`` for a shard whose links all have a ``Link/source``
+    /// (``FastPath/linkSources``; every link read through a cache): no entry is encoded or hashed.
+    /// An entry's sealed text follows from the renderer's context, its link's values (which the
+    /// source stands for), its id (the site's host, in the context, and the link's path, in the
+    /// source) and its behaviour; so its digest is the source XORed with a mask that is SHA-256
+    /// of the context and the behaviour. Both are SHA-256 outputs, the source keyed with the
+    /// user's secret: a change of either changes the digest, and nobody can aim two entries at
+    /// one. The shard's fingerprint hashes the context, a tag no encoding starts with (``FingerprintBytes``
+    /// starts with `{`), the shard and its digests in order. Nil for other entries.
+    func sourcedLookupShardFingerprints(of entry: PlanEntry) -> (shard: Fingerprint, entries: [EntryDigest])? {
+        guard FastPath.linkSources.isOn, case .lookupShard(let number, let links) = entry.content else { return nil }
+        var masks: [(PageBehaviour, EntryDigest)] = []
+        var entries: [EntryDigest] = []
+        entries.reserveCapacity(links.count)
+        let complete = links.withUnsafeBufferPointer { links in
+            for index in links.indices {
+                guard let source = links[index].link.source else { return false }
+                let behaviour = links[index].behaviour
+                let mask: EntryDigest
+                if let known = masks.first(where: { $0.0 == behaviour }) {
+                    mask = known.1
+                } else {
+                    let words = Digest.fingerprint(contextDigest, Array("#sealed-entry/\(behaviour.rawValue)".utf8))
+                        .words
+                    mask = EntryDigest(words[0], words[1])
+                    masks.append((behaviour, mask))
+                }
+                entries.append(source ^ mask)
+            }
+            return true
+        }
+        guard complete else { return nil }
+        var composed = Array("#sourced-lookup-shard/\(number)/\(entry.path.value)/\(links.count)\n".utf8)
+        composed.reserveCapacity(composed.count + entries.count * 16)
+        for digest in entries {
+            for word in 0..<2 { withUnsafeBytes(of: digest[word].bigEndian) { composed += $0 } }
+        }
         return (Digest.fingerprint(contextDigest, composed), entries)
     }
 

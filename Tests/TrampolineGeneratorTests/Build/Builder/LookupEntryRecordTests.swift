@@ -183,4 +183,69 @@ final class LookupEntryRecordTests: XCTestCase {
         XCTAssertEqual(before.entries[2], after.entries[2])
         XCTAssertEqual(renderer.fingerprint(of: shard(["A", "B", "C"])), before.shard)
     }
+
+    /// A shard of links read through a cache (each with a ``Link/source``) is fingerprinted by
+    /// the sources alone: an entry's digest changes with its link's source, its behaviour and the
+    /// renderer's context (a template or app setting the source does not cover), and with
+    /// nothing else; the shard's fingerprint with any of them and with the shard's place. A link
+    /// without a source sends the shard down the encoding path.
+    func testSourcedEntriesAreDigestedByTheirSourcesBehavioursAndContext() throws {
+        func renderer(_ name: String) throws -> SiteRenderer {
+            try SiteFixture(
+                catalog: """
+                    site: {url: https://go.example.com}
+                    app:
+                      name: \(name)
+                      ios: {team_id: ABCDE12345, bundle_id: com.example.marry, app_store_id: "1356057329", scheme: marry}
+                    links: [{path: /a, deep_link: "marry://a", title: A}]
+
+                    """
+            ).build().renderer
+        }
+        func shard(
+            _ sources: [UInt64?], number: Int = 0, behaviours: [PageBehaviour]? = nil
+        ) -> PlanEntry {
+            PlanEntry(
+                path: .lookupShard(number),
+                content: .lookupShard(
+                    shard: number,
+                    links: sources.enumerated().map { index, source in
+                        var link = Link(
+                            path: "/l/\(index)", deepLink: "", title: "T", description: nil, webURL: nil, campaign: [],
+                            options: LinkOptions(), location: SourceLocation(file: "", line: 1, column: 1),
+                            webURLLocation: nil, templateLocation: SourceLocation(file: "", line: 1, column: 1))
+                        if let source { link.noteSource(SIMD2(source, ~source)) }
+                        return LookupShardEntry(
+                            link: link, id: LinkID(high: 0, low: UInt64(index)),
+                            behaviour: behaviours?[index] ?? .interstitial)
+                    }))
+        }
+        let marry = try renderer("Marry")
+        let before = try XCTUnwrap(marry.sourcedLookupShardFingerprints(of: shard([1, 2, 3])))
+        XCTAssertEqual(marry.lookupShardFingerprints(of: shard([1, 2, 3]))?.shard, before.shard)
+        XCTAssertEqual(Set(before.entries).count, 3)
+
+        let edited = try XCTUnwrap(marry.sourcedLookupShardFingerprints(of: shard([1, 9, 3])))
+        XCTAssertEqual(edited.entries.enumerated().map { $1 == before.entries[$0] }, [true, false, true])
+        XCTAssertNotEqual(edited.shard, before.shard)
+
+        let redirect = try XCTUnwrap(
+            marry.sourcedLookupShardFingerprints(
+                of: shard([1, 2, 3], behaviours: [.interstitial, .redirect, .interstitial])))
+        XCTAssertEqual(redirect.entries.enumerated().map { $1 == before.entries[$0] }, [true, false, true])
+        XCTAssertNotEqual(redirect.shard, before.shard)
+
+        let moved = try XCTUnwrap(marry.sourcedLookupShardFingerprints(of: shard([1, 2, 3], number: 1)))
+        XCTAssertEqual(moved.entries, before.entries)
+        XCTAssertNotEqual(moved.shard, before.shard)
+
+        let other = try XCTUnwrap(try renderer("Other").sourcedLookupShardFingerprints(of: shard([1, 2, 3])))
+        XCTAssertEqual(other.entries.enumerated().filter { $1 == before.entries[$0] }.count, 0, "another context")
+        XCTAssertNotEqual(other.shard, before.shard)
+
+        XCTAssertNil(marry.sourcedLookupShardFingerprints(of: shard([1, nil, 3])))
+        let mixed = try XCTUnwrap(marry.lookupShardFingerprints(of: shard([1, nil, 3])))
+        XCTAssertEqual(mixed.entries.count, 3)
+        XCTAssertNotEqual(mixed.shard, before.shard)
+    }
 }
