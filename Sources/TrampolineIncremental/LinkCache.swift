@@ -127,7 +127,7 @@ package struct LinkCache: @unchecked Sendable {
     /// The key the file was made under.
     package let key: [UInt8]
     /// The first 8 bytes of an entry's digest → where the entry starts in `file`.
-    private let entries: [UInt64: Int]
+    private let entries: DigestIndex
     /// How many entries the file holds.
     package let count: Int
     /// How many segments the file has.
@@ -210,7 +210,7 @@ package struct LinkCache: @unchecked Sendable {
         var entries = indexed.take()
         guard verified > 0 else { return nil }
         let end = marks[verified - 1] + Self.segmentEndSize
-        if verified < marks.count { entries = entries.filter { $0.value < end } }
+        if verified < marks.count { entries = entries.filter { _, offset in offset < end } }
         key = Array(data[Self.magic.count..<header])
         // Read through once for the digest; decoding brings back only the pages it reads.
         file.release(0..<data.count)
@@ -223,13 +223,12 @@ package struct LinkCache: @unchecked Sendable {
     }
 
     /// Where each entry of the segments closed at `marks` starts, by the first 8 bytes of its digest.
-    private static func index(of data: UnsafeRawBufferPointer, header: Int, marks: [Int], count: Int) -> [UInt64: Int] {
-        var entries: [UInt64: Int] = [:]
-        entries.reserveCapacity(count)
+    private static func index(of data: UnsafeRawBufferPointer, header: Int, marks: [Int], count: Int) -> DigestIndex {
+        var entries = DigestIndex(capacity: count)
         var offset = header
         for mark in marks {
             while offset < mark {
-                entries[data.loadUnaligned(fromByteOffset: offset, as: UInt64.self)] = offset
+                entries.set(data.loadUnaligned(fromByteOffset: offset, as: UInt64.self), offset)
                 offset += 36 + Int(data.loadUnaligned(fromByteOffset: offset + 32, as: UInt32.self).littleEndian)
             }
             offset += segmentEndSize
