@@ -223,6 +223,9 @@ final class LinkBatchChecker: @unchecked Sendable {
         var used: [Int] = []
         var failed = false
         let keyed = records && FastPath.linkSources.isOn ? sourceKey.flatMap(Self.keyWords(of:)) : nil
+        // Taken once: binding the properties in the loop copied the cache (a retain and release
+        // of each of its parts) for every entry.
+        let (cache, cacheText) = (self.cache, self.cacheText)
         for item in items {
             var entryDigest: SHA256.Digest?
             let start = worker.engine.diagnostics.count

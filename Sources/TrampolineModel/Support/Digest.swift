@@ -42,6 +42,25 @@ package enum Digest {
         return fingerprint(of: hasher)
     }
 
+    /// SHA-256 of one fixed start followed by each caller's bytes, the start hashed once: when
+    /// thousands of inputs share their first bytes, each then costs the hash of its own.
+    package struct Prefixed: Sendable {
+        private let start: SHA256
+
+        package init(_ prefix: [UInt8]) {
+            var hasher = SHA256()
+            hasher.update(data: prefix)
+            start = hasher
+        }
+
+        /// The digest of the start followed by `text`'s UTF-8 bytes.
+        package func fingerprint(_ text: String) -> Fingerprint {
+            var hasher = start
+            text.withUTF8Bytes { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            return Digest.fingerprint(of: hasher)
+        }
+    }
+
     private static func fingerprint(of hasher: SHA256) -> Fingerprint {
         hasher.finalize().withUnsafeBytes { digest in
             func word(_ index: Int) -> UInt64 {

@@ -20,6 +20,24 @@ package struct LinkID: Hashable, Comparable, Sendable {
         self.init(high: digest.words[0], low: digest.words[1])
     }
 
+    /// Names the links of one host: their inputs' common start (``LinkSealing/input(_:host:path:)``
+    /// up to the path) hashed once, so each link costs the hash of its path and no input array
+    /// (a plan names every link).
+    package struct Namer: Sendable {
+        private let start: Digest.Prefixed
+
+        /// `host`: the site's, lower case.
+        package init(host: String) {
+            start = Digest.Prefixed(LinkSealing.input("id", host: host, path: ""))
+        }
+
+        /// ``LinkID/init(host:path:)`` of this namer's host.
+        package func id(of path: String) -> LinkID {
+            let words = start.fingerprint(path).words
+            return LinkID(high: words[0], low: words[1])
+        }
+    }
+
     /// The id `hex` spells (32 hex digits, either case); nil for anything else.
     package init?(hex: ArraySlice<UInt8>) {
         guard hex.count == 32,

@@ -16,8 +16,13 @@ package struct LinkTableRow: Sendable, Equatable, Encodable {
 
     /// `host` is the site's, lower case; `shards` how many the table has.
     package init(_ link: Link, host: String, shards: Int) {
+        self.init(link, ids: LinkID.Namer(host: host), shards: shards)
+    }
+
+    /// A row whose id `ids` (the site's host) names.
+    package init(_ link: Link, ids: LinkID.Namer, shards: Int) {
         self.link = link
-        id = LinkID(host: host, path: link.path)
+        id = ids.id(of: link.path)
         shard = id.shard(of: shards)
     }
 

@@ -41,10 +41,13 @@ package enum SitePlanner {
         let links = catalog.links
         let linkTableShards = LinkTable.shardCount(for: links)
         var rows = [[LinkTableRow]](repeating: [], count: linkTableShards)
-        let host = catalog.site.host.lowercased()
+        let ids = LinkID.Namer(host: catalog.site.host.lowercased())
+        // Each template's behaviour by name: looking up the template itself copied it (a retain
+        // and release of each of its parts) twice for every link.
+        let behaviours = templates.pages.mapValues(\.behaviour)
         concurrentMap(links.count, chunk: 1024) { index in
             perLinkEntries(
-                links[index], catalog: catalog, host: host, templates: templates, compact: compact,
+                links[index], catalog: catalog, ids: ids, behaviours: behaviours, compact: compact,
                 relocated: relocates && relocated.contains(links[index].path), rowShards: linkTableShards)
         } consumedBy: { planned in
             let (link, page, qr, row, diagnostics) = planned
@@ -52,7 +55,7 @@ package enum SitePlanner {
             if let page { entries.append(page) }
             if let qr { entries.append(qr) }
             if looksUp(link), diagnostics.diagnostics.isEmpty, let row,
-                let behaviour = templates.pages[link.options.template]?.behaviour
+                let behaviour = behaviours[link.options.template]
             {
                 // The same digest names the link in both tables: its number picks the shard.
                 table[row.row.id.shard(of: shardCount)].append(
@@ -73,14 +76,15 @@ package enum SitePlanner {
     /// lookup page serves it; under _case/ when `relocated`), its link-table row with the shard it
     /// goes in, and what is wrong with it.
     private static func perLinkEntries(
-        _ link: Link, catalog: Catalog, host: String, templates: TemplateSet, compact: Bool, relocated: Bool,
-        rowShards: Int
+        _ link: Link, catalog: Catalog, ids: LinkID.Namer, behaviours: [String: PageBehaviour], compact: Bool,
+        relocated: Bool, rowShards: Int
     ) -> (link: Link, page: PlanEntry?, qr: PlanEntry?, row: (row: LinkTableRow, shard: Int)?, DiagnosticEngine) {
         var local = DiagnosticEngine()
-        // `host`: the site's, lower case, made once for every link.
-        let row = link.isRoute ? nil : LinkTableRow(link, host: host, shards: rowShards)
+        // `ids`: the site's host, made once for every link.
+        let row = link.isRoute ? nil : LinkTableRow(link, ids: ids, shards: rowShards)
         let placed = row.map { ($0, $0.shard) }
-        guard let template = templates.pages[link.options.template], template.behaviour.isLinkBehaviour else {
+        let template = link.options.template
+        guard let behaviour = behaviours[template], behaviour.isLinkBehaviour else {
             local.error(
                 "template '\(link.options.template)' is not a link template", at: link.templateLocation,
                 hint: "use interstitial, redirect or a Templates/<name>.md with one of those behaviours")
@@ -92,7 +96,7 @@ package enum SitePlanner {
         // A route's page is served for every URL it matches; a QR code needs one URL, so routes get none.
         let page = PlanEntry(
             path: relocated ? .casePage(link.path) : link.pageOutputPath,
-            content: .linkPage(link, template: template.name, behaviour: template.behaviour))
+            content: .linkPage(link, template: template, behaviour: behaviour))
         let qr =
             !link.isRoute && link.options.qrCode
             ? qrEntry(

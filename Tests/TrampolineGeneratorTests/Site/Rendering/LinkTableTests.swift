@@ -136,6 +136,8 @@ final class LinkTableTests: XCTestCase {
             // The plan's id: two words, the same digits, shard and order.
             let id = LinkID(host: c.host, path: c.path)
             XCTAssertEqual(id.hex, c.id, c.path)
+            // The planner's namer: the host's start hashed once, then each path.
+            XCTAssertEqual(LinkID.Namer(host: c.host).id(of: c.path), id, c.path)
             XCTAssertEqual(LinkID(hex: Array(c.id.utf8)[...]), id, c.path)
             for (count, shard) in c.shards {
                 XCTAssertEqual(id.shard(of: Int(count) ?? 0), shard, "\(c.path) of \(count)")
@@ -143,6 +145,15 @@ final class LinkTableTests: XCTestCase {
             XCTAssertEqual(
                 LinkSealing.seal(Array(c.entry.utf8), host: c.host, path: c.path, hash: LinkTableRow.hash), c.sealed)
         }
+    }
+
+    /// One namer names many paths, from several threads at once, each as if alone.
+    func testANamerNamesEachPathAsIfAlone() {
+        let namer = LinkID.Namer(host: "go.example.com")
+        let paths = (0..<2_000).map { "/p\($0)" } + ["/", "/é/ü", "/" + String(repeating: "long", count: 100)]
+        let named = concurrentMap(paths.count, chunk: 64) { namer.id(of: paths[$0]) }
+        XCTAssertEqual(named, paths.map { LinkID(host: "go.example.com", path: $0) })
+        XCTAssertNotEqual(LinkID.Namer(host: "other.example.com").id(of: "/p1"), named[1])
     }
 
     /// Ids sort as their hex digits do, which is the order a shard's entries are written in.
